@@ -1,0 +1,114 @@
+# irrcoll - every entry point: demo, check, bench, install, deps (see README.md).
+# Build outputs go to build/ (never committed).
+
+CC       ?= cc
+MPICC    ?= mpicc
+MPIEXEC  ?= mpiexec
+SMPICC   ?= smpicc
+CFLAGS   ?= -O2 -g
+WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
+SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+B         = build
+PREFIX   ?= /usr/local
+# process counts of the MPI tests (DESIGN.md §6); oversubscription is fine
+NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
+# mpiexec for tests: never hang CI
+RUN       = timeout 300 $(MPIEXEC) -n
+
+PARTS = $(wildcard irrcoll_impl/*.h)
+
+.PHONY: all demo check check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
+        install deps deps-mpi deps-bench clean
+
+all: irrcoll.h $(B)/example_gatherv
+
+# ---- the amalgamation ----
+irrcoll.h: $(PARTS) tools/amalgamate.sh
+	sh tools/amalgamate.sh irrcoll_impl/irrcoll.in.h > $@.tmp && mv $@.tmp $@
+
+check-amalgamation:
+	@mkdir -p $(B)
+	@sh tools/amalgamate.sh irrcoll_impl/irrcoll.in.h > $(B)/irrcoll.h.fresh
+	@cmp -s $(B)/irrcoll.h.fresh irrcoll.h || { echo "irrcoll.h is stale: run 'make irrcoll.h' and commit it" >&2; exit 1; }
+	@echo "irrcoll.h is up to date"
+
+# ---- dependencies (Debian packages), installed only when missing ----
+deps: deps-mpi deps-bench
+deps-mpi:
+	@command -v $(MPICC) >/dev/null && command -v $(MPIEXEC) >/dev/null || sh tools/deps.sh mpich libmpich-dev
+deps-bench:
+	@command -v $(SMPICC) >/dev/null || sh tools/deps.sh libsimgrid-dev
+	@command -v gnuplot >/dev/null || sh tools/deps.sh gnuplot-nox
+
+$(B):
+	@mkdir -p $(B)
+
+# ---- unit tests (no MPI), with sanitizers ----
+$(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_pure.c
+
+# the pure layer as C++ (the header's extern "C" and casts must hold)
+$(B)/test_cxx: test/unit/test_cxx.cc irrcoll.h | $(B)
+	g++ -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx.cc
+
+unit: $(B)/test_pure $(B)/test_cxx
+	$(B)/test_pure
+	$(B)/test_cxx
+
+# ---- MPI tests: built against the committed irrcoll.h, as a user would ----
+$(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_mpi.c
+$(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
+# link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
+$(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c
+
+mpi-test: $(B)/test_mpi $(B)/test_errors $(B)/test_link
+	@set -e; for n in $(NPROCS); do \
+	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
+	@set -e; for n in 1 2 3 5 8; do \
+	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
+	$(RUN) 3 $(B)/test_link
+
+check: check-amalgamation deps-mpi
+	$(MAKE) unit
+	$(MAKE) mpi-test
+	$(MAKE) $(B)/example_gatherv
+	$(RUN) 5 $(B)/example_gatherv
+	@echo "make check: all passed"
+
+# ---- demo: the example under mpiexec, irrcoll against the native operation ----
+$(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ examples/gatherv.c
+
+demo: deps-mpi
+	$(MAKE) $(B)/example_gatherv
+	$(MPIEXEC) -n 6 $(B)/example_gatherv
+	$(MPIEXEC) -n 9 $(B)/example_gatherv 200
+
+# ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
+$(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
+	$(CC) -std=c11 -O2 -g -o $@ bench/bench_model.c -lm
+
+bench-model: $(B)/bench_model
+	@mkdir -p $(B)/bench
+	$(B)/bench_model > $(B)/bench/gatherv_model.csv
+	@sh bench/summary.sh $(B)/bench/gatherv_model.csv
+
+$(B)/sim_gatherv: bench/sim_gatherv.c irrcoll.h | $(B)
+	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c
+
+bench-sim: deps-bench $(B)/sim_gatherv
+	@mkdir -p $(B)/bench
+	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench
+
+bench: bench-model bench-sim
+	@command -v gnuplot >/dev/null && sh bench/plot.sh $(B)/bench || true
+
+install: irrcoll.h
+	install -d $(DESTDIR)$(PREFIX)/include
+	install -m 644 irrcoll.h $(DESTDIR)$(PREFIX)/include/irrcoll.h
+
+clean:
+	rm -rf $(B) irrcoll.h.tmp

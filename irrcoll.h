@@ -1,0 +1,2259 @@
+/* irrcoll.h: generated from irrcoll_impl/ by tools/amalgamate.sh; do not edit. */
+/* irrcoll.h - fast MPI irregular collectives, header-only C11.
+
+   Drop this one file into your code. In exactly one C file of your program write
+       #define IRRCOLL_IMPLEMENTATION
+       #include "irrcoll.h"
+   and include it plainly everywhere else. Then call IRR_Gatherv / IRR_Scatterv exactly as
+   MPI_Gatherv / MPI_Scatterv. The pure schedule layer (schedules, cost model, symbolic
+   checker, tree construction) is usable without MPI: #define IRRCOLL_NO_MPI first.
+
+   Contents (each part is one concern; irrcoll_impl/ in the repository holds them apart)
+     config.h       options, standard headers, linkage
+     status.h       irr_status codes and irr_status_name()
+     sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
+     cost.h         irr_sched_cost(): alpha-beta single-ported cost model
+     check.h        irr_sched_check(): symbolic checker on block labels
+     tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
+     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv, IRR_Comm_set_alg (declarations)
+     mpi_core.h     private communicators, datatypes, executor (implementation only)
+     mpi_gatherv.h  the entry points (implementation only)
+
+   Options (define before including)
+     IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
+     IRRCOLL_STATIC          make the MPI layer's symbols static (private vendored copies)
+     IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
+     IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
+     IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+   Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
+
+   License: MIT (see the end of this file). */
+#ifndef IRRCOLL_H
+#define IRRCOLL_H
+
+/* ==== begin config.h ==== */
+/* Configuration: the user's IRRCOLL_* macros, standard headers, linkage. */
+
+#if defined(IRRCOLL_MALLOC) != defined(IRRCOLL_FREE)
+#error "irrcoll: define both IRRCOLL_MALLOC and IRRCOLL_FREE, or neither"
+#endif
+#if defined(IRRCOLL_PMPI) && defined(IRRCOLL_NO_MPI)
+#error "irrcoll: IRRCOLL_PMPI needs MPI; it cannot be combined with IRRCOLL_NO_MPI"
+#endif
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h> /* getenv */
+#include <string.h>
+
+#ifndef IRRCOLL_MALLOC
+#include <stdlib.h>
+#define IRRCOLL_MALLOC(n) malloc(n)
+#define IRRCOLL_FREE(p) free(p)
+#endif
+
+#ifndef IRRCOLL_ASSERT
+#include <assert.h>
+#define IRRCOLL_ASSERT(c) assert(c)
+#endif
+
+/* IRR_DEF prefixes MPI-layer definitions, IRR_DECL their declarations: with IRRCOLL_STATIC
+   every symbol is static, so two vendored copies never clash at link time. */
+#ifdef IRRCOLL_STATIC
+#define IRR_DECL static
+#define IRR_DEF static
+#else
+#define IRR_DECL extern
+#define IRR_DEF
+#endif
+
+#define IRR_VERSION_MAJOR 0
+#define IRR_VERSION_MINOR 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* ==== end config.h ==== */
+/* ==== begin status.h ==== */
+/* Status codes of the pure layer: one X-macro list gives both the enum and the names.
+   0 is success. The MPI layer maps them to MPI error classes. */
+
+#define IRR__STATUS_LIST(X)                                                          \
+  X(IRR_OK, "success")                                                               \
+  X(IRR_ERR_ARG, "invalid argument")                                                 \
+  X(IRR_ERR_COUNT, "negative count or size overflow")                                \
+  X(IRR_ERR_ROOT, "root out of range")                                               \
+  X(IRR_ERR_CAPACITY, "operation array too small for the schedule")                  \
+  X(IRR_ERR_NOMEM, "out of memory")                                                  \
+  X(IRR_ERR_ORDER, "operations not in round order")                                  \
+  X(IRR_ERR_BOUNDS, "buffer or block range out of bounds")                           \
+  X(IRR_ERR_UNMATCHED, "a send without matching receive, or a receive without send") \
+  X(IRR_ERR_MISMATCH, "a matched send and receive disagree on the data")            \
+  X(IRR_ERR_DEADLOCK, "the schedules deadlock")                                      \
+  X(IRR_ERR_UNDEFINED, "data read before it was defined")                            \
+  X(IRR_ERR_OVERWRITE, "data written twice or an input buffer written")             \
+  X(IRR_ERR_RESULT, "final buffers differ from the specification")
+
+#define IRR__STATUS_ENUM(name, text) name,
+typedef enum irr_status { IRR__STATUS_LIST(IRR__STATUS_ENUM) IRR_STATUS_COUNT } irr_status;
+#undef IRR__STATUS_ENUM
+
+/* A short English description of a status code; never NULL. */
+static inline const char *irr_status_name(irr_status s) {
+#define IRR__STATUS_TEXT(name, text) text,
+  static const char *const names[] = {IRR__STATUS_LIST(IRR__STATUS_TEXT)};
+#undef IRR__STATUS_TEXT
+  return (unsigned)s < (unsigned)IRR_STATUS_COUNT ? names[s] : "unknown irrcoll status";
+}
+
+/* 64-bit helpers: every size and sum is int64_t and overflow-checked. */
+static inline int irr__add_ok(int64_t a, int64_t b, int64_t *r) {
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 0;
+  *r = a + b;
+  return 1;
+}
+static inline int irr__mul_ok(int64_t a, int64_t b, int64_t *r) {
+  if (a < 0 || b < 0) return 0;
+  if (a != 0 && b > INT64_MAX / a) return 0;
+  *r = a * b;
+  return 1;
+}
+/* ==== end status.h ==== */
+/* ==== begin sched.h ==== */
+/* Schedules: one rank's program of a collective, as data.
+
+   A program is a sequence of rounds. A round is a set of sends, receives and local copies:
+   all sends and receives of a round are posted together, the round's copies run after they
+   complete, and round r+1 starts after round r. Ops are stored in round order.
+
+   An op names the data it moves by *label*, not by pointer: the data of a collective is the
+   sequence of per-rank blocks (block i has m_i units; units are bytes in the MPI layer). An op
+   moves `len` units that start `skip` units into block `blo` and run on through the following
+   blocks, ending in block bhi-1. Where the data lives:
+     IRR_BUF_SEND, IRR_BUF_RECV  the user's buffers. Their layout is the collective's business:
+                                 a "v" buffer holds every block at its displacement, a
+                                 single-block buffer holds the rank's own block. The op gives
+                                 only the label; the executor maps it to memory.
+     IRR_BUF_TMP                 scratch of sched.tmp units; `off` is where the data starts.
+     IRR_BUF_NONE                control message (no block data, e.g. tree construction):
+                                 only `len` matters (cost model), labels are ignored.
+   A copy reads (buf, off) and writes (dbuf, doff), the same labels.
+
+   Because ops carry labels, one schedule serves three consumers: the MPI executor, the cost
+   model (irr_sched_cost) and the symbolic checker (irr_sched_check). */
+
+enum { IRR_OP_SEND = 1, IRR_OP_RECV = 2, IRR_OP_COPY = 3 };
+enum { IRR_BUF_NONE = 0, IRR_BUF_SEND = 1, IRR_BUF_RECV = 2, IRR_BUF_TMP = 3 };
+
+typedef struct irr_op {
+  int64_t skip;       /* units into block blo where the data starts */
+  int64_t len;        /* units moved */
+  int64_t off;        /* TMP: offset of the data in scratch (source buffer of a copy) */
+  int64_t doff;       /* COPY into TMP: offset in scratch */
+  int32_t blo, bhi;   /* blocks touched: blo .. bhi-1 */
+  int32_t peer;       /* SEND/RECV: the other rank; COPY: -1 */
+  int32_t round;      /* rounds are numbered from 0, non-decreasing within a schedule */
+  unsigned char kind; /* IRR_OP_* */
+  unsigned char buf;  /* IRR_BUF_*: read by SEND/COPY, written by RECV */
+  unsigned char dbuf; /* COPY: destination buffer */
+} irr_op;
+
+typedef struct irr_sched {
+  int rank, size;   /* whose program, in a communicator of how many ranks */
+  int nops, cap;    /* ops used / capacity of the caller's array */
+  int nrounds;      /* 1 + last round used (0 if no op) */
+  int64_t tmp;      /* scratch units the program needs */
+  irr_status err;   /* sticky: first error of a builder helper */
+  irr_op *ops;
+} irr_sched;
+
+/* Start an empty program for `rank` in the caller's array ops[0..cap-1]. */
+static inline void irr_sched_init(irr_sched *s, int rank, int size, irr_op *ops, int cap) {
+  s->rank = rank;
+  s->size = size;
+  s->nops = 0;
+  s->cap = ops ? cap : 0;
+  s->nrounds = 0;
+  s->tmp = 0;
+  s->err = IRR_OK;
+  s->ops = ops;
+}
+
+/* Append one op. Errors stick in s->err (capacity, rounds going backwards, bad ranges), so a
+   generator can append freely and check once at the end. Returns the op or NULL. */
+static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer, int buf,
+                                     int64_t off, int dbuf, int64_t doff, int blo, int bhi,
+                                     int64_t skip, int64_t len) {
+  irr_op *o;
+  if (s->err != IRR_OK) return NULL;
+  if (s->nops >= s->cap) { s->err = IRR_ERR_CAPACITY; return NULL; }
+  if (round < 0 || round + 1 < s->nrounds) { s->err = IRR_ERR_ORDER; return NULL; }
+  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->size) {
+    s->err = IRR_ERR_BOUNDS;
+    return NULL;
+  }
+  o = &s->ops[s->nops++];
+  o->skip = skip;
+  o->len = len;
+  o->off = off;
+  o->doff = doff;
+  o->blo = blo;
+  o->bhi = bhi;
+  o->peer = peer;
+  o->round = round;
+  o->kind = (unsigned char)kind;
+  o->buf = (unsigned char)buf;
+  o->dbuf = (unsigned char)dbuf;
+  if (round + 1 > s->nrounds) s->nrounds = round + 1;
+  if (buf == IRR_BUF_TMP && off + len > s->tmp) s->tmp = off + len;
+  if (kind == IRR_OP_COPY && dbuf == IRR_BUF_TMP && doff + len > s->tmp) s->tmp = doff + len;
+  return o;
+}
+
+/* Send or receive whole blocks blo..bhi-1 (len units in all) from/to buffer buf at off. */
+static inline void irr_sched_send(irr_sched *s, int round, int peer, int buf, int64_t off, int blo,
+                                  int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_SEND, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
+}
+static inline void irr_sched_recv(irr_sched *s, int round, int peer, int buf, int64_t off, int blo,
+                                  int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_RECV, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
+}
+/* Local copy of whole blocks blo..bhi-1 from (buf, off) to (dbuf, doff). */
+static inline void irr_sched_copy(irr_sched *s, int round, int buf, int64_t off, int dbuf,
+                                  int64_t doff, int blo, int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_COPY, -1, buf, off, dbuf, doff, blo, bhi, 0, len);
+}
+/* Control message of len units (no block data). */
+static inline void irr_sched_ctrl(irr_sched *s, int round, int kind, int peer, int64_t len) {
+  irr_sched_push(s, round, kind, peer, IRR_BUF_NONE, 0, IRR_BUF_NONE, 0, 0, 0, 0, len);
+}
+
+/* ---- schedule sets: the programs of all p ranks, in one arena ---- */
+
+typedef struct irr_sched_set {
+  int p;
+  irr_sched *s;    /* s[r]: rank r's program (ops point into the arena after _finish) */
+  irr_op *arena;
+  size_t nops, cap;
+  int added;       /* ranks added so far */
+} irr_sched_set;
+
+static inline void irr_sched_set_free(irr_sched_set *set) {
+  if (set->s) IRRCOLL_FREE(set->s);
+  if (set->arena) IRRCOLL_FREE(set->arena);
+  set->s = NULL;
+  set->arena = NULL;
+  set->p = set->added = 0;
+  set->nops = set->cap = 0;
+}
+
+static inline irr_status irr_sched_set_init(irr_sched_set *set, int p) {
+  set->p = p;
+  set->added = 0;
+  set->nops = set->cap = 0;
+  set->arena = NULL;
+  set->s = p > 0 ? (irr_sched *)IRRCOLL_MALLOC((size_t)p * sizeof(irr_sched)) : NULL;
+  return p > 0 && !set->s ? IRR_ERR_NOMEM : IRR_OK;
+}
+
+/* Append rank set->added's program (ranks are added in order 0..p-1); copies its ops. */
+static inline irr_status irr_sched_set_add(irr_sched_set *set, const irr_sched *s) {
+  irr_sched *d;
+  if (set->added >= set->p || s->rank != set->added) return IRR_ERR_ARG;
+  if (s->err != IRR_OK) return s->err;
+  if (set->nops + (size_t)s->nops > set->cap) {
+    size_t cap = set->cap ? set->cap : 1024;
+    irr_op *a;
+    while (cap < set->nops + (size_t)s->nops) cap *= 2;
+    a = (irr_op *)IRRCOLL_MALLOC(cap * sizeof(irr_op));
+    if (!a) return IRR_ERR_NOMEM;
+    if (set->nops) memcpy(a, set->arena, set->nops * sizeof(irr_op));
+    if (set->arena) IRRCOLL_FREE(set->arena);
+    set->arena = a;
+    set->cap = cap;
+  }
+  if (s->nops) memcpy(set->arena + set->nops, s->ops, (size_t)s->nops * sizeof(irr_op));
+  d = &set->s[set->added++];
+  *d = *s;
+  d->ops = NULL;
+  d->cap = (int)set->nops; /* arena offset until _finish */
+  set->nops += (size_t)s->nops;
+  return IRR_OK;
+}
+
+/* Point every program into the arena; call once all p ranks are added. */
+static inline irr_status irr_sched_set_finish(irr_sched_set *set) {
+  int r;
+  if (set->added != set->p) return IRR_ERR_ARG;
+  for (r = 0; r < set->p; r++) {
+    set->s[r].ops = set->arena + set->s[r].cap;
+    set->s[r].cap = set->s[r].nops;
+  }
+  return IRR_OK;
+}
+
+/* ---- matching: the k-th send from s to d meets the k-th receive at d from s ----
+   (MPI's non-overtaking order on one tag). Fills partner[g] for every op g (global index =
+   index in the concatenation of all programs; -1 for copies). O(n + p) with two counting
+   sorts. Shared by the cost model and the checker. base[r] = global index of rank r's op 0. */
+static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64_t *base,
+                                          int64_t *partner) {
+  int64_t i, nrecv = 0, k;
+  int64_t *cnt = NULL, *a = NULL, *b = NULL, *cur = NULL;
+  irr_status st = IRR_OK;
+  int r, j;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      partner[base[r] + j] = -1;
+      if (o->kind != IRR_OP_COPY && (o->peer < 0 || o->peer >= p || o->peer == r))
+        return IRR_ERR_BOUNDS;
+      if (o->kind == IRR_OP_RECV) nrecv++;
+    }
+  cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  b = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  cur = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!cnt || !a || !b || !cur) { st = IRR_ERR_NOMEM; goto out; }
+  /* receives in op order, stably sorted by source, then by destination: each destination's
+     receives end up grouped by source, in program order within a source */
+  memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++)
+      if (s[r].ops[j].kind == IRR_OP_RECV) cnt[s[r].ops[j].peer + 1]++;
+  for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++)
+      if (s[r].ops[j].kind == IRR_OP_RECV) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
+  memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
+  for (i = 0; i < nrecv; i++) {
+    /* destination of receive a[i]: the rank whose op range holds it */
+    int lo = 0, hi = p - 1;
+    while (lo < hi) {
+      int mid = lo + (hi - lo + 1) / 2;
+      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
+    }
+    cnt[lo + 1]++;
+  }
+  for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
+  memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
+  for (i = 0; i < nrecv; i++) {
+    int lo = 0, hi = p - 1;
+    while (lo < hi) {
+      int mid = lo + (hi - lo + 1) / 2;
+      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
+    }
+    b[cur[lo]++] = a[i];
+  }
+  /* cur[d] walks d's receives; sends are visited by source, so groups are met in order */
+  memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
+  for (r = 0; r < p && st == IRR_OK; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      int d = o->peer;
+      if (o->kind != IRR_OP_SEND) continue;
+      /* d's next unmatched receive must come from r; one from a lower source was never
+         matched, one from a higher source means r's send has no receive */
+      if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) {
+        st = IRR_ERR_UNMATCHED;
+        break;
+      }
+      k = b[cur[d]++];
+      partner[base[r] + j] = k;
+      partner[k] = base[r] + j;
+    }
+  for (r = 0; r < p && st == IRR_OK; r++)
+    if (cur[r] != cnt[r + 1]) st = IRR_ERR_UNMATCHED;
+out:
+  if (cnt) IRRCOLL_FREE(cnt);
+  if (a) IRRCOLL_FREE(a);
+  if (b) IRRCOLL_FREE(b);
+  if (cur) IRRCOLL_FREE(cur);
+  return st;
+}
+/* ==== end sched.h ==== */
+/* ==== begin cost.h ==== */
+/* Cost model: completion time of the programs of all p ranks in the single-ported,
+   full-duplex linear model (Träff 2017, Section 1; DESIGN.md §3).
+
+   A message of m units costs alpha + beta*m. A rank sends one and receives one message at a
+   time (both at once). A message can start once both its send and its receive are posted
+   (their rounds have started) and both ports are free; among the messages that can start,
+   the one that can start earliest goes first (ties: lower sender, then program order), so no
+   port idles while a message for it is ready. A round ends when all its messages have
+   ended (copies are free); the next round then starts. The result is the time the last rank
+   ends its last round.
+
+   Cost: O(n log n) for n ops in all (a binary heap of candidate messages); p = 2^16 tree
+   schedules take a few tens of milliseconds. Reports IRR_ERR_DEADLOCK if some message can
+   never start, IRR_ERR_UNMATCHED/IRR_ERR_MISMATCH if sends and receives do not pair up with
+   equal lengths. */
+
+typedef struct irr_model {
+  double alpha; /* seconds per message */
+  double beta;  /* seconds per unit */
+} irr_model;
+
+/* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
+   latency, 10 GB/s per direction (units = bytes). */
+#define IRR_MODEL_ALPHA_DEFAULT 1.5e-6
+#define IRR_MODEL_BETA_DEFAULT 1.0e-10
+
+typedef struct irr_cost {
+  double time;      /* completion time of the last rank */
+  int64_t messages; /* messages in all */
+  int64_t volume;   /* units sent in all */
+  int rounds;       /* most rounds of any rank */
+} irr_cost;
+
+typedef struct irr__ev {
+  double t;
+  int64_t msg; /* global index of the send op */
+} irr__ev;
+
+static inline int irr__ev_less(const irr__ev *a, const irr__ev *b) {
+  return a->t < b->t || (a->t == b->t && a->msg < b->msg);
+}
+static inline void irr__heap_push(irr__ev *h, int64_t *n, irr__ev e) {
+  int64_t i = (*n)++;
+  while (i > 0) {
+    int64_t up = (i - 1) / 2;
+    if (!irr__ev_less(&e, &h[up])) break;
+    h[i] = h[up];
+    i = up;
+  }
+  h[i] = e;
+}
+static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
+  irr__ev top = h[0], e = h[--(*n)];
+  int64_t i = 0;
+  for (;;) {
+    int64_t c = 2 * i + 1;
+    if (c >= *n) break;
+    if (c + 1 < *n && irr__ev_less(&h[c + 1], &h[c])) c++;
+    if (!irr__ev_less(&h[c], &e)) break;
+    h[i] = h[c];
+    i = c;
+  }
+  if (*n > 0) h[i] = e;
+  return top;
+}
+
+typedef struct irr__sim {
+  const irr_sched *s;
+  int p;
+  irr_model m;
+  int64_t *base, *partner;
+  double *post;       /* per op: time its round started, < 0 while not posted */
+  double *sfree, *rfree, *rstart, *rend;
+  int *round, *pos;   /* per rank: current round and first op index of it */
+  int64_t *left;      /* per rank: comm ops of the current round not yet done */
+  irr__ev *heap;
+  int64_t nheap, done, ncomm;
+} irr__sim;
+
+/* Rank r enters the round at s[r].ops[pos[r]] at time t: post its ops, pass empty rounds. */
+static inline void irr__sim_enter(irr__sim *S, int r, double t) {
+  const irr_sched *sc = &S->s[r];
+  for (;;) {
+    int j = S->pos[r], rd;
+    int64_t left = 0;
+    if (j >= sc->nops) { S->rend[r] = t; S->left[r] = -1; return; }
+    rd = sc->ops[j].round;
+    S->round[r] = rd;
+    S->rstart[r] = t;
+    S->rend[r] = t;
+    for (; j < sc->nops && sc->ops[j].round == rd; j++) {
+      const irr_op *o = &sc->ops[j];
+      int64_t g = S->base[r] + j, q;
+      if (o->kind == IRR_OP_COPY) continue;
+      left++;
+      S->post[g] = t;
+      q = S->partner[g];
+      if (S->post[q] >= 0) { /* both sides posted: a candidate message */
+        irr__ev e;
+        e.msg = o->kind == IRR_OP_SEND ? g : q;
+        e.t = t > S->post[q] ? t : S->post[q];
+        irr__heap_push(S->heap, &S->nheap, e);
+      }
+    }
+    S->left[r] = left;
+    if (left > 0) return;
+    S->pos[r] = j; /* a round of copies only: ends at once */
+  }
+}
+
+static inline int irr__sim_rank_of(const irr__sim *S, int64_t g) {
+  int lo = 0, hi = S->p - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (S->base[mid] <= g) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
+  if (t > S->rend[r]) S->rend[r] = t;
+  if (--S->left[r] == 0) {
+    const irr_sched *sc = &S->s[r];
+    int j = S->pos[r], rd = sc->ops[j].round;
+    while (j < sc->nops && sc->ops[j].round == rd) j++;
+    S->pos[r] = j;
+    irr__sim_enter(S, r, S->rend[r]);
+  }
+}
+
+/* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
+   NULL, receives each rank's completion time. */
+static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
+                                        double *rank_time) {
+  irr__sim S;
+  irr_status st = IRR_OK;
+  int64_t n = 0, g;
+  int r, j;
+  memset(&S, 0, sizeof S);
+  S.s = s;
+  S.p = p;
+  S.m = m;
+  if (out) memset(out, 0, sizeof *out);
+  if (p <= 0) return IRR_ERR_ARG;
+  S.base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!S.base) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) {
+      st = s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
+      goto out;
+    }
+    S.base[r] = n;
+    for (j = 0; j < s[r].nops; j++) {
+      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) { st = IRR_ERR_ORDER; goto out; }
+      if (s[r].ops[j].kind != IRR_OP_COPY) S.ncomm++;
+    }
+    n += s[r].nops;
+  }
+  S.base[p] = n;
+  S.partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
+  S.post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
+  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 1) * sizeof(irr__ev));
+  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(double));
+  S.round = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.round || !S.left) {
+    st = IRR_ERR_NOMEM;
+    goto out;
+  }
+  S.rfree = S.sfree + p;
+  S.rstart = S.sfree + 2 * (size_t)p;
+  S.rend = S.sfree + 3 * (size_t)p;
+  S.pos = S.round + p;
+  st = irr__sched_match(s, p, S.base, S.partner);
+  if (st != IRR_OK) goto out;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if (o->kind == IRR_OP_SEND) {
+        const irr_op *q;
+        g = S.partner[S.base[r] + j];
+        q = &s[o->peer].ops[g - S.base[o->peer]];
+        if (q->len != o->len) { st = IRR_ERR_MISMATCH; goto out; }
+        if (out) { out->messages++; out->volume += o->len; }
+      }
+    }
+  for (g = 0; g < n; g++) S.post[g] = -1.0;
+  for (r = 0; r < p; r++) {
+    S.sfree[r] = S.rfree[r] = 0.0;
+    S.pos[r] = 0;
+    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
+  }
+  for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
+  while (S.nheap > 0) {
+    irr__ev e = irr__heap_pop(S.heap, &S.nheap);
+    int src = irr__sim_rank_of(&S, e.msg);
+    const irr_op *o = &s[src].ops[e.msg - S.base[src]];
+    int dst = o->peer;
+    double t = e.t, fin;
+    if (S.sfree[src] > t) t = S.sfree[src];
+    if (S.rfree[dst] > t) t = S.rfree[dst];
+    if (t > e.t) { /* a port got busy meanwhile: try again when it is free */
+      e.t = t;
+      irr__heap_push(S.heap, &S.nheap, e);
+      continue;
+    }
+    fin = t + m.alpha + m.beta * (double)o->len;
+    S.sfree[src] = S.rfree[dst] = fin;
+    S.done += 2;
+    irr__sim_finish_op(&S, src, fin);
+    irr__sim_finish_op(&S, dst, fin);
+  }
+  if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
+  for (r = 0; r < p; r++) {
+    if (out && S.rend[r] > out->time) out->time = S.rend[r];
+    if (rank_time) rank_time[r] = S.rend[r];
+  }
+out:
+  if (S.base) IRRCOLL_FREE(S.base);
+  if (S.partner) IRRCOLL_FREE(S.partner);
+  if (S.post) IRRCOLL_FREE(S.post);
+  if (S.heap) IRRCOLL_FREE(S.heap);
+  if (S.sfree) IRRCOLL_FREE(S.sfree);
+  if (S.round) IRRCOLL_FREE(S.round);
+  if (S.left) IRRCOLL_FREE(S.left);
+  return st;
+}
+/* ==== end cost.h ==== */
+/* ==== begin check.h ==== */
+/* Symbolic checker: runs the programs of all ranks on block *labels* instead of data and
+   verifies (DESIGN.md §3):
+     - every op is in bounds (ranks, blocks, scratch) and programs are in round order;
+     - sends match receives (k-th send s->d with k-th receive at d from s) with the same
+       labels and length; the programs do not deadlock (run through the cost model);
+     - nothing is read before it is defined: a send reads the state at the start of its
+       round, a copy the state after the round's receives;
+     - nothing is written twice, and input buffers are never written;
+     - at the end, the receive buffers hold exactly what the collective specifies.
+   Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
+   for tests and tools, not for the MPI fast path. */
+
+typedef enum irr_coll {
+  IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
+  IRR_COLL_SCATTERV = 1 /* SEND at root: every block; RECV: own block */
+} irr_coll;
+
+typedef struct irr_spec {
+  irr_coll coll;
+  int p, root;
+  const int64_t *m; /* m[i]: units of block i */
+  int inplace;      /* MPI_IN_PLACE at the root: its block stays where it is */
+} irr_spec;
+
+typedef struct irr_check_report {
+  int rank, op;      /* where the first error was found (-1: not tied to one op) */
+  char what[160];
+} irr_check_report;
+
+/* one piece of buffer state: block b, units [x0, x1); TMP entries also carry their offset */
+typedef struct irr__lab {
+  int64_t off, x0, x1;
+  int b, buf;
+} irr__lab;
+
+typedef struct irr__chk {
+  const irr_spec *spec;
+  irr__lab *lab;
+  int n, cap;
+} irr__chk;
+
+/* Is the label range defined in (buf, off)? For user buffers only presence counts; in TMP
+   the labels must sit at the right offsets. */
+static inline int irr__chk_has(const irr__chk *C, int buf, int64_t off, int b, int64_t x0,
+                               int64_t x1) {
+  int64_t cur = x0;
+  while (cur < x1) {
+    int i, found = 0;
+    for (i = 0; i < C->n; i++) {
+      const irr__lab *l = &C->lab[i];
+      if (l->buf != buf || l->b != b || l->x0 > cur || l->x1 <= cur) continue;
+      if (buf == IRR_BUF_TMP && l->off - l->x0 != off - x0) continue;
+      cur = l->x1;
+      found = 1;
+      break;
+    }
+    if (!found) return 0;
+  }
+  return 1;
+}
+
+/* Does (buf, off, block b units [x0,x1)) overlap anything already written? */
+static inline int irr__chk_overlaps(const irr__chk *C, int buf, int64_t off, int b, int64_t x0,
+                                    int64_t x1) {
+  int i;
+  for (i = 0; i < C->n; i++) {
+    const irr__lab *l = &C->lab[i];
+    if (l->buf != buf) continue;
+    if (buf == IRR_BUF_TMP) {
+      int64_t a0 = l->off, a1 = l->off + (l->x1 - l->x0), b0 = off, b1 = off + (x1 - x0);
+      if (a0 < b1 && b0 < a1) return 1;
+    } else if (l->b == b && l->x0 < x1 && x0 < l->x1) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static inline int irr__chk_add(irr__chk *C, int buf, int64_t off, int b, int64_t x0, int64_t x1) {
+  if (C->n == C->cap) {
+    int cap = C->cap ? 2 * C->cap : 64;
+    irr__lab *l = (irr__lab *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr__lab));
+    if (!l) return 0;
+    if (C->n) memcpy(l, C->lab, (size_t)C->n * sizeof(irr__lab));
+    if (C->lab) IRRCOLL_FREE(C->lab);
+    C->lab = l;
+    C->cap = cap;
+  }
+  C->lab[C->n].buf = buf;
+  C->lab[C->n].off = off;
+  C->lab[C->n].b = b;
+  C->lab[C->n].x0 = x0;
+  C->lab[C->n].x1 = x1;
+  C->n++;
+  return 1;
+}
+
+/* May rank r use buffer buf at all, and does it hold every block ("v" layout)? */
+static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayout) {
+  int root = r == sp->root;
+  *vlayout = 0;
+  if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
+  if (sp->coll == IRR_COLL_GATHERV) {
+    if (buf == IRR_BUF_SEND) return !(root && sp->inplace);
+    *vlayout = 1;
+    return root;
+  }
+  /* scatterv */
+  if (buf == IRR_BUF_SEND) { *vlayout = 1; return root; }
+  return !(root && sp->inplace);
+}
+
+/* Apply f to each block piece of an op's label range: piece k covers block b units [x0,x1)
+   and sits at `at` units after the op's start. Returns 0 if the range runs past the blocks. */
+typedef int (*irr__piece_fn)(void *ctx, int b, int64_t x0, int64_t x1, int64_t at);
+static inline int irr__for_pieces(const int64_t *m, int blo, int bhi, int64_t skip, int64_t len,
+                                  irr__piece_fn f, void *ctx) {
+  int b = blo;
+  int64_t at = 0, x = skip;
+  while (at < len) {
+    int64_t take;
+    if (b >= bhi) return 0;
+    if (x > m[b]) return 0;
+    take = m[b] - x;
+    if (take > len - at) take = len - at;
+    if (take > 0 && !f(ctx, b, x, x + take, at)) return 0;
+    at += take;
+    x = 0;
+    b++;
+  }
+  return 1;
+}
+
+typedef struct irr__chk_io {
+  irr__chk *C;
+  int buf, write, vlayout, rank;
+  int64_t off;
+  irr_status st;
+} irr__chk_io;
+
+static inline int irr__chk_piece(void *ctx, int b, int64_t x0, int64_t x1, int64_t at) {
+  irr__chk_io *io = (irr__chk_io *)ctx;
+  int64_t off = io->off + at;
+  if (!io->vlayout && io->buf != IRR_BUF_TMP && b != io->rank) { io->st = IRR_ERR_BOUNDS; return 0; }
+  if (io->write) {
+    if (irr__chk_overlaps(io->C, io->buf, off, b, x0, x1)) { io->st = IRR_ERR_OVERWRITE; return 0; }
+    if (!irr__chk_add(io->C, io->buf, off, b, x0, x1)) { io->st = IRR_ERR_NOMEM; return 0; }
+  } else if (!irr__chk_has(io->C, io->buf, off, b, x0, x1)) {
+    io->st = IRR_ERR_UNDEFINED;
+    return 0;
+  }
+  return 1;
+}
+
+/* Read or write one side of an op on rank r. */
+static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off, const irr_op *o,
+                                       int write, const irr_sched *s) {
+  irr__chk_io io;
+  if (buf == IRR_BUF_NONE) return IRR_OK;
+  if (!irr__chk_layout(C->spec, r, buf, &io.vlayout)) return IRR_ERR_BOUNDS;
+  if (write && buf == IRR_BUF_SEND) return IRR_ERR_OVERWRITE;
+  if (buf == IRR_BUF_TMP && off + o->len > s->tmp) return IRR_ERR_BOUNDS;
+  io.C = C;
+  io.buf = buf;
+  io.write = write;
+  io.rank = r;
+  io.off = off;
+  io.st = IRR_OK;
+  if (!irr__for_pieces(C->spec->m, o->blo, o->bhi, o->skip, o->len, irr__chk_piece, &io))
+    return io.st != IRR_OK ? io.st : IRR_ERR_BOUNDS;
+  return IRR_OK;
+}
+
+static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int rank, int op,
+                                       const char *what) {
+  if (rep) {
+    rep->rank = rank;
+    rep->op = op;
+    strncpy(rep->what, what, sizeof rep->what - 1);
+    rep->what[sizeof rep->what - 1] = '\0';
+  }
+  return st;
+}
+
+/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
+   first error is. */
+static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
+                                         irr_check_report *rep) {
+  int p = sp->p, r, j;
+  int64_t *base = NULL, *partner = NULL, n = 0;
+  irr__chk C;
+  irr_status st = IRR_OK;
+  irr_model unit = {1.0, 0.0};
+  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+  if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
+  for (r = 0; r < p; r++)
+    if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  C.spec = sp;
+  C.lab = NULL;
+  C.n = C.cap = 0;
+  base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!base) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    if (s[r].rank != r || s[r].size != p) { st = irr__chk_fail(rep, IRR_ERR_ARG, r, -1, "program of the wrong rank or size"); goto out; }
+    if (s[r].err != IRR_OK) { st = irr__chk_fail(rep, s[r].err, r, -1, "the generator reported an error"); goto out; }
+    base[r] = n;
+    n += s[r].nops;
+  }
+  base[p] = n;
+  partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
+  if (!partner) { st = IRR_ERR_NOMEM; goto out; }
+  st = irr__sched_match(s, p, base, partner);
+  if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
+  /* matched pairs carry the same labels */
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j], *q;
+      if (o->kind != IRR_OP_SEND) continue;
+      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
+      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          (o->buf != IRR_BUF_NONE &&
+           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
+        st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
+        goto out;
+      }
+    }
+  /* deadlock: the cost model must run every message */
+  {
+    irr_cost c;
+    st = irr_sched_cost(s, p, unit, &c, NULL);
+    if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
+  }
+  /* each rank's data flow, on its own: what it sends is verified at the sender, and the
+     labels of matched pairs are equal, so received labels are right too */
+  for (r = 0; r < p; r++) {
+    const irr_sched *sc = &s[r];
+    int v, lo = 0;
+    C.n = 0;
+    /* initial state */
+    if (sp->coll == IRR_COLL_GATHERV) {
+      if (r == sp->root && sp->inplace) {
+        if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
+      } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
+    } else if (r == sp->root) {
+      int b;
+      for (b = 0; b < p; b++)
+        if (sp->m[b] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) { st = IRR_ERR_NOMEM; goto out; }
+    }
+    while (lo < sc->nops) {
+      int hi = lo, rd = sc->ops[lo].round;
+      while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
+      for (j = lo; j < hi; j++) { /* sends read the state at the start of the round */
+        const irr_op *o = &sc->ops[j];
+        if (o->kind == IRR_OP_SEND && (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK) {
+          st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
+          goto out;
+        }
+      }
+      for (j = lo; j < hi; j++) {
+        const irr_op *o = &sc->ops[j];
+        if (o->kind == IRR_OP_RECV && (st = irr__chk_side(&C, r, o->buf, o->off, o, 1, sc)) != IRR_OK) {
+          st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
+          goto out;
+        }
+      }
+      for (j = lo; j < hi; j++) {
+        const irr_op *o = &sc->ops[j];
+        if (o->kind != IRR_OP_COPY) continue;
+        if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
+            (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
+            (st = irr__chk_side(&C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK) {
+          st = irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
+          goto out;
+        }
+      }
+      lo = hi;
+    }
+    /* final state: the receive buffer holds exactly the specified blocks */
+    {
+      int64_t want = 0, have = 0;
+      int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
+      for (i = 0; i < C.n; i++)
+        if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
+      if (usable && v) { /* every block (gatherv root) */
+        int b;
+        for (b = 0; b < p; b++) {
+          want += sp->m[b];
+          if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
+            st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+            goto out;
+          }
+        }
+      } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
+        want = sp->m[r];
+        if (!irr__chk_has(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) {
+          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
+          goto out;
+        }
+      }
+      if (have != want) { /* entries never overlap, so equal totals mean nothing extra */
+        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
+        goto out;
+      }
+    }
+  }
+out:
+  if (C.lab) IRRCOLL_FREE(C.lab);
+  if (base) IRRCOLL_FREE(base);
+  if (partner) IRRCOLL_FREE(partner);
+  return st;
+}
+/* ==== end check.h ==== */
+/* ==== begin tree.h ==== */
+/* Ordered-hypercube gather trees (Träff 2017, "Practical, linear-time, fully distributed
+   algorithms for irregular gather and scatter", Section 2, Lemmas 1-3, Theorem 1).
+
+   What it computes: a gather (and, reversed, scatter) tree over ranks 0..p-1 for block sizes
+   m_i. Ranks form an ordered, possibly incomplete hypercube: at level d the subcubes
+   [a*2^d, (a+1)*2^d) are merged pairwise (a even with a+1). Each subcube has a *gather root*
+   that holds all its data in rank order. When two subcubes merge, the gather root with the
+   smaller gather-time estimate T = M - m_g (data of the subcube not at its gather root) sends
+   everything to the other (ties: the subcube with less data sends; then the upper one
+   sends). With an externally given root (MPI), the subcube holding it always wins (Lemma 2).
+   Blocks always travel in rank order: every message is one consecutive range of blocks.
+
+   Cost (Theorem 1): the data phase takes at most L*alpha + beta*(sum_{i!=r} m_i + penalty),
+   L = ceil(log2 p), where penalty = max_j (M_j - m_{r_j} - sum_{k<j} M_k) over the subcubes
+   H_j that the fixed root r gathers from (0 for a free root, Lemma 1); the distributed
+   construction (Lemma 3) adds 2L rounds of 24-byte messages: 3L*alpha in all.
+
+   Construction (Lemma 3), as pure per-rank functions: every subcube has a *fixed root*, its
+   last rank (computable by anyone), holding (g, M, m_g) of the subcube. In level d the fixed
+   roots of the two subcubes exchange these (irr_tree_exchange), both decide the same winner
+   (irr_tree_decide), and each tells its subcube's gather root the outcome unless it is that
+   root itself (irr_tree_expect / irr_tree_apply). The merged subcube's fixed root is the
+   upper one. With p not a power of two only rank p-1 is special: a fixed root whose partner
+   (flip bit d) would be >= p pairs with p-1 instead (irr_tree_partner).
+
+   Limits: sizes are int64_t units; p < 2^31. The size-oblivious binomial tree used as a
+   baseline is the same machinery with the rule "root's side, else the lower subcube wins". */
+
+#define IRR_TREE_MAXLEV 32
+
+enum { IRR_TREE_LINEAR_TIME = 0, IRR_TREE_BINOMIAL = 1 };
+
+typedef struct irr_tree_info {
+  int64_t g;  /* gather root of the subcube */
+  int64_t M;  /* units in the subcube */
+  int64_t mg; /* units of the gather root's own block */
+} irr_tree_info;
+
+typedef struct irr_tree_note {
+  int64_t win;     /* 1: the gather root receives from other_g; 0: it sends to other_g */
+  int64_t other_g; /* the other subcube's gather root */
+  int64_t other_M; /* units in the other subcube */
+} irr_tree_note;
+
+typedef struct irr_tree_child {
+  int rank, level; /* the child sends in this level ... */
+  int64_t size;    /* ... this many units (never 0: empty subcubes send nothing) */
+} irr_tree_child;
+
+/* One rank's view of the tree: its state during construction, its result afterwards. */
+typedef struct irr_tree {
+  int rank, p, root, rule, levels;
+  int d;                 /* next level of the construction */
+  int is_gather;         /* still the gather root of its level-d subcube */
+  int parent;            /* -1 at the tree's root */
+  int send_level;        /* level in which it sends to parent (levels at the root) */
+  int64_t own;           /* m_rank */
+  int64_t total;         /* units it holds as gather root: own + children */
+  irr_tree_info fr;      /* while the fixed root of its level-d subcube: the summary */
+  int nchild;
+  irr_tree_child child[IRR_TREE_MAXLEV];  /* in level order */
+  int notify[IRR_TREE_MAXLEV];            /* as fixed root in level d: gather root told */
+} irr_tree;
+
+static inline int64_t irr__sat_add(int64_t a, int64_t b) {
+  int64_t r;
+  return irr__add_ok(a, b, &r) ? r : INT64_MAX;
+}
+
+/* ceil(log2 p): levels of the hypercube */
+static inline int irr_tree_levels(int p) {
+  int d = 0;
+  while (d < 31 && (1LL << d) < p) d++;
+  return d;
+}
+
+/* ranks [*lo, *hi) of the level-d subcube with index a */
+static inline void irr_tree_cube(int64_t a, int d, int p, int *lo, int *hi) {
+  int64_t l = a << d, h = (a + 1) << d;
+  *lo = (int)(l < p ? l : p);
+  *hi = (int)(h < p ? h : p);
+}
+
+/* fixed root of the level-d subcube holding rank r: its last rank */
+static inline int irr_tree_fixed_root(int r, int d, int p) {
+  int64_t f = ((((int64_t)r >> d) + 1) << d) - 1;
+  return (int)(f < p - 1 ? f : p - 1);
+}
+
+/* Partner of fixed root f in level d: flip bit d; if that is past p-1, the incomplete
+   upper subcube's fixed root is p-1. -1 if f's subcube has no partner in this level. */
+static inline int irr_tree_partner(int f, int d, int p) {
+  int64_t a = (int64_t)f >> d;
+  if (a & 1) return (int)((a << d) - 1);
+  if (((a + 1) << d) >= p) return -1;
+  return irr_tree_fixed_root((int)((a + 1) << d), d, p);
+}
+
+/* Lemmas 1/2: 1 if the upper subcube's gather root becomes the gather root of the union.
+   root_side: 0 the fixed root is in the lower subcube, 1 in the upper, -1 in neither. */
+static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_info *hi,
+                                      int root_side, int rule) {
+  int64_t tlo = lo->M - lo->mg, thi = hi->M - hi->mg;
+  if (root_side >= 0) return root_side;
+  if (rule == IRR_TREE_BINOMIAL) return 0;
+  if (tlo != thi) return thi > tlo;   /* the faster one sends to the slower */
+  if (lo->M != hi->M) return hi->M > lo->M; /* tie: less data sends */
+  return 0;
+}
+
+static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rule, int64_t own) {
+  int i;
+  t->rank = rank;
+  t->p = p;
+  t->root = root;
+  t->rule = rule;
+  t->levels = irr_tree_levels(p);
+  t->d = 0;
+  t->is_gather = 1;
+  t->parent = -1;
+  t->send_level = t->levels;
+  t->own = own;
+  t->total = own;
+  t->fr.g = rank;
+  t->fr.M = own;
+  t->fr.mg = own;
+  t->nchild = 0;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1;
+}
+
+/* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
+   the summary to send it; else -1. */
+static inline int irr_tree_exchange(const irr_tree *t, irr_tree_info *mine) {
+  int partner;
+  if (t->d >= t->levels || irr_tree_fixed_root(t->rank, t->d, t->p) != t->rank) return -1;
+  partner = irr_tree_partner(t->rank, t->d, t->p);
+  if (partner >= 0) *mine = t->fr;
+  return partner;
+}
+
+/* Level t->d, step 2, at a fixed root that got its partner's summary: decide the winner,
+   keep the merged summary if this rank stays fixed root, and return the gather root of its
+   own subcube that must learn the outcome *note (possibly this rank itself). */
+static inline int irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_tree_note *note) {
+  int d = t->d, p = t->p, partner = irr_tree_partner(t->rank, d, p);
+  int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up, target;
+  const irr_tree_info *lo = lower ? &t->fr : other, *hi = lower ? other : &t->fr;
+  irr_tree_info merged;
+  irr_tree_cube(((int64_t)(lower ? t->rank : partner) >> d), d, p, &lo0, &hi0);
+  irr_tree_cube(((int64_t)(lower ? partner : t->rank) >> d), d, p, &lo1, &hi1);
+  if (t->root >= lo0 && t->root < hi0) side = 0;
+  if (t->root >= lo1 && t->root < hi1) side = 1;
+  up = irr_tree_upper_wins(lo, hi, side, t->rule);
+  note->win = lower ? !up : up;
+  note->other_g = other->g;
+  note->other_M = other->M;
+  target = (int)t->fr.g;
+  merged.g = up ? hi->g : lo->g;
+  merged.mg = up ? hi->mg : lo->mg;
+  merged.M = irr__sat_add(lo->M, hi->M);
+  if (d < IRR_TREE_MAXLEV) t->notify[d] = target;
+  if (!lower) t->fr = merged;
+  return target;
+}
+
+/* Level t->d: the fixed root from which this gather root expects the outcome, or -1 (not a
+   gather root, no merge in this level, or it is its own fixed root and decides itself). */
+static inline int irr_tree_expect(const irr_tree *t) {
+  int f;
+  if (!t->is_gather || t->d >= t->levels) return -1;
+  f = irr_tree_fixed_root(t->rank, t->d, t->p);
+  if (f == t->rank || irr_tree_partner(f, t->d, t->p) < 0) return -1;
+  return f;
+}
+
+/* Level t->d: a gather root learns the outcome of the merge. */
+static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
+  if (n->win) {
+    if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
+      irr_tree_child *c = &t->child[t->nchild++];
+      c->rank = (int)n->other_g;
+      c->level = t->d;
+      c->size = n->other_M;
+    }
+    t->total = irr__sat_add(t->total, n->other_M);
+  } else {
+    t->is_gather = 0;
+    t->parent = (int)n->other_g;
+    t->send_level = t->d;
+  }
+}
+
+static inline void irr_tree_next(irr_tree *t) { t->d++; }
+
+/* ---- centralized builder (Lemma 1, free root, root < 0; Lemma 2, fixed root) ----
+   O(p) time. Keeps, for every level d and subcube a, its gather root G and its data M before
+   the merge of level d, so that every rank's view (irr_tree_view) is O(log p) to build. */
+
+typedef struct irr_tree_all {
+  int p, root, rule, levels;
+  int groot;           /* the tree's root (== root when given) */
+  int *parent, *level; /* per rank: where and in which level it sends (-1, levels: root) */
+  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d */
+  int64_t *M;          /* M[lvoff[d] + a]: units in it */
+  const int64_t *m;
+  int64_t lvoff[IRR_TREE_MAXLEV + 2];
+} irr_tree_all;
+
+static inline void irr_tree_all_free(irr_tree_all *T) {
+  if (T->parent) IRRCOLL_FREE(T->parent);
+  if (T->G) IRRCOLL_FREE(T->G);
+  if (T->M) IRRCOLL_FREE(T->M);
+  T->parent = T->level = T->G = NULL;
+  T->M = NULL;
+}
+
+static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule,
+                                        const int64_t *m) {
+  int d, L, i;
+  int64_t n = 0, cubes, a;
+  int64_t *mg = NULL;
+  memset(T, 0, sizeof *T);
+  if (p <= 0 || root >= p) return IRR_ERR_ROOT;
+  L = irr_tree_levels(p);
+  T->p = p;
+  T->root = root;
+  T->rule = rule;
+  T->levels = L;
+  T->m = m;
+  for (d = 0; d <= L; d++) {
+    T->lvoff[d] = n;
+    n += (((int64_t)p - 1) >> d) + 1;
+  }
+  T->lvoff[L + 1] = n;
+  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  T->G = (int *)IRRCOLL_MALLOC((size_t)n * sizeof(int));
+  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t));
+  mg = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!T->parent || !T->G || !T->M || !mg) {
+    if (mg) IRRCOLL_FREE(mg);
+    irr_tree_all_free(T);
+    return IRR_ERR_NOMEM;
+  }
+  T->level = T->parent + p;
+  for (i = 0; i < p; i++) {
+    if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
+    T->G[i] = i;
+    T->M[i] = m[i];
+    mg[i] = m[i];
+    T->parent[i] = -1;
+    T->level[i] = L;
+  }
+  for (d = 0; d < L; d++) {
+    int *G0 = T->G + T->lvoff[d], *G1 = T->G + T->lvoff[d + 1];
+    int64_t *M0 = T->M + T->lvoff[d], *M1 = T->M + T->lvoff[d + 1];
+    cubes = T->lvoff[d + 1] - T->lvoff[d];
+    for (a = 0; a < cubes; a += 2) {
+      int lo0, hi0, lo1 = p, hi1 = p, side = -1, up;
+      irr_tree_info lo, hi;
+      if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
+        G1[a / 2] = G0[a];
+        M1[a / 2] = M0[a];
+        mg[a / 2] = mg[a];
+        continue;
+      }
+      irr_tree_cube(a, d, p, &lo0, &hi0);
+      irr_tree_cube(a + 1, d, p, &lo1, &hi1);
+      if (root >= lo0 && root < hi0) side = 0;
+      if (root >= lo1 && root < hi1) side = 1;
+      lo.g = G0[a]; lo.M = M0[a]; lo.mg = mg[a];
+      hi.g = G0[a + 1]; hi.M = M0[a + 1]; hi.mg = mg[a + 1];
+      up = irr_tree_upper_wins(&lo, &hi, side, rule);
+      T->parent[up ? lo.g : hi.g] = (int)(up ? hi.g : lo.g);
+      T->level[up ? lo.g : hi.g] = d;
+      G1[a / 2] = (int)(up ? hi.g : lo.g);
+      M1[a / 2] = irr__sat_add(lo.M, hi.M);
+      mg[a / 2] = up ? hi.mg : lo.mg;
+    }
+  }
+  T->groot = T->G[T->lvoff[L]];
+  IRRCOLL_FREE(mg);
+  return IRR_OK;
+}
+
+/* Rank r's view of a built tree: the same fields the distributed construction ends with. */
+static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
+  int d, p = T->p;
+  irr_tree_init(t, r, p, T->root, T->rule, T->m[r]);
+  t->parent = T->parent[r];
+  t->send_level = T->level[r];
+  t->is_gather = t->parent < 0;
+  t->d = T->levels;
+  for (d = 0; d < t->send_level && d < T->levels; d++) {
+    int64_t sib = ((int64_t)r >> d) ^ 1;
+    if (sib < T->lvoff[d + 1] - T->lvoff[d] && T->M[T->lvoff[d] + sib] > 0) {
+      irr_tree_child *c = &t->child[t->nchild++];
+      c->rank = T->G[T->lvoff[d] + sib];
+      c->level = d;
+      c->size = T->M[T->lvoff[d] + sib];
+    }
+    if (sib < T->lvoff[d + 1] - T->lvoff[d]) t->total = irr__sat_add(t->total, T->M[T->lvoff[d] + sib]);
+  }
+  for (d = 0; d < T->levels; d++) /* fixed-root duty: tell the gather root of its subcube */
+    if (irr_tree_fixed_root(r, d, p) == r && irr_tree_partner(r, d, p) >= 0)
+      t->notify[d] = T->G[T->lvoff[d] + ((int64_t)r >> d)];
+}
+/* ==== end tree.h ==== */
+/* ==== begin gatherv.h ==== */
+/* Gatherv and Scatterv schedules.
+
+   irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
+   scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
+   ranges (all posted at once, so they arrive as they become ready), then sends its whole
+   range to its parent in one message; blocks stay in rank order, so an inner node keeps its
+   subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
+   the mirror: receive the range from the parent, then send to the children from the highest
+   level down, one after the other (each send its own round: the order Theorem 1's analysis
+   needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
+   data (`total` units); leaves and the root need none.
+   With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
+   distributed construction (Lemma 3), so the cost model charges them too.
+
+   irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
+   the model charges no size exchange for it, which favours the baseline.
+
+   m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
+   root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
+   short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
+
+typedef enum irr_alg {
+  IRR_ALG_AUTO = 0,
+  IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
+  IRR_ALG_LINEAR = 2,   /* direct to/from the root */
+  IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
+  IRR_ALG_COUNT
+} irr_alg;
+
+static inline const char *irr_alg_name(irr_alg a) {
+  static const char *const n[] = {"auto", "tree", "linear", "binomial"};
+  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
+}
+
+#define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
+
+/* Capacity a rank's program needs, for any sizes. */
+static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
+  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
+  return 5 * irr_tree_levels(p) + 3;
+}
+
+/* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
+static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
+  int d, r = t->rank, p = t->p;
+  for (d = 0; d < t->levels; d++) {
+    int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
+    int gather_here = t->parent < 0 || d <= t->send_level;
+    if (partner >= 0) {
+      irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
+      irr_sched_ctrl(s, 2 * d, IRR_OP_RECV, partner, IRR_TREE_CTRL_UNITS);
+      if (t->notify[d] >= 0 && t->notify[d] != r)
+        irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[d], IRR_TREE_CTRL_UNITS);
+    }
+    if (gather_here && f != r && irr_tree_partner(f, d, p) >= 0)
+      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f, IRR_TREE_CTRL_UNITS);
+  }
+}
+
+/* blocks [*lo, *hi) a child in level l brings: the subcube next to the receiver's */
+static inline void irr__child_range(const irr_tree *t, const irr_tree_child *c, int *lo, int *hi) {
+  irr_tree_cube(((int64_t)t->rank >> c->level) ^ 1, c->level, t->p, lo, hi);
+}
+
+static inline int64_t irr__range_sum(const int64_t *m, int lo, int hi) {
+  int64_t s = 0;
+  for (; lo < hi; lo++) s = irr__sat_add(s, m[lo]);
+  return s;
+}
+
+/* Scratch offsets of the children's ranges and of the own block in an inner rank's
+   contiguous subtree range (rank order). off[i] for child i, *own_off for the own block. */
+static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *own_off) {
+  int64_t lo = 0, hi = t->own;
+  int i;
+  for (i = 0; i < t->nchild; i++) {
+    if (t->child[i].rank < t->rank) { lo -= t->child[i].size; off[i] = lo; }
+    else { off[i] = hi; hi += t->child[i].size; }
+  }
+  for (i = 0; i < t->nchild; i++) off[i] -= lo;
+  *own_off = -lo;
+}
+
+static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,
+                                     int inplace, int ctrl, irr_sched *s) {
+  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
+  int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
+  int64_t off[IRR_TREE_MAXLEV], own_off = 0;
+  if (s->rank != r || s->size != t->p) return IRR_ERR_ARG;
+  if (ctrl) irr__tree_ctrl(t, s);
+  if (t->parent < 0) { /* the root: straight from/into the user's buffer */
+    for (i = 0; i < t->nchild; i++) {
+      const irr_tree_child *c = &t->child[scatter ? t->nchild - 1 - i : i];
+      int64_t len = c->size;
+      irr__child_range(t, c, &lo, &hi);
+      if (m_root) len = irr__range_sum(m_root, lo, hi);
+      if (len == 0) continue;
+      if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
+      else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
+    }
+    if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
+      irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
+                     scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
+    return s->err;
+  }
+  irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
+  if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
+    if (t->own > 0) {
+      if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
+      else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
+    }
+    return s->err;
+  }
+  irr__tree_layout(t, off, &own_off);
+  if (scatter) {
+    irr_sched_recv(s, R, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->own > 0) irr_sched_copy(s, R + 1, IRR_BUF_TMP, own_off, obuf, 0, r, r + 1, t->own);
+    for (i = t->nchild - 1; i >= 0; i--) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_send(s, R + t->nchild - i, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+  } else {
+    for (i = 0; i < t->nchild; i++) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+    if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
+    irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+  }
+  return s->err;
+}
+
+static inline irr_status irr_gatherv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
+                                          int ctrl, irr_sched *s) {
+  return irr__tree_v(0, t, m_root, inplace, ctrl, s);
+}
+static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
+                                           int ctrl, irr_sched *s) {
+  return irr__tree_v(1, t, m_root, inplace, ctrl, s);
+}
+
+static inline irr_status irr__linear_v(int scatter, int rank, int p, int root, int64_t own,
+                                       const int64_t *m_root, int inplace, irr_sched *s) {
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int i;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    if (own > 0) {
+      if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
+      else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
+    }
+    return s->err;
+  }
+  if (!m_root) return IRR_ERR_ARG;
+  for (i = 0; i < p; i++) {
+    if (i == root || m_root[i] == 0) continue;
+    if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
+    else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
+  }
+  if (!inplace && own > 0 && own == m_root[root])
+    irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+  return s->err;
+}
+
+static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, rank, p, root, own, m_root, inplace, s);
+}
+
+/* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
+   (what the distributed construction would reach), into set (initialized here; free with
+   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). */
+static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
+                                         int root, const int64_t *m, int inplace, int ctrl) {
+  irr_tree_all T;
+  irr_tree t;
+  irr_op *ops = NULL;
+  irr_status st;
+  int r, scatter = coll == IRR_COLL_SCATTERV;
+  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  memset(&T, 0, sizeof T);
+  st = irr_sched_set_init(set, p);
+  if (st != IRR_OK) return st;
+  if (alg != IRR_ALG_LINEAR) {
+    st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
+    if (st != IRR_OK) goto out;
+  }
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
+  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
+    if (alg == IRR_ALG_LINEAR) {
+      st = irr__linear_v(scatter, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
+    } else {
+      irr_tree_view(&T, r, &t);
+      st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  irr_tree_all_free(&T);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +
+   beta*(sum_{i != r} m_i + penalty + 2L*24 with ctrl). */
+static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, int ctrl,
+                                            irr_model md) {
+  irr_tree_all T;
+  int L = irr_tree_levels(p), d, i;
+  int64_t sum = 0, pen = 0, before = 0;
+  double b;
+  for (i = 0; i < p; i++)
+    if (i != root) sum = irr__sat_add(sum, m[i]);
+  if (root >= 0 && irr_tree_build(&T, p, root, IRR_TREE_LINEAR_TIME, m) == IRR_OK) {
+    for (d = 0; d < L; d++) { /* H_d: the subcube merged into the root's in level d */
+      int64_t sib = ((int64_t)root >> d) ^ 1, Mj, mrj, x;
+      if (sib >= T.lvoff[d + 1] - T.lvoff[d]) continue;
+      Mj = T.M[T.lvoff[d] + sib];
+      mrj = m[T.G[T.lvoff[d] + sib]];
+      x = Mj - mrj - before;
+      if (x > pen) pen = x;
+      before = irr__sat_add(before, Mj);
+    }
+    irr_tree_all_free(&T);
+  }
+  b = L * md.alpha + md.beta * (double)(sum + pen);
+  if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
+  return b;
+}
+
+/* Forced algorithm from a spec such as "gatherv:linear,scatterv:tree" or "binomial" (every
+   collective). coll is the collective's name ("gatherv", "scatterv"). *out is left alone if
+   the spec says nothing about coll. IRR_ERR_ARG for a malformed spec (then nothing is set). */
+static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
+  irr_alg found = IRR_ALG_COUNT;
+  const char *p = spec;
+  if (!spec) return IRR_OK;
+  while (*p) {
+    const char *end = p, *colon = NULL, *name;
+    size_t cl = 0, nl;
+    int a, hit = 0;
+    while (*end && *end != ',') {
+      if (*end == ':' && !colon) colon = end;
+      end++;
+    }
+    if (colon) {
+      cl = (size_t)(colon - p);
+      name = colon + 1;
+      hit = strlen(coll) == cl && strncmp(p, coll, cl) == 0;
+    } else {
+      name = p;
+      hit = 1;
+    }
+    nl = (size_t)(end - name);
+    for (a = 0; a < IRR_ALG_COUNT; a++)
+      if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
+    if (a == IRR_ALG_COUNT || (colon && cl == 0)) return IRR_ERR_ARG;
+    if (hit) found = (irr_alg)a;
+    p = *end ? end + 1 : end;
+  }
+  if (found != IRR_ALG_COUNT) *out = found;
+  return IRR_OK;
+}
+/* ==== end gatherv.h ==== */
+/* ==== begin mpi_api.h ==== */
+/* MPI layer: public declarations (whenever MPI is available).
+
+   Entry points take exactly the arguments of their MPI counterparts and return MPI error
+   codes. Conventions (DESIGN.md §5):
+   - Internal messages travel on a private duplicate of comm, made at the first call on comm
+     (collective) and freed with comm; every call uses its own tags, so a message left over
+     by an erroneous call can never match a later one.
+   - Any committed datatype. Contiguous types are sent and received in place; other types
+     are packed once into scratch (homogeneous systems: packed data = bytes in type order).
+   - Errors irrcoll detects (negative count, bad root, NULL arrays at the root, bad buffers,
+     sender/root size mismatch) go once through MPI_Comm_call_errhandler(comm) and are
+     returned with their MPI error class; errors of MPI calls are passed on unchanged. A rank
+     with bad arguments still takes its part in the communication with an empty block, so
+     the other ranks complete and the communicator stays usable.
+   - Intercommunicators are forwarded to the native operation.
+   - Algorithm choice: automatic (the linear-time tree), or forced per communicator with
+     IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
+     a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
+     All ranks must force the same algorithm. */
+
+#ifndef IRRCOLL_NO_MPI
+#include <mpi.h>
+
+/* MPI_Gatherv. Algorithm (auto): Träff's linear-time tree; the root receives every subtree
+   straight into recvbuf. Scratch: an inner rank holds its subtree's data; the root none
+   (contiguous recvtype) or the packed total (other recvtypes). A sender/root size mismatch
+   is MPI_ERR_TRUNCATE at the root: the whole subtree holding the sender is left unwritten
+   or truncated to the root's expectation, never written past recvcounts. */
+IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm);
+
+/* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
+   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it). */
+IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, int root, MPI_Comm comm);
+
+/* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Local; every rank of comm
+   must make the same choice. MPI_ERR_ARG for an unknown collective or algorithm. */
+IRR_DECL int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg);
+IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
+
+#endif /* IRRCOLL_NO_MPI */
+/* ==== end mpi_api.h ==== */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IRRCOLL_H */
+
+#if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
+#define IRRCOLL_IMPLEMENTATION_DONE
+/* ==== begin mpi_core.h ==== */
+/* MPI layer, shared machinery (only in the IRRCOLL_IMPLEMENTATION translation unit):
+   the private-communicator cache, datatype views of user buffers, the schedule executor,
+   and the driver of the distributed tree construction. */
+
+#include <stdatomic.h>
+
+#define IRR__NCOLL 2
+#define IRR__CHUNK ((int64_t)1 << 30) /* bytes per MPI message: larger ones are split */
+#define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
+
+typedef struct irr__ctx {
+  MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
+  unsigned seq;                /* calls made on this communicator */
+  irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
+} irr__ctx;
+
+static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv"};
+
+/* The one piece of global state: the attribute key, created once (race-free by CAS). */
+static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
+
+static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  irr__ctx *c = (irr__ctx *)attr;
+  int rc = MPI_SUCCESS;
+  (void)comm;
+  (void)keyval;
+  (void)extra;
+  if (c) {
+    rc = MPI_Comm_free(&c->pc);
+    IRRCOLL_FREE(c);
+  }
+  return rc;
+}
+
+static int irr__keyval_get(int *kv) {
+  int k = atomic_load(&irr__keyval), expect = MPI_KEYVAL_INVALID, rc;
+  if (k != MPI_KEYVAL_INVALID) {
+    *kv = k;
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__ctx_delete, &k, NULL);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!atomic_compare_exchange_strong(&irr__keyval, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread won */
+    k = expect;
+  }
+  *kv = k;
+  return MPI_SUCCESS;
+}
+
+/* comm's context, made at the first call (collective: MPI_Comm_dup). */
+static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
+  int kv, flag = 0, rc, i;
+  irr__ctx *c = NULL;
+  const char *env;
+  rc = irr__keyval_get(&kv);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = MPI_Comm_get_attr(comm, kv, &c, &flag);
+  if (rc != MPI_SUCCESS) return rc;
+  if (flag && c) {
+    *out = c;
+    return MPI_SUCCESS;
+  }
+  c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
+  if (!c) return MPI_ERR_NO_MEM;
+  c->seq = 0;
+  env = getenv("IRRCOLL_ALG");
+  for (i = 0; i < IRR__NCOLL; i++) {
+    c->force[i] = IRR_ALG_AUTO;
+    if (irr_alg_parse(env, irr__coll_names[i], &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
+  }
+  rc = MPI_Comm_dup(comm, &c->pc);
+  if (rc != MPI_SUCCESS) {
+    IRRCOLL_FREE(c);
+    return rc;
+  }
+  rc = MPI_Comm_set_errhandler(c->pc, MPI_ERRORS_RETURN);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_set_attr(comm, kv, c);
+  if (rc != MPI_SUCCESS) {
+    MPI_Comm_free(&c->pc);
+    IRRCOLL_FREE(c);
+    return rc;
+  }
+  *out = c;
+  return MPI_SUCCESS;
+}
+
+/* Report an error once through comm's error handler and return it. */
+static int irr__raise(MPI_Comm comm, int code) {
+  if (code != MPI_SUCCESS) MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
+  return code;
+}
+
+/* ---- datatypes and buffer views ---- */
+
+typedef struct irr__dt {
+  MPI_Datatype type;
+  int64_t size;          /* bytes of data per element */
+  MPI_Aint extent, true_lb;
+  int contig;            /* elements are dense bytes: addressable directly */
+} irr__dt;
+
+static int irr__dt_info(MPI_Datatype t, irr__dt *d) {
+  MPI_Count size;
+  MPI_Aint lb, tlb, text;
+  int rc;
+  d->type = t;
+  if (t == MPI_DATATYPE_NULL) return MPI_ERR_TYPE;
+  if ((rc = MPI_Type_size_x(t, &size)) != MPI_SUCCESS) return rc;
+  if ((rc = MPI_Type_get_extent(t, &lb, &d->extent)) != MPI_SUCCESS) return rc;
+  if ((rc = MPI_Type_get_true_extent(t, &tlb, &text)) != MPI_SUCCESS) return rc;
+  if (size < 0) return MPI_ERR_TYPE;
+  d->size = (int64_t)size;
+  d->true_lb = tlb;
+  d->contig = (int64_t)text == d->size && (int64_t)d->extent == d->size;
+  return MPI_SUCCESS;
+}
+
+/* A user buffer as the executor sees it: every block at its displacement ("v" layout, the
+   root of Gatherv/Scatterv) or the rank's own block. Non-contiguous types are staged: packed
+   into `stage` (blocks in rank order) before, unpacked after. */
+typedef struct irr__buf {
+  char *base;              /* user buffer */
+  irr__dt dt;
+  int v;                   /* 1: v layout */
+  int own;                 /* single layout: the rank */
+  int64_t count;           /* single layout: elements */
+  const int *counts, *displs;
+  int p;
+  char *stage;             /* packed copy (non-contiguous types) */
+  int64_t *start;          /* v & staged: byte offset of block i in stage (p+1 entries) */
+  unsigned char *wrote;    /* v: blocks written (staged buffers unpack only those) */
+  int discard;             /* bad arguments: receive nothing into it, send nothing real */
+} irr__buf;
+
+/* Bytes of block i in the buffer; a single-block buffer holds only its own block (the
+   schedule may name a range around it whose other blocks are empty). */
+static int64_t irr__blk_bytes(const irr__buf *b, int i) {
+  if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
+  return (int64_t)b->counts[i] * b->dt.size;
+}
+
+static char *irr__blk_addr(const irr__buf *b, int i) {
+  if (!b->v) return b->stage ? b->stage : b->base + b->dt.true_lb;
+  if (b->stage) return b->stage + b->start[i];
+  return b->base + b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent;
+}
+
+/* element-wise pack/unpack in pieces that fit MPI's int counts */
+static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, char *packed,
+                     MPI_Comm comm) {
+  int64_t per = dt->size > 0 ? (INT_MAX / 2) / dt->size : count, done = 0;
+  if (per < 1) per = 1;
+  while (done < count) {
+    int n = (int)(count - done < per ? count - done : per), pos = 0, rc;
+    char *u = user + (MPI_Aint)done * dt->extent;
+    if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
+    else rc = MPI_Pack(u, n, dt->type, packed, (int)(n * dt->size), &pos, comm);
+    if (rc != MPI_SUCCESS) return rc;
+    if ((int64_t)pos != n * dt->size) return MPI_ERR_INTERN; /* not a homogeneous system */
+    packed += pos;
+    done += n;
+  }
+  return MPI_SUCCESS;
+}
+
+/* Stage a non-contiguous buffer: allocate and, if it is read, pack it. */
+static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
+  int64_t total = 0;
+  int i, nb = b->v ? b->p : 1, rc;
+  if (b->dt.contig || b->discard) return MPI_SUCCESS;
+  if (b->v) {
+    b->start = (int64_t *)IRRCOLL_MALLOC(((size_t)b->p + 1) * sizeof(int64_t));
+    if (!b->start) return MPI_ERR_NO_MEM;
+    for (i = 0; i < b->p; i++) {
+      b->start[i] = total;
+      total += irr__blk_bytes(b, i);
+    }
+    b->start[b->p] = total;
+  } else {
+    total = irr__blk_bytes(b, 0);
+  }
+  b->stage = (char *)IRRCOLL_MALLOC((size_t)(total > 0 ? total : 1));
+  if (!b->stage) return MPI_ERR_NO_MEM;
+  if (read)
+    for (i = 0; i < nb; i++) {
+      char *u = b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0);
+      int64_t cnt = b->v ? b->counts[i] : b->count;
+      rc = irr__pack(0, u, cnt, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
+      if (rc != MPI_SUCCESS) return rc;
+    }
+  return MPI_SUCCESS;
+}
+
+/* Unpack the blocks the schedule wrote, then free the staging. */
+static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
+  int rc = MPI_SUCCESS, i;
+  if (b->stage && write)
+    for (i = 0; i < (b->v ? b->p : 1) && rc == MPI_SUCCESS; i++) {
+      if (b->v && !(b->wrote && b->wrote[i])) continue;
+      rc = irr__pack(1, b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0),
+                     b->v ? b->counts[i] : b->count, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
+    }
+  if (b->stage) IRRCOLL_FREE(b->stage);
+  if (b->start) IRRCOLL_FREE(b->start);
+  b->stage = NULL;
+  b->start = NULL;
+  return rc;
+}
+
+/* ---- the executor ---- */
+
+typedef struct irr__piece {
+  char *addr;
+  int64_t len;
+} irr__piece;
+
+typedef struct irr__exec {
+  const irr_sched *s;
+  irr__buf *buf[4];        /* indexed by IRR_BUF_*; [IRR_BUF_TMP] unused */
+  char *tmp;
+  irr__piece *pc;          /* piece scratch, npc entries */
+  int npc;
+  MPI_Comm comm;
+  int tag;
+  int bad;                 /* a receive came short or long: later sends are 0-byte poison */
+} irr__exec;
+
+/* Memory pieces of an op's data in buffer `which` at `off`: returns how many, or -1. */
+static int irr__op_pieces(irr__exec *X, int which, int64_t off, const irr_op *o) {
+  int n = 0, b;
+  int64_t at = 0, x = o->skip;
+  if (which == IRR_BUF_TMP) {
+    X->pc[0].addr = X->tmp + off;
+    X->pc[0].len = o->len;
+    return 1;
+  }
+  for (b = o->blo; at < o->len && b < o->bhi; b++, x = 0) {
+    irr__buf *B = X->buf[which];
+    int64_t take = irr__blk_bytes(B, b) - x;
+    char *a;
+    if (take > o->len - at) take = o->len - at;
+    if (take <= 0) continue;
+    a = irr__blk_addr(B, b) + x;
+    if (n > 0 && X->pc[n - 1].addr + X->pc[n - 1].len == a) {
+      X->pc[n - 1].len += take;
+    } else {
+      if (n >= X->npc) return -1;
+      X->pc[n].addr = a;
+      X->pc[n].len = take;
+      n++;
+    }
+    at += take;
+  }
+  return at == o->len ? n : -1;
+}
+
+/* Describe bytes [from, from+len) of the op's pieces as (address, count, type); a derived
+   type (MPI_BOTTOM-based hindexed) when they are not one piece. *freeme: type to free. */
+static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t len, void **addr,
+                           int *count, MPI_Datatype *type, int *derived, int *blens, MPI_Aint *disps) {
+  int i, k = 0, rc;
+  int64_t pos = 0;
+  *derived = 0;
+  for (i = 0; i < n && len > 0; i++) {
+    int64_t s0 = pos, s1 = pos + pc[i].len;
+    pos = s1;
+    if (s1 <= from) continue;
+    {
+      int64_t a = from > s0 ? from - s0 : 0, take = s1 - s0 - a;
+      if (take > len) take = len;
+      blens[k] = (int)take;
+      MPI_Get_address(pc[i].addr + a, &disps[k]);
+      if (k == 0) *addr = pc[i].addr + a;
+      k++;
+      from += take;
+      len -= take;
+    }
+  }
+  if (k <= 1) {
+    *count = k ? blens[0] : 0;
+    *type = MPI_BYTE;
+    if (!k) *addr = (void *)disps; /* any valid address: nothing is read or written */
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Type_create_hindexed(k, blens, disps, MPI_BYTE, type);
+  if (rc == MPI_SUCCESS) rc = MPI_Type_commit(type);
+  if (rc != MPI_SUCCESS) return rc;
+  *derived = 1;
+  *addr = MPI_BOTTOM;
+  *count = 1;
+  return MPI_SUCCESS;
+}
+
+static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
+
+/* Run schedule s. Sends and receives of a round are posted together (receives first), then
+   completed, then the round's copies run. Every receive must get exactly its length: a short
+   or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
+   sends into 0-byte messages, so the error travels down the tree instead of bad data. */
+static int irr__exec_run(irr__exec *X) {
+  const irr_sched *s = X->s;
+  int rc = MPI_SUCCESS, lo = 0, maxspan = 1, j;
+  int64_t maxmsg = 1;
+  MPI_Request *req = NULL;
+  MPI_Status *stat = NULL;
+  MPI_Datatype *types = NULL;
+  int64_t *expect = NULL;
+  int *blens = NULL;
+  MPI_Aint *disps = NULL;
+  char dummy = 0;
+  /* sizes of the per-round arrays */
+  while (lo < s->nops) {
+    int hi = lo;
+    int64_t msgs = 0;
+    while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
+      const irr_op *o = &s->ops[hi++];
+      if (o->bhi - o->blo + 1 > maxspan) maxspan = o->bhi - o->blo + 1;
+      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(o->len);
+    }
+    if (msgs > maxmsg) maxmsg = msgs;
+    lo = hi;
+  }
+  if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
+  X->npc = 2 * maxspan;
+  X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
+  req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
+  stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
+  types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
+  expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
+  blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
+  disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
+  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps) {
+    rc = MPI_ERR_NO_MEM;
+    goto out;
+  }
+  lo = 0;
+  while (lo < s->nops && rc == MPI_SUCCESS) {
+    int hi = lo, nreq = 0, pass, i, wrc;
+    while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) hi++;
+    for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++) /* receives, then sends */
+      for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+        const irr_op *o = &s->ops[j];
+        int recv = o->kind == IRR_OP_RECV, n = 0;
+        int64_t c, nc = irr__nchunks(o->len);
+        irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+        int dead = (B && B->discard) || (!recv && X->bad);
+        if (o->kind == IRR_OP_COPY || recv != (pass == 0)) continue;
+        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o)) < 0) { rc = MPI_ERR_INTERN; break; }
+        for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
+          int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+          void *addr = &dummy;
+          int count = 0, derived = 0;
+          MPI_Datatype t = MPI_BYTE;
+          if (len < 0) len = 0;
+          if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, blens, disps);
+          if (rc != MPI_SUCCESS) break;
+          types[nreq] = derived ? t : MPI_DATATYPE_NULL;
+          expect[nreq] = recv && !dead ? len : -1;
+          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
+          else rc = MPI_Isend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
+          if (rc == MPI_SUCCESS) nreq++;
+          else if (derived) MPI_Type_free(&types[nreq]);
+        }
+      }
+    wrc = nreq ? MPI_Waitall(nreq, req, stat) : MPI_SUCCESS;
+    for (i = 0; i < nreq; i++) {
+      int ec = MPI_SUCCESS, cls = MPI_SUCCESS;
+      if (wrc == MPI_ERR_IN_STATUS) ec = stat[i].MPI_ERROR;
+      else if (wrc != MPI_SUCCESS) ec = wrc;
+      if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
+      if (expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
+        int got = -1;
+        if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
+        else if (ec == MPI_SUCCESS && (MPI_Get_count(&stat[i], MPI_BYTE, &got), (int64_t)got != expect[i])) X->bad = 1;
+      }
+      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && cls != MPI_ERR_PENDING && rc == MPI_SUCCESS) rc = ec;
+      if (types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&types[i]);
+    }
+    if (rc != MPI_SUCCESS) break;
+    /* blocks now in a staged v buffer */
+    for (j = lo; j < hi; j++) {
+      const irr_op *o = &s->ops[j];
+      int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE, b;
+      if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
+        for (b = o->blo; b < o->bhi; b++) X->buf[w]->wrote[b] = 1;
+    }
+    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) { /* copies, after the round's messages */
+      const irr_op *o = &s->ops[j];
+      irr__piece *src = X->pc, *dst = X->pc + X->npc;
+      int ns, nd, a = 0, b = 0;
+      int64_t ua = 0, ub = 0;
+      if (o->kind != IRR_OP_COPY) continue;
+      if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
+          (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+        continue;
+      ns = irr__op_pieces(X, o->buf, o->off, o);
+      if (ns >= 0) memcpy(dst, src, (size_t)ns * sizeof *src), src = dst, dst = X->pc;
+      nd = irr__op_pieces(X, o->dbuf, o->doff, o);
+      if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
+      /* src now lives in the upper half, dst in the lower: copy piece against piece */
+      while (a < ns && b < nd) {
+        int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
+        memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
+        ua += n;
+        ub += n;
+        if (ua == src[a].len) a++, ua = 0;
+        if (ub == dst[b].len) b++, ub = 0;
+      }
+    }
+    lo = hi;
+  }
+out:
+  if (X->tmp) IRRCOLL_FREE(X->tmp);
+  if (X->pc) IRRCOLL_FREE(X->pc);
+  X->tmp = NULL;
+  X->pc = NULL;
+  if (req) IRRCOLL_FREE(req);
+  if (stat) IRRCOLL_FREE(stat);
+  if (types) IRRCOLL_FREE(types);
+  if (expect) IRRCOLL_FREE(expect);
+  if (blens) IRRCOLL_FREE(blens);
+  if (disps) IRRCOLL_FREE(disps);
+  return rc;
+}
+
+/* ---- the distributed tree construction (Lemma 3) over MPI ----
+   Per level: the fixed roots exchange (g, M, m_g); each tells its subcube's gather root the
+   outcome unless it is that root. 2L dependent steps of 24-byte messages. */
+static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) {
+  int rc = MPI_SUCCESS;
+  while (t->d < t->levels && rc == MPI_SUCCESS) {
+    irr_tree_info mine, other;
+    irr_tree_note note;
+    long long out[3], in[3], nb[3];
+    MPI_Request rq = MPI_REQUEST_NULL;
+    int partner = irr_tree_exchange(t, &mine), src;
+    if (partner >= 0) {
+      int target;
+      out[0] = mine.g, out[1] = mine.M, out[2] = mine.mg;
+      rc = MPI_Sendrecv(out, 3, MPI_LONG_LONG, partner, tag, in, 3, MPI_LONG_LONG, partner, tag, pc,
+                        MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      other.g = in[0], other.M = in[1], other.mg = in[2];
+      target = irr_tree_decide(t, &other, &note);
+      if (target == t->rank) {
+        irr_tree_apply(t, &note);
+      } else {
+        nb[0] = note.win, nb[1] = note.other_g, nb[2] = note.other_M;
+        rc = MPI_Isend(nb, 3, MPI_LONG_LONG, target, tag, pc, &rq);
+      }
+    }
+    src = irr_tree_expect(t);
+    if (src >= 0 && rc == MPI_SUCCESS) {
+      rc = MPI_Recv(in, 3, MPI_LONG_LONG, src, tag, pc, MPI_STATUS_IGNORE);
+      note.win = in[0], note.other_g = in[1], note.other_M = in[2];
+      if (rc == MPI_SUCCESS) irr_tree_apply(t, &note);
+    }
+    if (rq != MPI_REQUEST_NULL) {
+      int rc2 = MPI_Wait(&rq, MPI_STATUS_IGNORE);
+      if (rc == MPI_SUCCESS) rc = rc2;
+    }
+    irr_tree_next(t);
+  }
+  return rc;
+}
+/* ==== end mpi_core.h ==== */
+/* ==== begin mpi_gatherv.h ==== */
+/* IRR_Gatherv and IRR_Scatterv: argument checks, algorithm choice, then one schedule run
+   by the executor. Both collectives share this code: the root holds every block in a "v"
+   buffer (Gatherv: recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv:
+   sendbuf, Scatterv: recvbuf). */
+
+typedef struct irr__vargs {
+  int scatter;
+  char *vbuf;                  /* the root's buffer of all blocks */
+  const int *counts, *displs;
+  MPI_Datatype vtype;
+  char *obuf;                  /* the own block */
+  int ocount;
+  MPI_Datatype otype;
+  int inplace_arg;             /* the IN_PLACE argument was given (sendbuf or recvbuf) */
+  int root;
+  MPI_Comm comm;
+} irr__vargs;
+
+static int irr__v_run(const irr__vargs *A) {
+  irr__ctx *ctx = NULL;
+  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll;
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int64_t own = 0, *m_root = NULL;
+  irr_alg alg;
+  irr_tree t;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  irr__exec X;
+  unsigned char *wrote = NULL;
+
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  memset(&X, 0, sizeof X);
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) { /* no intergroup algorithm for these: the native operation */
+    if (A->scatter)
+      return MPI_Scatterv(A->vbuf, A->counts, A->displs, A->vtype, A->obuf, A->ocount, A->otype, A->root, A->comm);
+    return MPI_Gatherv(A->obuf, A->ocount, A->otype, A->vbuf, A->counts, A->displs, A->vtype, A->root, A->comm);
+  }
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  isroot = rank == A->root;
+  inplace = isroot && A->inplace_arg;
+
+  /* Local checks. A rank with bad arguments records the error and still takes part with an
+     empty block (receiving nothing into user memory), so every other rank completes. */
+  if (A->inplace_arg && !isroot) err = MPI_ERR_BUFFER;
+  if (!inplace) {
+    if (A->ocount < 0) err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
+    else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
+    else if (own > 0 && !A->obuf) err = MPI_ERR_BUFFER;
+  }
+  if (isroot) {
+    if (!A->counts || !A->displs) err = MPI_ERR_ARG;
+    else if ((rc = irr__dt_info(A->vtype, &vb.dt)) != MPI_SUCCESS) err = rc;
+    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
+    else {
+      int64_t total = 0;
+      for (i = 0; i < p; i++) {
+        if (A->counts[i] < 0 || !irr__mul_ok(A->counts[i], vb.dt.size, &m_root[i]) ||
+            !irr__add_ok(total, m_root[i], &total)) {
+          err = MPI_ERR_COUNT;
+          break;
+        }
+      }
+      if (err == MPI_SUCCESS && total > 0 && !A->vbuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && inplace) own = m_root[rank];
+      if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
+    }
+    if (err != MPI_SUCCESS && m_root) {
+      IRRCOLL_FREE(m_root);
+      m_root = NULL;
+    }
+  }
+  if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
+
+  coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+  alg = ctx->force[coll];
+  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to build */
+
+  if (alg != IRR_ALG_LINEAR) {
+    irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
+    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
+  }
+  i = irr_v_maxops(alg, p, rank, A->root);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
+  irr_sched_init(&s, rank, p, ops, i);
+  /* with a root-side mismatch of its own block, skip the local copy (inplace = 1) */
+  {
+    int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
+    irr_status st;
+    if (alg == IRR_ALG_LINEAR)
+      st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
+                      : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
+    else
+      st = A->scatter ? irr_scatterv_tree(&t, m_root, skipcopy, 0, &s) : irr_gatherv_tree(&t, m_root, skipcopy, 0, &s);
+    if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
+    if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
+  }
+
+  /* buffer views */
+  vb.v = 1;
+  vb.p = p;
+  vb.base = A->vbuf;
+  vb.counts = A->counts;
+  vb.displs = A->displs;
+  vb.discard = !isroot || !m_root;
+  ob.v = 0;
+  ob.own = rank;
+  ob.count = A->ocount;
+  ob.base = A->obuf;
+  ob.discard = inplace || (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) || own == 0;
+  if (inplace) ob.dt.contig = 1;
+  if (!vb.discard && !vb.dt.contig && !A->scatter) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto fail; }
+    memset(wrote, 0, (size_t)p);
+    vb.wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(&vb, A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
+  if ((rc = irr__buf_stage(&ob, !A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
+  X.s = &s;
+  X.buf[vbufk] = &vb;
+  X.buf[obufk] = &ob;
+  X.comm = ctx->pc;
+  X.tag = tag + 1;
+  rc = irr__exec_run(&X);
+  {
+    int rc2 = irr__buf_unstage(&vb, !A->scatter, ctx->pc);
+    int rc3 = irr__buf_unstage(&ob, A->scatter && !X.bad, ctx->pc);
+    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
+  }
+  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+fail:
+  irr__buf_unstage(&vb, 0, ctx->pc);
+  irr__buf_unstage(&ob, 0, ctx->pc);
+  if (ops) IRRCOLL_FREE(ops);
+  if (m_root) IRRCOLL_FREE(m_root);
+  if (wrote) IRRCOLL_FREE(wrote);
+  if (rc == MPI_SUCCESS) rc = err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
+}
+
+IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        int root, MPI_Comm comm) {
+  irr__vargs A;
+  A.scatter = 0;
+  A.vbuf = (char *)recvbuf;
+  A.counts = recvcounts;
+  A.displs = displs;
+  A.vtype = recvtype;
+  A.inplace_arg = sendbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : (char *)(uintptr_t)sendbuf; /* only read */
+  A.ocount = sendcount;
+  A.otype = sendtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+
+IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  irr__vargs A;
+  A.scatter = 1;
+  A.vbuf = (char *)(uintptr_t)sendbuf; /* only read */
+  A.counts = sendcounts;
+  A.displs = displs;
+  A.vtype = sendtype;
+  A.inplace_arg = recvbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : (char *)recvbuf;
+  A.ocount = recvcount;
+  A.otype = recvtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+
+IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR__NCOLL || (unsigned)alg >= (unsigned)IRR_ALG_COUNT) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR__NCOLL || !alg) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  *alg = ctx->force[coll];
+  return MPI_SUCCESS;
+}
+/* ==== end mpi_gatherv.h ==== */
+#endif
+
+/* ==== begin license.h ==== */
+/* MIT License
+
+   Copyright (c) 2026 the irrcoll developers
+
+   Permission is hereby granted, free of charge, to any person obtaining a copy of this
+   software and associated documentation files (the "Software"), to deal in the Software
+   without restriction, including without limitation the rights to use, copy, modify, merge,
+   publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+   to whom the Software is furnished to do so, subject to the following conditions:
+
+   The above copyright notice and this permission notice shall be included in all copies or
+   substantial portions of the Software.
+
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+   INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
+   PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
+   FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+   OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+   DEALINGS IN THE SOFTWARE. */
+/* ==== end license.h ==== */

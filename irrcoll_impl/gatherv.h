@@ -1,0 +1,278 @@
+/* Gatherv and Scatterv schedules.
+
+   irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
+   scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
+   ranges (all posted at once, so they arrive as they become ready), then sends its whole
+   range to its parent in one message; blocks stay in rank order, so an inner node keeps its
+   subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
+   the mirror: receive the range from the parent, then send to the children from the highest
+   level down, one after the other (each send its own round: the order Theorem 1's analysis
+   needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
+   data (`total` units); leaves and the root need none.
+   With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
+   distributed construction (Lemma 3), so the cost model charges them too.
+
+   irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
+   the model charges no size exchange for it, which favours the baseline.
+
+   m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
+   root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
+   short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
+
+typedef enum irr_alg {
+  IRR_ALG_AUTO = 0,
+  IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
+  IRR_ALG_LINEAR = 2,   /* direct to/from the root */
+  IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
+  IRR_ALG_COUNT
+} irr_alg;
+
+static inline const char *irr_alg_name(irr_alg a) {
+  static const char *const n[] = {"auto", "tree", "linear", "binomial"};
+  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
+}
+
+#define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
+
+/* Capacity a rank's program needs, for any sizes. */
+static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
+  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
+  return 5 * irr_tree_levels(p) + 3;
+}
+
+/* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
+static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
+  int d, r = t->rank, p = t->p;
+  for (d = 0; d < t->levels; d++) {
+    int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
+    int gather_here = t->parent < 0 || d <= t->send_level;
+    if (partner >= 0) {
+      irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
+      irr_sched_ctrl(s, 2 * d, IRR_OP_RECV, partner, IRR_TREE_CTRL_UNITS);
+      if (t->notify[d] >= 0 && t->notify[d] != r)
+        irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[d], IRR_TREE_CTRL_UNITS);
+    }
+    if (gather_here && f != r && irr_tree_partner(f, d, p) >= 0)
+      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f, IRR_TREE_CTRL_UNITS);
+  }
+}
+
+/* blocks [*lo, *hi) a child in level l brings: the subcube next to the receiver's */
+static inline void irr__child_range(const irr_tree *t, const irr_tree_child *c, int *lo, int *hi) {
+  irr_tree_cube(((int64_t)t->rank >> c->level) ^ 1, c->level, t->p, lo, hi);
+}
+
+static inline int64_t irr__range_sum(const int64_t *m, int lo, int hi) {
+  int64_t s = 0;
+  for (; lo < hi; lo++) s = irr__sat_add(s, m[lo]);
+  return s;
+}
+
+/* Scratch offsets of the children's ranges and of the own block in an inner rank's
+   contiguous subtree range (rank order). off[i] for child i, *own_off for the own block. */
+static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *own_off) {
+  int64_t lo = 0, hi = t->own;
+  int i;
+  for (i = 0; i < t->nchild; i++) {
+    if (t->child[i].rank < t->rank) { lo -= t->child[i].size; off[i] = lo; }
+    else { off[i] = hi; hi += t->child[i].size; }
+  }
+  for (i = 0; i < t->nchild; i++) off[i] -= lo;
+  *own_off = -lo;
+}
+
+static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,
+                                     int inplace, int ctrl, irr_sched *s) {
+  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
+  int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
+  int64_t off[IRR_TREE_MAXLEV], own_off = 0;
+  if (s->rank != r || s->size != t->p) return IRR_ERR_ARG;
+  if (ctrl) irr__tree_ctrl(t, s);
+  if (t->parent < 0) { /* the root: straight from/into the user's buffer */
+    for (i = 0; i < t->nchild; i++) {
+      const irr_tree_child *c = &t->child[scatter ? t->nchild - 1 - i : i];
+      int64_t len = c->size;
+      irr__child_range(t, c, &lo, &hi);
+      if (m_root) len = irr__range_sum(m_root, lo, hi);
+      if (len == 0) continue;
+      if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
+      else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
+    }
+    if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
+      irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
+                     scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
+    return s->err;
+  }
+  irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
+  if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
+    if (t->own > 0) {
+      if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
+      else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
+    }
+    return s->err;
+  }
+  irr__tree_layout(t, off, &own_off);
+  if (scatter) {
+    irr_sched_recv(s, R, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->own > 0) irr_sched_copy(s, R + 1, IRR_BUF_TMP, own_off, obuf, 0, r, r + 1, t->own);
+    for (i = t->nchild - 1; i >= 0; i--) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_send(s, R + t->nchild - i, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+  } else {
+    for (i = 0; i < t->nchild; i++) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+    if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
+    irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+  }
+  return s->err;
+}
+
+static inline irr_status irr_gatherv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
+                                          int ctrl, irr_sched *s) {
+  return irr__tree_v(0, t, m_root, inplace, ctrl, s);
+}
+static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
+                                           int ctrl, irr_sched *s) {
+  return irr__tree_v(1, t, m_root, inplace, ctrl, s);
+}
+
+static inline irr_status irr__linear_v(int scatter, int rank, int p, int root, int64_t own,
+                                       const int64_t *m_root, int inplace, irr_sched *s) {
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int i;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    if (own > 0) {
+      if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
+      else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
+    }
+    return s->err;
+  }
+  if (!m_root) return IRR_ERR_ARG;
+  for (i = 0; i < p; i++) {
+    if (i == root || m_root[i] == 0) continue;
+    if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
+    else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
+  }
+  if (!inplace && own > 0 && own == m_root[root])
+    irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+  return s->err;
+}
+
+static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, rank, p, root, own, m_root, inplace, s);
+}
+
+/* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
+   (what the distributed construction would reach), into set (initialized here; free with
+   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). */
+static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
+                                         int root, const int64_t *m, int inplace, int ctrl) {
+  irr_tree_all T;
+  irr_tree t;
+  irr_op *ops = NULL;
+  irr_status st;
+  int r, scatter = coll == IRR_COLL_SCATTERV;
+  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  memset(&T, 0, sizeof T);
+  st = irr_sched_set_init(set, p);
+  if (st != IRR_OK) return st;
+  if (alg != IRR_ALG_LINEAR) {
+    st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
+    if (st != IRR_OK) goto out;
+  }
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
+  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
+    if (alg == IRR_ALG_LINEAR) {
+      st = irr__linear_v(scatter, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
+    } else {
+      irr_tree_view(&T, r, &t);
+      st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  irr_tree_all_free(&T);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +
+   beta*(sum_{i != r} m_i + penalty + 2L*24 with ctrl). */
+static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, int ctrl,
+                                            irr_model md) {
+  irr_tree_all T;
+  int L = irr_tree_levels(p), d, i;
+  int64_t sum = 0, pen = 0, before = 0;
+  double b;
+  for (i = 0; i < p; i++)
+    if (i != root) sum = irr__sat_add(sum, m[i]);
+  if (root >= 0 && irr_tree_build(&T, p, root, IRR_TREE_LINEAR_TIME, m) == IRR_OK) {
+    for (d = 0; d < L; d++) { /* H_d: the subcube merged into the root's in level d */
+      int64_t sib = ((int64_t)root >> d) ^ 1, Mj, mrj, x;
+      if (sib >= T.lvoff[d + 1] - T.lvoff[d]) continue;
+      Mj = T.M[T.lvoff[d] + sib];
+      mrj = m[T.G[T.lvoff[d] + sib]];
+      x = Mj - mrj - before;
+      if (x > pen) pen = x;
+      before = irr__sat_add(before, Mj);
+    }
+    irr_tree_all_free(&T);
+  }
+  b = L * md.alpha + md.beta * (double)(sum + pen);
+  if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
+  return b;
+}
+
+/* Forced algorithm from a spec such as "gatherv:linear,scatterv:tree" or "binomial" (every
+   collective). coll is the collective's name ("gatherv", "scatterv"). *out is left alone if
+   the spec says nothing about coll. IRR_ERR_ARG for a malformed spec (then nothing is set). */
+static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
+  irr_alg found = IRR_ALG_COUNT;
+  const char *p = spec;
+  if (!spec) return IRR_OK;
+  while (*p) {
+    const char *end = p, *colon = NULL, *name;
+    size_t cl = 0, nl;
+    int a, hit = 0;
+    while (*end && *end != ',') {
+      if (*end == ':' && !colon) colon = end;
+      end++;
+    }
+    if (colon) {
+      cl = (size_t)(colon - p);
+      name = colon + 1;
+      hit = strlen(coll) == cl && strncmp(p, coll, cl) == 0;
+    } else {
+      name = p;
+      hit = 1;
+    }
+    nl = (size_t)(end - name);
+    for (a = 0; a < IRR_ALG_COUNT; a++)
+      if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
+    if (a == IRR_ALG_COUNT || (colon && cl == 0)) return IRR_ERR_ARG;
+    if (hit) found = (irr_alg)a;
+    p = *end ? end + 1 : end;
+  }
+  if (found != IRR_ALG_COUNT) *out = found;
+  return IRR_OK;
+}

@@ -1,0 +1,54 @@
+/* irrcoll.h - fast MPI irregular collectives, header-only C11.
+
+   Drop this one file into your code. In exactly one C file of your program write
+       #define IRRCOLL_IMPLEMENTATION
+       #include "irrcoll.h"
+   and include it plainly everywhere else. Then call IRR_Gatherv / IRR_Scatterv exactly as
+   MPI_Gatherv / MPI_Scatterv. The pure schedule layer (schedules, cost model, symbolic
+   checker, tree construction) is usable without MPI: #define IRRCOLL_NO_MPI first.
+
+   Contents (each part is one concern; irrcoll_impl/ in the repository holds them apart)
+     config.h       options, standard headers, linkage
+     status.h       irr_status codes and irr_status_name()
+     sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
+     cost.h         irr_sched_cost(): alpha-beta single-ported cost model
+     check.h        irr_sched_check(): symbolic checker on block labels
+     tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
+     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv, IRR_Comm_set_alg (declarations)
+     mpi_core.h     private communicators, datatypes, executor (implementation only)
+     mpi_gatherv.h  the entry points (implementation only)
+
+   Options (define before including)
+     IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
+     IRRCOLL_STATIC          make the MPI layer's symbols static (private vendored copies)
+     IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
+     IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
+     IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+   Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
+
+   License: MIT (see the end of this file). */
+#ifndef IRRCOLL_H
+#define IRRCOLL_H
+
+#include "config.h"
+#include "status.h"
+#include "sched.h"
+#include "cost.h"
+#include "check.h"
+#include "tree.h"
+#include "gatherv.h"
+#include "mpi_api.h"
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* IRRCOLL_H */
+
+#if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
+#define IRRCOLL_IMPLEMENTATION_DONE
+#include "mpi_core.h"
+#include "mpi_gatherv.h"
+#endif
+
+#include "license.h"

@@ -1,0 +1,205 @@
+/* IRR_Gatherv and IRR_Scatterv: argument checks, algorithm choice, then one schedule run
+   by the executor. Both collectives share this code: the root holds every block in a "v"
+   buffer (Gatherv: recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv:
+   sendbuf, Scatterv: recvbuf). */
+
+typedef struct irr__vargs {
+  int scatter;
+  char *vbuf;                  /* the root's buffer of all blocks */
+  const int *counts, *displs;
+  MPI_Datatype vtype;
+  char *obuf;                  /* the own block */
+  int ocount;
+  MPI_Datatype otype;
+  int inplace_arg;             /* the IN_PLACE argument was given (sendbuf or recvbuf) */
+  int root;
+  MPI_Comm comm;
+} irr__vargs;
+
+static int irr__v_run(const irr__vargs *A) {
+  irr__ctx *ctx = NULL;
+  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll;
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int64_t own = 0, *m_root = NULL;
+  irr_alg alg;
+  irr_tree t;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  irr__exec X;
+  unsigned char *wrote = NULL;
+
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  memset(&X, 0, sizeof X);
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) { /* no intergroup algorithm for these: the native operation */
+    if (A->scatter)
+      return MPI_Scatterv(A->vbuf, A->counts, A->displs, A->vtype, A->obuf, A->ocount, A->otype, A->root, A->comm);
+    return MPI_Gatherv(A->obuf, A->ocount, A->otype, A->vbuf, A->counts, A->displs, A->vtype, A->root, A->comm);
+  }
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  isroot = rank == A->root;
+  inplace = isroot && A->inplace_arg;
+
+  /* Local checks. A rank with bad arguments records the error and still takes part with an
+     empty block (receiving nothing into user memory), so every other rank completes. */
+  if (A->inplace_arg && !isroot) err = MPI_ERR_BUFFER;
+  if (!inplace) {
+    if (A->ocount < 0) err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
+    else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
+    else if (own > 0 && !A->obuf) err = MPI_ERR_BUFFER;
+  }
+  if (isroot) {
+    if (!A->counts || !A->displs) err = MPI_ERR_ARG;
+    else if ((rc = irr__dt_info(A->vtype, &vb.dt)) != MPI_SUCCESS) err = rc;
+    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
+    else {
+      int64_t total = 0;
+      for (i = 0; i < p; i++) {
+        if (A->counts[i] < 0 || !irr__mul_ok(A->counts[i], vb.dt.size, &m_root[i]) ||
+            !irr__add_ok(total, m_root[i], &total)) {
+          err = MPI_ERR_COUNT;
+          break;
+        }
+      }
+      if (err == MPI_SUCCESS && total > 0 && !A->vbuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && inplace) own = m_root[rank];
+      if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
+    }
+    if (err != MPI_SUCCESS && m_root) {
+      IRRCOLL_FREE(m_root);
+      m_root = NULL;
+    }
+  }
+  if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
+
+  coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+  alg = ctx->force[coll];
+  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to build */
+
+  if (alg != IRR_ALG_LINEAR) {
+    irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
+    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
+  }
+  i = irr_v_maxops(alg, p, rank, A->root);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
+  irr_sched_init(&s, rank, p, ops, i);
+  /* with a root-side mismatch of its own block, skip the local copy (inplace = 1) */
+  {
+    int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
+    irr_status st;
+    if (alg == IRR_ALG_LINEAR)
+      st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
+                      : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
+    else
+      st = A->scatter ? irr_scatterv_tree(&t, m_root, skipcopy, 0, &s) : irr_gatherv_tree(&t, m_root, skipcopy, 0, &s);
+    if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
+    if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
+  }
+
+  /* buffer views */
+  vb.v = 1;
+  vb.p = p;
+  vb.base = A->vbuf;
+  vb.counts = A->counts;
+  vb.displs = A->displs;
+  vb.discard = !isroot || !m_root;
+  ob.v = 0;
+  ob.own = rank;
+  ob.count = A->ocount;
+  ob.base = A->obuf;
+  ob.discard = inplace || (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) || own == 0;
+  if (inplace) ob.dt.contig = 1;
+  if (!vb.discard && !vb.dt.contig && !A->scatter) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto fail; }
+    memset(wrote, 0, (size_t)p);
+    vb.wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(&vb, A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
+  if ((rc = irr__buf_stage(&ob, !A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
+  X.s = &s;
+  X.buf[vbufk] = &vb;
+  X.buf[obufk] = &ob;
+  X.comm = ctx->pc;
+  X.tag = tag + 1;
+  rc = irr__exec_run(&X);
+  {
+    int rc2 = irr__buf_unstage(&vb, !A->scatter, ctx->pc);
+    int rc3 = irr__buf_unstage(&ob, A->scatter && !X.bad, ctx->pc);
+    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
+  }
+  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+fail:
+  irr__buf_unstage(&vb, 0, ctx->pc);
+  irr__buf_unstage(&ob, 0, ctx->pc);
+  if (ops) IRRCOLL_FREE(ops);
+  if (m_root) IRRCOLL_FREE(m_root);
+  if (wrote) IRRCOLL_FREE(wrote);
+  if (rc == MPI_SUCCESS) rc = err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
+}
+
+IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        int root, MPI_Comm comm) {
+  irr__vargs A;
+  A.scatter = 0;
+  A.vbuf = (char *)recvbuf;
+  A.counts = recvcounts;
+  A.displs = displs;
+  A.vtype = recvtype;
+  A.inplace_arg = sendbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : (char *)(uintptr_t)sendbuf; /* only read */
+  A.ocount = sendcount;
+  A.otype = sendtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+
+IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  irr__vargs A;
+  A.scatter = 1;
+  A.vbuf = (char *)(uintptr_t)sendbuf; /* only read */
+  A.counts = sendcounts;
+  A.displs = displs;
+  A.vtype = sendtype;
+  A.inplace_arg = recvbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : (char *)recvbuf;
+  A.ocount = recvcount;
+  A.otype = recvtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+
+IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR__NCOLL || (unsigned)alg >= (unsigned)IRR_ALG_COUNT) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR__NCOLL || !alg) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  *alg = ctx->force[coll];
+  return MPI_SUCCESS;
+}

@@ -1,0 +1,252 @@
+/* Schedules: one rank's program of a collective, as data.
+
+   A program is a sequence of rounds. A round is a set of sends, receives and local copies:
+   all sends and receives of a round are posted together, the round's copies run after they
+   complete, and round r+1 starts after round r. Ops are stored in round order.
+
+   An op names the data it moves by *label*, not by pointer: the data of a collective is the
+   sequence of per-rank blocks (block i has m_i units; units are bytes in the MPI layer). An op
+   moves `len` units that start `skip` units into block `blo` and run on through the following
+   blocks, ending in block bhi-1. Where the data lives:
+     IRR_BUF_SEND, IRR_BUF_RECV  the user's buffers. Their layout is the collective's business:
+                                 a "v" buffer holds every block at its displacement, a
+                                 single-block buffer holds the rank's own block. The op gives
+                                 only the label; the executor maps it to memory.
+     IRR_BUF_TMP                 scratch of sched.tmp units; `off` is where the data starts.
+     IRR_BUF_NONE                control message (no block data, e.g. tree construction):
+                                 only `len` matters (cost model), labels are ignored.
+   A copy reads (buf, off) and writes (dbuf, doff), the same labels.
+
+   Because ops carry labels, one schedule serves three consumers: the MPI executor, the cost
+   model (irr_sched_cost) and the symbolic checker (irr_sched_check). */
+
+enum { IRR_OP_SEND = 1, IRR_OP_RECV = 2, IRR_OP_COPY = 3 };
+enum { IRR_BUF_NONE = 0, IRR_BUF_SEND = 1, IRR_BUF_RECV = 2, IRR_BUF_TMP = 3 };
+
+typedef struct irr_op {
+  int64_t skip;       /* units into block blo where the data starts */
+  int64_t len;        /* units moved */
+  int64_t off;        /* TMP: offset of the data in scratch (source buffer of a copy) */
+  int64_t doff;       /* COPY into TMP: offset in scratch */
+  int32_t blo, bhi;   /* blocks touched: blo .. bhi-1 */
+  int32_t peer;       /* SEND/RECV: the other rank; COPY: -1 */
+  int32_t round;      /* rounds are numbered from 0, non-decreasing within a schedule */
+  unsigned char kind; /* IRR_OP_* */
+  unsigned char buf;  /* IRR_BUF_*: read by SEND/COPY, written by RECV */
+  unsigned char dbuf; /* COPY: destination buffer */
+} irr_op;
+
+typedef struct irr_sched {
+  int rank, size;   /* whose program, in a communicator of how many ranks */
+  int nops, cap;    /* ops used / capacity of the caller's array */
+  int nrounds;      /* 1 + last round used (0 if no op) */
+  int64_t tmp;      /* scratch units the program needs */
+  irr_status err;   /* sticky: first error of a builder helper */
+  irr_op *ops;
+} irr_sched;
+
+/* Start an empty program for `rank` in the caller's array ops[0..cap-1]. */
+static inline void irr_sched_init(irr_sched *s, int rank, int size, irr_op *ops, int cap) {
+  s->rank = rank;
+  s->size = size;
+  s->nops = 0;
+  s->cap = ops ? cap : 0;
+  s->nrounds = 0;
+  s->tmp = 0;
+  s->err = IRR_OK;
+  s->ops = ops;
+}
+
+/* Append one op. Errors stick in s->err (capacity, rounds going backwards, bad ranges), so a
+   generator can append freely and check once at the end. Returns the op or NULL. */
+static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer, int buf,
+                                     int64_t off, int dbuf, int64_t doff, int blo, int bhi,
+                                     int64_t skip, int64_t len) {
+  irr_op *o;
+  if (s->err != IRR_OK) return NULL;
+  if (s->nops >= s->cap) { s->err = IRR_ERR_CAPACITY; return NULL; }
+  if (round < 0 || round + 1 < s->nrounds) { s->err = IRR_ERR_ORDER; return NULL; }
+  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->size) {
+    s->err = IRR_ERR_BOUNDS;
+    return NULL;
+  }
+  o = &s->ops[s->nops++];
+  o->skip = skip;
+  o->len = len;
+  o->off = off;
+  o->doff = doff;
+  o->blo = blo;
+  o->bhi = bhi;
+  o->peer = peer;
+  o->round = round;
+  o->kind = (unsigned char)kind;
+  o->buf = (unsigned char)buf;
+  o->dbuf = (unsigned char)dbuf;
+  if (round + 1 > s->nrounds) s->nrounds = round + 1;
+  if (buf == IRR_BUF_TMP && off + len > s->tmp) s->tmp = off + len;
+  if (kind == IRR_OP_COPY && dbuf == IRR_BUF_TMP && doff + len > s->tmp) s->tmp = doff + len;
+  return o;
+}
+
+/* Send or receive whole blocks blo..bhi-1 (len units in all) from/to buffer buf at off. */
+static inline void irr_sched_send(irr_sched *s, int round, int peer, int buf, int64_t off, int blo,
+                                  int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_SEND, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
+}
+static inline void irr_sched_recv(irr_sched *s, int round, int peer, int buf, int64_t off, int blo,
+                                  int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_RECV, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
+}
+/* Local copy of whole blocks blo..bhi-1 from (buf, off) to (dbuf, doff). */
+static inline void irr_sched_copy(irr_sched *s, int round, int buf, int64_t off, int dbuf,
+                                  int64_t doff, int blo, int bhi, int64_t len) {
+  irr_sched_push(s, round, IRR_OP_COPY, -1, buf, off, dbuf, doff, blo, bhi, 0, len);
+}
+/* Control message of len units (no block data). */
+static inline void irr_sched_ctrl(irr_sched *s, int round, int kind, int peer, int64_t len) {
+  irr_sched_push(s, round, kind, peer, IRR_BUF_NONE, 0, IRR_BUF_NONE, 0, 0, 0, 0, len);
+}
+
+/* ---- schedule sets: the programs of all p ranks, in one arena ---- */
+
+typedef struct irr_sched_set {
+  int p;
+  irr_sched *s;    /* s[r]: rank r's program (ops point into the arena after _finish) */
+  irr_op *arena;
+  size_t nops, cap;
+  int added;       /* ranks added so far */
+} irr_sched_set;
+
+static inline void irr_sched_set_free(irr_sched_set *set) {
+  if (set->s) IRRCOLL_FREE(set->s);
+  if (set->arena) IRRCOLL_FREE(set->arena);
+  set->s = NULL;
+  set->arena = NULL;
+  set->p = set->added = 0;
+  set->nops = set->cap = 0;
+}
+
+static inline irr_status irr_sched_set_init(irr_sched_set *set, int p) {
+  set->p = p;
+  set->added = 0;
+  set->nops = set->cap = 0;
+  set->arena = NULL;
+  set->s = p > 0 ? (irr_sched *)IRRCOLL_MALLOC((size_t)p * sizeof(irr_sched)) : NULL;
+  return p > 0 && !set->s ? IRR_ERR_NOMEM : IRR_OK;
+}
+
+/* Append rank set->added's program (ranks are added in order 0..p-1); copies its ops. */
+static inline irr_status irr_sched_set_add(irr_sched_set *set, const irr_sched *s) {
+  irr_sched *d;
+  if (set->added >= set->p || s->rank != set->added) return IRR_ERR_ARG;
+  if (s->err != IRR_OK) return s->err;
+  if (set->nops + (size_t)s->nops > set->cap) {
+    size_t cap = set->cap ? set->cap : 1024;
+    irr_op *a;
+    while (cap < set->nops + (size_t)s->nops) cap *= 2;
+    a = (irr_op *)IRRCOLL_MALLOC(cap * sizeof(irr_op));
+    if (!a) return IRR_ERR_NOMEM;
+    if (set->nops) memcpy(a, set->arena, set->nops * sizeof(irr_op));
+    if (set->arena) IRRCOLL_FREE(set->arena);
+    set->arena = a;
+    set->cap = cap;
+  }
+  if (s->nops) memcpy(set->arena + set->nops, s->ops, (size_t)s->nops * sizeof(irr_op));
+  d = &set->s[set->added++];
+  *d = *s;
+  d->ops = NULL;
+  d->cap = (int)set->nops; /* arena offset until _finish */
+  set->nops += (size_t)s->nops;
+  return IRR_OK;
+}
+
+/* Point every program into the arena; call once all p ranks are added. */
+static inline irr_status irr_sched_set_finish(irr_sched_set *set) {
+  int r;
+  if (set->added != set->p) return IRR_ERR_ARG;
+  for (r = 0; r < set->p; r++) {
+    set->s[r].ops = set->arena + set->s[r].cap;
+    set->s[r].cap = set->s[r].nops;
+  }
+  return IRR_OK;
+}
+
+/* ---- matching: the k-th send from s to d meets the k-th receive at d from s ----
+   (MPI's non-overtaking order on one tag). Fills partner[g] for every op g (global index =
+   index in the concatenation of all programs; -1 for copies). O(n + p) with two counting
+   sorts. Shared by the cost model and the checker. base[r] = global index of rank r's op 0. */
+static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64_t *base,
+                                          int64_t *partner) {
+  int64_t i, nrecv = 0, k;
+  int64_t *cnt = NULL, *a = NULL, *b = NULL, *cur = NULL;
+  irr_status st = IRR_OK;
+  int r, j;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      partner[base[r] + j] = -1;
+      if (o->kind != IRR_OP_COPY && (o->peer < 0 || o->peer >= p || o->peer == r))
+        return IRR_ERR_BOUNDS;
+      if (o->kind == IRR_OP_RECV) nrecv++;
+    }
+  cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  b = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  cur = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!cnt || !a || !b || !cur) { st = IRR_ERR_NOMEM; goto out; }
+  /* receives in op order, stably sorted by source, then by destination: each destination's
+     receives end up grouped by source, in program order within a source */
+  memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++)
+      if (s[r].ops[j].kind == IRR_OP_RECV) cnt[s[r].ops[j].peer + 1]++;
+  for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++)
+      if (s[r].ops[j].kind == IRR_OP_RECV) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
+  memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
+  for (i = 0; i < nrecv; i++) {
+    /* destination of receive a[i]: the rank whose op range holds it */
+    int lo = 0, hi = p - 1;
+    while (lo < hi) {
+      int mid = lo + (hi - lo + 1) / 2;
+      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
+    }
+    cnt[lo + 1]++;
+  }
+  for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
+  memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
+  for (i = 0; i < nrecv; i++) {
+    int lo = 0, hi = p - 1;
+    while (lo < hi) {
+      int mid = lo + (hi - lo + 1) / 2;
+      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
+    }
+    b[cur[lo]++] = a[i];
+  }
+  /* cur[d] walks d's receives; sends are visited by source, so groups are met in order */
+  memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
+  for (r = 0; r < p && st == IRR_OK; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      int d = o->peer;
+      if (o->kind != IRR_OP_SEND) continue;
+      /* d's next unmatched receive must come from r; one from a lower source was never
+         matched, one from a higher source means r's send has no receive */
+      if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) {
+        st = IRR_ERR_UNMATCHED;
+        break;
+      }
+      k = b[cur[d]++];
+      partner[base[r] + j] = k;
+      partner[k] = base[r] + j;
+    }
+  for (r = 0; r < p && st == IRR_OK; r++)
+    if (cur[r] != cnt[r + 1]) st = IRR_ERR_UNMATCHED;
+out:
+  if (cnt) IRRCOLL_FREE(cnt);
+  if (a) IRRCOLL_FREE(a);
+  if (b) IRRCOLL_FREE(b);
+  if (cur) IRRCOLL_FREE(cur);
+  return st;
+}

@@ -1,0 +1,306 @@
+/* Ordered-hypercube gather trees (Träff 2017, "Practical, linear-time, fully distributed
+   algorithms for irregular gather and scatter", Section 2, Lemmas 1-3, Theorem 1).
+
+   What it computes: a gather (and, reversed, scatter) tree over ranks 0..p-1 for block sizes
+   m_i. Ranks form an ordered, possibly incomplete hypercube: at level d the subcubes
+   [a*2^d, (a+1)*2^d) are merged pairwise (a even with a+1). Each subcube has a *gather root*
+   that holds all its data in rank order. When two subcubes merge, the gather root with the
+   smaller gather-time estimate T = M - m_g (data of the subcube not at its gather root) sends
+   everything to the other (ties: the subcube with less data sends; then the upper one
+   sends). With an externally given root (MPI), the subcube holding it always wins (Lemma 2).
+   Blocks always travel in rank order: every message is one consecutive range of blocks.
+
+   Cost (Theorem 1): the data phase takes at most L*alpha + beta*(sum_{i!=r} m_i + penalty),
+   L = ceil(log2 p), where penalty = max_j (M_j - m_{r_j} - sum_{k<j} M_k) over the subcubes
+   H_j that the fixed root r gathers from (0 for a free root, Lemma 1); the distributed
+   construction (Lemma 3) adds 2L rounds of 24-byte messages: 3L*alpha in all.
+
+   Construction (Lemma 3), as pure per-rank functions: every subcube has a *fixed root*, its
+   last rank (computable by anyone), holding (g, M, m_g) of the subcube. In level d the fixed
+   roots of the two subcubes exchange these (irr_tree_exchange), both decide the same winner
+   (irr_tree_decide), and each tells its subcube's gather root the outcome unless it is that
+   root itself (irr_tree_expect / irr_tree_apply). The merged subcube's fixed root is the
+   upper one. With p not a power of two only rank p-1 is special: a fixed root whose partner
+   (flip bit d) would be >= p pairs with p-1 instead (irr_tree_partner).
+
+   Limits: sizes are int64_t units; p < 2^31. The size-oblivious binomial tree used as a
+   baseline is the same machinery with the rule "root's side, else the lower subcube wins". */
+
+#define IRR_TREE_MAXLEV 32
+
+enum { IRR_TREE_LINEAR_TIME = 0, IRR_TREE_BINOMIAL = 1 };
+
+typedef struct irr_tree_info {
+  int64_t g;  /* gather root of the subcube */
+  int64_t M;  /* units in the subcube */
+  int64_t mg; /* units of the gather root's own block */
+} irr_tree_info;
+
+typedef struct irr_tree_note {
+  int64_t win;     /* 1: the gather root receives from other_g; 0: it sends to other_g */
+  int64_t other_g; /* the other subcube's gather root */
+  int64_t other_M; /* units in the other subcube */
+} irr_tree_note;
+
+typedef struct irr_tree_child {
+  int rank, level; /* the child sends in this level ... */
+  int64_t size;    /* ... this many units (never 0: empty subcubes send nothing) */
+} irr_tree_child;
+
+/* One rank's view of the tree: its state during construction, its result afterwards. */
+typedef struct irr_tree {
+  int rank, p, root, rule, levels;
+  int d;                 /* next level of the construction */
+  int is_gather;         /* still the gather root of its level-d subcube */
+  int parent;            /* -1 at the tree's root */
+  int send_level;        /* level in which it sends to parent (levels at the root) */
+  int64_t own;           /* m_rank */
+  int64_t total;         /* units it holds as gather root: own + children */
+  irr_tree_info fr;      /* while the fixed root of its level-d subcube: the summary */
+  int nchild;
+  irr_tree_child child[IRR_TREE_MAXLEV];  /* in level order */
+  int notify[IRR_TREE_MAXLEV];            /* as fixed root in level d: gather root told */
+} irr_tree;
+
+static inline int64_t irr__sat_add(int64_t a, int64_t b) {
+  int64_t r;
+  return irr__add_ok(a, b, &r) ? r : INT64_MAX;
+}
+
+/* ceil(log2 p): levels of the hypercube */
+static inline int irr_tree_levels(int p) {
+  int d = 0;
+  while (d < 31 && (1LL << d) < p) d++;
+  return d;
+}
+
+/* ranks [*lo, *hi) of the level-d subcube with index a */
+static inline void irr_tree_cube(int64_t a, int d, int p, int *lo, int *hi) {
+  int64_t l = a << d, h = (a + 1) << d;
+  *lo = (int)(l < p ? l : p);
+  *hi = (int)(h < p ? h : p);
+}
+
+/* fixed root of the level-d subcube holding rank r: its last rank */
+static inline int irr_tree_fixed_root(int r, int d, int p) {
+  int64_t f = ((((int64_t)r >> d) + 1) << d) - 1;
+  return (int)(f < p - 1 ? f : p - 1);
+}
+
+/* Partner of fixed root f in level d: flip bit d; if that is past p-1, the incomplete
+   upper subcube's fixed root is p-1. -1 if f's subcube has no partner in this level. */
+static inline int irr_tree_partner(int f, int d, int p) {
+  int64_t a = (int64_t)f >> d;
+  if (a & 1) return (int)((a << d) - 1);
+  if (((a + 1) << d) >= p) return -1;
+  return irr_tree_fixed_root((int)((a + 1) << d), d, p);
+}
+
+/* Lemmas 1/2: 1 if the upper subcube's gather root becomes the gather root of the union.
+   root_side: 0 the fixed root is in the lower subcube, 1 in the upper, -1 in neither. */
+static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_info *hi,
+                                      int root_side, int rule) {
+  int64_t tlo = lo->M - lo->mg, thi = hi->M - hi->mg;
+  if (root_side >= 0) return root_side;
+  if (rule == IRR_TREE_BINOMIAL) return 0;
+  if (tlo != thi) return thi > tlo;   /* the faster one sends to the slower */
+  if (lo->M != hi->M) return hi->M > lo->M; /* tie: less data sends */
+  return 0;
+}
+
+static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rule, int64_t own) {
+  int i;
+  t->rank = rank;
+  t->p = p;
+  t->root = root;
+  t->rule = rule;
+  t->levels = irr_tree_levels(p);
+  t->d = 0;
+  t->is_gather = 1;
+  t->parent = -1;
+  t->send_level = t->levels;
+  t->own = own;
+  t->total = own;
+  t->fr.g = rank;
+  t->fr.M = own;
+  t->fr.mg = own;
+  t->nchild = 0;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1;
+}
+
+/* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
+   the summary to send it; else -1. */
+static inline int irr_tree_exchange(const irr_tree *t, irr_tree_info *mine) {
+  int partner;
+  if (t->d >= t->levels || irr_tree_fixed_root(t->rank, t->d, t->p) != t->rank) return -1;
+  partner = irr_tree_partner(t->rank, t->d, t->p);
+  if (partner >= 0) *mine = t->fr;
+  return partner;
+}
+
+/* Level t->d, step 2, at a fixed root that got its partner's summary: decide the winner,
+   keep the merged summary if this rank stays fixed root, and return the gather root of its
+   own subcube that must learn the outcome *note (possibly this rank itself). */
+static inline int irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_tree_note *note) {
+  int d = t->d, p = t->p, partner = irr_tree_partner(t->rank, d, p);
+  int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up, target;
+  const irr_tree_info *lo = lower ? &t->fr : other, *hi = lower ? other : &t->fr;
+  irr_tree_info merged;
+  irr_tree_cube(((int64_t)(lower ? t->rank : partner) >> d), d, p, &lo0, &hi0);
+  irr_tree_cube(((int64_t)(lower ? partner : t->rank) >> d), d, p, &lo1, &hi1);
+  if (t->root >= lo0 && t->root < hi0) side = 0;
+  if (t->root >= lo1 && t->root < hi1) side = 1;
+  up = irr_tree_upper_wins(lo, hi, side, t->rule);
+  note->win = lower ? !up : up;
+  note->other_g = other->g;
+  note->other_M = other->M;
+  target = (int)t->fr.g;
+  merged.g = up ? hi->g : lo->g;
+  merged.mg = up ? hi->mg : lo->mg;
+  merged.M = irr__sat_add(lo->M, hi->M);
+  if (d < IRR_TREE_MAXLEV) t->notify[d] = target;
+  if (!lower) t->fr = merged;
+  return target;
+}
+
+/* Level t->d: the fixed root from which this gather root expects the outcome, or -1 (not a
+   gather root, no merge in this level, or it is its own fixed root and decides itself). */
+static inline int irr_tree_expect(const irr_tree *t) {
+  int f;
+  if (!t->is_gather || t->d >= t->levels) return -1;
+  f = irr_tree_fixed_root(t->rank, t->d, t->p);
+  if (f == t->rank || irr_tree_partner(f, t->d, t->p) < 0) return -1;
+  return f;
+}
+
+/* Level t->d: a gather root learns the outcome of the merge. */
+static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
+  if (n->win) {
+    if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
+      irr_tree_child *c = &t->child[t->nchild++];
+      c->rank = (int)n->other_g;
+      c->level = t->d;
+      c->size = n->other_M;
+    }
+    t->total = irr__sat_add(t->total, n->other_M);
+  } else {
+    t->is_gather = 0;
+    t->parent = (int)n->other_g;
+    t->send_level = t->d;
+  }
+}
+
+static inline void irr_tree_next(irr_tree *t) { t->d++; }
+
+/* ---- centralized builder (Lemma 1, free root, root < 0; Lemma 2, fixed root) ----
+   O(p) time. Keeps, for every level d and subcube a, its gather root G and its data M before
+   the merge of level d, so that every rank's view (irr_tree_view) is O(log p) to build. */
+
+typedef struct irr_tree_all {
+  int p, root, rule, levels;
+  int groot;           /* the tree's root (== root when given) */
+  int *parent, *level; /* per rank: where and in which level it sends (-1, levels: root) */
+  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d */
+  int64_t *M;          /* M[lvoff[d] + a]: units in it */
+  const int64_t *m;
+  int64_t lvoff[IRR_TREE_MAXLEV + 2];
+} irr_tree_all;
+
+static inline void irr_tree_all_free(irr_tree_all *T) {
+  if (T->parent) IRRCOLL_FREE(T->parent);
+  if (T->G) IRRCOLL_FREE(T->G);
+  if (T->M) IRRCOLL_FREE(T->M);
+  T->parent = T->level = T->G = NULL;
+  T->M = NULL;
+}
+
+static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule,
+                                        const int64_t *m) {
+  int d, L, i;
+  int64_t n = 0, cubes, a;
+  int64_t *mg = NULL;
+  memset(T, 0, sizeof *T);
+  if (p <= 0 || root >= p) return IRR_ERR_ROOT;
+  L = irr_tree_levels(p);
+  T->p = p;
+  T->root = root;
+  T->rule = rule;
+  T->levels = L;
+  T->m = m;
+  for (d = 0; d <= L; d++) {
+    T->lvoff[d] = n;
+    n += (((int64_t)p - 1) >> d) + 1;
+  }
+  T->lvoff[L + 1] = n;
+  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  T->G = (int *)IRRCOLL_MALLOC((size_t)n * sizeof(int));
+  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t));
+  mg = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!T->parent || !T->G || !T->M || !mg) {
+    if (mg) IRRCOLL_FREE(mg);
+    irr_tree_all_free(T);
+    return IRR_ERR_NOMEM;
+  }
+  T->level = T->parent + p;
+  for (i = 0; i < p; i++) {
+    if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
+    T->G[i] = i;
+    T->M[i] = m[i];
+    mg[i] = m[i];
+    T->parent[i] = -1;
+    T->level[i] = L;
+  }
+  for (d = 0; d < L; d++) {
+    int *G0 = T->G + T->lvoff[d], *G1 = T->G + T->lvoff[d + 1];
+    int64_t *M0 = T->M + T->lvoff[d], *M1 = T->M + T->lvoff[d + 1];
+    cubes = T->lvoff[d + 1] - T->lvoff[d];
+    for (a = 0; a < cubes; a += 2) {
+      int lo0, hi0, lo1 = p, hi1 = p, side = -1, up;
+      irr_tree_info lo, hi;
+      if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
+        G1[a / 2] = G0[a];
+        M1[a / 2] = M0[a];
+        mg[a / 2] = mg[a];
+        continue;
+      }
+      irr_tree_cube(a, d, p, &lo0, &hi0);
+      irr_tree_cube(a + 1, d, p, &lo1, &hi1);
+      if (root >= lo0 && root < hi0) side = 0;
+      if (root >= lo1 && root < hi1) side = 1;
+      lo.g = G0[a]; lo.M = M0[a]; lo.mg = mg[a];
+      hi.g = G0[a + 1]; hi.M = M0[a + 1]; hi.mg = mg[a + 1];
+      up = irr_tree_upper_wins(&lo, &hi, side, rule);
+      T->parent[up ? lo.g : hi.g] = (int)(up ? hi.g : lo.g);
+      T->level[up ? lo.g : hi.g] = d;
+      G1[a / 2] = (int)(up ? hi.g : lo.g);
+      M1[a / 2] = irr__sat_add(lo.M, hi.M);
+      mg[a / 2] = up ? hi.mg : lo.mg;
+    }
+  }
+  T->groot = T->G[T->lvoff[L]];
+  IRRCOLL_FREE(mg);
+  return IRR_OK;
+}
+
+/* Rank r's view of a built tree: the same fields the distributed construction ends with. */
+static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
+  int d, p = T->p;
+  irr_tree_init(t, r, p, T->root, T->rule, T->m[r]);
+  t->parent = T->parent[r];
+  t->send_level = T->level[r];
+  t->is_gather = t->parent < 0;
+  t->d = T->levels;
+  for (d = 0; d < t->send_level && d < T->levels; d++) {
+    int64_t sib = ((int64_t)r >> d) ^ 1;
+    if (sib < T->lvoff[d + 1] - T->lvoff[d] && T->M[T->lvoff[d] + sib] > 0) {
+      irr_tree_child *c = &t->child[t->nchild++];
+      c->rank = T->G[T->lvoff[d] + sib];
+      c->level = d;
+      c->size = T->M[T->lvoff[d] + sib];
+    }
+    if (sib < T->lvoff[d + 1] - T->lvoff[d]) t->total = irr__sat_add(t->total, T->M[T->lvoff[d] + sib]);
+  }
+  for (d = 0; d < T->levels; d++) /* fixed-root duty: tell the gather root of its subcube */
+    if (irr_tree_fixed_root(r, d, p) == r && irr_tree_partner(r, d, p) >= 0)
+      t->notify[d] = T->G[T->lvoff[d] + ((int64_t)r >> d)];
+}

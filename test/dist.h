@@ -1,0 +1,41 @@
+/* dist.h - block-size distributions and a deterministic RNG for tests and benchmarks.
+   The first six are Träff 2017, Section 5 (average block size b, spikes with rho = 5);
+   all-zero and one-huge are the extreme cases of DESIGN.md §6. */
+#ifndef IRR_TEST_DIST_H
+#define IRR_TEST_DIST_H
+#include <stdint.h>
+#include <string.h>
+
+typedef struct { uint64_t s; } irrt_rng;
+static inline uint64_t irrt_next(irrt_rng *r) { /* splitmix64 */
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+static inline int64_t irrt_range(irrt_rng *r, int64_t lo, int64_t hi) { /* [lo, hi] */
+  return lo + (int64_t)(irrt_next(r) % (uint64_t)(hi - lo + 1));
+}
+
+enum { IRRT_SAME, IRRT_RANDOM, IRRT_SPIKES, IRRT_DECREASING, IRRT_ALTERNATING, IRRT_TWOBLOCKS,
+       IRRT_ZERO, IRRT_ONEHUGE, IRRT_NDIST };
+static const char *const irrt_dist_name[IRRT_NDIST] = {
+  "same", "random", "spikes", "decreasing", "alternating", "two_blocks", "all_zero", "one_huge"};
+
+/* m[0..p-1] for distribution d with average block size b */
+static inline void irrt_dist(int d, int p, int64_t b, irrt_rng *r, int64_t *m) {
+  int i, huge = (int)irrt_range(r, 0, p - 1);
+  for (i = 0; i < p; i++) {
+    switch (d) {
+    case IRRT_SAME: m[i] = b; break;
+    case IRRT_RANDOM: m[i] = irrt_range(r, 1, 2 * b); break;
+    case IRRT_SPIKES: m[i] = irrt_range(r, 0, 4) == 0 ? 5 * b : 1; break;
+    case IRRT_DECREASING: m[i] = (2 * b * (p - i)) / p + 1; break;
+    case IRRT_ALTERNATING: m[i] = i % 2 == 0 ? b + b / 2 : b - b / 2; break;
+    case IRRT_TWOBLOCKS: m[i] = (i == 0 || i == p - 1) ? b : 0; break;
+    case IRRT_ZERO: m[i] = 0; break;
+    default: m[i] = i == huge ? b * 1000 : 1; break;
+    }
+  }
+}
+#endif

@@ -1,0 +1,351 @@
+/* test_pure.c - the pure layer without MPI: status names, the forcing parser, the cost model
+   on hand-computed cases, Lemma 3's distributed rule against the centralized builder
+   (p = 1..300), the checker sweep over every generator, p = 1..64, every root and the
+   block-size distributions, Theorem 1's bound, and mutations the checker must catch. */
+#define IRRCOLL_NO_MPI
+#include "../../irrcoll_impl/irrcoll.in.h"
+#include "../check.h"
+#include "../dist.h"
+#include <stdlib.h>
+
+static void test_status(void) {
+  int i, j;
+  for (i = 0; i < IRR_STATUS_COUNT; i++) {
+    CHECK(irr_status_name((irr_status)i)[0] != '\0', "status %d has no name", i);
+    for (j = 0; j < i; j++)
+      CHECK(strcmp(irr_status_name((irr_status)i), irr_status_name((irr_status)j)) != 0, "names %d, %d equal", i, j);
+  }
+  CHECK(strcmp(irr_status_name(IRR_STATUS_COUNT), "unknown irrcoll status") == 0, "out-of-range status");
+  CHECK(irr_status_name(IRR_OK)[0] == 's', "IRR_OK is success");
+}
+
+static void test_parse(void) {
+  irr_alg a = IRR_ALG_AUTO;
+  CHECK(irr_alg_parse("gatherv:linear,scatterv:binomial", "gatherv", &a) == IRR_OK && a == IRR_ALG_LINEAR, "gatherv:linear");
+  CHECK(irr_alg_parse("gatherv:linear,scatterv:binomial", "scatterv", &a) == IRR_OK && a == IRR_ALG_BINOMIAL, "scatterv:binomial");
+  a = IRR_ALG_AUTO;
+  CHECK(irr_alg_parse("scatterv:tree", "gatherv", &a) == IRR_OK && a == IRR_ALG_AUTO, "other collective untouched");
+  CHECK(irr_alg_parse("tree", "gatherv", &a) == IRR_OK && a == IRR_ALG_TREE, "bare algorithm applies to all");
+  a = IRR_ALG_LINEAR;
+  CHECK(irr_alg_parse("gatherv:bogus", "gatherv", &a) == IRR_ERR_ARG && a == IRR_ALG_LINEAR, "unknown algorithm rejected");
+  CHECK(irr_alg_parse(":tree", "gatherv", &a) == IRR_ERR_ARG, "empty collective rejected");
+  CHECK(irr_alg_parse("", "gatherv", &a) == IRR_OK && a == IRR_ALG_LINEAR, "empty spec");
+  CHECK(irr_alg_parse(NULL, "gatherv", &a) == IRR_OK && a == IRR_ALG_LINEAR, "NULL spec");
+  CHECK(irr_alg_parse("gatherv:tree,gatherv:binomial", "gatherv", &a) == IRR_OK && a == IRR_ALG_BINOMIAL, "last wins");
+}
+
+/* cost model on cases computed by hand */
+static void test_cost(void) {
+  irr_op ops[4][8];
+  irr_sched s[4];
+  irr_model m = {2.0, 0.5};
+  irr_cost c;
+  int r;
+  /* 0 -> 1, 10 units: alpha + 10 beta = 7 */
+  for (r = 0; r < 2; r++) irr_sched_init(&s[r], r, 2, ops[r], 8);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 10);
+  irr_sched_ctrl(&s[1], 0, IRR_OP_RECV, 0, 10);
+  CHECK(irr_sched_cost(s, 2, m, &c, NULL) == IRR_OK && c.time == 7.0 && c.messages == 1 && c.volume == 10, "one message: %g", c.time);
+  /* three senders to one receiver, single-ported: 3 * (2 + 0.5*4) = 12 */
+  for (r = 0; r < 4; r++) irr_sched_init(&s[r], r, 4, ops[r], 8);
+  for (r = 1; r < 4; r++) {
+    irr_sched_ctrl(&s[r], 0, IRR_OP_SEND, 0, 4);
+    irr_sched_ctrl(&s[0], 0, IRR_OP_RECV, r, 4);
+  }
+  CHECK(irr_sched_cost(s, 4, m, &c, NULL) == IRR_OK && c.time == 12.0, "fan-in: %g", c.time);
+  /* full duplex: 0 <-> 1 exchange in one round costs one message time */
+  for (r = 0; r < 2; r++) irr_sched_init(&s[r], r, 2, ops[r], 8);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_RECV, 1, 2);
+  irr_sched_ctrl(&s[1], 0, IRR_OP_SEND, 0, 2);
+  irr_sched_ctrl(&s[1], 0, IRR_OP_RECV, 0, 2);
+  CHECK(irr_sched_cost(s, 2, m, &c, NULL) == IRR_OK && c.time == 3.0, "exchange: %g", c.time);
+  /* rounds: 0 sends to 1 (round 0), 1 forwards to 2 (round 1): 2 * 3 = 6 */
+  for (r = 0; r < 3; r++) irr_sched_init(&s[r], r, 3, ops[r], 8);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  irr_sched_ctrl(&s[1], 0, IRR_OP_RECV, 0, 2);
+  irr_sched_ctrl(&s[1], 1, IRR_OP_SEND, 2, 2);
+  irr_sched_ctrl(&s[2], 0, IRR_OP_RECV, 1, 2);
+  CHECK(irr_sched_cost(s, 3, m, &c, NULL) == IRR_OK && c.time == 6.0 && c.rounds == 2, "chain: %g", c.time);
+  /* deadlock: each receives first, then sends */
+  for (r = 0; r < 2; r++) {
+    irr_sched_init(&s[r], r, 2, ops[r], 8);
+    irr_sched_ctrl(&s[r], 0, IRR_OP_RECV, 1 - r, 2);
+    irr_sched_ctrl(&s[r], 1, IRR_OP_SEND, 1 - r, 2);
+  }
+  CHECK(irr_sched_cost(s, 2, m, &c, NULL) == IRR_ERR_DEADLOCK, "deadlock detected");
+  /* unmatched and length mismatch */
+  for (r = 0; r < 2; r++) irr_sched_init(&s[r], r, 2, ops[r], 8);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  CHECK(irr_sched_cost(s, 2, m, &c, NULL) == IRR_ERR_UNMATCHED, "unmatched send");
+  irr_sched_ctrl(&s[1], 0, IRR_OP_RECV, 0, 3);
+  CHECK(irr_sched_cost(s, 2, m, &c, NULL) == IRR_ERR_MISMATCH, "length mismatch");
+  /* builder errors stick */
+  irr_sched_init(&s[0], 0, 2, ops[0], 1);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  CHECK(s[0].err == IRR_ERR_CAPACITY && s[0].nops == 1, "capacity error sticks");
+  irr_sched_init(&s[0], 0, 2, ops[0], 8);
+  irr_sched_ctrl(&s[0], 1, IRR_OP_SEND, 1, 2);
+  irr_sched_ctrl(&s[0], 0, IRR_OP_SEND, 1, 2);
+  CHECK(s[0].err == IRR_ERR_ORDER, "rounds going backwards");
+}
+
+/* Lemma 3: run the per-rank rule for all ranks at once (messages through mailboxes) and
+   compare with the centralized builder. */
+static int distributed_equals_central(int p, int root, int rule, const int64_t *m) {
+  irr_tree *t = (irr_tree *)malloc((size_t)p * sizeof(irr_tree));
+  irr_tree_info *box = (irr_tree_info *)malloc((size_t)p * sizeof(irr_tree_info));
+  irr_tree_note *note = (irr_tree_note *)malloc((size_t)p * sizeof(irr_tree_note));
+  int *from = (int *)malloc((size_t)p * sizeof(int)), *partner = (int *)malloc((size_t)p * sizeof(int));
+  irr_tree_all T;
+  irr_tree v;
+  int r, d, ok = 1, L = irr_tree_levels(p), i;
+  for (r = 0; r < p; r++) irr_tree_init(&t[r], r, p, root, rule, m[r]);
+  for (d = 0; d < L && ok; d++) {
+    irr_tree_info mine;
+    for (r = 0; r < p; r++) {
+      partner[r] = irr_tree_exchange(&t[r], &mine);
+      if (partner[r] >= 0) box[partner[r]] = mine; /* deliver to the partner */
+      from[r] = -1;
+    }
+    for (r = 0; r < p; r++)
+      if (partner[r] >= 0 && partner[partner[r]] != r) ok = 0; /* exchanges pair up */
+    for (r = 0; r < p && ok; r++)
+      if (partner[r] >= 0) {
+        irr_tree_note n;
+        int g = irr_tree_decide(&t[r], &box[r], &n);
+        if (g == r) irr_tree_apply(&t[r], &n);
+        else { if (from[g] >= 0) ok = 0; note[g] = n; from[g] = r; }
+      }
+    for (r = 0; r < p && ok; r++) {
+      int src = irr_tree_expect(&t[r]);
+      if (src != from[r]) ok = 0; /* a note arrives exactly where one is expected */
+      else if (src >= 0) irr_tree_apply(&t[r], &note[r]);
+    }
+    for (r = 0; r < p; r++) irr_tree_next(&t[r]);
+  }
+  if (ok && irr_tree_build(&T, p, root, rule, m) == IRR_OK) {
+    for (r = 0; r < p && ok; r++) {
+      irr_tree_view(&T, r, &v);
+      if (v.parent != t[r].parent || v.send_level != t[r].send_level || v.nchild != t[r].nchild ||
+          v.total != t[r].total)
+        ok = 0;
+      for (i = 0; i < v.nchild && ok; i++)
+        if (v.child[i].rank != t[r].child[i].rank || v.child[i].level != t[r].child[i].level ||
+            v.child[i].size != t[r].child[i].size)
+          ok = 0;
+      for (d = 0; d < L && ok; d++)
+        if (v.notify[d] != t[r].notify[d]) ok = 0;
+    }
+    if (root >= 0 && T.groot != root) ok = 0;
+    irr_tree_all_free(&T);
+  } else {
+    ok = 0;
+  }
+  free(t); free(box); free(note); free(from); free(partner);
+  return ok;
+}
+
+static void test_lemma3(void) {
+  irrt_rng rng = {42};
+  int p, k;
+  int64_t *m = (int64_t *)malloc(300 * sizeof(int64_t));
+  for (p = 1; p <= 300; p++)
+    for (k = 0; k < 6; k++) {
+      int i, root = k == 0 ? -1 : k == 1 ? p - 1 : (int)irrt_range(&rng, 0, p - 1);
+      int rule = k == 5 ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+      for (i = 0; i < p; i++) m[i] = irrt_range(&rng, 0, 3) == 0 ? 0 : irrt_range(&rng, 1, 1000);
+      CHECK(distributed_equals_central(p, root, rule, m), "Lemma 3 differs from the centralized tree: p=%d root=%d rule=%d", p, root, rule);
+    }
+  /* the fixed root always ends up the tree's root; a free root is the "slowest" subcube */
+  free(m);
+}
+
+/* Lemma 1 by hand, p = 4, m = {5, 1, 1, 1}, free root: level 0: 1 sends to 0 (T 0 vs 0, less
+   data sends), 3 sends to 2 (tie: upper sends); level 1: {0,1} has T=1, {2,3} T=1, M 6 vs 2:
+   the lighter {2,3} sends: root 0, children 1 (level 0) and 2 (level 1). */
+static void test_lemma1_example(void) {
+  int64_t m[4] = {5, 1, 1, 1};
+  irr_tree_all T;
+  CHECK(irr_tree_build(&T, 4, -1, IRR_TREE_LINEAR_TIME, m) == IRR_OK, "build");
+  CHECK(T.groot == 0 && T.parent[1] == 0 && T.level[1] == 0 && T.parent[3] == 2 && T.level[3] == 0 &&
+        T.parent[2] == 0 && T.level[2] == 1, "Lemma 1 example tree");
+  irr_tree_all_free(&T);
+  /* fixed root 3 (Lemma 2): it wins every merge */
+  CHECK(irr_tree_build(&T, 4, 3, IRR_TREE_LINEAR_TIME, m) == IRR_OK, "build");
+  CHECK(T.groot == 3 && T.parent[2] == 3 && T.parent[0] == 3 && T.level[0] == 1 && T.parent[1] == 0, "Lemma 2 example tree");
+  irr_tree_all_free(&T);
+}
+
+static const irr_coll colls[2] = {IRR_COLL_GATHERV, IRR_COLL_SCATTERV};
+
+/* the sweep: every generator x p = 1..64 x every root x distributions x in place */
+static void test_sweep(void) {
+  irrt_rng rng = {7};
+  int64_t m[64];
+  int p, root, d, c, a, ip, nzero = 0;
+  long checks = 0, bound_fail = 0;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  for (p = 1; p <= 64; p++)
+    for (d = 0; d < IRRT_NDIST; d++) {
+      int64_t b = (int64_t)1 << (d % 4 * 3); /* 1, 8, 64, 512 */
+      irrt_dist(d, p, b, &rng, m);
+      for (root = 0; root < p; root++)
+        for (c = 0; c < 2; c++)
+          for (a = IRR_ALG_TREE; a < IRR_ALG_COUNT; a++)
+            for (ip = 0; ip < 2; ip++) {
+              irr_sched_set set;
+              irr_spec sp;
+              irr_check_report rep;
+              irr_status st;
+              int ctrl = a == IRR_ALG_TREE, r, j;
+              if (ip && (p > 16 || d > 2)) continue; /* in place: a smaller slice suffices */
+              sp.coll = colls[c];
+              sp.p = p;
+              sp.root = root;
+              sp.m = m;
+              sp.inplace = ip;
+              st = irr_v_build_all(&set, colls[c], (irr_alg)a, p, root, m, ip, ctrl);
+              CHECK(st == IRR_OK, "build %s p=%d", irr_alg_name((irr_alg)a), p);
+              if (st != IRR_OK) continue;
+              st = irr_sched_check(set.s, &sp, &rep);
+              checks++;
+              CHECK(st == IRR_OK, "check %s %s p=%d root=%d dist=%s ip=%d: %s (rank %d op %d: %s)",
+                    c ? "scatterv" : "gatherv", irr_alg_name((irr_alg)a), p, root, irrt_dist_name[d], ip,
+                    irr_status_name(st), rep.rank, rep.op, rep.what);
+              for (r = 0; r < p; r++) /* no message for empty data */
+                for (j = 0; j < set.s[r].nops; j++)
+                  if (set.s[r].ops[j].kind != IRR_OP_COPY && set.s[r].ops[j].len == 0) nzero++;
+              if (a == IRR_ALG_TREE) { /* Theorem 1 */
+                irr_cost cost;
+                double bound = irr_gatherv_tree_bound(p, root, m, 1, md);
+                if (irr_sched_cost(set.s, p, md, &cost, NULL) != IRR_OK || cost.time > bound * (1 + 1e-12)) {
+                  bound_fail++;
+                  if (bound_fail < 5)
+                    fprintf(stderr, "bound: %s p=%d root=%d %s: %g > %g\n", c ? "scatterv" : "gatherv", p,
+                            root, irrt_dist_name[d], cost.time, bound);
+                }
+              }
+              irr_sched_set_free(&set);
+            }
+    }
+  CHECK(nzero == 0, "%d zero-length messages", nzero);
+  CHECK(bound_fail == 0, "%ld schedules exceed Theorem 1's bound", bound_fail);
+  CHECK(checks > 100000, "sweep ran only %ld checks", checks);
+  printf("sweep: %ld schedule sets checked\n", checks);
+}
+
+/* The checker must catch broken schedules: mutate a correct one. */
+static void test_mutations(void) {
+  int64_t m[12] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
+  irr_spec sp = {IRR_COLL_GATHERV, 12, 5, m, 0};
+  irr_sched_set set;
+  irr_op save;
+  int r, j, found;
+  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, 12, 5, m, 0, 0) == IRR_OK, "build");
+  CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated schedule passes");
+  /* find an inner rank's send from scratch */
+  found = 0;
+  for (r = 0; r < 12 && !found; r++)
+    for (j = 0; j < set.s[r].nops && !found; j++) {
+      irr_op *o = &set.s[r].ops[j];
+      if (o->kind == IRR_OP_SEND && o->buf == IRR_BUF_TMP) {
+        found = 1;
+        save = *o;
+        o->off += 1; /* reads shifted labels */
+        CHECK(irr_sched_check(set.s, &sp, NULL) != IRR_OK, "shifted scratch offset caught");
+        *o = save;
+        o->round -= 1; /* sends before its children arrived */
+        CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_ERR_UNDEFINED, "send before receive caught");
+        *o = save;
+      }
+    }
+  CHECK(found, "an inner rank exists");
+  /* a receive at the root writing a block twice: point one child's range at the root's own */
+  for (j = 0; j < set.s[5].nops; j++) {
+    irr_op *o = &set.s[5].ops[j];
+    if (o->kind == IRR_OP_COPY) {
+      save = *o;
+      o->dbuf = IRR_BUF_SEND;
+      CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_ERR_OVERWRITE, "write into the send buffer caught");
+      *o = save;
+      set.s[5].nops--; /* drop the root's own copy: its block is missing */
+      memmove(o, o + 1, (size_t)(set.s[5].nops - j) * sizeof *o);
+      CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_ERR_RESULT, "missing block caught");
+      break;
+    }
+  }
+  irr_sched_set_free(&set);
+  /* labels of a matched pair disagree */
+  CHECK(irr_v_build_all(&set, IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 12, 5, m, 0, 0) == IRR_OK, "build");
+  set.s[0].ops[0].blo = set.s[0].ops[0].bhi = 1; /* rank 0 claims to receive block 1 */
+  set.s[0].ops[0].bhi = 2;
+  CHECK(irr_sched_check(set.s, &sp, NULL) != IRR_OK, "mislabelled receive caught");
+  irr_sched_set_free(&set);
+}
+
+/* The orderings the paper claims, in the model at p = 1024, root p/2. On the data phase
+   alone (both trees given their sizes) the tree never loses to binomial and wins clearly on
+   irregular data; with its construction charged it is far faster than linear for small
+   blocks. (Binomial given its sizes for free is a lower bound for any binomial Gatherv.) */
+static double model_time(irr_alg a, int p, const int64_t *m, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_sched_set set;
+  irr_cost c;
+  c.time = -1;
+  if (irr_v_build_all(&set, IRR_COLL_GATHERV, a, p, p / 2, m, 0, ctrl) == IRR_OK) {
+    if (irr_sched_cost(set.s, p, md, &c, NULL) != IRR_OK) c.time = -1;
+    irr_sched_set_free(&set);
+  }
+  return c.time;
+}
+
+static void test_model_order(void) {
+  enum { P = 1024 };
+  static int64_t m[P];
+  irrt_rng rng = {1};
+  int d;
+  double tree, bino, lin;
+  for (d = 0; d < IRRT_TWOBLOCKS + 1; d++) {
+    irrt_dist(d, P, 40000, &rng, m);
+    tree = model_time(IRR_ALG_TREE, P, m, 0);
+    bino = model_time(IRR_ALG_BINOMIAL, P, m, 0);
+    CHECK(tree > 0 && tree <= bino * (1 + 1e-12), "%s: tree %g > binomial %g", irrt_dist_name[d], tree, bino);
+    if (d == IRRT_TWOBLOCKS) CHECK(tree * 3 < bino, "two blocks: tree %g vs binomial %g", tree, bino);
+    if (d == IRRT_SPIKES) CHECK(tree * 1.03 < bino, "spikes: tree %g vs binomial %g", tree, bino);
+    irrt_dist(d, P, 40, &rng, m);
+    tree = model_time(IRR_ALG_TREE, P, m, 1);
+    lin = model_time(IRR_ALG_LINEAR, P, m, 0);
+    if (d != IRRT_TWOBLOCKS) CHECK(tree > 0 && tree * 10 < lin, "%s: tree %g vs linear %g", irrt_dist_name[d], tree, lin);
+  }
+}
+
+/* large p works (speed is measured by `make bench`, not here) */
+static void test_large(void) {
+  int p = 1 << 16, i;
+  int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_sched_set set;
+  irr_cost c;
+  irrt_rng rng = {3};
+  for (i = 0; i < p; i++) m[i] = irrt_range(&rng, 1, 800);
+  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, 12345, m, 0, 1) == IRR_OK, "build 2^16");
+  CHECK(irr_sched_cost(set.s, p, md, &c, NULL) == IRR_OK && c.time <= irr_gatherv_tree_bound(p, 12345, m, 1, md),
+        "2^16 within Theorem 1");
+  irr_sched_set_free(&set);
+  free(m);
+}
+
+int main(void) {
+  test_status();
+  test_parse();
+  test_cost();
+  test_lemma1_example();
+  test_lemma3();
+  test_mutations();
+  test_model_order();
+  test_large();
+  test_sweep();
+  return irrt_summary();
+}
