@@ -980,6 +980,9 @@ typedef struct irr_tree {
   int nchild;
   irr_tree_child child[IRR_TREE_MAXLEV];  /* in level order */
   int notify[IRR_TREE_MAXLEV];            /* as fixed root in level d: gather root told */
+  int64_t heard[IRR_TREE_MAXLEV];         /* as winner in level d: units the other subcube
+                                             announced (-1: no merge); lets an MPI root check
+                                             the senders' sizes against its counts */
 } irr_tree;
 
 static inline int64_t irr__sat_add(int64_t a, int64_t b) {
@@ -1045,7 +1048,7 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->fr.M = own;
   t->fr.mg = own;
   t->nchild = 0;
-  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1, t->heard[i] = -1;
 }
 
 /* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
@@ -1096,6 +1099,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   if (n->win) {
+    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
       irr_tree_child *c = &t->child[t->nchild++];
       c->rank = (int)n->other_g;
@@ -1218,7 +1222,10 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
       c->level = d;
       c->size = T->M[T->lvoff[d] + sib];
     }
-    if (sib < T->lvoff[d + 1] - T->lvoff[d]) t->total = irr__sat_add(t->total, T->M[T->lvoff[d] + sib]);
+    if (sib < T->lvoff[d + 1] - T->lvoff[d]) {
+      t->heard[d] = T->M[T->lvoff[d] + sib];
+      t->total = irr__sat_add(t->total, t->heard[d]);
+    }
   }
   for (d = 0; d < T->levels; d++) /* fixed-root duty: tell the gather root of its subcube */
     if (irr_tree_fixed_root(r, d, p) == r && irr_tree_partner(r, d, p) >= 0)
@@ -1539,7 +1546,8 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int root, MPI_Comm comm);
 
 /* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
-   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it). */
+   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it)
+   and at the root, which sees the receivers' sizes during the tree construction. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
@@ -1740,7 +1748,7 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
     }
     b->start[b->p] = total;
   } else {
-    total = irr__blk_bytes(b, 0);
+    total = irr__blk_bytes(b, b->own);
   }
   b->stage = (char *)IRRCOLL_MALLOC((size_t)(total > 0 ? total : 1));
   if (!b->stage) return MPI_ERR_NO_MEM;
@@ -1793,6 +1801,7 @@ static int irr__op_pieces(irr__exec *X, int which, int64_t off, const irr_op *o)
   int n = 0, b;
   int64_t at = 0, x = o->skip;
   if (which == IRR_BUF_TMP) {
+    if (off < 0 || o->len < 0 || off + o->len > X->s->tmp) return -1;
     X->pc[0].addr = X->tmp + off;
     X->pc[0].len = o->len;
     return 1;
@@ -1898,7 +1907,7 @@ static int irr__exec_run(irr__exec *X) {
   }
   lo = 0;
   while (lo < s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, pass, i, wrc;
+    int hi = lo, nreq = 0, pass, i;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) hi++;
     for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++) /* receives, then sends */
       for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
@@ -1906,7 +1915,7 @@ static int irr__exec_run(irr__exec *X) {
         int recv = o->kind == IRR_OP_RECV, n = 0;
         int64_t c, nc = irr__nchunks(o->len);
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
-        int dead = (B && B->discard) || (!recv && X->bad);
+        int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
         if (o->kind == IRR_OP_COPY || recv != (pass == 0)) continue;
         if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
@@ -1925,18 +1934,18 @@ static int irr__exec_run(irr__exec *X) {
           else if (derived) MPI_Type_free(&types[nreq]);
         }
       }
-    wrc = nreq ? MPI_Waitall(nreq, req, stat) : MPI_SUCCESS;
+    /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
+       MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
+       would abort a program whose own communicator returns errors. */
     for (i = 0; i < nreq; i++) {
-      int ec = MPI_SUCCESS, cls = MPI_SUCCESS;
-      if (wrc == MPI_ERR_IN_STATUS) ec = stat[i].MPI_ERROR;
-      else if (wrc != MPI_SUCCESS) ec = wrc;
+      int ec = MPI_Wait(&req[i], &stat[i]), cls = MPI_SUCCESS;
       if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
       if (expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
         int got = -1;
         if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
         else if (ec == MPI_SUCCESS && (MPI_Get_count(&stat[i], MPI_BYTE, &got), (int64_t)got != expect[i])) X->bad = 1;
       }
-      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && cls != MPI_ERR_PENDING && rc == MPI_SUCCESS) rc = ec;
+      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
       if (types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&types[i]);
     }
     if (rc != MPI_SUCCESS) break;
@@ -2119,6 +2128,13 @@ static int irr__v_run(const irr__vargs *A) {
   if (alg != IRR_ALG_LINEAR) {
     irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
     if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
+    if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
+      int d, lo, hi;
+      for (d = 0; d < t.levels; d++) {
+        irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
+        if (lo < hi && t.heard[d] != irr__range_sum(m_root, lo, hi)) err = MPI_ERR_TRUNCATE;
+      }
+    }
   }
   i = irr_v_maxops(alg, p, rank, A->root);
   if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
@@ -2130,11 +2146,29 @@ static int irr__v_run(const irr__vargs *A) {
     if (alg == IRR_ALG_LINEAR)
       st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
                       : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
-    else
-      st = A->scatter ? irr_scatterv_tree(&t, m_root, skipcopy, 0, &s) : irr_gatherv_tree(&t, m_root, skipcopy, 0, &s);
+    else /* messages sized as announced in the construction: every receive fits */
+      st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
     if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
     if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
   }
+  /* Where a subtree's announced size differs from the root's counts (or the root's counts are
+     unusable), MPI must not see a truncated receive: MPICH reports those through
+     MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
+     Scatterv: send it 0-byte messages, which its ranks detect as short. */
+  if (isroot && alg != IRR_ALG_LINEAR)
+    for (i = 0; i < s.nops; i++) {
+      irr_op *o = &s.ops[i];
+      if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
+      if (m_root && irr__range_sum(m_root, o->blo, o->bhi) == o->len) continue;
+      if (err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+      if (A->scatter) {
+        o->buf = IRR_BUF_NONE;
+      } else {
+        o->buf = IRR_BUF_TMP;
+        o->off = s.tmp;
+        s.tmp += o->len;
+      }
+    }
 
   /* buffer views */
   vb.v = 1;

@@ -31,7 +31,8 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int root, MPI_Comm comm);
 
 /* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
-   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it). */
+   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it)
+   and at the root, which sees the receivers' sizes during the tree construction. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);

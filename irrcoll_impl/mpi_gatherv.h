@@ -89,6 +89,13 @@ static int irr__v_run(const irr__vargs *A) {
   if (alg != IRR_ALG_LINEAR) {
     irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
     if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
+    if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
+      int d, lo, hi;
+      for (d = 0; d < t.levels; d++) {
+        irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
+        if (lo < hi && t.heard[d] != irr__range_sum(m_root, lo, hi)) err = MPI_ERR_TRUNCATE;
+      }
+    }
   }
   i = irr_v_maxops(alg, p, rank, A->root);
   if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
@@ -100,11 +107,29 @@ static int irr__v_run(const irr__vargs *A) {
     if (alg == IRR_ALG_LINEAR)
       st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
                       : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
-    else
-      st = A->scatter ? irr_scatterv_tree(&t, m_root, skipcopy, 0, &s) : irr_gatherv_tree(&t, m_root, skipcopy, 0, &s);
+    else /* messages sized as announced in the construction: every receive fits */
+      st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
     if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
     if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
   }
+  /* Where a subtree's announced size differs from the root's counts (or the root's counts are
+     unusable), MPI must not see a truncated receive: MPICH reports those through
+     MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
+     Scatterv: send it 0-byte messages, which its ranks detect as short. */
+  if (isroot && alg != IRR_ALG_LINEAR)
+    for (i = 0; i < s.nops; i++) {
+      irr_op *o = &s.ops[i];
+      if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
+      if (m_root && irr__range_sum(m_root, o->blo, o->bhi) == o->len) continue;
+      if (err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+      if (A->scatter) {
+        o->buf = IRR_BUF_NONE;
+      } else {
+        o->buf = IRR_BUF_TMP;
+        o->off = s.tmp;
+        s.tmp += o->len;
+      }
+    }
 
   /* buffer views */
   vb.v = 1;

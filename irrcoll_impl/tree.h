@@ -60,6 +60,9 @@ typedef struct irr_tree {
   int nchild;
   irr_tree_child child[IRR_TREE_MAXLEV];  /* in level order */
   int notify[IRR_TREE_MAXLEV];            /* as fixed root in level d: gather root told */
+  int64_t heard[IRR_TREE_MAXLEV];         /* as winner in level d: units the other subcube
+                                             announced (-1: no merge); lets an MPI root check
+                                             the senders' sizes against its counts */
 } irr_tree;
 
 static inline int64_t irr__sat_add(int64_t a, int64_t b) {
@@ -125,7 +128,7 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->fr.M = own;
   t->fr.mg = own;
   t->nchild = 0;
-  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1, t->heard[i] = -1;
 }
 
 /* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
@@ -176,6 +179,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   if (n->win) {
+    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
       irr_tree_child *c = &t->child[t->nchild++];
       c->rank = (int)n->other_g;
@@ -298,7 +302,10 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
       c->level = d;
       c->size = T->M[T->lvoff[d] + sib];
     }
-    if (sib < T->lvoff[d + 1] - T->lvoff[d]) t->total = irr__sat_add(t->total, T->M[T->lvoff[d] + sib]);
+    if (sib < T->lvoff[d + 1] - T->lvoff[d]) {
+      t->heard[d] = T->M[T->lvoff[d] + sib];
+      t->total = irr__sat_add(t->total, t->heard[d]);
+    }
   }
   for (d = 0; d < T->levels; d++) /* fixed-root duty: tell the gather root of its subcube */
     if (irr_tree_fixed_root(r, d, p) == r && irr_tree_partner(r, d, p) >= 0)

@@ -13,7 +13,8 @@ static inline uint64_t irrt_next(irrt_rng *r) { /* splitmix64 */
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-static inline int64_t irrt_range(irrt_rng *r, int64_t lo, int64_t hi) { /* [lo, hi] */
+static inline int64_t irrt_range(irrt_rng *r, int64_t lo, int64_t hi) { /* [lo, hi]; lo if empty */
+  if (hi < lo) return lo;
   return lo + (int64_t)(irrt_next(r) % (uint64_t)(hi - lo + 1));
 }
 

@@ -1,0 +1,184 @@
+/* test_mpi.c - IRR_Gatherv and IRR_Scatterv against MPI_Gatherv and MPI_Scatterv, byte for
+   byte, on random cases (run under mpiexec -n K). Written only against the public API of the
+   committed irrcoll.h.
+
+   Every case draws (the same on every rank): a block-size distribution (seed 000's six,
+   all-zero, one-huge), a root, datatypes (every rank may use its own send type; all have an
+   int signature: MPI_INT, a strided vector, a contiguous derived type, an int with padding),
+   displacements (consecutive, with gaps, in reverse rank order), MPI_IN_PLACE at the root,
+   the algorithm (auto, tree, linear, binomial) and the communicator (world, a copy with
+   shuffled ranks, self). Buffers are filled with a sentinel first and compared whole,
+   gaps included, so a write out of place shows. */
+#define IRRCOLL_IMPLEMENTATION
+#include "irrcoll.h"
+#include "../check.h"
+#include "../dist.h"
+#include <stdlib.h>
+
+enum { NTYPES = 4, UNIT = 6 }; /* block sizes are multiples of 6 ints: every type divides them */
+static MPI_Datatype types[NTYPES];
+static const int ints_per[NTYPES] = {1, 2, 3, 1};
+
+static void make_types(void) {
+  MPI_Datatype t;
+  types[0] = MPI_INT;
+  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]); /* ints at 0 and 3: holes */
+  MPI_Type_commit(&types[1]);
+  MPI_Type_contiguous(3, MPI_INT, &types[2]);
+  MPI_Type_commit(&types[2]);
+  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t); /* int + 8 bytes padding */
+  MPI_Type_dup(t, &types[3]);
+  MPI_Type_free(&t);
+  MPI_Type_commit(&types[3]);
+}
+
+static size_t span(int t, long count) { /* bytes a buffer of count elements needs */
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(types[t], &lb, &ext);
+  return (size_t)(count > 0 ? count : 1) * (size_t)ext + 64;
+}
+
+static void fill(unsigned char *b, size_t n, unsigned seed) {
+  size_t i;
+  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
+}
+
+typedef struct {
+  int dist, root, vt, disp_mode, inplace, alg, comm_kind;
+  long b;
+  unsigned seed;
+} tcase;
+
+static long ncases;
+
+static void run_case(const tcase *c, MPI_Comm world_shuffled) {
+  MPI_Comm comm = c->comm_kind == 0 ? MPI_COMM_WORLD : c->comm_kind == 1 ? world_shuffled : MPI_COMM_SELF;
+  int rank, p, i, root, st = (int)(c->seed % NTYPES), ok;
+  irrt_rng rng;
+  int64_t *m;
+  int *rc_counts, *displs;
+  long total_elems = 0, n_me;
+  size_t rbytes, obytes;
+  unsigned char *sbuf, *r_nat, *r_irr, *o_nat, *o_irr;
+  int e1, e2, mytype;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  root = c->root % p;
+  rng.s = c->seed;
+  m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+  rc_counts = (int *)malloc((size_t)p * sizeof(int));
+  displs = (int *)malloc((size_t)p * sizeof(int));
+  irrt_dist(c->dist, p, c->b, &rng, m);
+  for (i = 0; i < p; i++) m[i] *= UNIT; /* ints in block i */
+  /* root's layout, in elements of its type */
+  {
+    long pos = 0;
+    for (i = 0; i < p; i++) rc_counts[i] = (int)(m[i] / ints_per[c->vt]);
+    for (i = 0; i < p; i++) {
+      int j = c->disp_mode == 2 ? p - 1 - i : i; /* reverse: last rank first */
+      if (c->disp_mode >= 1) pos += (long)irrt_range(&rng, 0, 3);
+      displs[j] = (int)pos;
+      pos += rc_counts[j];
+    }
+    total_elems = pos + 2;
+  }
+  mytype = (st + rank) % NTYPES; /* every rank its own type, same signature */
+  n_me = (long)(m[rank] / ints_per[mytype]);
+  rbytes = span(c->vt, total_elems);
+  obytes = span(mytype, n_me);
+  irr_alg alg = (irr_alg)c->alg;
+  IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, alg);
+  IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, alg);
+
+  /* ---- Gatherv ---- */
+  sbuf = (unsigned char *)malloc(obytes);
+  fill(sbuf, obytes, c->seed + (unsigned)rank * 1000u);
+  r_nat = (unsigned char *)malloc(rbytes);
+  r_irr = (unsigned char *)malloc(rbytes);
+  fill(r_nat, rbytes, 77);
+  fill(r_irr, rbytes, 77);
+  {
+    int inplace = c->inplace && rank == root;
+    if (inplace) { /* the root's block is already in place: put it there in both */
+      MPI_Aint lb, ext;
+      MPI_Type_get_extent(types[c->vt], &lb, &ext);
+      MPI_Sendrecv(sbuf, (int)n_me, types[mytype], 0, 9, r_nat + (size_t)displs[root] * (size_t)ext, rc_counts[root],
+                   types[c->vt], 0, 9, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      memcpy(r_irr, r_nat, rbytes);
+    }
+    /* all ranks must agree on IN_PLACE-ness only at the root; others pass sbuf */
+    e1 = MPI_Gatherv(inplace ? MPI_IN_PLACE : sbuf, (int)n_me, types[mytype], r_nat, rc_counts, displs,
+                     types[c->vt], root, comm);
+    e2 = IRR_Gatherv(inplace ? MPI_IN_PLACE : sbuf, (int)n_me, types[mytype], r_irr, rc_counts, displs,
+                     types[c->vt], root, comm);
+  }
+  ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && (rank != root || memcmp(r_nat, r_irr, rbytes) == 0);
+  CHECK(ok, "gatherv differs: p=%d root=%d dist=%s b=%ld vt=%d disp=%d inplace=%d alg=%s comm=%d rank=%d (rc %d/%d)",
+        p, root, irrt_dist_name[c->dist], c->b, c->vt, c->disp_mode, c->inplace, irr_alg_name(alg),
+        c->comm_kind, rank, e1, e2);
+
+  /* ---- Scatterv: the root's buffer is r_nat (gathered above), each rank its own type ---- */
+  o_nat = (unsigned char *)malloc(obytes);
+  o_irr = (unsigned char *)malloc(obytes);
+  fill(o_nat, obytes, 5);
+  fill(o_irr, obytes, 5);
+  {
+    int inplace = c->inplace && rank == root;
+    e1 = MPI_Scatterv(r_nat, rc_counts, displs, types[c->vt], inplace ? MPI_IN_PLACE : o_nat, (int)n_me,
+                      types[mytype], root, comm);
+    e2 = IRR_Scatterv(r_nat, rc_counts, displs, types[c->vt], inplace ? MPI_IN_PLACE : o_irr, (int)n_me,
+                      types[mytype], root, comm);
+  }
+  ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(o_nat, o_irr, obytes) == 0;
+  CHECK(ok, "scatterv differs: p=%d root=%d dist=%s b=%ld vt=%d disp=%d inplace=%d alg=%s comm=%d rank=%d (rc %d/%d)",
+        p, root, irrt_dist_name[c->dist], c->b, c->vt, c->disp_mode, c->inplace, irr_alg_name(alg),
+        c->comm_kind, rank, e1, e2);
+  ncases += 2;
+  free(sbuf); free(r_nat); free(r_irr); free(o_nat); free(o_irr);
+  free(m); free(rc_counts); free(displs);
+}
+
+int main(int argc, char **argv) {
+  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 40, key;
+  MPI_Comm shuffled;
+  irrt_rng rng = {2026};
+  long all = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  make_types();
+  {
+    irrt_rng kr = {99};
+    int i, *perm = (int *)malloc((size_t)p * sizeof(int));
+    for (i = 0; i < p; i++) perm[i] = i;
+    for (i = p - 1; i > 0; i--) { int j = (int)irrt_range(&kr, 0, i), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
+    key = perm[rank];
+    free(perm);
+  }
+  MPI_Comm_split(MPI_COMM_WORLD, 0, key, &shuffled);
+  for (k = 0; k < ncase; k++) {
+    tcase c;
+    c.dist = (int)irrt_range(&rng, 0, IRRT_NDIST - 1);
+    c.b = (long)irrt_range(&rng, 0, 3) == 0 ? 0 : irrt_range(&rng, 1, k % 5 == 0 ? 2000 : 12);
+    if (c.dist == IRRT_ONEHUGE) c.b = irrt_range(&rng, 1, 30); /* 1000x: up to 720 KB */
+    c.root = (int)irrt_range(&rng, 0, 1 << 20);
+    c.vt = (int)irrt_range(&rng, 0, NTYPES - 1);
+    c.disp_mode = (int)irrt_range(&rng, 0, 2);
+    c.inplace = (int)irrt_range(&rng, 0, 3) == 0;
+    c.alg = k % 4; /* auto, tree, linear, binomial */
+    c.comm_kind = k % 7 == 3 ? 1 : k % 11 == 5 ? 2 : 0;
+    c.seed = (unsigned)irrt_next(&rng);
+    run_case(&c, shuffled);
+  }
+  MPI_Comm_free(&shuffled);
+  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+  MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+  {
+    long f = irrt_fail, fa = 0;
+    MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    irrt_fail = fa;
+  }
+  if (rank == 0) printf("p=%d: %ld random cases compared with the native operations\n", p, all);
+  MPI_Finalize();
+  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+}
