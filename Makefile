@@ -61,8 +61,8 @@ $(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) dep
 $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
-$(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c irrcoll.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c
+$(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c
 
 mpi-test: $(B)/test_mpi $(B)/test_errors $(B)/test_link
 	@set -e; for n in $(NPROCS); do \

@@ -26,9 +26,14 @@
 
 /* IRR_DEF prefixes MPI-layer definitions, IRR_DECL their declarations: with IRRCOLL_STATIC
    every symbol is static, so two vendored copies never clash at link time. */
+#if defined(__GNUC__) || defined(__clang__)
+#define IRR__UNUSED __attribute__((unused))
+#else
+#define IRR__UNUSED
+#endif
 #ifdef IRRCOLL_STATIC
-#define IRR_DECL static
-#define IRR_DEF static
+#define IRR_DECL static IRR__UNUSED
+#define IRR_DEF static IRR__UNUSED
 #else
 #define IRR_DECL extern
 #define IRR_DEF

@@ -9,8 +9,10 @@
    ended (copies are free); the next round then starts. The result is the time the last rank
    ends its last round.
 
-   Cost: O(n log n) for n ops in all (a binary heap of candidate messages); p = 2^16 tree
-   schedules take a few tens of milliseconds. Reports IRR_ERR_DEADLOCK if some message can
+   Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
+   that became free); a message whose port is busy parks at that port, and a port that frees
+   wakes only its lowest-numbered parked message, so p messages converging on one rank cost
+   O(p log p), not O(p^2). Reports IRR_ERR_DEADLOCK if some message can
    never start, IRR_ERR_UNMATCHED/IRR_ERR_MISMATCH if sends and receives do not pair up with
    equal lengths. */
 
@@ -64,6 +66,44 @@ static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
   return top;
 }
 
+/* per-port min-heap of parked message ids */
+typedef struct irr__park {
+  int64_t *a;
+  int64_t n, cap;
+  int wake;   /* a wake-up event for this port is in the event heap */
+} irr__park;
+
+static inline int irr__park_push(irr__park *h, int64_t v) {
+  int64_t i;
+  if (h->n == h->cap) {
+    int64_t cap = h->cap ? 2 * h->cap : 4, *a = (int64_t *)IRRCOLL_MALLOC((size_t)cap * sizeof(int64_t));
+    if (!a) return 0;
+    if (h->n) memcpy(a, h->a, (size_t)h->n * sizeof(int64_t));
+    if (h->a) IRRCOLL_FREE(h->a);
+    h->a = a;
+    h->cap = cap;
+  }
+  for (i = h->n++; i > 0 && h->a[(i - 1) / 2] > v; i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
+  h->a[i] = v;
+  return 1;
+}
+static inline int64_t irr__park_pop(irr__park *h) {
+  int64_t top = h->a[0], v = h->a[--h->n], i = 0;
+  for (;;) {
+    int64_t c = 2 * i + 1;
+    if (c >= h->n) break;
+    if (c + 1 < h->n && h->a[c + 1] < h->a[c]) c++;
+    if (h->a[c] >= v) break;
+    h->a[i] = h->a[c];
+    i = c;
+  }
+  if (h->n > 0) h->a[i] = v;
+  return top;
+}
+
+struct irr__sim;
+static inline void irr__sim_park(struct irr__sim *S, int64_t port, int64_t msg);
+
 typedef struct irr__sim {
   const irr_sched *s;
   int p;
@@ -75,7 +115,23 @@ typedef struct irr__sim {
   int64_t *left;      /* per rank: comm ops of the current round not yet done */
   irr__ev *heap;
   int64_t nheap, done, ncomm;
+  irr__park *park;    /* 2p ports: 2r = r's send port, 2r+1 = its receive port */
+  int32_t *owner;     /* per op: its rank */
+  int nomem;
 } irr__sim;
+
+/* Park msg at a busy port; make sure the port wakes when it frees. */
+static inline void irr__sim_park(irr__sim *S, int64_t port, int64_t msg) {
+  irr__park *pk = &S->park[port];
+  if (!irr__park_push(pk, msg)) { S->nomem = 1; return; }
+  if (!pk->wake) {
+    irr__ev w;
+    w.t = port % 2 ? S->rfree[port / 2] : S->sfree[port / 2];
+    w.msg = -port - 1;
+    pk->wake = 1;
+    irr__heap_push(S->heap, &S->nheap, w);
+  }
+}
 
 /* Rank r enters the round at s[r].ops[pos[r]] at time t: post its ops, pass empty rounds. */
 static inline void irr__sim_enter(irr__sim *S, int r, double t) {
@@ -108,14 +164,7 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
   }
 }
 
-static inline int irr__sim_rank_of(const irr__sim *S, int64_t g) {
-  int lo = 0, hi = S->p - 1;
-  while (lo < hi) {
-    int mid = lo + (hi - lo + 1) / 2;
-    if (S->base[mid] <= g) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
+static inline int irr__sim_rank_of(const irr__sim *S, int64_t g) { return S->owner[g]; }
 
 static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   if (t > S->rend[r]) S->rend[r] = t;
@@ -159,11 +208,14 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   S.base[p] = n;
   S.partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
   S.post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
-  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 1) * sizeof(irr__ev));
+  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
+  S.park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
+  S.owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
+  if (S.park) memset(S.park, 0, (size_t)p * 2 * sizeof(irr__park));
   S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(double));
   S.round = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
   S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.round || !S.left) {
+  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.round || !S.left || !S.park || !S.owner) {
     st = IRR_ERR_NOMEM;
     goto out;
   }
@@ -173,6 +225,8 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   S.pos = S.round + p;
   st = irr__sched_match(s, p, S.base, S.partner);
   if (st != IRR_OK) goto out;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) S.owner[S.base[r] + j] = r;
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++) {
       const irr_op *o = &s[r].ops[j];
@@ -191,25 +245,67 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
     if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
   }
   for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
-  while (S.nheap > 0) {
+  while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
-    int src = irr__sim_rank_of(&S, e.msg);
-    const irr_op *o = &s[src].ops[e.msg - S.base[src]];
-    int dst = o->peer;
+    int64_t msg = e.msg;
+    int src, dst;
+    const irr_op *o;
     double t = e.t, fin;
-    if (S.sfree[src] > t) t = S.sfree[src];
-    if (S.rfree[dst] > t) t = S.rfree[dst];
-    if (t > e.t) { /* a port got busy meanwhile: try again when it is free */
-      e.t = t;
-      irr__heap_push(S.heap, &S.nheap, e);
+    if (msg < 0) { /* port -msg-1 became free at e.t: wake its first parked message */
+      int64_t port = -msg - 1;
+      double *pf = port % 2 ? &S.rfree[port / 2] : &S.sfree[port / 2];
+      irr__park *pk = &S.park[port];
+      pk->wake = 0;
+      if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
+        if (pk->n > 0) {
+          e.t = *pf;
+          pk->wake = 1;
+          irr__heap_push(S.heap, &S.nheap, e);
+        }
+        continue;
+      }
+      while (pk->n > 0) {
+        int64_t pm = irr__park_pop(pk);
+        int s2 = irr__sim_rank_of(&S, pm), d2 = s[s2].ops[pm - S.base[s2]].peer;
+        double other = port % 2 ? S.sfree[s2] : S.rfree[d2];
+        if (other > e.t) { /* its other port is busy: park it there instead */
+          irr__sim_park(&S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
+          continue;
+        }
+        e.t = t;
+        e.msg = pm;
+        irr__heap_push(S.heap, &S.nheap, e);
+        break;
+      }
+      continue;
+    }
+    src = irr__sim_rank_of(&S, msg);
+    o = &s[src].ops[msg - S.base[src]];
+    dst = o->peer;
+    if (S.sfree[src] > t || S.rfree[dst] > t) { /* a port is busy: park at the later one */
+      irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
       continue;
     }
     fin = t + m.alpha + m.beta * (double)o->len;
     S.sfree[src] = S.rfree[dst] = fin;
     S.done += 2;
+    { /* a port that still has parked messages wakes when this one ends */
+      int64_t ports[2], k;
+      ports[0] = 2 * (int64_t)src;
+      ports[1] = 2 * (int64_t)dst + 1;
+      for (k = 0; k < 2; k++)
+        if (S.park[ports[k]].n > 0 && !S.park[ports[k]].wake) {
+          irr__ev w;
+          w.t = fin;
+          w.msg = -ports[k] - 1;
+          S.park[ports[k]].wake = 1;
+          irr__heap_push(S.heap, &S.nheap, w);
+        }
+    }
     irr__sim_finish_op(&S, src, fin);
     irr__sim_finish_op(&S, dst, fin);
   }
+  if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
   for (r = 0; r < p; r++) {
     if (out && S.rend[r] > out->time) out->time = S.rend[r];
@@ -223,5 +319,11 @@ out:
   if (S.sfree) IRRCOLL_FREE(S.sfree);
   if (S.round) IRRCOLL_FREE(S.round);
   if (S.left) IRRCOLL_FREE(S.left);
+  if (S.owner) IRRCOLL_FREE(S.owner);
+  if (S.park) {
+    for (r = 0; r < 2 * p; r++)
+      if (S.park[r].a) IRRCOLL_FREE(S.park[r].a);
+    IRRCOLL_FREE(S.park);
+  }
   return st;
 }
