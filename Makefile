@@ -17,8 +17,8 @@ RUN       = timeout 300 $(MPIEXEC) -n
 
 PARTS = $(wildcard irrcoll_impl/*.h)
 
-.PHONY: all demo check check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
-        install deps deps-mpi deps-bench clean
+.PHONY: all demo check check-run check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
+        install deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv
 
@@ -36,8 +36,9 @@ check-amalgamation:
 deps: deps-mpi deps-bench
 deps-mpi:
 	@command -v $(MPICC) >/dev/null && command -v $(MPIEXEC) >/dev/null || sh tools/deps.sh mpich libmpich-dev
-deps-bench:
+deps-sim:
 	@command -v $(SMPICC) >/dev/null || sh tools/deps.sh libsimgrid-dev
+deps-bench: deps-sim
 	@command -v gnuplot >/dev/null || sh tools/deps.sh gnuplot-nox
 
 $(B):
@@ -71,12 +72,27 @@ mpi-test: $(B)/test_mpi $(B)/test_errors $(B)/test_link
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
 
-check: check-amalgamation deps-mpi
+# every runner prints "N passed, N failed"; the last line of `make check` is their sum
+check: | $(B)
+	@{ $(MAKE) --no-print-directory check-run; echo $$? > $(B)/check.rc; } 2>&1 | tee $(B)/check.log
+	@awk '/^[0-9]+ passed, [0-9]+ failed/ { p += $$1; f += $$3 } END { printf "%d passed, %d failed\n", p, f }' $(B)/check.log
+	@exit $$(cat $(B)/check.rc)
+
+check-run: check-amalgamation deps-mpi deps-sim
 	$(MAKE) unit
 	$(MAKE) mpi-test
+	$(MAKE) sim-test
 	$(MAKE) $(B)/example_gatherv
 	$(RUN) 5 $(B)/example_gatherv
-	@echo "make check: all passed"
+
+# ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
+#      Mprobe, MPI 3.1), on a simulated cluster, up to p = 256 ----
+$(B)/sim_test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-sim
+	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_mpi.c
+
+sim-test: $(B)/sim_test_mpi
+	@set -e; for n in 7 64 256; do echo "== SMPI test_mpi -p $$n"; \
+	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_mpi $$(( n > 64 ? 6 : 30 )); done
 
 # ---- demo: the example under mpiexec, irrcoll against the native operation ----
 $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
@@ -89,22 +105,24 @@ demo: deps-mpi
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
 $(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ bench/bench_model.c -lm
+	$(CC) -std=c11 -O2 -g -o $@ bench/bench_model.c
 
 bench-model: $(B)/bench_model
 	@mkdir -p $(B)/bench
-	$(B)/bench_model > $(B)/bench/gatherv_model.csv
-	@sh bench/summary.sh $(B)/bench/gatherv_model.csv
+	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
+	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
 
-$(B)/sim_gatherv: bench/sim_gatherv.c irrcoll.h | $(B)
+$(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c
 
-bench-sim: deps-bench $(B)/sim_gatherv
+bench-sim: $(B)/sim_gatherv
 	@mkdir -p $(B)/bench
-	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench
+	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 
-bench: bench-model bench-sim
-	@command -v gnuplot >/dev/null && sh bench/plot.sh $(B)/bench || true
+bench: deps-bench
+	$(MAKE) bench-model
+	$(MAKE) bench-sim
+	sh bench/plot.sh $(B)/bench
 
 install: irrcoll.h
 	install -d $(DESTDIR)$(PREFIX)/include
