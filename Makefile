@@ -59,15 +59,20 @@ unit: $(B)/test_pure $(B)/test_cxx
 # ---- MPI tests: built against the committed irrcoll.h, as a user would ----
 $(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_mpi.c
+# the same test with every message split into pieces of at most 40 bytes
+$(B)/test_mpi_split: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_mpi.c
 $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
 $(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c
 
-mpi-test: $(B)/test_mpi $(B)/test_errors $(B)/test_link
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
+	@set -e; for n in 3 8; do \
+	  echo "== test_mpi_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi_split 24; done
 	@set -e; for n in 1 2 3 5 8; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link

@@ -26,6 +26,7 @@
      IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+     IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
    Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
 
    License: MIT (see the end of this file). */
@@ -1682,7 +1683,12 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 #include <stdatomic.h>
 
 #define IRR__NCOLL 2
-#define IRR__CHUNK ((int64_t)1 << 30) /* bytes per MPI message: larger ones are split */
+/* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
+   the same way, since both know the length. Tests set it small to exercise splitting. */
+#ifndef IRRCOLL_MAX_MSG
+#define IRRCOLL_MAX_MSG ((int64_t)1 << 30)
+#endif
+#define IRR__CHUNK ((int64_t)(IRRCOLL_MAX_MSG))
 #define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
 
 typedef struct irr__ctx {

@@ -25,6 +25,7 @@
      IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+     IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
    Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
 
    License: MIT (see the end of this file). */
