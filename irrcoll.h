@@ -1660,8 +1660,9 @@ IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
 
-/* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Local; every rank of comm
-   must make the same choice. MPI_ERR_ARG for an unknown collective or algorithm. */
+/* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
+   make the same choice. Collective if it is irrcoll's first call on comm (it makes the
+   private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */
 IRR_DECL int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg);
 IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 
@@ -1818,15 +1819,19 @@ typedef struct irr__buf {
 
 /* Bytes of block i in the buffer; a single-block buffer holds only its own block (the
    schedule may name a range around it whose other blocks are empty). */
+/* base + off without pointer arithmetic on NULL: MPI_BOTTOM is NULL in MPICH, and is a
+   valid buffer for datatypes with absolute addresses */
+static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
+
 static int64_t irr__blk_bytes(const irr__buf *b, int i) {
   if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
   return (int64_t)b->counts[i] * b->dt.size;
 }
 
 static char *irr__blk_addr(const irr__buf *b, int i) {
-  if (!b->v) return b->stage ? b->stage : b->base + b->dt.true_lb;
+  if (!b->v) return b->stage ? b->stage : irr__at(b->base, b->dt.true_lb);
   if (b->stage) return b->stage + b->start[i];
-  return b->base + b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent;
+  return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
 }
 
 /* element-wise pack/unpack in pieces that fit MPI's int counts */
@@ -1836,7 +1841,7 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
   if (per < 1) per = 1;
   while (done < count) {
     int n = (int)(count - done < per ? count - done : per), pos = 0, rc;
-    char *u = user + (MPI_Aint)done * dt->extent;
+    char *u = irr__at(user, (MPI_Aint)done * dt->extent);
     if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
     else rc = MPI_Pack(u, n, dt->type, packed, (int)(n * dt->size), &pos, comm);
     if (rc != MPI_SUCCESS) return rc;
@@ -1867,7 +1872,7 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
   if (!b->stage) return MPI_ERR_NO_MEM;
   if (read)
     for (i = 0; i < nb; i++) {
-      char *u = b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0);
+      char *u = irr__at(b->base, b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0);
       int64_t cnt = b->v ? b->counts[i] : b->count;
       rc = irr__pack(0, u, cnt, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
       if (rc != MPI_SUCCESS) return rc;
@@ -1881,7 +1886,7 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
   if (b->stage && write)
     for (i = 0; i < (b->v ? b->p : 1) && rc == MPI_SUCCESS; i++) {
       if (b->v && !(b->wrote && b->wrote[i])) continue;
-      rc = irr__pack(1, b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0),
+      rc = irr__pack(1, irr__at(b->base, b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0),
                      b->v ? b->counts[i] : b->count, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
     }
   if (b->stage) IRRCOLL_FREE(b->stage);
@@ -2157,7 +2162,8 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) {
 
 typedef struct irr__vargs {
   int scatter;
-  char *vbuf;                  /* the root's buffer of all blocks */
+  const void *vuser, *ouser;   /* the user's pointers, as given (forwarded unchanged) */
+  char *vbuf;                  /* the root's buffer of all blocks, as an address base */
   const int *counts, *displs;
   MPI_Datatype vtype;
   char *obuf;                  /* the own block */
@@ -2188,8 +2194,10 @@ static int irr__v_run(const irr__vargs *A) {
   if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (inter) { /* no intergroup algorithm for these: the native operation */
     if (A->scatter)
-      return MPI_Scatterv(A->vbuf, A->counts, A->displs, A->vtype, A->obuf, A->ocount, A->otype, A->root, A->comm);
-    return MPI_Gatherv(A->obuf, A->ocount, A->otype, A->vbuf, A->counts, A->displs, A->vtype, A->root, A->comm);
+      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
+                          A->otype, A->root, A->comm);
+    return MPI_Gatherv(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
+                       A->vtype, A->root, A->comm);
   }
   if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   MPI_Comm_rank(A->comm, &rank);
@@ -2206,7 +2214,7 @@ static int irr__v_run(const irr__vargs *A) {
     if (A->ocount < 0) err = MPI_ERR_COUNT;
     else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
     else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
-    else if (own > 0 && !A->obuf) err = MPI_ERR_BUFFER;
+    else if (own > 0 && !A->obuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
   }
   if (isroot) {
     if (!A->counts || !A->displs) err = MPI_ERR_ARG;
@@ -2221,8 +2229,8 @@ static int irr__v_run(const irr__vargs *A) {
           break;
         }
       }
-      if (err == MPI_SUCCESS && total > 0 && !A->vbuf) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && total > 0 && !A->vbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
       if (err == MPI_SUCCESS && inplace) own = m_root[rank];
       if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
     }
@@ -2325,17 +2333,23 @@ fail:
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
 }
 
+/* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
+   sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
+static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
+
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                         int root, MPI_Comm comm) {
   irr__vargs A;
   A.scatter = 0;
-  A.vbuf = (char *)recvbuf;
+  A.vuser = recvbuf;
+  A.ouser = sendbuf;
+  A.vbuf = irr__base(recvbuf);
   A.counts = recvcounts;
   A.displs = displs;
   A.vtype = recvtype;
   A.inplace_arg = sendbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : (char *)(uintptr_t)sendbuf; /* only read */
+  A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf); /* only read */
   A.ocount = sendcount;
   A.otype = sendtype;
   A.root = root;
@@ -2348,12 +2362,14 @@ IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int 
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
   irr__vargs A;
   A.scatter = 1;
-  A.vbuf = (char *)(uintptr_t)sendbuf; /* only read */
+  A.vuser = sendbuf;
+  A.ouser = recvbuf;
+  A.vbuf = irr__base(sendbuf); /* only read */
   A.counts = sendcounts;
   A.displs = displs;
   A.vtype = sendtype;
   A.inplace_arg = recvbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : (char *)recvbuf;
+  A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
   A.ocount = recvcount;
   A.otype = recvtype;
   A.root = root;

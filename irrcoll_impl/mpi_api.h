@@ -37,8 +37,9 @@ IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
 
-/* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Local; every rank of comm
-   must make the same choice. MPI_ERR_ARG for an unknown collective or algorithm. */
+/* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
+   make the same choice. Collective if it is irrcoll's first call on comm (it makes the
+   private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */
 IRR_DECL int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg);
 IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 

@@ -140,15 +140,19 @@ typedef struct irr__buf {
 
 /* Bytes of block i in the buffer; a single-block buffer holds only its own block (the
    schedule may name a range around it whose other blocks are empty). */
+/* base + off without pointer arithmetic on NULL: MPI_BOTTOM is NULL in MPICH, and is a
+   valid buffer for datatypes with absolute addresses */
+static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
+
 static int64_t irr__blk_bytes(const irr__buf *b, int i) {
   if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
   return (int64_t)b->counts[i] * b->dt.size;
 }
 
 static char *irr__blk_addr(const irr__buf *b, int i) {
-  if (!b->v) return b->stage ? b->stage : b->base + b->dt.true_lb;
+  if (!b->v) return b->stage ? b->stage : irr__at(b->base, b->dt.true_lb);
   if (b->stage) return b->stage + b->start[i];
-  return b->base + b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent;
+  return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
 }
 
 /* element-wise pack/unpack in pieces that fit MPI's int counts */
@@ -158,7 +162,7 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
   if (per < 1) per = 1;
   while (done < count) {
     int n = (int)(count - done < per ? count - done : per), pos = 0, rc;
-    char *u = user + (MPI_Aint)done * dt->extent;
+    char *u = irr__at(user, (MPI_Aint)done * dt->extent);
     if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
     else rc = MPI_Pack(u, n, dt->type, packed, (int)(n * dt->size), &pos, comm);
     if (rc != MPI_SUCCESS) return rc;
@@ -189,7 +193,7 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
   if (!b->stage) return MPI_ERR_NO_MEM;
   if (read)
     for (i = 0; i < nb; i++) {
-      char *u = b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0);
+      char *u = irr__at(b->base, b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0);
       int64_t cnt = b->v ? b->counts[i] : b->count;
       rc = irr__pack(0, u, cnt, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
       if (rc != MPI_SUCCESS) return rc;
@@ -203,7 +207,7 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
   if (b->stage && write)
     for (i = 0; i < (b->v ? b->p : 1) && rc == MPI_SUCCESS; i++) {
       if (b->v && !(b->wrote && b->wrote[i])) continue;
-      rc = irr__pack(1, b->base + (b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0),
+      rc = irr__pack(1, irr__at(b->base, b->v ? (MPI_Aint)b->displs[i] * b->dt.extent : 0),
                      b->v ? b->counts[i] : b->count, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
     }
   if (b->stage) IRRCOLL_FREE(b->stage);

@@ -5,7 +5,8 @@
 
 typedef struct irr__vargs {
   int scatter;
-  char *vbuf;                  /* the root's buffer of all blocks */
+  const void *vuser, *ouser;   /* the user's pointers, as given (forwarded unchanged) */
+  char *vbuf;                  /* the root's buffer of all blocks, as an address base */
   const int *counts, *displs;
   MPI_Datatype vtype;
   char *obuf;                  /* the own block */
@@ -36,8 +37,10 @@ static int irr__v_run(const irr__vargs *A) {
   if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (inter) { /* no intergroup algorithm for these: the native operation */
     if (A->scatter)
-      return MPI_Scatterv(A->vbuf, A->counts, A->displs, A->vtype, A->obuf, A->ocount, A->otype, A->root, A->comm);
-    return MPI_Gatherv(A->obuf, A->ocount, A->otype, A->vbuf, A->counts, A->displs, A->vtype, A->root, A->comm);
+      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
+                          A->otype, A->root, A->comm);
+    return MPI_Gatherv(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
+                       A->vtype, A->root, A->comm);
   }
   if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   MPI_Comm_rank(A->comm, &rank);
@@ -54,7 +57,7 @@ static int irr__v_run(const irr__vargs *A) {
     if (A->ocount < 0) err = MPI_ERR_COUNT;
     else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
     else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
-    else if (own > 0 && !A->obuf) err = MPI_ERR_BUFFER;
+    else if (own > 0 && !A->obuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
   }
   if (isroot) {
     if (!A->counts || !A->displs) err = MPI_ERR_ARG;
@@ -69,8 +72,8 @@ static int irr__v_run(const irr__vargs *A) {
           break;
         }
       }
-      if (err == MPI_SUCCESS && total > 0 && !A->vbuf) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && total > 0 && !A->vbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
       if (err == MPI_SUCCESS && inplace) own = m_root[rank];
       if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
     }
@@ -173,17 +176,23 @@ fail:
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
 }
 
+/* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
+   sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
+static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
+
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                         int root, MPI_Comm comm) {
   irr__vargs A;
   A.scatter = 0;
-  A.vbuf = (char *)recvbuf;
+  A.vuser = recvbuf;
+  A.ouser = sendbuf;
+  A.vbuf = irr__base(recvbuf);
   A.counts = recvcounts;
   A.displs = displs;
   A.vtype = recvtype;
   A.inplace_arg = sendbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : (char *)(uintptr_t)sendbuf; /* only read */
+  A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf); /* only read */
   A.ocount = sendcount;
   A.otype = sendtype;
   A.root = root;
@@ -196,12 +205,14 @@ IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int 
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
   irr__vargs A;
   A.scatter = 1;
-  A.vbuf = (char *)(uintptr_t)sendbuf; /* only read */
+  A.vuser = sendbuf;
+  A.ouser = recvbuf;
+  A.vbuf = irr__base(sendbuf); /* only read */
   A.counts = sendcounts;
   A.displs = displs;
   A.vtype = sendtype;
   A.inplace_arg = recvbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : (char *)recvbuf;
+  A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
   A.ocount = recvcount;
   A.otype = recvtype;
   A.root = root;

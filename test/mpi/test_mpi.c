@@ -138,6 +138,85 @@ static void run_case(const tcase *c, MPI_Comm world_shuffled) {
   free(m); free(rc_counts); free(displs);
 }
 
+/* MPI_BOTTOM with absolute-address datatypes (MPI_BOTTOM is NULL in MPICH: not an error) */
+static void run_bottom(int n_base) {
+  int rank, p, i, n, *cnt, *dis, *mine, *out1, *out2, total = 0, e1, e2;
+  MPI_Aint addr;
+  MPI_Datatype abs_t;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  cnt = (int *)malloc((size_t)p * sizeof(int));
+  dis = (int *)malloc((size_t)p * sizeof(int));
+  for (i = 0; i < p; i++) { cnt[i] = n_base + i % 3; dis[i] = total; total += cnt[i]; }
+  n = cnt[rank];
+  mine = (int *)malloc((size_t)(n + 1) * sizeof(int));
+  out1 = (int *)malloc((size_t)(total + 1) * sizeof(int));
+  out2 = (int *)malloc((size_t)(total + 1) * sizeof(int));
+  for (i = 0; i < n; i++) mine[i] = rank * 1000 + i;
+  for (i = 0; i < total; i++) out1[i] = out2[i] = -1;
+  MPI_Get_address(mine, &addr);
+  MPI_Type_create_hindexed(1, &n, &addr, MPI_INT, &abs_t); /* the whole block, absolute */
+  MPI_Type_commit(&abs_t);
+  e1 = MPI_Gatherv(MPI_BOTTOM, 1, abs_t, out1, cnt, dis, MPI_INT, p - 1, MPI_COMM_WORLD);
+  e2 = IRR_Gatherv(MPI_BOTTOM, 1, abs_t, out2, cnt, dis, MPI_INT, p - 1, MPI_COMM_WORLD);
+  {
+    int ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS, j;
+    if (rank == p - 1) /* the known values (SMPI 3.32's own MPI_Gatherv gets the root's wrong) */
+      for (i = 0; i < p; i++)
+        for (j = 0; j < cnt[i]; j++) ok = ok && out2[dis[i] + j] == i * 1000 + j;
+    CHECK(ok, "gatherv from MPI_BOTTOM wrong (rank %d, rc %d/%d)", rank, e1, e2);
+    if (rank == p - 1 && memcmp(out1, out2, (size_t)total * sizeof(int)) != 0) fprintf(stderr, "note: the native MPI_Gatherv differs from the known values\n");
+  }
+  /* Scatterv back into MPI_BOTTOM at every rank */
+  for (i = 0; i < n; i++) mine[i] = -7;
+  e2 = IRR_Scatterv(out2, cnt, dis, MPI_INT, MPI_BOTTOM, 1, abs_t, p - 1, MPI_COMM_WORLD);
+  {
+    int ok = e2 == MPI_SUCCESS;
+    for (i = 0; i < n; i++) ok = ok && mine[i] == rank * 1000 + i;
+    CHECK(ok, "scatterv into MPI_BOTTOM wrong on rank %d (rc %d)", rank, e2);
+  }
+  MPI_Type_free(&abs_t);
+  free(cnt); free(dis); free(mine); free(out1); free(out2);
+  ncases += 2;
+}
+
+/* On an intercommunicator irrcoll forwards to the native operation: same result. */
+static void run_intercomm(void) {
+#ifndef SMPI_SHARED_MALLOC /* SMPI has no intercommunicators */
+  int rank, p, low, lrank, rsize, i, root, e1, e2, *cnt, *dis, mine[3], *o1, *o2, r1[3], r2[3];
+  MPI_Comm local, inter;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  if (p < 2) return;
+  low = rank < p / 2;
+  MPI_Comm_split(MPI_COMM_WORLD, low, rank, &local);
+  MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, low ? p / 2 : 0, 77, &inter);
+  MPI_Comm_rank(local, &lrank);
+  MPI_Comm_remote_size(inter, &rsize);
+  cnt = (int *)malloc((size_t)rsize * sizeof(int));
+  dis = (int *)malloc((size_t)rsize * sizeof(int));
+  o1 = (int *)malloc(3 * (size_t)rsize * sizeof(int));
+  o2 = (int *)malloc(3 * (size_t)rsize * sizeof(int));
+  for (i = 0; i < rsize; i++) { cnt[i] = 1 + i % 3; dis[i] = 3 * i; }
+  for (i = 0; i < 3 * rsize; i++) o1[i] = o2[i] = -1;
+  for (i = 0; i < 3; i++) mine[i] = rank * 10 + i, r1[i] = r2[i] = -1;
+  /* the low group's rank 0 gathers from the high group */
+  root = low ? (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0;
+  e1 = MPI_Gatherv(mine, low ? 0 : 1 + lrank % 3, MPI_INT, o1, cnt, dis, MPI_INT, root, inter);
+  e2 = IRR_Gatherv(mine, low ? 0 : 1 + lrank % 3, MPI_INT, o2, cnt, dis, MPI_INT, root, inter);
+  CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(o1, o2, 3 * (size_t)rsize * sizeof(int)) == 0,
+        "intercommunicator gatherv differs on rank %d", rank);
+  e1 = MPI_Scatterv(o1, cnt, dis, MPI_INT, r1, low ? 0 : 1 + lrank % 3, MPI_INT, root, inter);
+  e2 = IRR_Scatterv(o1, cnt, dis, MPI_INT, r2, low ? 0 : 1 + lrank % 3, MPI_INT, root, inter);
+  CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(r1, r2, sizeof r1) == 0,
+        "intercommunicator scatterv differs on rank %d", rank);
+  ncases += 2;
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&local);
+  free(cnt); free(dis); free(o1); free(o2);
+#endif
+}
+
 int main(int argc, char **argv) {
   int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 40, key;
   MPI_Comm shuffled;
@@ -170,6 +249,9 @@ int main(int argc, char **argv) {
     c.seed = (unsigned)irrt_next(&rng);
     run_case(&c, shuffled);
   }
+  run_intercomm();
+  run_bottom(1);
+  run_bottom(300);
   MPI_Comm_free(&shuffled);
   for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
   MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
