@@ -1907,21 +1907,22 @@ typedef struct irr__exec {
   const irr_sched *s;
   irr__buf *buf[4];        /* indexed by IRR_BUF_*; [IRR_BUF_TMP] unused */
   char *tmp;
-  irr__piece *pc;          /* piece scratch, npc entries */
+  irr__piece *pc;          /* piece scratch: two arrays of npc entries (a copy's two sides) */
   int npc;
   MPI_Comm comm;
   int tag;
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
 } irr__exec;
 
-/* Memory pieces of an op's data in buffer `which` at `off`: returns how many, or -1. */
-static int irr__op_pieces(irr__exec *X, int which, int64_t off, const irr_op *o) {
+/* Memory pieces of an op's data in buffer `which` at `off`, into pc[0 .. X->npc-1] (adjacent
+   pieces merged): returns how many, or -1 if the op does not fit the buffer. */
+static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc) {
   int n = 0, b;
   int64_t at = 0, x = o->skip;
   if (which == IRR_BUF_TMP) {
     if (off < 0 || o->len < 0 || off + o->len > X->s->tmp) return -1;
-    X->pc[0].addr = X->tmp + off;
-    X->pc[0].len = o->len;
+    pc[0].addr = X->tmp + off;
+    pc[0].len = o->len;
     return 1;
   }
   for (b = o->blo; at < o->len && b < o->bhi; b++, x = 0) {
@@ -1931,12 +1932,12 @@ static int irr__op_pieces(irr__exec *X, int which, int64_t off, const irr_op *o)
     if (take > o->len - at) take = o->len - at;
     if (take <= 0) continue;
     a = irr__blk_addr(B, b) + x;
-    if (n > 0 && X->pc[n - 1].addr + X->pc[n - 1].len == a) {
-      X->pc[n - 1].len += take;
+    if (n > 0 && pc[n - 1].addr + pc[n - 1].len == a) {
+      pc[n - 1].len += take;
     } else {
       if (n >= X->npc) return -1;
-      X->pc[n].addr = a;
-      X->pc[n].len = take;
+      pc[n].addr = a;
+      pc[n].len = take;
       n++;
     }
     at += take;
@@ -2035,7 +2036,7 @@ static int irr__exec_run(irr__exec *X) {
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
         int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
         if (o->kind == IRR_OP_COPY || recv != (pass == 0)) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o)) < 0) { rc = MPI_ERR_INTERN; break; }
+        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
           int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
           void *addr = &dummy;
@@ -2083,12 +2084,10 @@ static int irr__exec_run(irr__exec *X) {
       if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
           (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o);
-      if (ns >= 0) memcpy(dst, src, (size_t)ns * sizeof *src), src = dst, dst = X->pc;
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o);
+      ns = irr__op_pieces(X, o->buf, o->off, o, src);
+      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst);
       if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
-      /* src now lives in the upper half, dst in the lower: copy piece against piece */
-      while (a < ns && b < nd) {
+      while (a < ns && b < nd) { /* piece against piece */
         int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
         memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
         ua += n;
