@@ -10,7 +10,8 @@
    needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
    data (`total` units); leaves and the root need none.
    With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
-   distributed construction (Lemma 3), so the cost model charges them too.
+   distributed construction (Lemma 3, notes sent by the retiring fixed roots: tree.h), so the
+   cost model charges them too.
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
    as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
@@ -48,14 +49,15 @@ static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
   for (d = 0; d < t->levels; d++) {
     int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
     int gather_here = t->parent < 0 || d <= t->send_level;
+    int fp = irr_tree_partner(f, d, p);
     if (partner >= 0) {
       irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
       irr_sched_ctrl(s, 2 * d, IRR_OP_RECV, partner, IRR_TREE_CTRL_UNITS);
-      if (t->notify[d] >= 0 && t->notify[d] != r)
-        irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[d], IRR_TREE_CTRL_UNITS);
+      if (t->notify[0][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[0][d], IRR_TREE_CTRL_UNITS);
+      if (t->notify[1][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[1][d], IRR_TREE_CTRL_UNITS);
     }
-    if (gather_here && f != r && irr_tree_partner(f, d, p) >= 0)
-      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f, IRR_TREE_CTRL_UNITS);
+    if (gather_here && f != r && fp >= 0) /* told by the lower fixed root of the merge */
+      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f < fp ? f : fp, IRR_TREE_CTRL_UNITS);
   }
 }
 

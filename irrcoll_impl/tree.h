@@ -17,11 +17,16 @@
 
    Construction (Lemma 3), as pure per-rank functions: every subcube has a *fixed root*, its
    last rank (computable by anyone), holding (g, M, m_g) of the subcube. In level d the fixed
-   roots of the two subcubes exchange these (irr_tree_exchange), both decide the same winner
-   (irr_tree_decide), and each tells its subcube's gather root the outcome unless it is that
-   root itself (irr_tree_expect / irr_tree_apply). The merged subcube's fixed root is the
-   upper one. With p not a power of two only rank p-1 is special: a fixed root whose partner
-   (flip bit d) would be >= p pairs with p-1 instead (irr_tree_partner).
+   roots of the two subcubes exchange these (irr_tree_exchange) and both decide the same
+   winner (irr_tree_decide). The merged subcube's fixed root is the upper one; the lower one
+   retires, and it is the one that tells *both* gather roots the outcome (irr_tree_expect /
+   irr_tree_apply), unless a gather root is its own fixed root and knows already. In the
+   paper each fixed root tells its own gather root; then the surviving fixed root must send
+   a note before its next exchange, and in the single-ported model the chain of exchanges
+   costs 2L message times. Here the survivors only exchange: the chain costs L, the notes
+   hang off it, and the construction takes about L+2 message times instead of 2L.
+   With p not a power of two only rank p-1 is special: a fixed root whose partner (flip bit
+   d) would be >= p pairs with p-1 instead (irr_tree_partner).
 
    Limits: sizes are int64_t units; p < 2^31. The size-oblivious binomial tree used as a
    baseline is the same machinery with the rule "root's side, else the lower subcube wins". */
@@ -59,7 +64,8 @@ typedef struct irr_tree {
   irr_tree_info fr;      /* while the fixed root of its level-d subcube: the summary */
   int nchild;
   irr_tree_child child[IRR_TREE_MAXLEV];  /* in level order */
-  int notify[IRR_TREE_MAXLEV];            /* as fixed root in level d: gather root told */
+  int notify[2][IRR_TREE_MAXLEV];         /* as lower fixed root in level d: the gather
+                                             roots it tells (own side, partner's side) */
   int64_t heard[IRR_TREE_MAXLEV];         /* as winner in level d: units the other subcube
                                              announced (-1: no merge); lets an MPI root check
                                              the senders' sizes against its counts */
@@ -128,7 +134,7 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->fr.M = own;
   t->fr.mg = own;
   t->nchild = 0;
-  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[i] = -1, t->heard[i] = -1;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1;
 }
 
 /* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
@@ -141,12 +147,15 @@ static inline int irr_tree_exchange(const irr_tree *t, irr_tree_info *mine) {
   return partner;
 }
 
-/* Level t->d, step 2, at a fixed root that got its partner's summary: decide the winner,
-   keep the merged summary if this rank stays fixed root, and return the gather root of its
-   own subcube that must learn the outcome *note (possibly this rank itself). */
-static inline int irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_tree_note *note) {
+/* Level t->d, step 2, at a fixed root that got its partner's summary: decide the winner
+   (both fixed roots decide the same); the upper one keeps the merged summary. notes[0] is
+   the outcome for this rank's own subcube's gather root, notes[1] for the partner's. On
+   return, target[i] is who must receive notes[i]: this rank itself (apply it locally),
+   another rank (send it), or -1 (nobody: the partner fixed root handles it). */
+static inline void irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_tree_note notes[2],
+                                   int target[2]) {
   int d = t->d, p = t->p, partner = irr_tree_partner(t->rank, d, p);
-  int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up, target;
+  int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up;
   const irr_tree_info *lo = lower ? &t->fr : other, *hi = lower ? other : &t->fr;
   irr_tree_info merged;
   irr_tree_cube(((int64_t)(lower ? t->rank : partner) >> d), d, p, &lo0, &hi0);
@@ -154,26 +163,39 @@ static inline int irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_t
   if (t->root >= lo0 && t->root < hi0) side = 0;
   if (t->root >= lo1 && t->root < hi1) side = 1;
   up = irr_tree_upper_wins(lo, hi, side, t->rule);
-  note->win = lower ? !up : up;
-  note->other_g = other->g;
-  note->other_M = other->M;
-  target = (int)t->fr.g;
+  notes[0].win = lower ? !up : up;
+  notes[0].other_g = other->g;
+  notes[0].other_M = other->M;
+  notes[1].win = !notes[0].win;
+  notes[1].other_g = t->fr.g;
+  notes[1].other_M = t->fr.M;
+  if (lower) { /* retiring: tell both gather roots, except one that is its own fixed root */
+    target[0] = (int)t->fr.g;
+    target[1] = other->g == partner ? -1 : (int)other->g;
+    if (d < IRR_TREE_MAXLEV) {
+      t->notify[0][d] = target[0] == t->rank ? -1 : target[0];
+      t->notify[1][d] = target[1];
+    }
+  } else { /* surviving: only its own gather root, and only if that is itself */
+    target[0] = t->fr.g == t->rank ? t->rank : -1;
+    target[1] = -1;
+  }
   merged.g = up ? hi->g : lo->g;
   merged.mg = up ? hi->mg : lo->mg;
   merged.M = irr__sat_add(lo->M, hi->M);
-  if (d < IRR_TREE_MAXLEV) t->notify[d] = target;
   if (!lower) t->fr = merged;
-  return target;
 }
 
-/* Level t->d: the fixed root from which this gather root expects the outcome, or -1 (not a
-   gather root, no merge in this level, or it is its own fixed root and decides itself). */
+/* Level t->d: the fixed root from which this gather root expects the outcome (the lower
+   fixed root of the merge), or -1: not a gather root, no merge in this level, or it is its
+   own fixed root and decides itself. */
 static inline int irr_tree_expect(const irr_tree *t) {
-  int f;
+  int f, partner;
   if (!t->is_gather || t->d >= t->levels) return -1;
   f = irr_tree_fixed_root(t->rank, t->d, t->p);
-  if (f == t->rank || irr_tree_partner(f, t->d, t->p) < 0) return -1;
-  return f;
+  partner = irr_tree_partner(f, t->d, t->p);
+  if (f == t->rank || partner < 0) return -1;
+  return f < partner ? f : partner;
 }
 
 /* Level t->d: a gather root learns the outcome of the merge. */
@@ -307,7 +329,12 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
       t->total = irr__sat_add(t->total, t->heard[d]);
     }
   }
-  for (d = 0; d < T->levels; d++) /* fixed-root duty: tell the gather root of its subcube */
-    if (irr_tree_fixed_root(r, d, p) == r && irr_tree_partner(r, d, p) >= 0)
-      t->notify[d] = T->G[T->lvoff[d] + ((int64_t)r >> d)];
+  for (d = 0; d < T->levels; d++) { /* lower fixed root: tell both gather roots */
+    int partner = irr_tree_partner(r, d, p);
+    if (irr_tree_fixed_root(r, d, p) == r && partner > r) {
+      int gl = T->G[T->lvoff[d] + ((int64_t)r >> d)], gu = T->G[T->lvoff[d] + ((int64_t)r >> d) + 1];
+      t->notify[0][d] = gl == r ? -1 : gl;
+      t->notify[1][d] = gu == partner ? -1 : gu;
+    }
+  }
 }

@@ -113,10 +113,13 @@ static int distributed_equals_central(int p, int root, int rule, const int64_t *
       if (partner[r] >= 0 && partner[partner[r]] != r) ok = 0; /* exchanges pair up */
     for (r = 0; r < p && ok; r++)
       if (partner[r] >= 0) {
-        irr_tree_note n;
-        int g = irr_tree_decide(&t[r], &box[r], &n);
-        if (g == r) irr_tree_apply(&t[r], &n);
-        else { if (from[g] >= 0) ok = 0; note[g] = n; from[g] = r; }
+        irr_tree_note n[2];
+        int g[2], k;
+        irr_tree_decide(&t[r], &box[r], n, g);
+        for (k = 0; k < 2; k++) {
+          if (g[k] == r) irr_tree_apply(&t[r], &n[k]);
+          else if (g[k] >= 0) { if (from[g[k]] >= 0) ok = 0; note[g[k]] = n[k]; from[g[k]] = r; }
+        }
       }
     for (r = 0; r < p && ok; r++) {
       int src = irr_tree_expect(&t[r]);
@@ -136,7 +139,7 @@ static int distributed_equals_central(int p, int root, int rule, const int64_t *
             v.child[i].size != t[r].child[i].size)
           ok = 0;
       for (d = 0; d < L && ok; d++)
-        if (v.notify[d] != t[r].notify[d]) ok = 0;
+        if (v.notify[0][d] != t[r].notify[0][d] || v.notify[1][d] != t[r].notify[1][d]) ok = 0;
     }
     if (root >= 0 && T.groot != root) ok = 0;
     irr_tree_all_free(&T);
