@@ -37,6 +37,17 @@ IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
 
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variants (MPI_Count counts, MPI_Aint displacements), same
+   algorithms. Only with an MPI-4 library (e.g. MPICH >= 4; not SimGrid SMPI 3.32). */
+IRR_DECL int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                           int root, MPI_Comm comm);
+IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                            MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                            MPI_Datatype recvtype, int root, MPI_Comm comm);
+#endif
+
 /* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
    make the same choice. Collective if it is irrcoll's first call on comm (it makes the
    private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */

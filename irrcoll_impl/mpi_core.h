@@ -130,7 +130,7 @@ typedef struct irr__buf {
   int v;                   /* 1: v layout */
   int own;                 /* single layout: the rank */
   int64_t count;           /* single layout: elements */
-  const int *counts, *displs;
+  const int64_t *counts, *displs; /* v: per block, elements (the root's, widened) */
   int p;
   char *stage;             /* packed copy (non-contiguous types) */
   int64_t *start;          /* v & staged: byte offset of block i in stage (p+1 entries) */
@@ -146,7 +146,7 @@ static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_
 
 static int64_t irr__blk_bytes(const irr__buf *b, int i) {
   if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
-  return (int64_t)b->counts[i] * b->dt.size;
+  return b->counts[i] * b->dt.size;
 }
 
 static char *irr__blk_addr(const irr__buf *b, int i) {

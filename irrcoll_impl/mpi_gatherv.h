@@ -7,10 +7,12 @@ typedef struct irr__vargs {
   int scatter;
   const void *vuser, *ouser;   /* the user's pointers, as given (forwarded unchanged) */
   char *vbuf;                  /* the root's buffer of all blocks, as an address base */
-  const int *counts, *displs;
+  const int *counts, *displs;  /* the root's arrays: int (MPI_Gatherv) ... */
+  const MPI_Count *counts_c;   /* ... or MPI_Count / MPI_Aint (MPI_Gatherv_c) */
+  const MPI_Aint *displs_c;
   MPI_Datatype vtype;
   char *obuf;                  /* the own block */
-  int ocount;
+  int64_t ocount;
   MPI_Datatype otype;
   int inplace_arg;             /* the IN_PLACE argument was given (sendbuf or recvbuf) */
   int root;
@@ -21,7 +23,7 @@ static int irr__v_run(const irr__vargs *A) {
   irr__ctx *ctx = NULL;
   int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll;
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int64_t own = 0, *m_root = NULL;
+  int64_t own = 0, *m_root = NULL, *vcd = NULL; /* root: sizes; counts and displs, widened */
   irr_alg alg;
   irr_tree t;
   irr_sched s;
@@ -36,10 +38,17 @@ static int irr__v_run(const irr__vargs *A) {
   if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (inter) { /* no intergroup algorithm for these: the native operation */
+#if MPI_VERSION >= 4
+    if (A->counts_c || A->displs_c)
+      return A->scatter ? MPI_Scatterv_c(A->vuser, A->counts_c, A->displs_c, A->vtype, (void *)(uintptr_t)A->ouser,
+                                         A->ocount, A->otype, A->root, A->comm)
+                        : MPI_Gatherv_c(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts_c,
+                                        A->displs_c, A->vtype, A->root, A->comm);
+#endif
     if (A->scatter)
-      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
+      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, (int)A->ocount,
                           A->otype, A->root, A->comm);
-    return MPI_Gatherv(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
+    return MPI_Gatherv(A->ouser, (int)A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
                        A->vtype, A->root, A->comm);
   }
   if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
@@ -60,13 +69,18 @@ static int irr__v_run(const irr__vargs *A) {
     else if (own > 0 && !A->obuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
   }
   if (isroot) {
-    if (!A->counts || !A->displs) err = MPI_ERR_ARG;
+    if ((!A->counts && !A->counts_c) || (!A->displs && !A->displs_c)) err = MPI_ERR_ARG;
     else if ((rc = irr__dt_info(A->vtype, &vb.dt)) != MPI_SUCCESS) err = rc;
-    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
+    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
     else {
       int64_t total = 0;
+      vcd = m_root + p;
       for (i = 0; i < p; i++) {
-        if (A->counts[i] < 0 || !irr__mul_ok(A->counts[i], vb.dt.size, &m_root[i]) ||
+        vcd[i] = A->counts ? (int64_t)A->counts[i] : (int64_t)A->counts_c[i];
+        vcd[p + i] = A->displs ? (int64_t)A->displs[i] : (int64_t)A->displs_c[i];
+      }
+      for (i = 0; i < p; i++) {
+        if (vcd[i] < 0 || !irr__mul_ok(vcd[i], vb.dt.size, &m_root[i]) ||
             !irr__add_ok(total, m_root[i], &total)) {
           err = MPI_ERR_COUNT;
           break;
@@ -79,7 +93,7 @@ static int irr__v_run(const irr__vargs *A) {
     }
     if (err != MPI_SUCCESS && m_root) {
       IRRCOLL_FREE(m_root);
-      m_root = NULL;
+      m_root = vcd = NULL;
     }
   }
   if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
@@ -138,8 +152,8 @@ static int irr__v_run(const irr__vargs *A) {
   vb.v = 1;
   vb.p = p;
   vb.base = A->vbuf;
-  vb.counts = A->counts;
-  vb.displs = A->displs;
+  vb.counts = vcd;
+  vb.displs = vcd ? vcd + p : NULL;
   vb.discard = !isroot || !m_root;
   ob.v = 0;
   ob.own = rank;
@@ -184,7 +198,7 @@ IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                         int root, MPI_Comm comm) {
   irr__vargs A;
-  A.scatter = 0;
+  memset(&A, 0, sizeof A);
   A.vuser = recvbuf;
   A.ouser = sendbuf;
   A.vbuf = irr__base(recvbuf);
@@ -204,6 +218,7 @@ IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int 
                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
   irr__vargs A;
+  memset(&A, 0, sizeof A);
   A.scatter = 1;
   A.vuser = sendbuf;
   A.ouser = recvbuf;
@@ -219,6 +234,49 @@ IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int 
   A.comm = comm;
   return irr__v_run(&A);
 }
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf;
+  A.ouser = sendbuf;
+  A.vbuf = irr__base(recvbuf);
+  A.counts_c = recvcounts;
+  A.displs_c = displs;
+  A.vtype = recvtype;
+  A.inplace_arg = sendbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount;
+  A.otype = sendtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+
+IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                           MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf;
+  A.ouser = recvbuf;
+  A.vbuf = irr__base(sendbuf);
+  A.counts_c = sendcounts;
+  A.displs_c = displs;
+  A.vtype = sendtype;
+  A.inplace_arg = recvbuf == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount;
+  A.otype = recvtype;
+  A.root = root;
+  A.comm = comm;
+  return irr__v_run(&A);
+}
+#endif
 
 IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
   irr__ctx *ctx;
