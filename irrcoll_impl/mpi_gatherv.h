@@ -194,87 +194,53 @@ fail:
    sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
 static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
 
-IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                        int root, MPI_Comm comm) {
+/* Every entry point: the root's "v" buffer and the own block, in the shape irr__v_run takes. */
+static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
+                       const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
+                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm) {
   irr__vargs A;
   memset(&A, 0, sizeof A);
-  A.vuser = recvbuf;
-  A.ouser = sendbuf;
-  A.vbuf = irr__base(recvbuf);
-  A.counts = recvcounts;
+  A.scatter = scatter;
+  A.vuser = vuser;
+  A.ouser = ouser;
+  A.vbuf = irr__base(vuser); /* Scatterv only reads it */
+  A.counts = counts;
+  A.counts_c = counts_c;
   A.displs = displs;
-  A.vtype = recvtype;
-  A.inplace_arg = sendbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf); /* only read */
-  A.ocount = sendcount;
-  A.otype = sendtype;
+  A.displs_c = displs_c;
+  A.vtype = vtype;
+  A.inplace_arg = ouser == MPI_IN_PLACE;
+  A.obuf = A.inplace_arg ? NULL : irr__base(ouser); /* Gatherv only reads it */
+  A.ocount = ocount;
+  A.otype = otype;
   A.root = root;
   A.comm = comm;
   return irr__v_run(&A);
 }
 
+IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        int root, MPI_Comm comm) {
+  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm);
+}
+
 IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  irr__vargs A;
-  memset(&A, 0, sizeof A);
-  A.scatter = 1;
-  A.vuser = sendbuf;
-  A.ouser = recvbuf;
-  A.vbuf = irr__base(sendbuf); /* only read */
-  A.counts = sendcounts;
-  A.displs = displs;
-  A.vtype = sendtype;
-  A.inplace_arg = recvbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
-  A.ocount = recvcount;
-  A.otype = recvtype;
-  A.root = root;
-  A.comm = comm;
-  return irr__v_run(&A);
+  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
 #if MPI_VERSION >= 4
 IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                           const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                           int root, MPI_Comm comm) {
-  irr__vargs A;
-  memset(&A, 0, sizeof A);
-  A.vuser = recvbuf;
-  A.ouser = sendbuf;
-  A.vbuf = irr__base(recvbuf);
-  A.counts_c = recvcounts;
-  A.displs_c = displs;
-  A.vtype = recvtype;
-  A.inplace_arg = sendbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
-  A.ocount = sendcount;
-  A.otype = sendtype;
-  A.root = root;
-  A.comm = comm;
-  return irr__v_run(&A);
+  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm);
 }
 
 IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
                            MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  irr__vargs A;
-  memset(&A, 0, sizeof A);
-  A.scatter = 1;
-  A.vuser = sendbuf;
-  A.ouser = recvbuf;
-  A.vbuf = irr__base(sendbuf);
-  A.counts_c = sendcounts;
-  A.displs_c = displs;
-  A.vtype = sendtype;
-  A.inplace_arg = recvbuf == MPI_IN_PLACE;
-  A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
-  A.ocount = recvcount;
-  A.otype = recvtype;
-  A.root = root;
-  A.comm = comm;
-  return irr__v_run(&A);
+  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 #endif
 
