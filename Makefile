@@ -73,7 +73,7 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
 	  echo "== test_mpi_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi_split 24; done
-	@set -e; for n in 1 2 3 5 8; do \
+	@set -e; for n in 1 2 3 5 8 12; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
 
@@ -95,9 +95,14 @@ check-run: check-amalgamation deps-mpi deps-sim
 $(B)/sim_test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-sim
 	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_mpi.c
 
-sim-test: $(B)/sim_test_mpi
+$(B)/sim_test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-sim
+	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_errors.c
+
+sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors
 	@set -e; for n in 7 64 256; do echo "== SMPI test_mpi -p $$n"; \
 	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_mpi $$(( n > 64 ? 6 : 30 )); done
+	@set -e; for n in 5 12; do echo "== SMPI test_errors -p $$n"; \
+	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_errors; done
 
 # ---- demo: the example under mpiexec, irrcoll against the native operation ----
 $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi

@@ -164,7 +164,14 @@ typedef struct irr_op {
   unsigned char kind; /* IRR_OP_* */
   unsigned char buf;  /* IRR_BUF_*: read by SEND/COPY, written by RECV */
   unsigned char dbuf; /* COPY: destination buffer */
+  unsigned char flags; /* IRR_OPF_* */
 } irr_op;
+
+/* RECV: the MPI executor learns the arriving size by probing (any order among the round's
+   probed receives) and checks it before receiving, so a sender/receiver size mismatch is
+   caught without MPI truncating the receive. The model and the checker treat it as a plain
+   receive. */
+#define IRR_OPF_PROBE 1
 
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
@@ -212,6 +219,7 @@ static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer
   o->kind = (unsigned char)kind;
   o->buf = (unsigned char)buf;
   o->dbuf = (unsigned char)dbuf;
+  o->flags = 0;
   if (round + 1 > s->nrounds) s->nrounds = round + 1;
   if (buf == IRR_BUF_TMP && off + len > s->tmp) s->tmp = off + len;
   if (kind == IRR_OP_COPY && dbuf == IRR_BUF_TMP && doff + len > s->tmp) s->tmp = doff + len;
@@ -1385,6 +1393,10 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
    as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
+   message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
+   construction, so for small p it beats the tree (model: p <= 10), and a size mismatch is
+   still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
 
@@ -1397,11 +1409,16 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,   /* direct to/from the root */
   IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
+  IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
   IRR_ALG_COUNT
 } irr_alg;
 
+/* The automatic choice: on at most this many ranks the tree's construction does not pay
+   (cost model: linear/tree < 1 up to p = 10 for every distribution and block size). */
+#define IRR_DIRECT_MAXP 10
+
 static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial"};
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -1409,7 +1426,7 @@ static inline const char *irr_alg_name(irr_alg a) {
 
 /* Capacity a rank's program needs, for any sizes. */
 static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
-  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
+  if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) return rank == root ? p + 1 : 1;
   return 5 * irr_tree_levels(p) + 3;
 }
 
@@ -1516,36 +1533,49 @@ static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_r
   return irr__tree_v(1, t, m_root, inplace, ctrl, s);
 }
 
-static inline irr_status irr__linear_v(int scatter, int rank, int p, int root, int64_t own,
+/* all: every rank talks to the root, zero sizes included, and receives are probed */
+static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
                                        const int64_t *m_root, int inplace, irr_sched *s) {
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int i;
+  int i, n0 = s->nops;
   if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
   if (rank != root) {
-    if (own > 0) {
+    if (own > 0 || all) {
       if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
       else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
     }
-    return s->err;
+  } else {
+    if (!m_root && !all) return IRR_ERR_ARG;
+    for (i = 0; i < p; i++) {
+      int64_t len = m_root ? m_root[i] : 0; /* no counts (bad arguments): expect nothing */
+      if (i == root || (len == 0 && !all)) continue;
+      if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
+      else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
+    }
+    if (!inplace && own > 0 && m_root && own == m_root[root])
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
-  if (!m_root) return IRR_ERR_ARG;
-  for (i = 0; i < p; i++) {
-    if (i == root || m_root[i] == 0) continue;
-    if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
-    else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
-  }
-  if (!inplace && own > 0 && own == m_root[root])
-    irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+  if (all && s->err == IRR_OK)
+    for (i = n0; i < s->nops; i++)
+      if (s->ops[i].kind == IRR_OP_RECV) s->ops[i].flags |= IRR_OPF_PROBE;
   return s->err;
 }
 
 static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
                                             const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(0, rank, p, root, own, m_root, inplace, s);
+  return irr__linear_v(0, 0, rank, p, root, own, m_root, inplace, s);
 }
 static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
                                              const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(1, rank, p, root, own, m_root, inplace, s);
+  return irr__linear_v(1, 0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_gatherv_direct(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, 1, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, 1, rank, p, root, own, m_root, inplace, s);
 }
 
 /* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
@@ -1558,12 +1588,12 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   irr_op *ops = NULL;
   irr_status st;
   int r, scatter = coll == IRR_COLL_SCATTERV;
-  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
   st = irr_sched_set_init(set, p);
   if (st != IRR_OK) return st;
-  if (alg != IRR_ALG_LINEAR) {
+  if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
     st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
     if (st != IRR_OK) goto out;
   }
@@ -1572,8 +1602,8 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
-    if (alg == IRR_ALG_LINEAR) {
-      st = irr__linear_v(scatter, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
+    if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) {
+      st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
     } else {
       irr_tree_view(&T, r, &t);
       st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
@@ -1665,7 +1695,8 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree), or forced per communicator with
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 10 ranks), or
+     forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
      All ranks must force the same algorithm. */
@@ -1673,8 +1704,10 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
 #ifndef IRRCOLL_NO_MPI
 #include <mpi.h>
 
-/* MPI_Gatherv. Algorithm (auto): Träff's linear-time tree; the root receives every subtree
-   straight into recvbuf. Scratch: an inner rank holds its subtree's data; the root none
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
+   linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
+   "direct": one message per rank, sizes checked by probing (the tree's construction does
+   not pay there). Scratch: an inner rank holds its subtree's data; the root none
    (contiguous recvtype) or the packed total (other recvtypes). A sender/root size mismatch
    is MPI_ERR_TRUNCATE at the root: the whole subtree holding the sender is left unwritten
    or truncated to the root's expectation, never written past recvcounts. */
@@ -1684,7 +1717,7 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
 
 /* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
    MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it)
-   and at the root, which sees the receivers' sizes during the tree construction. */
+   and, with the tree, at the root, which sees the receivers' sizes while building it. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
@@ -1952,6 +1985,8 @@ typedef struct irr__exec {
   MPI_Comm comm;
   int tag;
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
+  int *blens;              /* derived-type scratch, npc entries */
+  MPI_Aint *disps;
 } irr__exec;
 
 /* Memory pieces of an op's data in buffer `which` at `off`, into pc[0 .. X->npc-1] (adjacent
@@ -2024,6 +2059,64 @@ static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t le
 
 static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
 
+/* The probed receives (IRR_OPF_PROBE) of round ops[lo, hi): take the messages in arrival
+   order; each is checked against its op before it is received, and one of another size goes
+   to scratch (marking the result bad), so MPI never truncates. Every expected message is
+   taken; one from an unexpected sender is drained. Only for rounds where no other message
+   with this tag can arrive from those senders meanwhile (the direct algorithm). */
+static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+  const irr_sched *s = X->s;
+  int rc = MPI_SUCCESS, j;
+  int64_t pending = 0, *next = NULL;
+  for (j = lo; j < hi; j++)
+    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(s->ops[j].len);
+  if (pending == 0) return MPI_SUCCESS;
+  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
+  if (!next) return MPI_ERR_NO_MEM;
+  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  while (pending > 0 && rc == MPI_SUCCESS) {
+    MPI_Status st;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int64_t from = 0, len = 0;
+    void *addr = NULL;
+    MPI_Datatype t = MPI_BYTE;
+    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    MPI_Get_count(&st, MPI_BYTE, &cnt);
+    for (j = lo; j < hi && found < 0; j++) {
+      const irr_op *o = &s->ops[j];
+      if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
+          next[j - lo] < irr__nchunks(o->len))
+        found = j;
+    }
+    if (found >= 0) {
+      const irr_op *o = &s->ops[found];
+      irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+      from = next[found - lo]++ * IRR__CHUNK;
+      len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+      if (len < 0) len = 0;
+      pending--;
+      if ((int64_t)cnt == len && !(B && B->discard)) {
+        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
+        if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
+        if (derived) MPI_Type_free(&t);
+        continue;
+      }
+      if ((int64_t)cnt != len) X->bad = 1;
+    } else {
+      X->bad = 1; /* nobody here expects this sender */
+    }
+    { /* drain it into scratch of exactly its size */
+      char *junk = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
+      if (!junk) { rc = MPI_ERR_NO_MEM; break; }
+      rc = MPI_Recv(junk, cnt, MPI_BYTE, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
+      IRRCOLL_FREE(junk);
+    }
+  }
+  IRRCOLL_FREE(next);
+  return rc;
+}
+
 /* Run schedule s. Sends and receives of a round are posted together (receives first), then
    completed, then the round's copies run. Every receive must get exactly its length: a short
    or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
@@ -2064,6 +2157,8 @@ static int irr__exec_run(irr__exec *X) {
     rc = MPI_ERR_NO_MEM;
     goto out;
   }
+  X->blens = blens;
+  X->disps = disps;
   lo = 0;
   while (lo < s->nops && rc == MPI_SUCCESS) {
     int hi = lo, nreq = 0, pass, i;
@@ -2075,7 +2170,7 @@ static int irr__exec_run(irr__exec *X) {
         int64_t c, nc = irr__nchunks(o->len);
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
         int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
-        if (o->kind == IRR_OP_COPY || recv != (pass == 0)) continue;
+        if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
         if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
           int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
@@ -2093,6 +2188,7 @@ static int irr__exec_run(irr__exec *X) {
           else if (derived) MPI_Type_free(&types[nreq]);
         }
       }
+    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
     /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
        MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
        would abort a program whose own communicator returns errors. */
@@ -2221,7 +2317,7 @@ typedef struct irr__vargs {
 
 static int irr__v_run(const irr__vargs *A) {
   irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll;
+  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll, istree;
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
   int64_t own = 0, *m_root = NULL, *vcd = NULL; /* root: sizes; counts and displs, widened */
   irr_alg alg;
@@ -2300,10 +2396,11 @@ static int irr__v_run(const irr__vargs *A) {
 
   coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   alg = ctx->force[coll];
-  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
-  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to build */
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to send */
+  istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL;
 
-  if (alg != IRR_ALG_LINEAR) {
+  if (istree) {
     irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
     if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
     if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
@@ -2321,9 +2418,8 @@ static int irr__v_run(const irr__vargs *A) {
   {
     int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
     irr_status st;
-    if (alg == IRR_ALG_LINEAR)
-      st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
-                      : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
+    if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
+      st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, rank, p, A->root, own, isroot ? m_root : NULL, skipcopy, &s);
     else /* messages sized as announced in the construction: every receive fits */
       st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
     if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
@@ -2333,7 +2429,7 @@ static int irr__v_run(const irr__vargs *A) {
      unusable), MPI must not see a truncated receive: MPICH reports those through
      MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
      Scatterv: send it 0-byte messages, which its ranks detect as short. */
-  if (isroot && alg != IRR_ALG_LINEAR)
+  if (isroot && istree)
     for (i = 0; i < s.nops; i++) {
       irr_op *o = &s.ops[i];
       if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;

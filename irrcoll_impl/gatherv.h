@@ -15,6 +15,10 @@
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
    as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
+   message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
+   construction, so for small p it beats the tree (model: p <= 10), and a size mismatch is
+   still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
 
@@ -27,11 +31,16 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,   /* direct to/from the root */
   IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
+  IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
   IRR_ALG_COUNT
 } irr_alg;
 
+/* The automatic choice: on at most this many ranks the tree's construction does not pay
+   (cost model: linear/tree < 1 up to p = 10 for every distribution and block size). */
+#define IRR_DIRECT_MAXP 10
+
 static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial"};
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -39,7 +48,7 @@ static inline const char *irr_alg_name(irr_alg a) {
 
 /* Capacity a rank's program needs, for any sizes. */
 static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
-  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
+  if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) return rank == root ? p + 1 : 1;
   return 5 * irr_tree_levels(p) + 3;
 }
 
@@ -146,36 +155,49 @@ static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_r
   return irr__tree_v(1, t, m_root, inplace, ctrl, s);
 }
 
-static inline irr_status irr__linear_v(int scatter, int rank, int p, int root, int64_t own,
+/* all: every rank talks to the root, zero sizes included, and receives are probed */
+static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
                                        const int64_t *m_root, int inplace, irr_sched *s) {
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int i;
+  int i, n0 = s->nops;
   if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
   if (rank != root) {
-    if (own > 0) {
+    if (own > 0 || all) {
       if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
       else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
     }
-    return s->err;
+  } else {
+    if (!m_root && !all) return IRR_ERR_ARG;
+    for (i = 0; i < p; i++) {
+      int64_t len = m_root ? m_root[i] : 0; /* no counts (bad arguments): expect nothing */
+      if (i == root || (len == 0 && !all)) continue;
+      if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
+      else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
+    }
+    if (!inplace && own > 0 && m_root && own == m_root[root])
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
-  if (!m_root) return IRR_ERR_ARG;
-  for (i = 0; i < p; i++) {
-    if (i == root || m_root[i] == 0) continue;
-    if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
-    else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, m_root[i]);
-  }
-  if (!inplace && own > 0 && own == m_root[root])
-    irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+  if (all && s->err == IRR_OK)
+    for (i = n0; i < s->nops; i++)
+      if (s->ops[i].kind == IRR_OP_RECV) s->ops[i].flags |= IRR_OPF_PROBE;
   return s->err;
 }
 
 static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
                                             const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(0, rank, p, root, own, m_root, inplace, s);
+  return irr__linear_v(0, 0, rank, p, root, own, m_root, inplace, s);
 }
 static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
                                              const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(1, rank, p, root, own, m_root, inplace, s);
+  return irr__linear_v(1, 0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_gatherv_direct(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, 1, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, 1, rank, p, root, own, m_root, inplace, s);
 }
 
 /* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
@@ -188,12 +210,12 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   irr_op *ops = NULL;
   irr_status st;
   int r, scatter = coll == IRR_COLL_SCATTERV;
-  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
   st = irr_sched_set_init(set, p);
   if (st != IRR_OK) return st;
-  if (alg != IRR_ALG_LINEAR) {
+  if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
     st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
     if (st != IRR_OK) goto out;
   }
@@ -202,8 +224,8 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
-    if (alg == IRR_ALG_LINEAR) {
-      st = irr__linear_v(scatter, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
+    if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) {
+      st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
     } else {
       irr_tree_view(&T, r, &t);
       st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);

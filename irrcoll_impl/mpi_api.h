@@ -13,7 +13,8 @@
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree), or forced per communicator with
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 10 ranks), or
+     forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
      All ranks must force the same algorithm. */
@@ -21,8 +22,10 @@
 #ifndef IRRCOLL_NO_MPI
 #include <mpi.h>
 
-/* MPI_Gatherv. Algorithm (auto): Träff's linear-time tree; the root receives every subtree
-   straight into recvbuf. Scratch: an inner rank holds its subtree's data; the root none
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
+   linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
+   "direct": one message per rank, sizes checked by probing (the tree's construction does
+   not pay there). Scratch: an inner rank holds its subtree's data; the root none
    (contiguous recvtype) or the packed total (other recvtypes). A sender/root size mismatch
    is MPI_ERR_TRUNCATE at the root: the whole subtree holding the sender is left unwritten
    or truncated to the root's expectation, never written past recvcounts. */
@@ -32,7 +35,7 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
 
 /* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
    MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it)
-   and at the root, which sees the receivers' sizes during the tree construction. */
+   and, with the tree, at the root, which sees the receivers' sizes while building it. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);

@@ -233,6 +233,8 @@ typedef struct irr__exec {
   MPI_Comm comm;
   int tag;
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
+  int *blens;              /* derived-type scratch, npc entries */
+  MPI_Aint *disps;
 } irr__exec;
 
 /* Memory pieces of an op's data in buffer `which` at `off`, into pc[0 .. X->npc-1] (adjacent
@@ -305,6 +307,64 @@ static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t le
 
 static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
 
+/* The probed receives (IRR_OPF_PROBE) of round ops[lo, hi): take the messages in arrival
+   order; each is checked against its op before it is received, and one of another size goes
+   to scratch (marking the result bad), so MPI never truncates. Every expected message is
+   taken; one from an unexpected sender is drained. Only for rounds where no other message
+   with this tag can arrive from those senders meanwhile (the direct algorithm). */
+static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+  const irr_sched *s = X->s;
+  int rc = MPI_SUCCESS, j;
+  int64_t pending = 0, *next = NULL;
+  for (j = lo; j < hi; j++)
+    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(s->ops[j].len);
+  if (pending == 0) return MPI_SUCCESS;
+  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
+  if (!next) return MPI_ERR_NO_MEM;
+  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  while (pending > 0 && rc == MPI_SUCCESS) {
+    MPI_Status st;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int64_t from = 0, len = 0;
+    void *addr = NULL;
+    MPI_Datatype t = MPI_BYTE;
+    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    MPI_Get_count(&st, MPI_BYTE, &cnt);
+    for (j = lo; j < hi && found < 0; j++) {
+      const irr_op *o = &s->ops[j];
+      if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
+          next[j - lo] < irr__nchunks(o->len))
+        found = j;
+    }
+    if (found >= 0) {
+      const irr_op *o = &s->ops[found];
+      irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+      from = next[found - lo]++ * IRR__CHUNK;
+      len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+      if (len < 0) len = 0;
+      pending--;
+      if ((int64_t)cnt == len && !(B && B->discard)) {
+        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
+        if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
+        if (derived) MPI_Type_free(&t);
+        continue;
+      }
+      if ((int64_t)cnt != len) X->bad = 1;
+    } else {
+      X->bad = 1; /* nobody here expects this sender */
+    }
+    { /* drain it into scratch of exactly its size */
+      char *junk = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
+      if (!junk) { rc = MPI_ERR_NO_MEM; break; }
+      rc = MPI_Recv(junk, cnt, MPI_BYTE, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
+      IRRCOLL_FREE(junk);
+    }
+  }
+  IRRCOLL_FREE(next);
+  return rc;
+}
+
 /* Run schedule s. Sends and receives of a round are posted together (receives first), then
    completed, then the round's copies run. Every receive must get exactly its length: a short
    or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
@@ -345,6 +405,8 @@ static int irr__exec_run(irr__exec *X) {
     rc = MPI_ERR_NO_MEM;
     goto out;
   }
+  X->blens = blens;
+  X->disps = disps;
   lo = 0;
   while (lo < s->nops && rc == MPI_SUCCESS) {
     int hi = lo, nreq = 0, pass, i;
@@ -356,7 +418,7 @@ static int irr__exec_run(irr__exec *X) {
         int64_t c, nc = irr__nchunks(o->len);
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
         int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
-        if (o->kind == IRR_OP_COPY || recv != (pass == 0)) continue;
+        if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
         if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
           int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
@@ -374,6 +436,7 @@ static int irr__exec_run(irr__exec *X) {
           else if (derived) MPI_Type_free(&types[nreq]);
         }
       }
+    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
     /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
        MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
        would abort a program whose own communicator returns errors. */

@@ -21,7 +21,7 @@ typedef struct irr__vargs {
 
 static int irr__v_run(const irr__vargs *A) {
   irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll;
+  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll, istree;
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
   int64_t own = 0, *m_root = NULL, *vcd = NULL; /* root: sizes; counts and displs, widened */
   irr_alg alg;
@@ -100,10 +100,11 @@ static int irr__v_run(const irr__vargs *A) {
 
   coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   alg = ctx->force[coll];
-  if (alg == IRR_ALG_AUTO) alg = IRR_ALG_TREE;
-  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to build */
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to send */
+  istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL;
 
-  if (alg != IRR_ALG_LINEAR) {
+  if (istree) {
     irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
     if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
     if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
@@ -121,9 +122,8 @@ static int irr__v_run(const irr__vargs *A) {
   {
     int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
     irr_status st;
-    if (alg == IRR_ALG_LINEAR)
-      st = A->scatter ? irr_scatterv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s)
-                      : irr_gatherv_linear(rank, p, A->root, own, isroot && m_root ? m_root : NULL, skipcopy, &s);
+    if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
+      st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, rank, p, A->root, own, isroot ? m_root : NULL, skipcopy, &s);
     else /* messages sized as announced in the construction: every receive fits */
       st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
     if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
@@ -133,7 +133,7 @@ static int irr__v_run(const irr__vargs *A) {
      unusable), MPI must not see a truncated receive: MPICH reports those through
      MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
      Scatterv: send it 0-byte messages, which its ranks detect as short. */
-  if (isroot && alg != IRR_ALG_LINEAR)
+  if (isroot && istree)
     for (i = 0; i < s.nops; i++) {
       irr_op *o = &s.ops[i];
       if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;

@@ -34,7 +34,14 @@ typedef struct irr_op {
   unsigned char kind; /* IRR_OP_* */
   unsigned char buf;  /* IRR_BUF_*: read by SEND/COPY, written by RECV */
   unsigned char dbuf; /* COPY: destination buffer */
+  unsigned char flags; /* IRR_OPF_* */
 } irr_op;
+
+/* RECV: the MPI executor learns the arriving size by probing (any order among the round's
+   probed receives) and checks it before receiving, so a sender/receiver size mismatch is
+   caught without MPI truncating the receive. The model and the checker treat it as a plain
+   receive. */
+#define IRR_OPF_PROBE 1
 
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
@@ -82,6 +89,7 @@ static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer
   o->kind = (unsigned char)kind;
   o->buf = (unsigned char)buf;
   o->dbuf = (unsigned char)dbuf;
+  o->flags = 0;
   if (round + 1 > s->nrounds) s->nrounds = round + 1;
   if (buf == IRR_BUF_TMP && off + len > s->tmp) s->tmp = off + len;
   if (kind == IRR_OP_COPY && dbuf == IRR_BUF_TMP && doff + len > s->tmp) s->tmp = doff + len;
