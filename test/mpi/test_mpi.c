@@ -52,6 +52,57 @@ typedef struct {
 static long ncases, ncases_c;
 
 /* IRR_Gatherv / IRR_Scatterv, or (MPI-4, use_c) their _c variants on widened arrays */
+#if MPI_VERSION >= 4
+static void widen(const int *cnt, const int *dis, int p, MPI_Count **c, MPI_Aint **d) {
+  int i;
+  *c = (MPI_Count *)malloc((size_t)p * sizeof(MPI_Count));
+  *d = (MPI_Aint *)malloc((size_t)p * sizeof(MPI_Aint));
+  for (i = 0; i < p; i++) (*c)[i] = cnt[i], (*d)[i] = dis[i];
+  ncases_c++;
+}
+#endif
+static int irr_gv(int use_c, const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *ds,
+                  MPI_Datatype rt, int root, MPI_Comm comm, int p) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c;
+    MPI_Aint *d;
+    int e;
+    widen(rc, ds, p, &c, &d);
+    e = IRR_Gatherv_c(sb, sc, st, rb, c, d, rt, root, comm);
+    free(c); free(d);
+    return e;
+  }
+#endif
+  (void)use_c; (void)p;
+  return IRR_Gatherv(sb, sc, st, rb, rc, ds, rt, root, comm);
+}
+static int irr_sv(int use_c, const void *sb, const int *sc, const int *ds, MPI_Datatype st, void *rb, int rc,
+                  MPI_Datatype rt, int root, MPI_Comm comm, int p) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c;
+    MPI_Aint *d;
+    int e;
+    widen(sc, ds, p, &c, &d);
+    e = IRR_Scatterv_c(sb, c, d, st, rb, rc, rt, root, comm);
+    free(c); free(d);
+    return e;
+  }
+#endif
+  (void)use_c; (void)p;
+  return IRR_Scatterv(sb, sc, ds, st, rb, rc, rt, root, comm);
+}
+
+typedef struct {
+  int dist, root, vt, disp_mode, inplace, alg, comm_kind;
+  long b;
+  unsigned seed;
+} tcase;
+
+static long ncases, ncases_c;
+
+/* IRR_Gatherv / IRR_Scatterv, or (MPI-4, use_c) their _c variants on widened arrays */
 static int irr_gv(int use_c, const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *ds,
                   MPI_Datatype rt, int root, MPI_Comm comm, int p) {
 #if MPI_VERSION >= 4
