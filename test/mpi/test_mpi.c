@@ -94,50 +94,6 @@ static int irr_sv(int use_c, const void *sb, const int *sc, const int *ds, MPI_D
   return IRR_Scatterv(sb, sc, ds, st, rb, rc, rt, root, comm);
 }
 
-typedef struct {
-  int dist, root, vt, disp_mode, inplace, alg, comm_kind;
-  long b;
-  unsigned seed;
-} tcase;
-
-static long ncases, ncases_c;
-
-/* IRR_Gatherv / IRR_Scatterv, or (MPI-4, use_c) their _c variants on widened arrays */
-static int irr_gv(int use_c, const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *ds,
-                  MPI_Datatype rt, int root, MPI_Comm comm, int p) {
-#if MPI_VERSION >= 4
-  if (use_c) {
-    MPI_Count *c = (MPI_Count *)malloc((size_t)p * sizeof(MPI_Count));
-    MPI_Aint *d = (MPI_Aint *)malloc((size_t)p * sizeof(MPI_Aint));
-    int i, e;
-    for (i = 0; i < p; i++) c[i] = rc[i], d[i] = ds[i];
-    e = IRR_Gatherv_c(sb, sc, st, rb, c, d, rt, root, comm);
-    free(c); free(d);
-    ncases_c++;
-    return e;
-  }
-#endif
-  (void)use_c; (void)p;
-  return IRR_Gatherv(sb, sc, st, rb, rc, ds, rt, root, comm);
-}
-static int irr_sv(int use_c, const void *sb, const int *sc, const int *ds, MPI_Datatype st, void *rb, int rc,
-                  MPI_Datatype rt, int root, MPI_Comm comm, int p) {
-#if MPI_VERSION >= 4
-  if (use_c) {
-    MPI_Count *c = (MPI_Count *)malloc((size_t)p * sizeof(MPI_Count));
-    MPI_Aint *d = (MPI_Aint *)malloc((size_t)p * sizeof(MPI_Aint));
-    int i, e;
-    for (i = 0; i < p; i++) c[i] = sc[i], d[i] = ds[i];
-    e = IRR_Scatterv_c(sb, c, d, st, rb, rc, rt, root, comm);
-    free(c); free(d);
-    ncases_c++;
-    return e;
-  }
-#endif
-  (void)use_c; (void)p;
-  return IRR_Scatterv(sb, sc, ds, st, rb, rc, rt, root, comm);
-}
-
 static void run_case(const tcase *c, MPI_Comm world_shuffled) {
   MPI_Comm comm = c->comm_kind == 0 ? MPI_COMM_WORLD : c->comm_kind == 1 ? world_shuffled : MPI_COMM_SELF;
   int rank, p, i, root, st = (int)(c->seed % NTYPES), ok;
