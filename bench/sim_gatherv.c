@@ -1,6 +1,6 @@
 /* sim_gatherv.c - Gatherv under SimGrid SMPI: SMPI's MPI_Gatherv (always linear: the root
- * posts p-1 receives) against IRR_Gatherv with the tree (automatic), linear and binomial
- * algorithms, for the six block-size distributions of Träff 2017 Section 5.
+ * posts p-1 receives) against IRR_Gatherv with each of its algorithms (tree, linear,
+ * binomial, direct), for the six block-size distributions of Träff 2017 Section 5.
  *
  *   smpicc -O2 -I.. -o sim_gatherv sim_gatherv.c
  *   ./smpi-run -p 256 [-o 0.5us] -- ./sim_gatherv REPS B...      (B: ints per rank on average)
@@ -31,7 +31,7 @@ static void buf_free(void *p) {
 
 int main(int argc, char **argv) {
   int rank, p, reps = argc > 1 ? atoi(argv[1]) : 4, bi, d, a, k, i, root;
-  static const char *const names[4] = {"MPI_Gatherv", "tree", "linear", "binomial"};
+  static const char *const names[IRR_ALG_COUNT] = {"MPI_Gatherv", "tree", "linear", "binomial", "direct"};
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
       }
       sbuf = buf_alloc((size_t)counts[rank] * sizeof(int));
       rbuf = rank == root ? buf_alloc((size_t)total * sizeof(int)) : NULL;
-      for (a = 0; a < 4; a++) {
+      for (a = 0; a < IRR_ALG_COUNT; a++) {
         simbench sb;
         if (a > 0) {
           IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, (irr_alg)a);
