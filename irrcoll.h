@@ -55,6 +55,10 @@
 #define IRRCOLL_FREE(p) free(p)
 #endif
 
+#ifndef IRRCOLL_NO_MPI
+#include <mpi.h> /* before extern "C": C++ users include it as C++ */
+#endif
+
 #ifndef IRRCOLL_ASSERT
 #include <assert.h>
 #define IRRCOLL_ASSERT(c) assert(c)
@@ -1702,7 +1706,6 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
      All ranks must force the same algorithm. */
 
 #ifndef IRRCOLL_NO_MPI
-#include <mpi.h>
 
 /* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,

@@ -19,6 +19,10 @@
 #define IRRCOLL_FREE(p) free(p)
 #endif
 
+#ifndef IRRCOLL_NO_MPI
+#include <mpi.h> /* before extern "C": C++ users include it as C++ */
+#endif
+
 #ifndef IRRCOLL_ASSERT
 #include <assert.h>
 #define IRRCOLL_ASSERT(c) assert(c)

@@ -20,7 +20,6 @@
      All ranks must force the same algorithm. */
 
 #ifndef IRRCOLL_NO_MPI
-#include <mpi.h>
 
 /* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
