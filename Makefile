@@ -68,12 +68,16 @@ $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 $(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c
 
+# threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
+$(B)/test_threads: test/mpi/test_threads.c irrcoll.h test/check.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_threads.c -lpthread
+
 # C++ code calling the C implementation through the header's declarations
 $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
@@ -82,6 +86,7 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link $(B)
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
 	$(RUN) 3 $(B)/test_cxx_mpi
+	@set -e; for n in 2 12; do echo "== test_threads -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_threads; done
 
 # every runner prints "N passed, N failed"; the last line of `make check` is their sum
 check: | $(B)
