@@ -15,8 +15,8 @@
      cost.h         irr_sched_cost(): alpha-beta single-ported cost model
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
-     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv, IRR_Comm_set_alg (declarations)
+     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
 
@@ -25,9 +25,10 @@
      IRRCOLL_STATIC          make the MPI layer's symbols static (private vendored copies)
      IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
-     IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+     IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
-   Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
+   Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct), e.g.
+   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 10 ranks.
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H
@@ -448,7 +449,10 @@ static inline void irr__heap_push(irr__ev *h, int64_t *n, irr__ev e) {
   h[i] = e;
 }
 static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
-  irr__ev top = h[0], e = h[--(*n)];
+  irr__ev top, e;
+  IRRCOLL_ASSERT(*n > 0);
+  top = h[0];
+  e = h[--(*n)];
   int64_t i = 0;
   for (;;) {
     int64_t c = 2 * i + 1;
@@ -1240,6 +1244,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
+  IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
   if (n->win) {
     if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
@@ -1474,6 +1479,7 @@ static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *ow
   }
   for (i = 0; i < t->nchild; i++) off[i] -= lo;
   *own_off = -lo;
+  IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
 }
 
 static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,

@@ -52,7 +52,10 @@ static inline void irr__heap_push(irr__ev *h, int64_t *n, irr__ev e) {
   h[i] = e;
 }
 static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
-  irr__ev top = h[0], e = h[--(*n)];
+  irr__ev top, e;
+  IRRCOLL_ASSERT(*n > 0);
+  top = h[0];
+  e = h[--(*n)];
   int64_t i = 0;
   for (;;) {
     int64_t c = 2 * i + 1;

@@ -92,6 +92,7 @@ static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *ow
   }
   for (i = 0; i < t->nchild; i++) off[i] -= lo;
   *own_off = -lo;
+  IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
 }
 
 static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,

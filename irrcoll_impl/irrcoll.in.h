@@ -14,8 +14,8 @@
      cost.h         irr_sched_cost(): alpha-beta single-ported cost model
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
-     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv, IRR_Comm_set_alg (declarations)
+     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
 
@@ -24,9 +24,10 @@
      IRRCOLL_STATIC          make the MPI layer's symbols static (private vendored copies)
      IRRCOLL_NO_MPI          pure layer only: no <mpi.h>, no IRR_* MPI entry points
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
-     IRRCOLL_ASSERT(c)       assertion macro (default: assert)
+     IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
-   Environment: IRRCOLL_ALG forces algorithms, e.g. "gatherv:linear,scatterv:binomial".
+   Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct), e.g.
+   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 10 ranks.
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H

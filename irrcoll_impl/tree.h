@@ -200,6 +200,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
+  IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
   if (n->win) {
     if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
