@@ -98,8 +98,9 @@ check-run: check-amalgamation deps-mpi deps-sim
 	$(MAKE) unit
 	$(MAKE) mpi-test
 	$(MAKE) sim-test
-	$(MAKE) $(B)/example_gatherv
+	$(MAKE) $(B)/example_gatherv $(B)/schedule_math
 	$(RUN) 5 $(B)/example_gatherv
+	$(B)/schedule_math 40 > /dev/null
 
 # ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
 #      Mprobe, MPI 3.1), on a simulated cluster, up to p = 256 ----
@@ -119,10 +120,14 @@ sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors
 $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/gatherv.c
 
+$(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
+	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
+
 demo: deps-mpi
-	$(MAKE) $(B)/example_gatherv
+	$(MAKE) $(B)/example_gatherv $(B)/schedule_math
 	$(MPIEXEC) -n 6 $(B)/example_gatherv
-	$(MPIEXEC) -n 9 $(B)/example_gatherv 200
+	$(MPIEXEC) -n 16 $(B)/example_gatherv 200
+	$(B)/schedule_math 11
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
 $(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
