@@ -113,8 +113,8 @@ typedef struct irr__sim {
   irr_model m;
   int64_t *base, *partner;
   double *post;       /* per op: time its round started, < 0 while not posted */
-  double *sfree, *rfree, *rstart, *rend;
-  int *round, *pos;   /* per rank: current round and first op index of it */
+  double *sfree, *rfree, *rend;
+  int *pos;           /* per rank: first op index of its current round */
   int64_t *left;      /* per rank: comm ops of the current round not yet done */
   irr__ev *heap;
   int64_t nheap, done, ncomm;
@@ -144,8 +144,6 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
     int64_t left = 0;
     if (j >= sc->nops) { S->rend[r] = t; S->left[r] = -1; return; }
     rd = sc->ops[j].round;
-    S->round[r] = rd;
-    S->rstart[r] = t;
     S->rend[r] = t;
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
@@ -167,7 +165,6 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
   }
 }
 
-static inline int irr__sim_rank_of(const irr__sim *S, int64_t g) { return S->owner[g]; }
 
 static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   if (t > S->rend[r]) S->rend[r] = t;
@@ -215,17 +212,15 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   S.park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
   S.owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
   if (S.park) memset(S.park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(double));
-  S.round = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
+  S.pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
   S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.round || !S.left || !S.park || !S.owner) {
+  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.pos || !S.left || !S.park || !S.owner) {
     st = IRR_ERR_NOMEM;
     goto out;
   }
   S.rfree = S.sfree + p;
-  S.rstart = S.sfree + 2 * (size_t)p;
-  S.rend = S.sfree + 3 * (size_t)p;
-  S.pos = S.round + p;
+  S.rend = S.sfree + 2 * (size_t)p;
   st = irr__sched_match(s, p, S.base, S.partner);
   if (st != IRR_OK) goto out;
   for (r = 0; r < p; r++)
@@ -269,7 +264,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
       }
       while (pk->n > 0) {
         int64_t pm = irr__park_pop(pk);
-        int s2 = irr__sim_rank_of(&S, pm), d2 = s[s2].ops[pm - S.base[s2]].peer;
+        int s2 = S.owner[pm], d2 = s[s2].ops[pm - S.base[s2]].peer;
         double other = port % 2 ? S.sfree[s2] : S.rfree[d2];
         if (other > e.t) { /* its other port is busy: park it there instead */
           irr__sim_park(&S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
@@ -282,7 +277,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
       }
       continue;
     }
-    src = irr__sim_rank_of(&S, msg);
+    src = S.owner[msg];
     o = &s[src].ops[msg - S.base[src]];
     dst = o->peer;
     if (S.sfree[src] > t || S.rfree[dst] > t) { /* a port is busy: park at the later one */
@@ -320,7 +315,7 @@ out:
   if (S.post) IRRCOLL_FREE(S.post);
   if (S.heap) IRRCOLL_FREE(S.heap);
   if (S.sfree) IRRCOLL_FREE(S.sfree);
-  if (S.round) IRRCOLL_FREE(S.round);
+  if (S.pos) IRRCOLL_FREE(S.pos);
   if (S.left) IRRCOLL_FREE(S.left);
   if (S.owner) IRRCOLL_FREE(S.owner);
   if (S.park) {
