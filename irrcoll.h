@@ -177,6 +177,20 @@ typedef struct irr_op {
    caught without MPI truncating the receive. The model and the checker treat it as a plain
    receive. */
 #define IRR_OPF_PROBE 1
+/* SEND/RECV: the message also carries the sizes of blocks blo..bhi-1 (8-byte units each,
+   ahead of the data), for receivers that do not know them (unknown-size collectives). The
+   checker tracks who knows which size; the model charges the bytes. */
+#define IRR_OPF_COUNTS 2
+/* SEND/RECV with IRR_OPF_COUNTS: the header starts with blo and bhi (two more 8-byte words),
+   for receivers that do not know which blocks they get (XScatterv's inner ranks). */
+#define IRR_OPF_RANGE 4
+
+/* Bytes on the wire: the data plus the size header of IRR_OPF_COUNTS. */
+static inline int64_t irr_op_msglen(const irr_op *o) {
+  int64_t h = 0;
+  if (o->flags & IRR_OPF_COUNTS) h = 8 * ((int64_t)(o->bhi - o->blo) + ((o->flags & IRR_OPF_RANGE) ? 2 : 0));
+  return o->len + h;
+}
 
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
@@ -629,8 +643,8 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
         const irr_op *q;
         g = S.partner[S.base[r] + j];
         q = &s[o->peer].ops[g - S.base[o->peer]];
-        if (q->len != o->len) { st = IRR_ERR_MISMATCH; goto out; }
-        if (out) { out->messages++; out->volume += o->len; }
+        if (irr_op_msglen(q) != irr_op_msglen(o)) { st = IRR_ERR_MISMATCH; goto out; }
+        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
       }
     }
   for (g = 0; g < n; g++) S.post[g] = -1.0;
@@ -681,7 +695,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
       irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
       continue;
     }
-    fin = t + m.alpha + m.beta * (double)o->len;
+    fin = t + m.alpha + m.beta * (double)irr_op_msglen(o);
     S.sfree[src] = S.rfree[dst] = fin;
     S.done += 2;
     { /* a port that still has parked messages wakes when this one ends */
@@ -732,20 +746,29 @@ out:
      - nothing is read before it is defined: a send reads the state at the start of its
        round, a copy the state after the round's receives;
      - nothing is written twice, and input buffers are never written;
-     - at the end, the receive buffers hold exactly what the collective specifies.
+     - at the end, the receive buffers hold exactly what the collective specifies;
+     - with spec.unknown (receivers do not know the sizes: XGatherv & co.), the sizes travel
+       too: a rank knows its own size (the root of a scatter knows all), learns the sizes a
+       message carries (IRR_OPF_COUNTS) or a probed single-block message has, and may only
+       forward sizes it knows. At the end the receivers know what they must (the gather
+       root: every size; a scatter rank: its own; allgather: every size). For gathers the
+       sizes of empty blocks count as known: the tree construction announces the totals of
+       subtrees, and an empty subtree sends nothing.
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
 
 typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
-  IRR_COLL_SCATTERV = 1 /* SEND at root: every block; RECV: own block */
+  IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
+  IRR_COLL_ALLGATHERV = 2 /* SEND: own block; RECV everywhere: every block */
 } irr_coll;
 
 typedef struct irr_spec {
   irr_coll coll;
   int p, root;
   const int64_t *m; /* m[i]: units of block i */
-  int inplace;      /* MPI_IN_PLACE at the root: its block stays where it is */
+  int inplace;      /* MPI_IN_PLACE at the root (allgather: everywhere): its block stays */
+  int unknown;      /* receivers do not know the sizes: check that they learn them */
 } irr_spec;
 
 typedef struct irr_check_report {
@@ -763,6 +786,7 @@ typedef struct irr__chk {
   const irr_spec *spec;
   irr__lab *lab;
   int n, cap;
+  unsigned char *known; /* spec.unknown: sizes the rank knows, per block */
 } irr__chk;
 
 /* Is the label range defined in (buf, off)? For user buffers only presence counts; in TMP
@@ -826,6 +850,11 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
+  if (sp->coll == IRR_COLL_ALLGATHERV) {
+    if (buf == IRR_BUF_SEND) return !sp->inplace;
+    *vlayout = 1;
+    return 1;
+  }
   if (sp->coll == IRR_COLL_GATHERV) {
     if (buf == IRR_BUF_SEND) return !(root && sp->inplace);
     *vlayout = 1;
@@ -897,6 +926,21 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
   return IRR_OK;
 }
 
+/* Sizes: a send may carry only sizes its rank knows; receiving them teaches them. */
+static inline int irr__chk_knows(const irr__chk *C, const irr_op *o) {
+  int b;
+  for (b = o->blo; b < o->bhi; b++)
+    if (!C->known[b] && !(C->spec->coll == IRR_COLL_GATHERV && C->spec->m[b] == 0)) return 0;
+  return 1;
+}
+static inline void irr__chk_learn(irr__chk *C, const irr_op *o) {
+  int b;
+  if (o->flags & IRR_OPF_COUNTS)
+    for (b = o->blo; b < o->bhi; b++) C->known[b] = 1;
+  else if ((o->flags & IRR_OPF_PROBE) && o->bhi - o->blo == 1)
+    C->known[o->blo] = 1; /* the probed size is the block's */
+}
+
 static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int rank, int op,
                                        const char *what) {
   if (rep) {
@@ -924,8 +968,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
+  C.known = NULL;
   base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
   if (!base) return IRR_ERR_NOMEM;
+  if (sp->unknown && !(C.known = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { st = IRR_ERR_NOMEM; goto out; }
   for (r = 0; r < p; r++) {
     if (s[r].rank != r || s[r].size != p) { st = irr__chk_fail(rep, IRR_ERR_ARG, r, -1, "program of the wrong rank or size"); goto out; }
     if (s[r].err != IRR_OK) { st = irr__chk_fail(rep, s[r].err, r, -1, "the generator reported an error"); goto out; }
@@ -944,6 +990,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       if (o->kind != IRR_OP_SEND) continue;
       q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
       if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
           (o->buf != IRR_BUF_NONE &&
            (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
         st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
@@ -963,7 +1010,13 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
     int v, lo = 0;
     C.n = 0;
     /* initial state */
-    if (sp->coll == IRR_COLL_GATHERV) {
+    if (C.known) {
+      memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
+      C.known[r] = 1;
+    }
+    if (sp->coll == IRR_COLL_ALLGATHERV) {
+      if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
+    } else if (sp->coll == IRR_COLL_GATHERV) {
       if (r == sp->root && sp->inplace) {
         if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
       } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
@@ -981,6 +1034,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
           st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
           goto out;
         }
+        if (o->kind == IRR_OP_SEND && C.known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(&C, o)) {
+          st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
+          goto out;
+        }
       }
       for (j = lo; j < hi; j++) {
         const irr_op *o = &sc->ops[j];
@@ -988,6 +1045,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
           st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
           goto out;
         }
+        if (o->kind == IRR_OP_RECV && C.known) irr__chk_learn(&C, o);
       }
       for (j = lo; j < hi; j++) {
         const irr_op *o = &sc->ops[j];
@@ -1027,10 +1085,21 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
         st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
         goto out;
       }
+      if (C.known) { /* the sizes the receiver must learn */
+        irr_op all;
+        memset(&all, 0, sizeof all);
+        all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
+        all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
+        if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(&C, &all)) {
+          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
+          goto out;
+        }
+      }
     }
   }
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
+  if (C.known) IRRCOLL_FREE(C.known);
   if (base) IRRCOLL_FREE(base);
   if (partner) IRRCOLL_FREE(partner);
   return st;
@@ -1684,6 +1753,255 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
   return IRR_OK;
 }
 /* ==== end gatherv.h ==== */
+/* ==== begin xv.h ==== */
+/* v-collectives whose receive sizes are unknown (MPI Forum proposal, Plum 2008: seed 003).
+
+   The receivers of IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv and IRR_XAlltoallv need not
+   know how much they receive: they enter IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: in
+   *recvcount), give a bound on the whole receive buffer, and get the counts back. With
+   IRR_DISPL_CONSECUTIVE in displs[0] the blocks are placed one after the other in rank order
+   and the displacements are returned. This part holds the pure plans; the entry points are in
+   mpi_api.h.
+
+   XGatherv (irr_xgatherv_tree): Träff's tree never needs the root to know the sizes: the
+   construction (Lemma 3) runs on the senders' sizes, so the root learns every subtree's
+   total there. What it cannot learn there is each rank's own count; so every data message
+   also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
+   sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
+   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+
+   XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
+   on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
+   The root sends each child the child's range [lo, hi) with its sizes and data
+   (IRR_OPF_COUNTS | IRR_OPF_RANGE); a rank that receives a range rebuilds the tree on it with
+   itself as fixed root (Lemma 2, on the range alone) and forwards likewise. Every rank
+   learns its size from the one message it probes for. Rounds: about 1 + L per level of
+   descent; an inner rank holds its range's data.
+
+   XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
+   which every message carries the sizes of the blocks it holds, so the sizes need no
+   separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
+   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
+   large block in every round).
+
+   XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
+   partners, probing receives, a nonblocking barrier once the own sends are matched: the
+   "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
+   (MPI_Alltoall) + Alltoallv. */
+
+/* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
+   a displacement of INT_MIN elements cannot address memory. */
+#define IRR_SIZE_UNKNOWN (-2147483647 - 1)
+#define IRR_DISPL_CONSECUTIVE (-2147483647 - 1)
+
+/* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
+#define IRR_XCOUNT_BYTES 8
+
+/* Mark every data message of s from op n0 on with flags (the unknown-size variants). */
+static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
+  int i;
+  for (i = n0; i < s->nops; i++)
+    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
+}
+
+/* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
+static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
+  int n0 = s->nops;
+  irr_status st = irr__tree_v(0, t, NULL, 0, ctrl, s);
+  if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
+  return st;
+}
+
+/* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
+   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). Free T with
+   irr_tree_all_free. m is indexed by global rank. */
+static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *m,
+                                            int64_t *w) {
+  int i;
+  if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
+  for (i = lo; i < hi; i++)
+    if (m[i] < 0 || !irr__add_ok(m[i], IRR_XCOUNT_BYTES, &w[i - lo])) return IRR_ERR_COUNT;
+  return irr_tree_build(T, hi - lo, me - lo, IRR_TREE_LINEAR_TIME, w);
+}
+
+/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree on
+   the range (irr_xscatterv_tree + irr_tree_view). Round 0: receive (probed: the receiver
+   knows neither sender size nor range... the executor probes) into scratch in rank order;
+   then the own block is copied out and the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn 0. */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int parent, const int64_t *m,
+                                             int inplace, irr_sched *s) {
+  int me = lo + t->rank, hi = lo + t->p, i, R = parent >= 0 ? 1 : 0;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
+  int64_t total = irr__range_sum(m, lo, hi);
+  if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
+  if (parent >= 0) {
+    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
+    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
+  }
+  if (m[me] > 0 && !(parent < 0 && inplace))
+    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
+  for (i = t->nchild - 1; i >= 0; i--) {
+    int clo, chi, n0 = s->nops;
+    irr__child_range(t, &t->child[i], &clo, &chi);
+    clo += lo;
+    chi += lo;
+    irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
+                   parent >= 0 ? irr__range_sum(m, lo, clo) : 0, clo, chi, irr__range_sum(m, clo, chi));
+    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+  }
+  return s->err;
+}
+
+/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
+   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
+   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
+static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
+  int64_t d = (int64_t)1 << k;
+  if (k < 0 || k > 30 || d >= p) return 0;
+  *to = (int)((r - d % p + p) % p);
+  *from = (int)((r + d) % p);
+  return (int)(d < p - d ? d : p - d);
+}
+
+/* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
+   rounds; larger ones go by the known-size Allgatherv afterwards. Bruck's rounds are as
+   slow as their largest message, so a block of b bytes can cost up to beta*b per round; the
+   bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
+   rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
+static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
+  int L = 0;
+  double e;
+  while (L < 31 && ((int64_t)1 << L) < p) L++;
+  e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
+  if (e < 64) e = 64;
+  return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
+}
+
+/* XAllgatherv's Bruck phase as a schedule (model and checker). m: the data this phase
+   moves (the eager blocks; a larger block counts 0 here, its size still travels, its data
+   goes by the known-size Allgatherv after). Round 0 puts the own block first in scratch;
+   rounds 1..K are Bruck's; the last one's copies put every block in the receive buffer.
+   A message whose blocks wrap past rank p-1 is two ops here, so the model charges it one
+   start-up too many (the MPI code sends one message). Scratch: the rank's blocks in its
+   relative order r, r+1, ... */
+static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
+  int k, j, to, from, n;
+  int64_t fill = m[r], off = 0;
+  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
+  if (m[r] > 0) irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+    int part;
+    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
+      int send = part == 0, first = send ? r : from, a;
+      int64_t pos = send ? 0 : fill;
+      for (a = 0; a < n;) { /* split where the range wraps */
+        int g = (first + a) % p, cnt = n - a;
+        int64_t len;
+        irr_op *o;
+        if (g + cnt > p) cnt = p - g;
+        len = irr__range_sum(m, g, g + cnt);
+        o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
+                           IRR_BUF_NONE, 0, g, g + cnt, 0, len);
+        if (o) o->flags = IRR_OPF_COUNTS;
+        pos += len;
+        a += cnt;
+      }
+      if (!send) fill = pos;
+    }
+  }
+  for (j = 0; j < p; j++) { /* scratch -> receive buffer */
+    int b = (r + j) % p;
+    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
+    off += m[b];
+  }
+  return s->err;
+}
+
+/* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):
+   the sparse exchange costs about two start-ups per partner (synchronous sends) plus a
+   barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
+   2 * maxdeg <= p - 1 + ceil(log2 p). */
+static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
+  int L = 0;
+  while (L < 31 && ((int64_t)1 << L) < p) L++;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
+}
+
+/* The programs of all ranks of XGatherv (tree or direct), XScatterv or XAllgatherv's Bruck
+   phase (m: its eager blocks, see irr_xallgatherv_sched), built centrally, into set (free
+   with irr_sched_set_free). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int ctrl) {
+  irr_status st;
+  irr_op *ops = NULL;
+  int r, cap;
+  irr_tree_all T;
+  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
+  int64_t *w = NULL;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  memset(&T, 0, sizeof T);
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_TREE) /* direct: sizes probed */
+    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
+  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
+    if ((st = irr_v_build_all(set, coll, IRR_ALG_TREE, p, root, m, 0, ctrl)) != IRR_OK) return st;
+    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
+    return IRR_OK;
+  }
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : irr_tree_levels(p) + 3;
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
+  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
+    int head = 0, tail = 0;
+    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
+    hi = lo + p;
+    par = hi + p;
+    queue = par + p;
+    lo[root] = 0, hi[root] = p, par[root] = -1;
+    queue[tail++] = root;
+    while (head < tail && st == IRR_OK) {
+      int me = queue[head++], i;
+      irr_tree t;
+      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m, w)) != IRR_OK) break;
+      irr_tree_view(&T, me - lo[me], &t);
+      for (i = 0; i < t.nchild; i++) {
+        int clo, chi, c = t.child[i].rank + lo[me];
+        irr__child_range(&t, &t.child[i], &clo, &chi);
+        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+        queue[tail++] = c;
+      }
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+  }
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if (coll == IRR_COLL_ALLGATHERV) {
+      st = irr_xallgatherv_sched(p, r, m, 0, &s);
+    } else {
+      irr_tree t;
+      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - lo[r], &t);
+      st = irr_xscatterv_sched(&t, lo[r], par[r], m, 0, &s);
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  if (lo) IRRCOLL_FREE(lo);
+  if (w) IRRCOLL_FREE(w);
+  irr_tree_all_free(&T);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+/* ==== end xv.h ==== */
 /* ==== begin mpi_api.h ==== */
 /* MPI layer: public declarations (whenever MPI is available).
 

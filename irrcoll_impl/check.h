@@ -6,20 +6,29 @@
      - nothing is read before it is defined: a send reads the state at the start of its
        round, a copy the state after the round's receives;
      - nothing is written twice, and input buffers are never written;
-     - at the end, the receive buffers hold exactly what the collective specifies.
+     - at the end, the receive buffers hold exactly what the collective specifies;
+     - with spec.unknown (receivers do not know the sizes: XGatherv & co.), the sizes travel
+       too: a rank knows its own size (the root of a scatter knows all), learns the sizes a
+       message carries (IRR_OPF_COUNTS) or a probed single-block message has, and may only
+       forward sizes it knows. At the end the receivers know what they must (the gather
+       root: every size; a scatter rank: its own; allgather: every size). For gathers the
+       sizes of empty blocks count as known: the tree construction announces the totals of
+       subtrees, and an empty subtree sends nothing.
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
 
 typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
-  IRR_COLL_SCATTERV = 1 /* SEND at root: every block; RECV: own block */
+  IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
+  IRR_COLL_ALLGATHERV = 2 /* SEND: own block; RECV everywhere: every block */
 } irr_coll;
 
 typedef struct irr_spec {
   irr_coll coll;
   int p, root;
   const int64_t *m; /* m[i]: units of block i */
-  int inplace;      /* MPI_IN_PLACE at the root: its block stays where it is */
+  int inplace;      /* MPI_IN_PLACE at the root (allgather: everywhere): its block stays */
+  int unknown;      /* receivers do not know the sizes: check that they learn them */
 } irr_spec;
 
 typedef struct irr_check_report {
@@ -37,6 +46,7 @@ typedef struct irr__chk {
   const irr_spec *spec;
   irr__lab *lab;
   int n, cap;
+  unsigned char *known; /* spec.unknown: sizes the rank knows, per block */
 } irr__chk;
 
 /* Is the label range defined in (buf, off)? For user buffers only presence counts; in TMP
@@ -100,6 +110,11 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
+  if (sp->coll == IRR_COLL_ALLGATHERV) {
+    if (buf == IRR_BUF_SEND) return !sp->inplace;
+    *vlayout = 1;
+    return 1;
+  }
   if (sp->coll == IRR_COLL_GATHERV) {
     if (buf == IRR_BUF_SEND) return !(root && sp->inplace);
     *vlayout = 1;
@@ -171,6 +186,21 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
   return IRR_OK;
 }
 
+/* Sizes: a send may carry only sizes its rank knows; receiving them teaches them. */
+static inline int irr__chk_knows(const irr__chk *C, const irr_op *o) {
+  int b;
+  for (b = o->blo; b < o->bhi; b++)
+    if (!C->known[b] && !(C->spec->coll == IRR_COLL_GATHERV && C->spec->m[b] == 0)) return 0;
+  return 1;
+}
+static inline void irr__chk_learn(irr__chk *C, const irr_op *o) {
+  int b;
+  if (o->flags & IRR_OPF_COUNTS)
+    for (b = o->blo; b < o->bhi; b++) C->known[b] = 1;
+  else if ((o->flags & IRR_OPF_PROBE) && o->bhi - o->blo == 1)
+    C->known[o->blo] = 1; /* the probed size is the block's */
+}
+
 static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int rank, int op,
                                        const char *what) {
   if (rep) {
@@ -198,8 +228,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
+  C.known = NULL;
   base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
   if (!base) return IRR_ERR_NOMEM;
+  if (sp->unknown && !(C.known = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { st = IRR_ERR_NOMEM; goto out; }
   for (r = 0; r < p; r++) {
     if (s[r].rank != r || s[r].size != p) { st = irr__chk_fail(rep, IRR_ERR_ARG, r, -1, "program of the wrong rank or size"); goto out; }
     if (s[r].err != IRR_OK) { st = irr__chk_fail(rep, s[r].err, r, -1, "the generator reported an error"); goto out; }
@@ -218,6 +250,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       if (o->kind != IRR_OP_SEND) continue;
       q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
       if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
           (o->buf != IRR_BUF_NONE &&
            (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
         st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
@@ -237,7 +270,13 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
     int v, lo = 0;
     C.n = 0;
     /* initial state */
-    if (sp->coll == IRR_COLL_GATHERV) {
+    if (C.known) {
+      memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
+      C.known[r] = 1;
+    }
+    if (sp->coll == IRR_COLL_ALLGATHERV) {
+      if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
+    } else if (sp->coll == IRR_COLL_GATHERV) {
       if (r == sp->root && sp->inplace) {
         if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
       } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
@@ -255,6 +294,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
           st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
           goto out;
         }
+        if (o->kind == IRR_OP_SEND && C.known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(&C, o)) {
+          st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
+          goto out;
+        }
       }
       for (j = lo; j < hi; j++) {
         const irr_op *o = &sc->ops[j];
@@ -262,6 +305,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
           st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
           goto out;
         }
+        if (o->kind == IRR_OP_RECV && C.known) irr__chk_learn(&C, o);
       }
       for (j = lo; j < hi; j++) {
         const irr_op *o = &sc->ops[j];
@@ -301,10 +345,21 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
         st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
         goto out;
       }
+      if (C.known) { /* the sizes the receiver must learn */
+        irr_op all;
+        memset(&all, 0, sizeof all);
+        all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
+        all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
+        if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(&C, &all)) {
+          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
+          goto out;
+        }
+      }
     }
   }
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
+  if (C.known) IRRCOLL_FREE(C.known);
   if (base) IRRCOLL_FREE(base);
   if (partner) IRRCOLL_FREE(partner);
   return st;

@@ -232,8 +232,8 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
         const irr_op *q;
         g = S.partner[S.base[r] + j];
         q = &s[o->peer].ops[g - S.base[o->peer]];
-        if (q->len != o->len) { st = IRR_ERR_MISMATCH; goto out; }
-        if (out) { out->messages++; out->volume += o->len; }
+        if (irr_op_msglen(q) != irr_op_msglen(o)) { st = IRR_ERR_MISMATCH; goto out; }
+        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
       }
     }
   for (g = 0; g < n; g++) S.post[g] = -1.0;
@@ -284,7 +284,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
       irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
       continue;
     }
-    fin = t + m.alpha + m.beta * (double)o->len;
+    fin = t + m.alpha + m.beta * (double)irr_op_msglen(o);
     S.sfree[src] = S.rfree[dst] = fin;
     S.done += 2;
     { /* a port that still has parked messages wakes when this one ends */

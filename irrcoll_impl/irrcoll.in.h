@@ -40,6 +40,7 @@
 #include "check.h"
 #include "tree.h"
 #include "gatherv.h"
+#include "xv.h"
 #include "mpi_api.h"
 
 #ifdef __cplusplus

@@ -42,6 +42,20 @@ typedef struct irr_op {
    caught without MPI truncating the receive. The model and the checker treat it as a plain
    receive. */
 #define IRR_OPF_PROBE 1
+/* SEND/RECV: the message also carries the sizes of blocks blo..bhi-1 (8-byte units each,
+   ahead of the data), for receivers that do not know them (unknown-size collectives). The
+   checker tracks who knows which size; the model charges the bytes. */
+#define IRR_OPF_COUNTS 2
+/* SEND/RECV with IRR_OPF_COUNTS: the header starts with blo and bhi (two more 8-byte words),
+   for receivers that do not know which blocks they get (XScatterv's inner ranks). */
+#define IRR_OPF_RANGE 4
+
+/* Bytes on the wire: the data plus the size header of IRR_OPF_COUNTS. */
+static inline int64_t irr_op_msglen(const irr_op *o) {
+  int64_t h = 0;
+  if (o->flags & IRR_OPF_COUNTS) h = 8 * ((int64_t)(o->bhi - o->blo) + ((o->flags & IRR_OPF_RANGE) ? 2 : 0));
+  return o->len + h;
+}
 
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */

@@ -210,6 +210,7 @@ static void test_sweep(void) {
               sp.root = root;
               sp.m = m;
               sp.inplace = ip;
+              sp.unknown = 0;
               st = irr_v_build_all(&set, colls[c], (irr_alg)a, p, root, m, ip, ctrl);
               CHECK(st == IRR_OK, "build %s p=%d", irr_alg_name((irr_alg)a), p);
               if (st != IRR_OK) continue;
@@ -243,7 +244,7 @@ static void test_sweep(void) {
 /* The checker must catch broken schedules: mutate a correct one. */
 static void test_mutations(void) {
   int64_t m[12] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
-  irr_spec sp = {IRR_COLL_GATHERV, 12, 5, m, 0};
+  irr_spec sp = {IRR_COLL_GATHERV, 12, 5, m, 0, 0};
   irr_sched_set set;
   irr_op save;
   int r, j, found;
@@ -341,6 +342,85 @@ static void test_large(void) {
   free(m);
 }
 
+/* Unknown-size variants: the programs pass the checker with spec.unknown (the receivers
+   learn every size they must return), p = 1..64, every root, every distribution. */
+static void test_xsweep(void) {
+  irrt_rng rng = {11};
+  int64_t m[64], me[64];
+  int p, root, d, c;
+  long checks = 0;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  for (p = 1; p <= 64; p++)
+    for (d = 0; d < IRRT_NDIST; d++) {
+      int64_t b = (int64_t)1 << (d % 4 * 3), eager = irr_xallgatherv_eager(p, md), i;
+      irrt_dist(d, p, b * 7, &rng, m);
+      for (i = 0; i < p; i++) me[i] = m[i] <= eager ? m[i] : 0;
+      for (c = 0; c < 4; c++)
+        for (root = 0; root < (c == 3 ? 1 : p); root++) {
+          static const irr_coll xc[4] = {IRR_COLL_GATHERV, IRR_COLL_GATHERV, IRR_COLL_SCATTERV, IRR_COLL_ALLGATHERV};
+          irr_sched_set set;
+          irr_spec sp;
+          irr_check_report rep;
+          irr_status st;
+          memset(&sp, 0, sizeof sp);
+          sp.coll = xc[c];
+          sp.p = p;
+          sp.root = root;
+          sp.m = c == 3 ? me : m;
+          sp.unknown = 1;
+          st = irr_xv_build_all(&set, xc[c], c == 0 ? IRR_ALG_TREE : IRR_ALG_DIRECT, p, root, sp.m, 1);
+          CHECK(st == IRR_OK, "xbuild %d p=%d: %s", c, p, irr_status_name(st));
+          if (st != IRR_OK) continue;
+          st = irr_sched_check(set.s, &sp, &rep);
+          checks++;
+          CHECK(st == IRR_OK, "xcheck %d p=%d root=%d %s: %s (rank %d op %d: %s)", c, p, root, irrt_dist_name[d],
+                irr_status_name(st), rep.rank, rep.op, rep.what);
+          irr_sched_set_free(&set);
+        }
+    }
+  printf("xsweep: %ld schedule sets checked\n", checks);
+  CHECK(checks > 10000, "xsweep ran only %ld checks", checks);
+}
+
+/* The checker's size tracking must catch a message that drops its sizes. */
+static void test_xmutations(void) {
+  int64_t m[12] = {3, 1, 4, 1, 5, 9, 2, 6, 0, 3, 5, 8};
+  irr_spec sp;
+  irr_sched_set set;
+  int c, r, j, caught = 0, tried = 0;
+  static const irr_coll xc[3] = {IRR_COLL_GATHERV, IRR_COLL_SCATTERV, IRR_COLL_ALLGATHERV};
+  for (c = 0; c < 3; c++) {
+    memset(&sp, 0, sizeof sp);
+    sp.coll = xc[c];
+    sp.p = 12;
+    sp.root = 5;
+    sp.m = m;
+    sp.unknown = 1;
+    CHECK(irr_xv_build_all(&set, xc[c], IRR_ALG_TREE, 12, 5, m, 0) == IRR_OK, "xbuild");
+    CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated x schedule passes");
+    for (r = 0; r < 12; r++)
+      for (j = 0; j < set.s[r].nops; j++) {
+        irr_op *o = &set.s[r].ops[j], *q = NULL;
+        int k;
+        if (o->kind != IRR_OP_SEND || !(o->flags & IRR_OPF_COUNTS)) continue;
+        for (k = 0; k < set.s[o->peer].nops; k++) /* its receive: the one from r with the same labels */
+          if (set.s[o->peer].ops[k].kind == IRR_OP_RECV && set.s[o->peer].ops[k].peer == r &&
+              set.s[o->peer].ops[k].blo == o->blo && set.s[o->peer].ops[k].bhi == o->bhi)
+            q = &set.s[o->peer].ops[k];
+        if (!q || ((q->flags & IRR_OPF_PROBE) && q->bhi - q->blo == 1)) continue; /* a probe tells one size */
+        tried++;
+        o->flags &= (unsigned char)~IRR_OPF_COUNTS; /* both sides agree, but the sizes are lost */
+        q->flags &= (unsigned char)~IRR_OPF_COUNTS;
+        if (irr_sched_check(set.s, &sp, NULL) != IRR_OK) caught++;
+        else fprintf(stderr, "not caught: coll %d rank %d op %d\n", c, r, j);
+        o->flags |= IRR_OPF_COUNTS;
+        q->flags |= IRR_OPF_COUNTS;
+      }
+    irr_sched_set_free(&set);
+  }
+  CHECK(tried > 10 && caught == tried, "dropped sizes caught %d of %d", caught, tried);
+}
+
 int main(void) {
   test_status();
   test_parse();
@@ -351,5 +431,7 @@ int main(void) {
   test_model_order();
   test_large();
   test_sweep();
+  test_xmutations();
+  test_xsweep();
   return irrt_summary();
 }

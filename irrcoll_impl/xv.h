@@ -1,0 +1,247 @@
+/* v-collectives whose receive sizes are unknown (MPI Forum proposal, Plum 2008: seed 003).
+
+   The receivers of IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv and IRR_XAlltoallv need not
+   know how much they receive: they enter IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: in
+   *recvcount), give a bound on the whole receive buffer, and get the counts back. With
+   IRR_DISPL_CONSECUTIVE in displs[0] the blocks are placed one after the other in rank order
+   and the displacements are returned. This part holds the pure plans; the entry points are in
+   mpi_api.h.
+
+   XGatherv (irr_xgatherv_tree): Träff's tree never needs the root to know the sizes: the
+   construction (Lemma 3) runs on the senders' sizes, so the root learns every subtree's
+   total there. What it cannot learn there is each rank's own count; so every data message
+   also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
+   sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
+   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+
+   XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
+   on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
+   The root sends each child the child's range [lo, hi) with its sizes and data
+   (IRR_OPF_COUNTS | IRR_OPF_RANGE); a rank that receives a range rebuilds the tree on it with
+   itself as fixed root (Lemma 2, on the range alone) and forwards likewise. Every rank
+   learns its size from the one message it probes for. Rounds: about 1 + L per level of
+   descent; an inner rank holds its range's data.
+
+   XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
+   which every message carries the sizes of the blocks it holds, so the sizes need no
+   separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
+   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
+   large block in every round).
+
+   XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
+   partners, probing receives, a nonblocking barrier once the own sends are matched: the
+   "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
+   (MPI_Alltoall) + Alltoallv. */
+
+/* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
+   a displacement of INT_MIN elements cannot address memory. */
+#define IRR_SIZE_UNKNOWN (-2147483647 - 1)
+#define IRR_DISPL_CONSECUTIVE (-2147483647 - 1)
+
+/* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
+#define IRR_XCOUNT_BYTES 8
+
+/* Mark every data message of s from op n0 on with flags (the unknown-size variants). */
+static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
+  int i;
+  for (i = n0; i < s->nops; i++)
+    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
+}
+
+/* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
+static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
+  int n0 = s->nops;
+  irr_status st = irr__tree_v(0, t, NULL, 0, ctrl, s);
+  if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
+  return st;
+}
+
+/* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
+   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). Free T with
+   irr_tree_all_free. m is indexed by global rank. */
+static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *m,
+                                            int64_t *w) {
+  int i;
+  if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
+  for (i = lo; i < hi; i++)
+    if (m[i] < 0 || !irr__add_ok(m[i], IRR_XCOUNT_BYTES, &w[i - lo])) return IRR_ERR_COUNT;
+  return irr_tree_build(T, hi - lo, me - lo, IRR_TREE_LINEAR_TIME, w);
+}
+
+/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree on
+   the range (irr_xscatterv_tree + irr_tree_view). Round 0: receive (probed: the receiver
+   knows neither sender size nor range... the executor probes) into scratch in rank order;
+   then the own block is copied out and the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn 0. */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int parent, const int64_t *m,
+                                             int inplace, irr_sched *s) {
+  int me = lo + t->rank, hi = lo + t->p, i, R = parent >= 0 ? 1 : 0;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
+  int64_t total = irr__range_sum(m, lo, hi);
+  if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
+  if (parent >= 0) {
+    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
+    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
+  }
+  if (m[me] > 0 && !(parent < 0 && inplace))
+    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
+  for (i = t->nchild - 1; i >= 0; i--) {
+    int clo, chi, n0 = s->nops;
+    irr__child_range(t, &t->child[i], &clo, &chi);
+    clo += lo;
+    chi += lo;
+    irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
+                   parent >= 0 ? irr__range_sum(m, lo, clo) : 0, clo, chi, irr__range_sum(m, clo, chi));
+    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+  }
+  return s->err;
+}
+
+/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
+   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
+   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
+static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
+  int64_t d = (int64_t)1 << k;
+  if (k < 0 || k > 30 || d >= p) return 0;
+  *to = (int)((r - d % p + p) % p);
+  *from = (int)((r + d) % p);
+  return (int)(d < p - d ? d : p - d);
+}
+
+/* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
+   rounds; larger ones go by the known-size Allgatherv afterwards. Bruck's rounds are as
+   slow as their largest message, so a block of b bytes can cost up to beta*b per round; the
+   bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
+   rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
+static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
+  int L = 0;
+  double e;
+  while (L < 31 && ((int64_t)1 << L) < p) L++;
+  e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
+  if (e < 64) e = 64;
+  return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
+}
+
+/* XAllgatherv's Bruck phase as a schedule (model and checker). m: the data this phase
+   moves (the eager blocks; a larger block counts 0 here, its size still travels, its data
+   goes by the known-size Allgatherv after). Round 0 puts the own block first in scratch;
+   rounds 1..K are Bruck's; the last one's copies put every block in the receive buffer.
+   A message whose blocks wrap past rank p-1 is two ops here, so the model charges it one
+   start-up too many (the MPI code sends one message). Scratch: the rank's blocks in its
+   relative order r, r+1, ... */
+static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
+  int k, j, to, from, n;
+  int64_t fill = m[r], off = 0;
+  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
+  if (m[r] > 0) irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+    int part;
+    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
+      int send = part == 0, first = send ? r : from, a;
+      int64_t pos = send ? 0 : fill;
+      for (a = 0; a < n;) { /* split where the range wraps */
+        int g = (first + a) % p, cnt = n - a;
+        int64_t len;
+        irr_op *o;
+        if (g + cnt > p) cnt = p - g;
+        len = irr__range_sum(m, g, g + cnt);
+        o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
+                           IRR_BUF_NONE, 0, g, g + cnt, 0, len);
+        if (o) o->flags = IRR_OPF_COUNTS;
+        pos += len;
+        a += cnt;
+      }
+      if (!send) fill = pos;
+    }
+  }
+  for (j = 0; j < p; j++) { /* scratch -> receive buffer */
+    int b = (r + j) % p;
+    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
+    off += m[b];
+  }
+  return s->err;
+}
+
+/* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):
+   the sparse exchange costs about two start-ups per partner (synchronous sends) plus a
+   barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
+   2 * maxdeg <= p - 1 + ceil(log2 p). */
+static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
+  int L = 0;
+  while (L < 31 && ((int64_t)1 << L) < p) L++;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
+}
+
+/* The programs of all ranks of XGatherv (tree or direct), XScatterv or XAllgatherv's Bruck
+   phase (m: its eager blocks, see irr_xallgatherv_sched), built centrally, into set (free
+   with irr_sched_set_free). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int ctrl) {
+  irr_status st;
+  irr_op *ops = NULL;
+  int r, cap;
+  irr_tree_all T;
+  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
+  int64_t *w = NULL;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  memset(&T, 0, sizeof T);
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_TREE) /* direct: sizes probed */
+    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
+  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
+    if ((st = irr_v_build_all(set, coll, IRR_ALG_TREE, p, root, m, 0, ctrl)) != IRR_OK) return st;
+    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
+    return IRR_OK;
+  }
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : irr_tree_levels(p) + 3;
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
+  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
+    int head = 0, tail = 0;
+    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
+    hi = lo + p;
+    par = hi + p;
+    queue = par + p;
+    lo[root] = 0, hi[root] = p, par[root] = -1;
+    queue[tail++] = root;
+    while (head < tail && st == IRR_OK) {
+      int me = queue[head++], i;
+      irr_tree t;
+      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m, w)) != IRR_OK) break;
+      irr_tree_view(&T, me - lo[me], &t);
+      for (i = 0; i < t.nchild; i++) {
+        int clo, chi, c = t.child[i].rank + lo[me];
+        irr__child_range(&t, &t.child[i], &clo, &chi);
+        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+        queue[tail++] = c;
+      }
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+  }
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if (coll == IRR_COLL_ALLGATHERV) {
+      st = irr_xallgatherv_sched(p, r, m, 0, &s);
+    } else {
+      irr_tree t;
+      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - lo[r], &t);
+      st = irr_xscatterv_sched(&t, lo[r], par[r], m, 0, &s);
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  if (lo) IRRCOLL_FREE(lo);
+  if (w) IRRCOLL_FREE(w);
+  irr_tree_all_free(&T);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
