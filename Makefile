@@ -62,6 +62,10 @@ $(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) dep
 # the same test with every message split into pieces of at most 40 bytes
 $(B)/test_mpi_split: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_mpi.c
+$(B)/test_xv: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_xv.c
+$(B)/test_xv_split: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_xv.c
 $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
@@ -77,11 +81,15 @@ $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B)
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
 	  echo "== test_mpi_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi_split 24; done
+	@set -e; for n in $(NPROCS) 12; do \
+	  echo "== test_xv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv; done
+	@set -e; for n in 3 12; do \
+	  echo "== test_xv_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv_split 12; done
 	@set -e; for n in 1 2 3 5 8 12; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
@@ -110,7 +118,13 @@ $(B)/sim_test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B)
 $(B)/sim_test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-sim
 	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_errors.c
 
-sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors
+$(B)/sim_test_xv: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-sim
+	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_xv.c
+
+# (test_xv's reference Alltoallv: SMPI's ompi selector picks "pair", which rejects p != 2^k)
+sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors $(B)/sim_test_xv
+	@set -e; for n in 7 64; do echo "== SMPI test_xv -p $$n"; \
+	  timeout 600 bench/smpi-run -p $$n --selector mpich -- $(B)/sim_test_xv $$(( n > 7 ? 6 : 20 )); done
 	@set -e; for n in 7 64 256; do echo "== SMPI test_mpi -p $$n"; \
 	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_mpi $$(( n > 64 ? 6 : 30 )); done
 	@set -e; for n in 5 12; do echo "== SMPI test_errors -p $$n"; \

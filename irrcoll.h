@@ -16,9 +16,11 @@
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Comm_set_alg (declarations)
+     xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_X*, IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
+     mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -760,7 +762,8 @@ out:
 typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
-  IRR_COLL_ALLGATHERV = 2 /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLTOALLV = 3   /* for the MPI layer's algorithm choice; no checker specification */
 } irr_coll;
 
 typedef struct irr_spec {
@@ -963,6 +966,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = {1.0, 0.0};
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
+  if ((unsigned)sp->coll > (unsigned)IRR_COLL_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   C.spec = sp;
@@ -1813,28 +1817,44 @@ static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sche
 }
 
 /* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
-   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). Free T with
-   irr_tree_all_free. m is indexed by global rank. */
-static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *m,
-                                            int64_t *w) {
+   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). mr: the sizes
+   of the range, mr[i - lo] for rank i. rule: IRR_TREE_LINEAR_TIME, or IRR_TREE_BINOMIAL (a
+   size-oblivious tree). Free T with irr_tree_all_free. */
+static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *mr,
+                                            int rule, int64_t *w) {
   int i;
   if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
-  for (i = lo; i < hi; i++)
-    if (m[i] < 0 || !irr__add_ok(m[i], IRR_XCOUNT_BYTES, &w[i - lo])) return IRR_ERR_COUNT;
-  return irr_tree_build(T, hi - lo, me - lo, IRR_TREE_LINEAR_TIME, w);
+  for (i = 0; i < hi - lo; i++)
+    if (mr[i] < 0 || !irr__add_ok(mr[i], IRR_XCOUNT_BYTES, &w[i])) return IRR_ERR_COUNT;
+  return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) and got it
-   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree on
-   the range (irr_xscatterv_tree + irr_tree_view). Round 0: receive (probed: the receiver
-   knows neither sender size nor range... the executor probes) into scratch in rank order;
-   then the own block is copied out and the children get their ranges, highest level first,
-   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int parent, const int64_t *m,
+/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
+   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
+   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
+   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
+   one receive, probed (the receiver knows neither the size nor the range), into scratch in
+   rank order; then the own block is copied out and the children get their ranges, highest
+   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
+   must learn their size 0. */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
                                              int inplace, irr_sched *s) {
-  int me = lo + t->rank, hi = lo + t->p, i, R = parent >= 0 ? 1 : 0;
+  int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
   int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total = irr__range_sum(m, lo, hi);
+  const int64_t *m = mr - lo; /* indexed by rank (only [lo, hi) is read) */
+  int64_t total;
+  if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
+    for (i = 0; i < s->size; i++) {
+      int n0 = s->nops;
+      if (i == me) continue;
+      irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
+      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    }
+    if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
+    return s->err;
+  }
+  if (t) me = lo + t->rank;
+  total = irr__range_sum(m, lo, hi);
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
   if (parent >= 0) {
     irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
@@ -1842,7 +1862,7 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int pare
   }
   if (m[me] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
-  for (i = t->nchild - 1; i >= 0; i--) {
+  for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
     int clo, chi, n0 = s->nops;
     irr__child_range(t, &t->child[i], &clo, &chi);
     clo += lo;
@@ -1929,9 +1949,10 @@ static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
   return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
 }
 
-/* The programs of all ranks of XGatherv (tree or direct), XScatterv or XAllgatherv's Bruck
-   phase (m: its eager blocks, see irr_xallgatherv_sched), built centrally, into set (free
-   with irr_sched_set_free). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
+   the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
+   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
+   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int ctrl) {
   irr_status st;
@@ -1940,17 +1961,20 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   irr_tree_all T;
   int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
   int64_t *w = NULL;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
-  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_TREE) /* direct: sizes probed */
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
     return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
   if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
-    if ((st = irr_v_build_all(set, coll, IRR_ALG_TREE, p, root, m, 0, ctrl)) != IRR_OK) return st;
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : irr_tree_levels(p) + 3;
+  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
   if (!ops) { st = IRR_ERR_NOMEM; goto out; }
   if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
@@ -1963,10 +1987,10 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
     queue = par + p;
     lo[root] = 0, hi[root] = p, par[root] = -1;
     queue[tail++] = root;
-    while (head < tail && st == IRR_OK) {
+    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
       int me = queue[head++], i;
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m, w)) != IRR_OK) break;
+      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
       irr_tree_view(&T, me - lo[me], &t);
       for (i = 0; i < t.nchild; i++) {
         int clo, chi, c = t.child[i].rank + lo[me];
@@ -1976,18 +2000,22 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
       }
       irr_tree_all_free(&T);
     }
-    if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+    if (alg == IRR_ALG_DIRECT)
+      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
+    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
   }
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
     if (coll == IRR_COLL_ALLGATHERV) {
       st = irr_xallgatherv_sched(p, r, m, 0, &s);
+    } else if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
     } else {
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m, w)) != IRR_OK) break;
+      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
       irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], par[r], m, 0, &s);
+      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
       irr_tree_all_free(&T);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
@@ -2055,6 +2083,74 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype recvtype, int root, MPI_Comm comm);
 #endif
 
+/* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
+
+   Markers (xv.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the
+   receivers do not know their counts; recvcounts is then output. IRR_DISPL_CONSECUTIVE in
+   displs[0] places the blocks one after the other in rank order, from the start of the
+   buffer; displs is then output. All four combinations work. Without IRR_SIZE_UNKNOWN the
+   call is its known-size operation (counts as MPI gives them), with the bound checked.
+
+   recv_max_count bounds the receive buffer: it holds recv_max_count elements of recvtype
+   (element i at recvbuf + i * extent); no block is written outside [0, recv_max_count).
+   A block that would not fit (consecutive: the total exceeds it; explicit displacements: a
+   block reaches past it or starts below 0) makes the call fail with MPI_ERR_TRUNCATE at that
+   receiver; the other ranks are not affected, the communicator stays usable, and the counts
+   (and consecutive displacements) are still returned, so the caller can size a buffer and
+   call again. The receive buffer's contents are then undefined inside the bound. A sender's
+   block that is not a whole number of recvtype elements is MPI_ERR_TYPE.
+
+   Every rank must make the same choice of known/unknown sizes (as all ranks must give the
+   same root); where a marker is given "everywhere" below, ranks that do not read an array
+   may pass a single int. MPI_IN_PLACE is not allowed with unknown sizes (the own count would
+   be unknown): MPI_ERR_ARG. Intracommunicators only (MPI_ERR_COMM otherwise). With unknown
+   sizes each message is at most 2^31-1 bytes. */
+
+/* XGatherv. recvcounts[0] is read on every rank (non-roots: a single int will do, nothing is
+   written there); recvcounts[0..p-1] and displs[0..p-1] are the root's, as above.
+   Unknown sizes: on more than 10 ranks the linear-time tree of IRR_Gatherv, whose data
+   messages carry the sizes of the blocks they hold (8 bytes per rank of the subtree): same
+   rounds and messages as the known-size tree, no count gather first. On fewer, every rank
+   sends straight to the root, which probes all sizes, then receives in place. The root
+   receives in place when the layout is consecutive and recvtype contiguous; otherwise into
+   scratch of the total size, then places the blocks. */
+IRR_DECL int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm);
+
+/* XScatterv. *recvcount is read on every rank: IRR_SIZE_UNKNOWN, or the known count; with
+   unknown sizes every receiver gets its count there (the root too, unless MPI_IN_PLACE).
+   recvbuf holds at most recv_max_count elements. At the root, displs[0] may be
+   IRR_DISPL_CONSECUTIVE: the blocks lie one after the other in sendbuf, and displs[] is
+   filled in. Unknown sizes: the root builds Träff's tree on the sizes (+8 bytes each) and
+   sends each child its range with the sizes; each rank forwards likewise (direct sends on
+   at most 10 ranks). Every rank receives exactly one message, probed; an inner rank holds
+   its range in scratch. */
+IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype,
+                           int root, MPI_Comm comm);
+
+/* XAllgatherv. recvcounts and displs are every rank's (p entries). Unknown sizes: Bruck's
+   ceil(log2 p) rounds with the sizes in every message; blocks above irr_xallgatherv_eager()
+   bytes travel there only as sizes and then by MPI_Allgatherv of just those blocks.
+   Scratch: the small blocks (at most p * eager bytes). Known sizes: MPI_Allgatherv. */
+IRR_DECL int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                             MPI_Comm comm);
+
+/* XAlltoallv. recvcounts/rdispls as XAllgatherv's; sdispls[0] may be IRR_DISPL_CONSECUTIVE
+   too (read only). Unknown sizes, automatic choice (one MPI_Allreduce of the largest number
+   of partners a rank sends to, maxdeg): sparse when 2*maxdeg <= p - 1 + ceil(log2 p)
+   (irr_xalltoallv_sparse): synchronous sends to the partners, probed receives, a
+   nonblocking barrier (cost grows with the partners and log p, not with p); else the count
+   exchange (MPI_Alltoall) + MPI_Alltoallv. Force with IRRCOLL_ALG=alltoallv:direct (sparse)
+   or alltoallv:linear (dense), or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, ...); forcing
+   skips the Allreduce. Sparse with consecutive displacements keeps each arrival in scratch
+   until the layout is known. Known sizes: MPI_Alltoallv. */
+IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                            MPI_Datatype recvtype, MPI_Comm comm);
+
 /* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
    make the same choice. Collective if it is irrcoll's first call on comm (it makes the
    private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */
@@ -2078,7 +2174,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 2
+#define IRR__NCOLL 4
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -2093,7 +2189,7 @@ typedef struct irr__ctx {
   irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv"};
+static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv"};
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -2175,7 +2271,7 @@ static int irr__raise(MPI_Comm comm, int code) {
 typedef struct irr__dt {
   MPI_Datatype type;
   int64_t size;          /* bytes of data per element */
-  MPI_Aint extent, true_lb;
+  MPI_Aint extent, true_lb, true_extent;
   int contig;            /* elements are dense bytes: addressable directly */
 } irr__dt;
 
@@ -2191,6 +2287,7 @@ static int irr__dt_info(MPI_Datatype t, irr__dt *d) {
   if (size < 0) return MPI_ERR_TYPE;
   d->size = (int64_t)size;
   d->true_lb = tlb;
+  d->true_extent = text;
   d->contig = (int64_t)text == d->size && (int64_t)d->extent == d->size;
   return MPI_SUCCESS;
 }
@@ -2309,18 +2406,36 @@ typedef struct irr__exec {
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
   int *blens;              /* derived-type scratch, npc entries */
   MPI_Aint *disps;
+  int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
+  int cnt_lo;
+  char *tmp_given;         /* scratch supplied by the caller (kept), instead of allocating */
 } irr__exec;
 
-/* Memory pieces of an op's data in buffer `which` at `off`, into pc[0 .. X->npc-1] (adjacent
-   pieces merged): returns how many, or -1 if the op does not fit the buffer. */
-static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc) {
+/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
+   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
+   message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi; IRR_OPF_RANGE, sends
+   only) and the sizes from X->cnt. Copies carry no header. */
+static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
+                          int64_t *rw) {
   int n = 0, b;
   int64_t at = 0, x = o->skip;
+  if (o->kind != IRR_OP_COPY && (o->flags & IRR_OPF_COUNTS)) {
+    if (!X->cnt || o->blo < X->cnt_lo) return -1;
+    if (o->flags & IRR_OPF_RANGE) {
+      if (!rw || o->kind != IRR_OP_SEND) return -1;
+      rw[0] = o->blo;
+      rw[1] = o->bhi;
+      pc[n].addr = (char *)rw;
+      pc[n++].len = 16;
+    }
+    pc[n].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+    pc[n++].len = 8 * (int64_t)(o->bhi - o->blo);
+  }
   if (which == IRR_BUF_TMP) {
     if (off < 0 || o->len < 0 || off + o->len > X->s->tmp) return -1;
-    pc[0].addr = X->tmp + off;
-    pc[0].len = o->len;
-    return 1;
+    pc[n].addr = X->tmp + off;
+    pc[n].len = o->len;
+    return n + 1;
   }
   for (b = o->blo; at < o->len && b < o->bhi; b++, x = 0) {
     irr__buf *B = X->buf[which];
@@ -2391,7 +2506,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(s->ops[j].len);
+    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -2407,18 +2522,18 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
       if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
-          next[j - lo] < irr__nchunks(o->len))
+          next[j - lo] < irr__nchunks(irr_op_msglen(o)))
         found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
       irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
       from = next[found - lo]++ * IRR__CHUNK;
-      len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+      len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
       pending--;
       if ((int64_t)cnt == len && !(B && B->discard)) {
-        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
         if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
         if (derived) MPI_Type_free(&t);
@@ -2461,13 +2576,15 @@ static int irr__exec_run(irr__exec *X) {
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
       if (o->bhi - o->blo + 1 > maxspan) maxspan = o->bhi - o->blo + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(o->len);
+      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
   }
-  if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
-  X->npc = 2 * maxspan;
+  int64_t *rws = NULL;
+  if (X->tmp_given) X->tmp = X->tmp_given;
+  else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
+  X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
   req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
   stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
@@ -2475,7 +2592,8 @@ static int irr__exec_run(irr__exec *X) {
   expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
   blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
   disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
-  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps) {
+  rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
+  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps || !rws) {
     rc = MPI_ERR_NO_MEM;
     goto out;
   }
@@ -2489,13 +2607,13 @@ static int irr__exec_run(irr__exec *X) {
       for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
         const irr_op *o = &s->ops[j];
         int recv = o->kind == IRR_OP_RECV, n = 0;
-        int64_t c, nc = irr__nchunks(o->len);
+        int64_t c, nc = irr__nchunks(irr_op_msglen(o)), mlen = irr_op_msglen(o);
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
         int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
         if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, rws + 2 * nreq)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
-          int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+          int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
           void *addr = &dummy;
           int count = 0, derived = 0;
           MPI_Datatype t = MPI_BYTE;
@@ -2542,8 +2660,8 @@ static int irr__exec_run(irr__exec *X) {
       if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
           (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o, src);
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst);
+      ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
+      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
       if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
       while (a < ns && b < nd) { /* piece against piece */
         int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
@@ -2557,7 +2675,8 @@ static int irr__exec_run(irr__exec *X) {
     lo = hi;
   }
 out:
-  if (X->tmp) IRRCOLL_FREE(X->tmp);
+  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
+  if (rws) IRRCOLL_FREE(rws);
   if (X->pc) IRRCOLL_FREE(X->pc);
   X->tmp = NULL;
   X->pc = NULL;
@@ -2635,6 +2754,7 @@ typedef struct irr__vargs {
   int inplace_arg;             /* the IN_PLACE argument was given (sendbuf or recvbuf) */
   int root;
   MPI_Comm comm;
+  int pre_err;                 /* an error the caller found (the rank takes part as with bad arguments) */
 } irr__vargs;
 
 static int irr__v_run(const irr__vargs *A) {
@@ -2709,12 +2829,17 @@ static int irr__v_run(const irr__vargs *A) {
       if (err == MPI_SUCCESS && inplace) own = m_root[rank];
       if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
     }
+    if (A->pre_err != MPI_SUCCESS) err = A->pre_err;
     if (err != MPI_SUCCESS && m_root) {
       IRRCOLL_FREE(m_root);
       m_root = vcd = NULL;
     }
   }
   if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
+  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
+    err = A->pre_err;
+    own = 0;
+  }
 
   coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   alg = ctx->force[coll];
@@ -2815,7 +2940,7 @@ static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (cha
 /* Every entry point: the root's "v" buffer and the own block, in the shape irr__v_run takes. */
 static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
                        const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
-                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm) {
+                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
   irr__vargs A;
   memset(&A, 0, sizeof A);
   A.scatter = scatter;
@@ -2833,32 +2958,33 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
   A.otype = otype;
   A.root = root;
   A.comm = comm;
+  A.pre_err = pre_err;
   return irr__v_run(&A);
 }
 
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                         int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm);
+  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
 }
 
 IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 
 #if MPI_VERSION >= 4
 IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                           const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                           int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm);
+  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
 }
 
 IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
                            MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 #endif
 
@@ -2882,6 +3008,927 @@ IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
   return MPI_SUCCESS;
 }
 /* ==== end mpi_gatherv.h ==== */
+/* ==== begin mpi_xv.h ==== */
+/* IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv: v-collectives whose receive
+   sizes are unknown (xv.h has the plans, mpi_api.h the contracts). With known sizes each one
+   is its known-size operation (irrcoll's Gatherv/Scatterv, the native Allgatherv/Alltoallv)
+   after the consecutive displacements are filled in and the bound is checked. */
+
+/* The receive bound in bytes; -1 if it overflows. */
+static int64_t irr__xbound(int bound, int64_t esize) {
+  int64_t b;
+  return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
+}
+
+/* Place n blocks given as bytes into the user's layout (displacements in elements of dt):
+   block i is bytes[i] at src + off[i]. Contiguous types by memcpy, others unpacked. */
+static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *bytes, const int64_t *off,
+                       const int64_t *displs, const char *src, MPI_Comm comm) {
+  int i, rc;
+  for (i = 0; i < n; i++) {
+    if (bytes[i] <= 0) continue;
+    if (dt->contig) {
+      memcpy(irr__at(base, dt->true_lb + (MPI_Aint)displs[i] * dt->extent), src + off[i], (size_t)bytes[i]);
+    } else {
+      rc = irr__pack(1, irr__at(base, (MPI_Aint)displs[i] * dt->extent), bytes[i] / dt->size, dt,
+                     (char *)(uintptr_t)(src + off[i]), comm);
+      if (rc != MPI_SUCCESS) return rc;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* From the byte sizes of n blocks: their counts in elements of esize bytes and their
+   displacements (consecutive, or the user's), checked against the bound (elements).
+   Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
+   block would leave the buffer [0, bound); counts and consecutive displacements are filled
+   in either way (so a caller can size a buffer and retry). */
+static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, const int *udispls,
+                        int bound, int64_t *cnt, int64_t *dsp) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < n; i++) {
+    if (esize > 0 && bytes[i] % esize == 0) cnt[i] = bytes[i] / esize;
+    else {
+      cnt[i] = esize > 0 ? bytes[i] / esize : 0;
+      if (bytes[i] > 0) err = MPI_ERR_TYPE;
+    }
+    dsp[i] = consecutive ? at : (int64_t)udispls[i];
+    at = irr__sat_add(at, cnt[i]);
+    if (cnt[i] > 0 && (dsp[i] < 0 || dsp[i] + cnt[i] > (int64_t)bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+  }
+  return err;
+}
+
+/* Return counts (and consecutive displacements) to the user's int arrays. */
+static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
+  int i, err = MPI_SUCCESS;
+  for (i = 0; i < n; i++) {
+    if (cnt[i] > INT_MAX || dsp[i] > INT_MAX) err = MPI_ERR_COUNT;
+    ucounts[i] = cnt[i] > INT_MAX ? INT_MAX : (int)cnt[i];
+    if (consecutive) udispls[i] = dsp[i] > INT_MAX ? INT_MAX : (int)dsp[i];
+  }
+  return err;
+}
+
+/* The own block as bytes: a contiguous type's data in place, else packed into *packed. */
+static int irr__xown(const void *buf, int count, const irr__dt *dt, char **data, char **packed, MPI_Comm comm) {
+  int64_t bytes = (int64_t)count * dt->size;
+  *packed = NULL;
+  if (dt->contig || bytes == 0) {
+    *data = irr__at(irr__base(buf), dt->true_lb);
+    return MPI_SUCCESS;
+  }
+  if (!(*packed = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
+  *data = *packed;
+  return irr__pack(0, irr__base(buf), count, dt, *packed, comm);
+}
+
+/* Drain a probed message into scratch (it cannot be taken where it belongs). */
+static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, pc, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* The common start of every X entry point: context, rank, size, tag; intercommunicators are
+   not supported (MPI_ERR_COMM). */
+static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
+  int rc, inter = 0;
+  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return rc;
+  if (inter) return MPI_ERR_COMM;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, rank);
+  MPI_Comm_size(comm, p);
+  *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  return MPI_SUCCESS;
+}
+
+/* ---- XGatherv ---- */
+
+/* The root's receive buffer while the counts are unknown: a byte view in which each child
+   subtree's range is one block (its total, heard during the construction) at consecutive
+   offsets. It is the user's buffer when the layout is consecutive and the type contiguous,
+   else scratch that is placed afterwards. */
+static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, int64_t own, int64_t *fake, char *base) {
+  int d, lo, hi, i;
+  int64_t at = 0;
+  memset(fake, 0, (size_t)p * 2 * sizeof(int64_t));
+  for (d = 0; d < t->levels; d++) { /* heard[d] < 0: no such subcube */
+    irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
+    if (lo < hi) fake[lo] = t->heard[d];
+  }
+  fake[rank] = own;
+  for (i = 0; i < p; i++) {
+    fake[p + i] = at;
+    at += fake[i];
+  }
+  memset(vb, 0, sizeof *vb);
+  vb->v = 1;
+  vb->p = p;
+  vb->base = base;
+  vb->counts = fake;
+  vb->displs = fake + p;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+}
+
+static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                 int root, irr__ctx *ctx, int rank, int p, int tag) {
+  int rc = MPI_SUCCESS, err = MPI_SUCCESS, isroot = rank == root, consec = 0, i, lo = 0, hi = 1;
+  int64_t own = 0, bound = -1, *bytes = NULL, *cnt = NULL, *dsp = NULL, *fake = NULL, *off = NULL;
+  irr__dt sdt, rdt;
+  irr_alg alg = ctx->force[IRR_COLL_GATHERV];
+  char *scratch = NULL;
+  irr_op *ops = NULL;
+  memset(&sdt, 0, sizeof sdt);
+  memset(&rdt, 0, sizeof rdt);
+  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the root's own count would be unknown */
+  else if (sendcount < 0) err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
+  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
+  rc = MPI_SUCCESS;
+  if (err != MPI_SUCCESS) own = 0;
+  if (isroot) {
+    int e2 = MPI_SUCCESS;
+    if (!displs) e2 = MPI_ERR_ARG;
+    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) e2 = rc;
+    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) e2 = MPI_ERR_COUNT;
+    else if (bound > 0 && !recvbuf && rdt.true_lb == 0) e2 = MPI_ERR_BUFFER;
+    rc = MPI_SUCCESS;
+    if (e2 == MPI_SUCCESS) consec = displs[0] == IRR_DISPL_CONSECUTIVE;
+    if (e2 != MPI_SUCCESS) err = e2;
+    bytes = (int64_t *)IRRCOLL_MALLOC((size_t)p * 6 * sizeof(int64_t));
+    if (!bytes) { rc = MPI_ERR_NO_MEM; goto out; }
+    memset(bytes, 0, (size_t)p * 6 * sizeof(int64_t));
+    cnt = bytes + p;
+    dsp = cnt + p;
+    fake = dsp + p; /* 2p */
+    off = fake + 2 * p;
+  }
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+
+  if (alg == IRR_ALG_DIRECT || p == 1) {
+    /* Every rank sends its block (empty ones too) to the root, which probes all sizes in
+       rank order, lays the blocks out, then receives each in place with the user's type. */
+    if (!isroot) {
+      rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
+                   : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
+      goto out;
+    }
+    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+      MPI_Status st;
+      int c = 0;
+      if (i == root) { bytes[i] = own; continue; }
+      rc = MPI_Probe(i, tag + 1, ctx->pc, &st);
+      if (rc == MPI_SUCCESS) MPI_Get_count(&st, MPI_BYTE, &c);
+      bytes[i] = c;
+    }
+    if (rc != MPI_SUCCESS) goto out;
+    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
+    {
+      MPI_Request *rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
+      if (!rq) { rc = MPI_ERR_NO_MEM; goto out; }
+      for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
+      for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+        char *at = (char *)irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent);
+        if (i == root) {
+          if (err == MPI_SUCCESS && own > 0)
+            rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag, at, (int)cnt[i], recvtype, rank, tag, ctx->pc,
+                              MPI_STATUS_IGNORE);
+        } else if (err == MPI_SUCCESS) {
+          rc = MPI_Irecv(at, (int)cnt[i], recvtype, i, tag + 1, ctx->pc, &rq[i]);
+        } else {
+          rc = irr__xdrain(ctx->pc, i, tag + 1, (int)bytes[i]);
+        }
+      }
+      for (i = 0; i < p; i++)
+        if (rq[i] != MPI_REQUEST_NULL) {
+          int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
+          if (rc == MPI_SUCCESS) rc = rc2;
+        }
+      IRRCOLL_FREE(rq);
+    }
+  } else {
+    irr_tree t;
+    irr_sched s;
+    irr__buf vb, ob;
+    irr__exec X;
+    int direct;
+    irr_tree_init(&t, rank, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
+    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto out;
+    i = irr_v_maxops(IRR_ALG_TREE, p, rank, root);
+    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    irr_sched_init(&s, rank, p, ops, i);
+    if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+    /* the sizes this rank collects: its subcube's (the root: everyone's) */
+    if (!isroot) irr_tree_cube((int64_t)rank >> t.send_level, t.send_level, p, &lo, &hi);
+    else hi = p;
+    if (!isroot && !(cnt = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    memset(isroot ? bytes : cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
+    memset(&vb, 0, sizeof vb);
+    memset(&ob, 0, sizeof ob);
+    memset(&X, 0, sizeof X);
+    X.cnt = isroot ? bytes : cnt;
+    X.cnt_lo = lo;
+    X.cnt[rank - lo] = own;
+    direct = 0;
+    if (isroot) { /* the subtree totals are known now: fits? in place? */
+      int64_t total;
+      irr__xroot_view(&vb, p, rank, &t, own, fake, NULL);
+      total = fake[2 * p - 1] + fake[p - 1];
+      if (err == MPI_SUCCESS && consec && total > bound) err = MPI_ERR_TRUNCATE;
+      direct = err == MPI_SUCCESS && consec && rdt.contig;
+      if (!direct && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) { rc = MPI_ERR_NO_MEM; goto out; }
+      vb.base = direct ? irr__at(irr__base(recvbuf), rdt.true_lb) : scratch;
+    } else {
+      vb.discard = 1;
+    }
+    ob.dt = sdt;
+    ob.own = rank;
+    ob.count = own > 0 ? sendcount : 0;
+    ob.base = irr__base(sendbuf);
+    ob.discard = own == 0;
+    if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) { irr__buf_unstage(&ob, 0, ctx->pc); goto out; }
+    X.s = &s;
+    X.buf[IRR_BUF_RECV] = &vb;
+    X.buf[IRR_BUF_SEND] = &ob;
+    X.comm = ctx->pc;
+    X.tag = tag + 1;
+    rc = irr__exec_run(&X);
+    irr__buf_unstage(&ob, 0, ctx->pc);
+    if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_INTERN; /* sizes announced, then not sent */
+    if (rc != MPI_SUCCESS || !isroot) goto out;
+    { /* the root: every size is known now */
+      int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
+      if (err == MPI_SUCCESS) err = e2;
+      if (err == MPI_SUCCESS && !direct) {
+        for (i = 0; i < p; i++) off[i] = i ? off[i - 1] + bytes[i - 1] : 0;
+        rc = irr__xplace(irr__base(recvbuf), &rdt, p, bytes, off, dsp, scratch, ctx->pc);
+      }
+    }
+  }
+  if (rc == MPI_SUCCESS && isroot && recvcounts) {
+    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec && displs);
+    if (err == MPI_SUCCESS) err = e3;
+  }
+out:
+  if (!isroot && cnt) IRRCOLL_FREE(cnt);
+  if (bytes) IRRCOLL_FREE(bytes);
+  if (scratch) IRRCOLL_FREE(scratch);
+  if (ops) IRRCOLL_FREE(ops);
+  return rc != MPI_SUCCESS ? rc : err;
+}
+
+IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rank, p, tag, rc, i;
+  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
+  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN)
+    rc = irr__xgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs,
+                               recvtype, root, ctx, rank, p, tag);
+  else { /* known counts: the root fills in consecutive displacements, checks the bound */
+    int pre = MPI_SUCCESS;
+    irr__dt rdt;
+    if (rank == root) {
+      int64_t at = 0;
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else {
+        int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
+        for (i = 0; i < p && pre == MPI_SUCCESS; i++) {
+          if (recvcounts[i] < 0) { pre = MPI_ERR_COUNT; break; }
+          if (consec) displs[i] = (int)at;
+          if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
+          at += recvcounts[i];
+          if (consec && at > INT_MAX) pre = MPI_ERR_COUNT;
+        }
+      }
+    }
+    return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
+                       NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
+  }
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+/* ---- XScatterv ---- */
+
+static int irr__xscatterv_unknown(const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
+                                  void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                                  irr__ctx *ctx, int rank, int p, int tag) {
+  int rc = MPI_SUCCESS, err = MPI_SUCCESS, rerr = MPI_SUCCESS, isroot = rank == root, i, lo = 0, hi = p, parent = -1, rule, consec = 0;
+  int inplace = isroot && recvbuf == MPI_IN_PLACE;
+  int64_t *m = NULL, *w = NULL, *vcd = NULL, own = 0, bound = -1, *hdr = NULL;
+  char *msg = NULL, *data = NULL;
+  irr__dt sdt, rdt;
+  irr_alg alg = ctx->force[IRR_COLL_SCATTERV];
+  irr_tree_all T;
+  irr_tree t;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  irr__exec X;
+  memset(&T, 0, sizeof T);
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  memset(&X, 0, sizeof X);
+  memset(&rdt, 0, sizeof rdt);
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  if (!inplace) {
+    if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) rerr = rc;
+    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) rerr = MPI_ERR_COUNT;
+    rc = MPI_SUCCESS;
+  }
+  /* err: the root's send side (then everyone gets 0); rerr: this rank's receive side */
+  if (isroot) { /* the sizes of everyone, as bytes; bad arguments: send everyone 0 */
+    if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
+    vcd = m + p;
+    if (!sendcounts || !displs) err = MPI_ERR_ARG;
+    else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
+    else {
+      int64_t at = 0, tot = 0;
+      consec = displs[0] == IRR_DISPL_CONSECUTIVE;
+      for (i = 0; i < p; i++) {
+        if (sendcounts[i] < 0) { err = MPI_ERR_COUNT; break; }
+        vcd[i] = sendcounts[i];
+        vcd[p + i] = consec ? at : displs[i];
+        at += sendcounts[i];
+        m[i] = vcd[i] * sdt.size;
+        tot += m[i];
+      }
+      if (err == MPI_SUCCESS && tot > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
+      if (err == MPI_SUCCESS && consec)
+        for (i = 0; i < p; i++) ((int *)(uintptr_t)displs)[i] = (int)vcd[p + i]; /* in-out at the root */
+    }
+    rc = MPI_SUCCESS;
+    if (err != MPI_SUCCESS) memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
+    own = m[rank];
+  } else { /* the one message, from wherever it comes; the sender's executor may have split it
+              into pieces of IRRCOLL_MAX_MSG bytes, which come in order: take them until the
+              header's total is there */
+    MPI_Status st;
+    int S = 0;
+    int64_t got = 0, total = -1, cap = 0;
+    if ((rc = MPI_Probe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
+    parent = st.MPI_SOURCE;
+    for (;;) {
+      MPI_Get_count(&st, MPI_BYTE, &S);
+      if (got + S > cap) {
+        char *nm = (char *)IRRCOLL_MALLOC((size_t)(got + S) + 16);
+        if (!nm) { rc = MPI_ERR_NO_MEM; goto out; }
+        if (got) memcpy(nm, msg, (size_t)got);
+        if (msg) IRRCOLL_FREE(msg);
+        msg = nm;
+        cap = got + S;
+      }
+      if ((rc = MPI_Recv(msg + got, S, MPI_BYTE, parent, tag + 1, ctx->pc, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
+      got += S;
+      hdr = (int64_t *)(void *)msg;
+      if (total < 0 && got >= 16) {
+        if (hdr[0] < 0 || hdr[1] <= hdr[0] || hdr[1] > p) { rc = MPI_ERR_INTERN; goto out; }
+        if (got >= 16 + 8 * (hdr[1] - hdr[0])) total = 16 + 8 * (hdr[1] - hdr[0]) + irr__range_sum(hdr + 2, 0, (int)(hdr[1] - hdr[0]));
+      }
+      if ((total >= 0 && got >= total) || S == 0) break;
+      if ((rc = MPI_Probe(parent, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
+    }
+    S = (int)got;
+    hdr = (int64_t *)(void *)msg;
+    lo = S >= 24 ? (int)hdr[0] : -1;
+    hi = S >= 24 ? (int)hdr[1] : -1;
+    if (lo < 0 || hi > p || rank < lo || rank >= hi || (int64_t)S < 16 + 8 * (int64_t)(hi - lo)) { rc = MPI_ERR_INTERN; goto out; }
+    m = hdr + 2;
+    data = msg + 16 + 8 * (hi - lo);
+    if (irr__range_sum(m, 0, hi - lo) != (int64_t)S - (16 + 8 * (int64_t)(hi - lo))) { rc = MPI_ERR_INTERN; goto out; }
+    own = m[rank - lo];
+  }
+  /* the own block: count, bound */
+  if (!inplace && rerr == MPI_SUCCESS) {
+    if (rdt.size > 0 ? own % rdt.size != 0 : own > 0) rerr = MPI_ERR_TYPE;
+    else if (own > bound) rerr = MPI_ERR_TRUNCATE;
+    else if (own > 0 && !recvbuf && rdt.true_lb == 0) rerr = MPI_ERR_BUFFER;
+  }
+  if (recvcount && !inplace) *recvcount = rdt.size > 0 ? (int)(own / rdt.size) : 0;
+  /* my program: the tree on my range, or direct */
+  if (alg == IRR_ALG_DIRECT) {
+    i = isroot ? p + 1 : 2;
+    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    irr_sched_init(&s, rank, p, ops, i);
+    if (irr_xscatterv_sched(NULL, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  } else {
+    if (!(w = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    if (irr_xscatterv_tree(&T, lo, hi, rank, m, rule, w) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+    irr_tree_view(&T, rank - lo, &t);
+    i = irr_tree_levels(hi - lo) + 3;
+    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    irr_sched_init(&s, rank, p, ops, i);
+    if (irr_xscatterv_sched(&t, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  }
+  if (!isroot) { /* its receive is done: run the rest on the message as scratch */
+    memmove(s.ops, s.ops + 1, (size_t)(s.nops - 1) * sizeof(irr_op));
+    s.nops--;
+    X.tmp_given = data;
+  }
+  X.cnt = m;
+  X.cnt_lo = lo;
+  vb.v = 1;
+  vb.p = p;
+  vb.discard = !isroot || err != MPI_SUCCESS;
+  if (isroot) {
+    vb.base = irr__base(sendbuf);
+    vb.dt = sdt;
+    vb.counts = vcd;
+    vb.displs = vcd + p;
+  }
+  ob.own = rank;
+  ob.base = irr__base(recvbuf);
+  ob.dt = rdt;
+  ob.count = rdt.size > 0 ? own / rdt.size : 0;
+  ob.discard = inplace || err != MPI_SUCCESS || rerr != MPI_SUCCESS || own == 0;
+  if ((rc = irr__buf_stage(&vb, 1, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(&ob, 0, ctx->pc)) == MPI_SUCCESS) {
+    X.s = &s;
+    X.buf[IRR_BUF_SEND] = &vb;
+    X.buf[IRR_BUF_RECV] = &ob;
+    X.comm = ctx->pc;
+    X.tag = tag + 1;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, ctx->pc);
+  }
+out:
+  irr__buf_unstage(&vb, 0, ctx->pc);
+  irr__buf_unstage(&ob, 0, ctx->pc);
+  irr_tree_all_free(&T);
+  if (isroot && m) IRRCOLL_FREE(m);
+  if (msg) IRRCOLL_FREE(msg);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return rc != MPI_SUCCESS ? rc : err != MPI_SUCCESS ? err : rerr;
+}
+
+IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rank, p, tag, rc, i;
+  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
+  if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
+  if (*recvcount == IRR_SIZE_UNKNOWN)
+    rc = irr__xscatterv_unknown(sendbuf, sendcounts, displs, sendtype, recvbuf, recv_max_count, recvcount, recvtype,
+                                root, ctx, rank, p, tag);
+  else { /* known: the bound, then the known-size Scatterv */
+    int pre = MPI_SUCCESS;
+    if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
+    if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
+      int64_t at = 0;
+      for (i = 0; i < p; i++) {
+        displs[i] = (int)at;
+        at += sendcounts[i] > 0 ? sendcounts[i] : 0;
+        if (at > INT_MAX) pre = MPI_ERR_COUNT;
+      }
+    }
+    return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+  }
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+/* MPI_Allgatherv, except on one process: MPICH 4.0.2 ignores the displacement there. */
+static int irr__allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,
+                           MPI_Datatype rt, MPI_Comm pc, int p, int tag) {
+  MPI_Aint lb, ext;
+  if (p > 1) return MPI_Allgatherv(sb, sc, st, rb, rc, rd, rt, pc);
+  if (rc[0] == 0 || sb == MPI_IN_PLACE) return MPI_SUCCESS;
+  MPI_Type_get_extent(rt, &lb, &ext);
+  return MPI_Sendrecv(sb, sc, st, 0, tag, irr__at(irr__base(rb), (MPI_Aint)rd[0] * ext), rc[0], rt, 0, tag, pc,
+                      MPI_STATUS_IGNORE);
+}
+
+/* ---- XAllgatherv ---- */
+
+/* Bruck's rounds with the sizes in every message (xv.h). Rank r keeps the sizes in relative
+   order (rel[j]: block (r + j) mod p) and the eager blocks' data in one chunk per round
+   (the own block, then round k's arrivals), so a send is the size prefix plus the first
+   chunks. On return rel[] holds every size; chunk[k] the data received in round k. */
+static int irr__xbruck(irr__ctx *ctx, int rank, int p, int tag, int64_t eager, int64_t *rel, char **chunk,
+                       int64_t *clen, int nchunks) {
+  int k, n, to, from, rc = MPI_SUCCESS, have = 1;
+  int *blens = (int *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(int));
+  MPI_Aint *disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(MPI_Aint));
+  if (!blens || !disps) { rc = MPI_ERR_NO_MEM; goto out; }
+  for (k = 0; rc == MPI_SUCCESS && (n = irr_bruck_round(p, rank, k, &to, &from)) > 0; k++) {
+    MPI_Datatype st, rt;
+    MPI_Status pst;
+    MPI_Request rq;
+    int np = 0, c, S = 0, j;
+    int64_t want = 0;
+    for (j = 0; j < n; j++) want += rel[j] <= eager ? rel[j] : 0; /* data of my first n blocks */
+    blens[np] = 8 * n;
+    MPI_Get_address(rel, &disps[np++]);
+    for (c = 0; c <= k && want > 0; c++) { /* chunk 0: own block; chunk c: round c-1's */
+      int64_t take = clen[c] < want ? clen[c] : want;
+      if (take > 0) {
+        blens[np] = (int)take;
+        MPI_Get_address(chunk[c], &disps[np++]);
+      }
+      want -= take;
+    }
+    if ((rc = MPI_Type_create_hindexed(np, blens, disps, MPI_BYTE, &st)) != MPI_SUCCESS) break;
+    MPI_Type_commit(&st);
+    rc = MPI_Isend(MPI_BOTTOM, 1, st, to, tag + 1, ctx->pc, &rq);
+    MPI_Type_free(&st);
+    if (rc != MPI_SUCCESS) break;
+    if ((rc = MPI_Probe(from, tag + 1, ctx->pc, &pst)) == MPI_SUCCESS) {
+      MPI_Get_count(&pst, MPI_BYTE, &S);
+      if (S < 8 * n) rc = MPI_ERR_INTERN;
+    }
+    if (rc == MPI_SUCCESS) {
+      clen[k + 1] = S - 8 * n;
+      if (!(chunk[k + 1] = (char *)IRRCOLL_MALLOC((size_t)clen[k + 1] + 1))) rc = MPI_ERR_NO_MEM;
+    }
+    if (rc == MPI_SUCCESS) {
+      blens[0] = 8 * n;
+      MPI_Get_address(rel + have, &disps[0]);
+      blens[1] = (int)clen[k + 1];
+      MPI_Get_address(chunk[k + 1], &disps[1]);
+      rc = MPI_Type_create_hindexed(2, blens, disps, MPI_BYTE, &rt);
+      if (rc == MPI_SUCCESS) {
+        MPI_Type_commit(&rt);
+        rc = MPI_Recv(MPI_BOTTOM, 1, rt, from, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+        MPI_Type_free(&rt);
+      }
+    }
+    {
+      int rc2 = MPI_Wait(&rq, MPI_STATUS_IGNORE);
+      if (rc == MPI_SUCCESS) rc = rc2;
+    }
+    have += n;
+  }
+out:
+  if (blens) IRRCOLL_FREE(blens);
+  if (disps) IRRCOLL_FREE(disps);
+  return rc;
+}
+
+static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                    irr__ctx *ctx, int rank, int p, int tag) {
+  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = 0, consec = 0, big = 0;
+  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *off, *clen = NULL;
+  char **chunk = NULL, *odata = NULL, *opacked = NULL, *flat = NULL;
+  irr__dt sdt, rdt;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  memset(&sdt, 0, sizeof sdt);
+  memset(&rdt, 0, sizeof rdt);
+  while (((int64_t)1 << K) < p) K++;
+  eager = irr_xallgatherv_eager(p, md);
+  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the own count would be unknown */
+  else if (sendcount < 0) err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
+  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
+  rc = MPI_SUCCESS;
+  if (err == MPI_SUCCESS) {
+    if (!displs) err = MPI_ERR_ARG;
+    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
+    else if (irr__xbound(recv_max_count, rdt.size) < 0) err = MPI_ERR_COUNT;
+    rc = MPI_SUCCESS;
+  }
+  if (err != MPI_SUCCESS) own = 0;
+  consec = displs && displs[0] == IRR_DISPL_CONSECUTIVE;
+  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  if (!rel) return MPI_ERR_NO_MEM;
+  memset(rel, 0, (size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  bytes = rel + p;
+  cnt = bytes + p;
+  dsp = cnt + p;
+  off = dsp + p;
+  clen = off + p;
+  chunk = (char **)(void *)(clen + K + 1);
+  rel[0] = own;
+  if (own > 0 && own <= eager) {
+    if ((rc = irr__xown(sendbuf, sendcount, &sdt, &odata, &opacked, ctx->pc)) != MPI_SUCCESS) goto out;
+    chunk[0] = odata;
+    clen[0] = own;
+  }
+  if ((rc = irr__xbruck(ctx, rank, p, tag, eager, rel, chunk, clen, K + 1)) != MPI_SUCCESS) goto out;
+  for (i = 0; i < p; i++) bytes[(rank + i) % p] = rel[i];
+  {
+    int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
+    if (err == MPI_SUCCESS) err = e2;
+  }
+  /* the eager blocks: from the chunks (in relative order) into place */
+  if (err == MPI_SUCCESS) {
+    int64_t at = 0, c = 0, used = 0;
+    int64_t *eb = off; /* bytes of eager blocks in absolute order, reusing off[] below */
+    (void)eb;
+    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+      int b = (rank + i) % p;
+      int64_t sz = rel[i] <= eager ? rel[i] : 0;
+      while (sz > 0 && used == clen[c]) c++, used = 0;
+      if (sz > 0) {
+        int64_t z = 0;
+        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &sz, &z, &dsp[b], chunk[c] + used, ctx->pc);
+        used += sz;
+      }
+      at += sz;
+    }
+  }
+  for (i = 0; i < p; i++)
+    if (bytes[i] > eager) big = 1;
+  if (rc == MPI_SUCCESS && big) { /* the large blocks: a known-size Allgatherv of them only */
+    int *c2 = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int)), *d2;
+    void *rb = recvbuf;
+    if (!c2) { rc = MPI_ERR_NO_MEM; goto out; }
+    d2 = c2 + p;
+    for (i = 0; i < p; i++) {
+      c2[i] = bytes[i] > eager ? (int)cnt[i] : 0;
+      d2[i] = (int)dsp[i];
+    }
+    if (err != MPI_SUCCESS) { /* this rank cannot take them: scratch, consecutive, then dropped */
+      int64_t at = 0;
+      for (i = 0; i < p; i++) {
+        d2[i] = (int)at;
+        at += c2[i];
+      }
+      if (!(flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1))) {
+        rc = MPI_ERR_NO_MEM; /* (a zero-size type with large blocks cannot happen: sizes are bytes) */
+        IRRCOLL_FREE(c2);
+        goto out;
+      }
+      rb = flat - rdt.true_lb;
+    }
+    rc = irr__allgatherv(c2[rank] > 0 ? sendbuf : NULL, c2[rank] > 0 ? sendcount : 0, sendtype, rb, c2, d2, recvtype,
+                         ctx->pc, p, tag);
+    IRRCOLL_FREE(c2);
+  }
+  if (rc == MPI_SUCCESS && recvcounts) {
+    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec);
+    if (err == MPI_SUCCESS) err = e3;
+  }
+out:
+  if (chunk)
+    for (i = 1; i <= K; i++)
+      if (chunk[i]) IRRCOLL_FREE(chunk[i]);
+  if (opacked) IRRCOLL_FREE(opacked);
+  if (flat) IRRCOLL_FREE(flat);
+  IRRCOLL_FREE(rel);
+  return rc != MPI_SUCCESS ? rc : err;
+}
+
+IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                            MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rank, p, tag, rc, i, pre = MPI_SUCCESS;
+  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    rc = irr__xallgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype,
+                                  ctx, rank, p, tag);
+    return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  }
+  /* known counts: consecutive displacements, the bound, then the native Allgatherv */
+  if (!displs) return irr__raise(comm, MPI_ERR_ARG);
+  {
+    int64_t at = 0;
+    int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
+    for (i = 0; i < p; i++) {
+      if (recvcounts[i] < 0) return irr__raise(comm, MPI_ERR_COUNT);
+      if (consec) displs[i] = at > INT_MAX ? INT_MAX : (int)at;
+      if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
+      at += recvcounts[i];
+    }
+  }
+  if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
+    irr__dt rdt;
+    int64_t at = 0;
+    int *d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+    char *flat;
+    if (!d2 || irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) { if (d2) IRRCOLL_FREE(d2); return irr__raise(comm, MPI_ERR_NO_MEM); }
+    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+    if (!flat) rc = MPI_ERR_NO_MEM;
+    else if (sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
+      rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
+                           flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+    else
+      rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+    IRRCOLL_FREE(d2);
+    if (flat) IRRCOLL_FREE(flat);
+    return irr__raise(comm, rc != MPI_SUCCESS ? rc : pre);
+  }
+  rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+/* ---- XAlltoallv ---- */
+
+/* The sparse exchange (NBX): synchronous sends to the actual partners; receive whatever
+   arrives (probed, so its size is known before it is taken); once the own sends are matched,
+   a nonblocking barrier; done when it completes (then every message has been received).
+   Arrivals go to their place when the displacements are the user's, else to a buffer each
+   until the layout is known. */
+static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
+                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
+                                  const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
+                                  irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
+  MPI_Request *sq = NULL, bq = MPI_REQUEST_NULL;
+  int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
+  int64_t used = 0;
+  sq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request) + 1);
+  if (!sq) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+    int j = (rank + i) % p; /* start with the next rank: spreads the load */
+    if (j == rank || sc[j] == 0) continue;
+    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), sc[j], sendtype, j, tag + 1,
+                    ctx->pc, &sq[ns++]);
+  }
+  while (rc == MPI_SUCCESS && !done) {
+    int flag = 0;
+    MPI_Status st;
+    if ((rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &flag, &st)) != MPI_SUCCESS) break;
+    if (flag) {
+      int src = st.MPI_SOURCE, S = 0;
+      int64_t n;
+      MPI_Get_count(&st, MPI_BYTE, &S);
+      bytes[src] = S;
+      n = rdt->size > 0 ? S / rdt->size : 0;
+      if (rdt->size == 0 || S % rdt->size) {
+        if (*err == MPI_SUCCESS) *err = MPI_ERR_TYPE;
+        rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+      } else if (!consec) {
+        if (*err == MPI_SUCCESS && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count)) *err = MPI_ERR_TRUNCATE;
+        if (*err == MPI_ERR_TRUNCATE && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count))
+          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+        else
+          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)rdispls[src] * rdt->extent), (int)n, recvtype, src,
+                        tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+      } else {
+        used += n;
+        if (used > recv_max_count && *err == MPI_SUCCESS) *err = MPI_ERR_TRUNCATE;
+        if (used > recv_max_count) {
+          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+        } else {
+          if (!(held[src] = (char *)IRRCOLL_MALLOC((size_t)S + 1))) { rc = MPI_ERR_NO_MEM; break; }
+          rc = MPI_Recv(held[src], S, MPI_BYTE, src, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+        }
+      }
+      continue;
+    }
+    if (!barrier) {
+      int all = 1, k;
+      for (k = 0; k < ns && all && rc == MPI_SUCCESS; k++) /* one by one: see irr__exec_run */
+        if (sq[k] != MPI_REQUEST_NULL) rc = MPI_Test(&sq[k], &all, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      if (all) {
+        rc = MPI_Ibarrier(ctx->pc, &bq);
+        barrier = 1;
+      }
+    } else {
+      rc = MPI_Test(&bq, &done, MPI_STATUS_IGNORE);
+    }
+  }
+  IRRCOLL_FREE(sq);
+  return rc;
+}
+
+/* The native Alltoallv with the receive side in elements (int64: from irr__xlayout, each
+   block inside the int bound). A rank whose receive side is unusable (err) takes its part
+   into scratch, so the others complete. */
+static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int64_t *sdsp, MPI_Datatype sendtype,
+                                  void *recvbuf, const int64_t *cnt, const int64_t *dsp, const irr__dt *rdt,
+                                  MPI_Datatype recvtype, int err, int p, MPI_Comm pc) {
+  int *a = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int) + 1), i, rc;
+  int64_t at = 0;
+  char *flat = NULL;
+  void *rb = recvbuf;
+  if (!a) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p; i++) {
+    a[i] = (int)sdsp[i];
+    a[p + i] = (int)cnt[i];
+    a[2 * p + i] = err == MPI_SUCCESS ? (int)dsp[i] : (int)at;
+    at += cnt[i];
+  }
+  if (err != MPI_SUCCESS) {
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt->extent + rdt->true_extent) + 1);
+    rb = flat ? flat - rdt->true_lb : NULL;
+  }
+  rc = err != MPI_SUCCESS && !flat ? MPI_ERR_NO_MEM
+                                   : MPI_Alltoallv(sendbuf, sc, a, sendtype, rb, a + p, a + 2 * p, recvtype, pc);
+  if (flat) IRRCOLL_FREE(flat);
+  IRRCOLL_FREE(a);
+  return rc;
+}
+
+IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                           MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rank, p, tag, rc, i, err = MPI_SUCCESS, consec, sparse, deg = 0, maxdeg = 0, *sc;
+  int64_t *sdsp, *bytes, *cnt, *dsp, at = 0;
+  char **held;
+  irr__dt sdt, rdt;
+  irr_alg alg;
+  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
+  consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)))))
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  memset(sdsp, 0, (size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)));
+  bytes = sdsp + p;
+  cnt = bytes + p;
+  dsp = cnt + p;
+  held = (char **)(void *)(dsp + p);
+  sc = (int *)(void *)(held + p);
+  /* Local checks. A rank with bad arguments sends nothing and drops what it receives. */
+  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
+  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
+  rc = MPI_SUCCESS;
+  for (i = 0; i < p && err == MPI_SUCCESS; i++) {
+    if (sendcounts[i] < 0) err = MPI_ERR_COUNT;
+    sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
+    at += sendcounts[i];
+    if (at > INT_MAX) err = MPI_ERR_COUNT;
+  }
+  for (i = 0; i < p; i++) {
+    sc[i] = err == MPI_SUCCESS ? sendcounts[i] : 0;
+    if (i != rank && sc[i] > 0) deg++;
+  }
+  if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
+    for (i = 0; i < p; i++) {
+      bytes[i] = recvcounts[i] >= 0 ? (int64_t)recvcounts[i] * rdt.size : 0;
+      if (recvcounts[i] < 0 && err == MPI_SUCCESS) err = MPI_ERR_COUNT;
+    }
+    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
+    if (err == MPI_SUCCESS && consec)
+      for (i = 0; i < p; i++) rdispls[i] = (int)dsp[i];
+    if (err == MPI_SUCCESS || err == MPI_ERR_TRUNCATE)
+      rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
+    goto out;
+  }
+  alg = ctx->force[IRR_COLL_ALLTOALLV];
+  if (alg == IRR_ALG_DIRECT) sparse = 1;
+  else if (alg == IRR_ALG_LINEAR) sparse = 0;
+  else {
+    if ((rc = MPI_Allreduce(&deg, &maxdeg, 1, MPI_INT, MPI_MAX, ctx->pc)) != MPI_SUCCESS) goto out;
+    sparse = irr_xalltoallv_sparse(p, maxdeg);
+  }
+  if (sparse) {
+    rc = irr__xalltoallv_sparse(sendbuf, sc, sdsp, &sdt, sendtype, recvbuf, recv_max_count, rdispls, consec, &rdt,
+                                recvtype, ctx, rank, p, tag, bytes, held, &err);
+    if (rc != MPI_SUCCESS) goto out;
+    bytes[rank] = (int64_t)sc[rank] * sdt.size;
+    {
+      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
+      if (err == MPI_SUCCESS) err = e2;
+    }
+    for (i = 0; i < p && rc == MPI_SUCCESS && err == MPI_SUCCESS; i++) { /* held blocks, own block */
+      int64_t z = 0;
+      if (i == rank && cnt[i] > 0)
+        rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[i] * sdt.extent), sc[i], sendtype, rank, tag,
+                          irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank, tag,
+                          ctx->pc, MPI_STATUS_IGNORE);
+      else if (held[i])
+        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &bytes[i], &z, &dsp[i], held[i], ctx->pc);
+    }
+  } else { /* dense: exchange the byte counts, then the native Alltoallv */
+    long long *sb = (long long *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(long long));
+    if (!sb) { rc = MPI_ERR_NO_MEM; goto out; }
+    for (i = 0; i < p; i++) sb[i] = (long long)sc[i] * sdt.size;
+    rc = MPI_Alltoall(sb, 1, MPI_LONG_LONG, sb + p, 1, MPI_LONG_LONG, ctx->pc);
+    for (i = 0; i < p; i++) bytes[i] = sb[p + i];
+    IRRCOLL_FREE(sb);
+    if (rc != MPI_SUCCESS) goto out;
+    {
+      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
+      if (err == MPI_SUCCESS) err = e2;
+    }
+    rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
+  }
+  if (rc == MPI_SUCCESS) {
+    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, rdispls, consec);
+    if (err == MPI_SUCCESS) err = e3;
+  }
+out:
+  for (i = 0; i < p; i++)
+    if (held[i]) IRRCOLL_FREE(held[i]);
+  IRRCOLL_FREE(sdsp);
+  if (rc == MPI_SUCCESS) rc = err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+/* ==== end mpi_xv.h ==== */
 #endif
 
 /* ==== begin license.h ==== */

@@ -20,7 +20,8 @@
 typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
-  IRR_COLL_ALLGATHERV = 2 /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLTOALLV = 3   /* for the MPI layer's algorithm choice; no checker specification */
 } irr_coll;
 
 typedef struct irr_spec {
@@ -223,6 +224,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = {1.0, 0.0};
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
+  if ((unsigned)sp->coll > (unsigned)IRR_COLL_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   C.spec = sp;

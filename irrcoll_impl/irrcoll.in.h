@@ -15,9 +15,11 @@
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Comm_set_alg (declarations)
+     xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_X*, IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
+     mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -52,6 +54,7 @@
 #define IRRCOLL_IMPLEMENTATION_DONE
 #include "mpi_core.h"
 #include "mpi_gatherv.h"
+#include "mpi_xv.h"
 #endif
 
 #include "license.h"

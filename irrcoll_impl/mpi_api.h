@@ -50,6 +50,74 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype recvtype, int root, MPI_Comm comm);
 #endif
 
+/* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
+
+   Markers (xv.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the
+   receivers do not know their counts; recvcounts is then output. IRR_DISPL_CONSECUTIVE in
+   displs[0] places the blocks one after the other in rank order, from the start of the
+   buffer; displs is then output. All four combinations work. Without IRR_SIZE_UNKNOWN the
+   call is its known-size operation (counts as MPI gives them), with the bound checked.
+
+   recv_max_count bounds the receive buffer: it holds recv_max_count elements of recvtype
+   (element i at recvbuf + i * extent); no block is written outside [0, recv_max_count).
+   A block that would not fit (consecutive: the total exceeds it; explicit displacements: a
+   block reaches past it or starts below 0) makes the call fail with MPI_ERR_TRUNCATE at that
+   receiver; the other ranks are not affected, the communicator stays usable, and the counts
+   (and consecutive displacements) are still returned, so the caller can size a buffer and
+   call again. The receive buffer's contents are then undefined inside the bound. A sender's
+   block that is not a whole number of recvtype elements is MPI_ERR_TYPE.
+
+   Every rank must make the same choice of known/unknown sizes (as all ranks must give the
+   same root); where a marker is given "everywhere" below, ranks that do not read an array
+   may pass a single int. MPI_IN_PLACE is not allowed with unknown sizes (the own count would
+   be unknown): MPI_ERR_ARG. Intracommunicators only (MPI_ERR_COMM otherwise). With unknown
+   sizes each message is at most 2^31-1 bytes. */
+
+/* XGatherv. recvcounts[0] is read on every rank (non-roots: a single int will do, nothing is
+   written there); recvcounts[0..p-1] and displs[0..p-1] are the root's, as above.
+   Unknown sizes: on more than 10 ranks the linear-time tree of IRR_Gatherv, whose data
+   messages carry the sizes of the blocks they hold (8 bytes per rank of the subtree): same
+   rounds and messages as the known-size tree, no count gather first. On fewer, every rank
+   sends straight to the root, which probes all sizes, then receives in place. The root
+   receives in place when the layout is consecutive and recvtype contiguous; otherwise into
+   scratch of the total size, then places the blocks. */
+IRR_DECL int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm);
+
+/* XScatterv. *recvcount is read on every rank: IRR_SIZE_UNKNOWN, or the known count; with
+   unknown sizes every receiver gets its count there (the root too, unless MPI_IN_PLACE).
+   recvbuf holds at most recv_max_count elements. At the root, displs[0] may be
+   IRR_DISPL_CONSECUTIVE: the blocks lie one after the other in sendbuf, and displs[] is
+   filled in. Unknown sizes: the root builds Träff's tree on the sizes (+8 bytes each) and
+   sends each child its range with the sizes; each rank forwards likewise (direct sends on
+   at most 10 ranks). Every rank receives exactly one message, probed; an inner rank holds
+   its range in scratch. */
+IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype,
+                           int root, MPI_Comm comm);
+
+/* XAllgatherv. recvcounts and displs are every rank's (p entries). Unknown sizes: Bruck's
+   ceil(log2 p) rounds with the sizes in every message; blocks above irr_xallgatherv_eager()
+   bytes travel there only as sizes and then by MPI_Allgatherv of just those blocks.
+   Scratch: the small blocks (at most p * eager bytes). Known sizes: MPI_Allgatherv. */
+IRR_DECL int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                             MPI_Comm comm);
+
+/* XAlltoallv. recvcounts/rdispls as XAllgatherv's; sdispls[0] may be IRR_DISPL_CONSECUTIVE
+   too (read only). Unknown sizes, automatic choice (one MPI_Allreduce of the largest number
+   of partners a rank sends to, maxdeg): sparse when 2*maxdeg <= p - 1 + ceil(log2 p)
+   (irr_xalltoallv_sparse): synchronous sends to the partners, probed receives, a
+   nonblocking barrier (cost grows with the partners and log p, not with p); else the count
+   exchange (MPI_Alltoall) + MPI_Alltoallv. Force with IRRCOLL_ALG=alltoallv:direct (sparse)
+   or alltoallv:linear (dense), or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, ...); forcing
+   skips the Allreduce. Sparse with consecutive displacements keeps each arrival in scratch
+   until the layout is known. Known sizes: MPI_Alltoallv. */
+IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                            MPI_Datatype recvtype, MPI_Comm comm);
+
 /* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
    make the same choice. Collective if it is irrcoll's first call on comm (it makes the
    private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */

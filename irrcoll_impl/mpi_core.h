@@ -4,7 +4,7 @@
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 2
+#define IRR__NCOLL 4
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -19,7 +19,7 @@ typedef struct irr__ctx {
   irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv"};
+static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv"};
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -101,7 +101,7 @@ static int irr__raise(MPI_Comm comm, int code) {
 typedef struct irr__dt {
   MPI_Datatype type;
   int64_t size;          /* bytes of data per element */
-  MPI_Aint extent, true_lb;
+  MPI_Aint extent, true_lb, true_extent;
   int contig;            /* elements are dense bytes: addressable directly */
 } irr__dt;
 
@@ -117,6 +117,7 @@ static int irr__dt_info(MPI_Datatype t, irr__dt *d) {
   if (size < 0) return MPI_ERR_TYPE;
   d->size = (int64_t)size;
   d->true_lb = tlb;
+  d->true_extent = text;
   d->contig = (int64_t)text == d->size && (int64_t)d->extent == d->size;
   return MPI_SUCCESS;
 }
@@ -235,18 +236,36 @@ typedef struct irr__exec {
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
   int *blens;              /* derived-type scratch, npc entries */
   MPI_Aint *disps;
+  int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
+  int cnt_lo;
+  char *tmp_given;         /* scratch supplied by the caller (kept), instead of allocating */
 } irr__exec;
 
-/* Memory pieces of an op's data in buffer `which` at `off`, into pc[0 .. X->npc-1] (adjacent
-   pieces merged): returns how many, or -1 if the op does not fit the buffer. */
-static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc) {
+/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
+   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
+   message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi; IRR_OPF_RANGE, sends
+   only) and the sizes from X->cnt. Copies carry no header. */
+static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
+                          int64_t *rw) {
   int n = 0, b;
   int64_t at = 0, x = o->skip;
+  if (o->kind != IRR_OP_COPY && (o->flags & IRR_OPF_COUNTS)) {
+    if (!X->cnt || o->blo < X->cnt_lo) return -1;
+    if (o->flags & IRR_OPF_RANGE) {
+      if (!rw || o->kind != IRR_OP_SEND) return -1;
+      rw[0] = o->blo;
+      rw[1] = o->bhi;
+      pc[n].addr = (char *)rw;
+      pc[n++].len = 16;
+    }
+    pc[n].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+    pc[n++].len = 8 * (int64_t)(o->bhi - o->blo);
+  }
   if (which == IRR_BUF_TMP) {
     if (off < 0 || o->len < 0 || off + o->len > X->s->tmp) return -1;
-    pc[0].addr = X->tmp + off;
-    pc[0].len = o->len;
-    return 1;
+    pc[n].addr = X->tmp + off;
+    pc[n].len = o->len;
+    return n + 1;
   }
   for (b = o->blo; at < o->len && b < o->bhi; b++, x = 0) {
     irr__buf *B = X->buf[which];
@@ -317,7 +336,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(s->ops[j].len);
+    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -333,18 +352,18 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
       if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
-          next[j - lo] < irr__nchunks(o->len))
+          next[j - lo] < irr__nchunks(irr_op_msglen(o)))
         found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
       irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
       from = next[found - lo]++ * IRR__CHUNK;
-      len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+      len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
       pending--;
       if ((int64_t)cnt == len && !(B && B->discard)) {
-        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
         if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
         if (derived) MPI_Type_free(&t);
@@ -387,13 +406,15 @@ static int irr__exec_run(irr__exec *X) {
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
       if (o->bhi - o->blo + 1 > maxspan) maxspan = o->bhi - o->blo + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(o->len);
+      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
   }
-  if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
-  X->npc = 2 * maxspan;
+  int64_t *rws = NULL;
+  if (X->tmp_given) X->tmp = X->tmp_given;
+  else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
+  X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
   req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
   stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
@@ -401,7 +422,8 @@ static int irr__exec_run(irr__exec *X) {
   expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
   blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
   disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
-  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps) {
+  rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
+  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps || !rws) {
     rc = MPI_ERR_NO_MEM;
     goto out;
   }
@@ -415,13 +437,13 @@ static int irr__exec_run(irr__exec *X) {
       for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
         const irr_op *o = &s->ops[j];
         int recv = o->kind == IRR_OP_RECV, n = 0;
-        int64_t c, nc = irr__nchunks(o->len);
+        int64_t c, nc = irr__nchunks(irr_op_msglen(o)), mlen = irr_op_msglen(o);
         irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
         int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
         if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc)) < 0) { rc = MPI_ERR_INTERN; break; }
+        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, rws + 2 * nreq)) < 0) { rc = MPI_ERR_INTERN; break; }
         for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
-          int64_t from = c * IRR__CHUNK, len = o->len - from < IRR__CHUNK ? o->len - from : IRR__CHUNK;
+          int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
           void *addr = &dummy;
           int count = 0, derived = 0;
           MPI_Datatype t = MPI_BYTE;
@@ -468,8 +490,8 @@ static int irr__exec_run(irr__exec *X) {
       if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
           (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o, src);
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst);
+      ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
+      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
       if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
       while (a < ns && b < nd) { /* piece against piece */
         int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
@@ -483,7 +505,8 @@ static int irr__exec_run(irr__exec *X) {
     lo = hi;
   }
 out:
-  if (X->tmp) IRRCOLL_FREE(X->tmp);
+  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
+  if (rws) IRRCOLL_FREE(rws);
   if (X->pc) IRRCOLL_FREE(X->pc);
   X->tmp = NULL;
   X->pc = NULL;

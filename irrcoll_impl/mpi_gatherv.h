@@ -17,6 +17,7 @@ typedef struct irr__vargs {
   int inplace_arg;             /* the IN_PLACE argument was given (sendbuf or recvbuf) */
   int root;
   MPI_Comm comm;
+  int pre_err;                 /* an error the caller found (the rank takes part as with bad arguments) */
 } irr__vargs;
 
 static int irr__v_run(const irr__vargs *A) {
@@ -91,12 +92,17 @@ static int irr__v_run(const irr__vargs *A) {
       if (err == MPI_SUCCESS && inplace) own = m_root[rank];
       if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
     }
+    if (A->pre_err != MPI_SUCCESS) err = A->pre_err;
     if (err != MPI_SUCCESS && m_root) {
       IRRCOLL_FREE(m_root);
       m_root = vcd = NULL;
     }
   }
   if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
+  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
+    err = A->pre_err;
+    own = 0;
+  }
 
   coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   alg = ctx->force[coll];
@@ -197,7 +203,7 @@ static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (cha
 /* Every entry point: the root's "v" buffer and the own block, in the shape irr__v_run takes. */
 static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
                        const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
-                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm) {
+                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
   irr__vargs A;
   memset(&A, 0, sizeof A);
   A.scatter = scatter;
@@ -215,32 +221,33 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
   A.otype = otype;
   A.root = root;
   A.comm = comm;
+  A.pre_err = pre_err;
   return irr__v_run(&A);
 }
 
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                         int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm);
+  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
 }
 
 IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
                          MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 
 #if MPI_VERSION >= 4
 IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                           const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                           int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm);
+  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
 }
 
 IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
                            MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 #endif
 

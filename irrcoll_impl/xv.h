@@ -57,28 +57,44 @@ static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sche
 }
 
 /* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
-   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). Free T with
-   irr_tree_all_free. m is indexed by global rank. */
-static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *m,
-                                            int64_t *w) {
+   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). mr: the sizes
+   of the range, mr[i - lo] for rank i. rule: IRR_TREE_LINEAR_TIME, or IRR_TREE_BINOMIAL (a
+   size-oblivious tree). Free T with irr_tree_all_free. */
+static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *mr,
+                                            int rule, int64_t *w) {
   int i;
   if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
-  for (i = lo; i < hi; i++)
-    if (m[i] < 0 || !irr__add_ok(m[i], IRR_XCOUNT_BYTES, &w[i - lo])) return IRR_ERR_COUNT;
-  return irr_tree_build(T, hi - lo, me - lo, IRR_TREE_LINEAR_TIME, w);
+  for (i = 0; i < hi - lo; i++)
+    if (mr[i] < 0 || !irr__add_ok(mr[i], IRR_XCOUNT_BYTES, &w[i])) return IRR_ERR_COUNT;
+  return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) and got it
-   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree on
-   the range (irr_xscatterv_tree + irr_tree_view). Round 0: receive (probed: the receiver
-   knows neither sender size nor range... the executor probes) into scratch in rank order;
-   then the own block is copied out and the children get their ranges, highest level first,
-   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int parent, const int64_t *m,
+/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
+   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
+   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
+   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
+   one receive, probed (the receiver knows neither the size nor the range), into scratch in
+   rank order; then the own block is copied out and the children get their ranges, highest
+   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
+   must learn their size 0. */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
                                              int inplace, irr_sched *s) {
-  int me = lo + t->rank, hi = lo + t->p, i, R = parent >= 0 ? 1 : 0;
+  int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
   int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total = irr__range_sum(m, lo, hi);
+  const int64_t *m = mr - lo; /* indexed by rank (only [lo, hi) is read) */
+  int64_t total;
+  if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
+    for (i = 0; i < s->size; i++) {
+      int n0 = s->nops;
+      if (i == me) continue;
+      irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
+      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    }
+    if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
+    return s->err;
+  }
+  if (t) me = lo + t->rank;
+  total = irr__range_sum(m, lo, hi);
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
   if (parent >= 0) {
     irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
@@ -86,7 +102,7 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int pare
   }
   if (m[me] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
-  for (i = t->nchild - 1; i >= 0; i--) {
+  for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
     int clo, chi, n0 = s->nops;
     irr__child_range(t, &t->child[i], &clo, &chi);
     clo += lo;
@@ -173,9 +189,10 @@ static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
   return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
 }
 
-/* The programs of all ranks of XGatherv (tree or direct), XScatterv or XAllgatherv's Bruck
-   phase (m: its eager blocks, see irr_xallgatherv_sched), built centrally, into set (free
-   with irr_sched_set_free). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
+   the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
+   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
+   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int ctrl) {
   irr_status st;
@@ -184,17 +201,20 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   irr_tree_all T;
   int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
   int64_t *w = NULL;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
-  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_TREE) /* direct: sizes probed */
+  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
     return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
   if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
-    if ((st = irr_v_build_all(set, coll, IRR_ALG_TREE, p, root, m, 0, ctrl)) != IRR_OK) return st;
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : irr_tree_levels(p) + 3;
+  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
   if (!ops) { st = IRR_ERR_NOMEM; goto out; }
   if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
@@ -207,10 +227,10 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
     queue = par + p;
     lo[root] = 0, hi[root] = p, par[root] = -1;
     queue[tail++] = root;
-    while (head < tail && st == IRR_OK) {
+    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
       int me = queue[head++], i;
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m, w)) != IRR_OK) break;
+      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
       irr_tree_view(&T, me - lo[me], &t);
       for (i = 0; i < t.nchild; i++) {
         int clo, chi, c = t.child[i].rank + lo[me];
@@ -220,18 +240,22 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
       }
       irr_tree_all_free(&T);
     }
-    if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+    if (alg == IRR_ALG_DIRECT)
+      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
+    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
   }
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
     if (coll == IRR_COLL_ALLGATHERV) {
       st = irr_xallgatherv_sched(p, r, m, 0, &s);
+    } else if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
     } else {
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m, w)) != IRR_OK) break;
+      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
       irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], par[r], m, 0, &s);
+      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
       irr_tree_all_free(&T);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);

@@ -1,0 +1,454 @@
+/* test_xv.c - IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv against what a
+   user must do today: exchange the counts first (MPI_Gather/Scatter/Allgather/Alltoall),
+   then the native v-operation. Byte for byte, whole buffers (sentinel-filled, gaps
+   included), plus the returned counts and displacements. Random cases (the same on every
+   rank): seed 000's distributions with zeros and one huge block, every root, consecutive
+   (IRR_DISPL_CONSECUTIVE) and explicit displacements (gaps, reverse order), derived types
+   (every rank its own send type, same signature), known and unknown sizes, each algorithm,
+   world and a communicator with shuffled ranks. Then the error cases: a receive bound too
+   small (MPI_ERR_TRUNCATE, nothing written past the bound, true counts returned, the
+   communicator still works), a type that does not divide, bad arguments. */
+#define IRRCOLL_IMPLEMENTATION
+#include "irrcoll.h"
+#include "../check.h"
+#include "../dist.h"
+#include <stdlib.h>
+
+enum { NTYPES = 4, UNIT = 6 };
+static MPI_Datatype types[NTYPES];
+static const int ints_per[NTYPES] = {1, 2, 3, 1};
+static long ncases;
+static int handler_calls;
+
+static void make_types(void) {
+  MPI_Datatype t;
+  types[0] = MPI_INT;
+  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]);
+  MPI_Type_commit(&types[1]);
+  MPI_Type_contiguous(3, MPI_INT, &types[2]);
+  MPI_Type_commit(&types[2]);
+  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t);
+  MPI_Type_dup(t, &types[3]);
+  MPI_Type_free(&t);
+  MPI_Type_commit(&types[3]);
+}
+static MPI_Aint ext_of(int t) {
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(types[t], &lb, &ext);
+  return ext;
+}
+static size_t span(int t, long count) { return (size_t)(count > 0 ? count : 1) * (size_t)ext_of(t) + 64; }
+static void fill(unsigned char *b, size_t n, unsigned seed) {
+  size_t i;
+  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
+}
+static unsigned char *buf(size_t n, unsigned seed) {
+  unsigned char *b = (unsigned char *)malloc(n);
+  fill(b, n, seed);
+  return b;
+}
+
+/* displacements of counts[] in elements: consecutive, or with gaps, or reversed with gaps */
+static long layout(int mode, int p, const int *cnt, int *dsp, irrt_rng *r) {
+  long pos = 0;
+  int i;
+  for (i = 0; i < p; i++) {
+    int j = mode == 2 ? p - 1 - i : i;
+    if (mode >= 1) pos += (long)irrt_range(r, 0, 3);
+    dsp[j] = (int)pos;
+    pos += cnt[j];
+  }
+  return pos;
+}
+
+typedef struct {
+  int dist, root, vt, disp_mode, alg, comm_kind, unknown;
+  long b;
+  unsigned seed;
+} tcase;
+
+static const char *desc(const tcase *c) {
+  static char s[200];
+  snprintf(s, sizeof s, "dist=%s b=%ld root=%d vt=%d disp=%d alg=%d comm=%d unknown=%d", irrt_dist_name[c->dist], c->b,
+           c->root, c->vt, c->disp_mode, c->alg, c->comm_kind, c->unknown);
+  return s;
+}
+
+/* XGatherv, XScatterv, XAllgatherv with the same block sizes (ints, multiples of UNIT) */
+static void run_rooted(const tcase *c, MPI_Comm comm) {
+  int rank, p, i, root, mytype, ok, e1, e2, *cnt, *dsp, *xc, *xd, n_me, bound;
+  long tot;
+  int64_t *m;
+  irrt_rng rng;
+  unsigned char *sb, *rn, *rx;
+  size_t rbytes, obytes;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  root = c->root % p;
+  rng.s = c->seed;
+  m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+  cnt = (int *)malloc((size_t)p * 4 * sizeof(int));
+  dsp = cnt + p;
+  xc = dsp + p;
+  xd = xc + p;
+  irrt_dist(c->dist, p, c->b, &rng, m);
+  for (i = 0; i < p; i++) cnt[i] = (int)(m[i] * UNIT / ints_per[c->vt]); /* elements of vt */
+  tot = layout(c->disp_mode, p, cnt, dsp, &rng);
+  bound = (int)tot + (int)irrt_range(&rng, 0, 2);
+  mytype = (int)((c->seed + (unsigned)rank) % NTYPES);
+  n_me = (int)(m[rank] * UNIT / ints_per[mytype]);
+  rbytes = span(c->vt, bound);
+  obytes = span(mytype, n_me);
+  IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, (irr_alg)c->alg);
+  IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, (irr_alg)c->alg);
+
+  /* ---- XGatherv vs MPI_Gather(counts) + MPI_Gatherv ---- */
+  sb = buf(obytes, c->seed + (unsigned)rank * 1000u);
+  rn = buf(rbytes, 77);
+  rx = buf(rbytes, 77);
+  {
+    int mine = n_me * ints_per[mytype] / ints_per[c->vt], *got = (int *)malloc((size_t)p * sizeof(int));
+    e1 = MPI_Gather(&mine, 1, MPI_INT, got, 1, MPI_INT, root, comm);
+    if (e1 == MPI_SUCCESS) e1 = MPI_Gatherv(sb, n_me, types[mytype], rn, rank == root ? got : cnt, dsp, types[c->vt], root, comm);
+    free(got);
+  }
+  for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
+  if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
+  if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
+  if (rank != root) { /* non-roots: single ints */
+    int one = xc[0], d1 = xd[0];
+    e2 = IRR_XGatherv(sb, n_me, types[mytype], NULL, 0, &one, &d1, types[c->vt], root, comm);
+    ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && one == xc[0] && d1 == xd[0];
+  } else {
+    e2 = IRR_XGatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], root, comm);
+    ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
+         memcmp(xc, cnt, (size_t)p * sizeof(int)) == 0 && memcmp(xd, dsp, (size_t)p * sizeof(int)) == 0;
+  }
+  CHECK(ok, "xgatherv differs: p=%d rank=%d %s (rc %d/%d)", p, rank, desc(c), e1, e2);
+
+  /* ---- XScatterv vs MPI_Scatter(counts) + MPI_Scatterv: root's data is rn ---- */
+  {
+    int mine = -1, got = -1, rc_x, bound_me = n_me + (int)irrt_range(&rng, 0, 3);
+    unsigned char *on = buf(span(mytype, bound_me), 5), *ox = buf(span(mytype, bound_me), 5);
+    int *sc = (int *)malloc((size_t)p * 2 * sizeof(int)), *sd = sc + p;
+    for (i = 0; i < p; i++) sc[i] = cnt[i], sd[i] = c->disp_mode ? dsp[i] : -9;
+    if (!c->disp_mode) sd[0] = IRR_DISPL_CONSECUTIVE;
+    e1 = MPI_Scatter(cnt, 1, MPI_INT, &mine, 1, MPI_INT, root, comm);
+    mine = mine * ints_per[c->vt] / ints_per[mytype];
+    if (e1 == MPI_SUCCESS) e1 = MPI_Scatterv(rn, cnt, dsp, types[c->vt], on, mine, types[mytype], root, comm);
+    rc_x = c->unknown ? IRR_SIZE_UNKNOWN : n_me;
+    e2 = IRR_XScatterv(rn, sc, sd, types[c->vt], ox, bound_me, &rc_x, types[mytype], root, comm);
+    ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && rc_x == n_me && memcmp(on, ox, span(mytype, bound_me)) == 0 &&
+         (rank != root || memcmp(sd, dsp, (size_t)p * sizeof(int)) == 0);
+    (void)got;
+    CHECK(ok, "xscatterv differs: p=%d rank=%d %s (rc %d/%d, count %d want %d)", p, rank, desc(c), e1, e2, rc_x, n_me);
+    free(on); free(ox); free(sc);
+  }
+
+  /* ---- XAllgatherv vs MPI_Allgather(counts) + MPI_Allgatherv ---- */
+  {
+    int mine = n_me * ints_per[mytype] / ints_per[c->vt], *got = (int *)malloc((size_t)p * sizeof(int));
+    fill(rn, rbytes, 78);
+    fill(rx, rbytes, 78);
+    e1 = MPI_Allgather(&mine, 1, MPI_INT, got, 1, MPI_INT, comm);
+    if (e1 == MPI_SUCCESS && p > 1) e1 = MPI_Allgatherv(sb, n_me, types[mytype], rn, got, dsp, types[c->vt], comm);
+    else if (e1 == MPI_SUCCESS) /* MPICH 4.0.2's MPI_Allgatherv ignores the displacement on one process */
+      e1 = MPI_Sendrecv(sb, n_me, types[mytype], 0, 1, rn + (size_t)dsp[0] * (size_t)ext_of(c->vt), got[0], types[c->vt], 0, 1,
+                        MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    free(got);
+    for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
+    if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
+    if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
+    e2 = IRR_XAllgatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], comm);
+    ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
+         memcmp(xc, cnt, (size_t)p * sizeof(int)) == 0 && memcmp(xd, dsp, (size_t)p * sizeof(int)) == 0;
+    CHECK(ok, "xallgatherv differs: p=%d rank=%d %s (rc %d/%d)", p, rank, desc(c), e1, e2);
+
+  }
+  ncases += 3;
+  free(sb); free(rn); free(rx); free(m); free(cnt);
+}
+
+/* XAlltoallv: each rank sends to `deg` partners (sparse) or to everyone (dense) */
+static void run_alltoallv(const tcase *c, MPI_Comm comm) {
+  int rank, p, i, j, ok, e1, e2, mytype, *sc, *sd, *rcn, *rdn, *xc, *xd, bound;
+  long stot = 0, rtot;
+  irrt_rng rng;
+  int64_t *m;
+  size_t sbytes, rbytes;
+  unsigned char *sb, *rn, *rx;
+  int deg;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  rng.s = c->seed;
+  deg = c->dist % 2 ? p : (int)irrt_range(&rng, 0, 6);
+  m = (int64_t *)malloc((size_t)p * p * sizeof(int64_t)); /* m[i*p + j]: ints from i to j */
+  for (i = 0; i < p; i++) {
+    irrt_dist(c->dist, p, c->b, &rng, m + (size_t)i * p);
+    if (deg < p) { /* keep deg random partners */
+      int64_t *row = m + (size_t)i * p, keep[7];
+      int nk = 0, k;
+      for (k = 0; k < deg; k++) keep[nk++] = irrt_range(&rng, 0, p - 1);
+      for (j = 0; j < p; j++) {
+        int kept = 0;
+        for (k = 0; k < nk; k++) kept |= keep[k] == j;
+        if (!kept) row[j] = 0;
+        else if (row[j] == 0) row[j] = 1;
+      }
+    }
+  }
+  mytype = (int)((c->seed + (unsigned)rank) % NTYPES);
+  sc = (int *)malloc((size_t)p * 6 * sizeof(int));
+  sd = sc + p; rcn = sd + p; rdn = rcn + p; xc = rdn + p; xd = xc + p;
+  for (j = 0; j < p; j++) {
+    sc[j] = (int)(m[(size_t)rank * p + j] * UNIT / ints_per[mytype]);
+    sd[j] = (int)stot;
+    stot += sc[j] + (c->disp_mode ? 1 : 0);
+  }
+  for (i = 0; i < p; i++) rcn[i] = (int)(m[(size_t)i * p + rank] * UNIT / ints_per[c->vt]);
+  rtot = layout(c->disp_mode, p, rcn, rdn, &rng);
+  bound = (int)rtot + (int)irrt_range(&rng, 0, 2);
+  sbytes = span(mytype, stot);
+  rbytes = span(c->vt, bound);
+  sb = buf(sbytes, c->seed + (unsigned)rank);
+  rn = buf(rbytes, 9);
+  rx = buf(rbytes, 9);
+  {
+    int *got = (int *)malloc((size_t)p * sizeof(int)), *mine = (int *)malloc((size_t)p * sizeof(int));
+    for (j = 0; j < p; j++) mine[j] = sc[j] * ints_per[mytype] / ints_per[c->vt];
+    e1 = MPI_Alltoall(mine, 1, MPI_INT, got, 1, MPI_INT, comm);
+    if (e1 == MPI_SUCCESS) e1 = MPI_Alltoallv(sb, sc, sd, types[mytype], rn, got, rdn, types[c->vt], comm);
+    free(got); free(mine);
+  }
+  IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, (irr_alg)(c->alg == 1 ? IRR_ALG_DIRECT : c->alg == 2 ? IRR_ALG_LINEAR : IRR_ALG_AUTO));
+  for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : rcn[i], xd[i] = c->disp_mode ? rdn[i] : -5;
+  if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
+  if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
+  e2 = IRR_XAlltoallv(sb, sc, sd, types[mytype], rx, bound, xc, xd, types[c->vt], comm);
+  ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
+       memcmp(xc, rcn, (size_t)p * sizeof(int)) == 0 && memcmp(xd, rdn, (size_t)p * sizeof(int)) == 0;
+  CHECK(ok, "xalltoallv differs: p=%d rank=%d deg=%d %s (rc %d/%d)", p, rank, deg, desc(c), e1, e2);
+  ncases++;
+  free(sb); free(rn); free(rx); free(sc); free(m);
+}
+
+static void count_calls(MPI_Comm *comm, int *code, ...) {
+  (void)comm;
+  (void)code;
+  handler_calls++;
+}
+static int cls(int e) {
+  int c = e;
+  if (e != MPI_SUCCESS) MPI_Error_class(e, &c);
+  return c;
+}
+
+/* a good XGatherv on comm: the communicator still works */
+static int still_works(MPI_Comm comm) {
+  int rank, p, i, *c, *d, v[2], *out, e, ok;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  c = (int *)malloc((size_t)p * 2 * sizeof(int));
+  d = c + p;
+  out = (int *)malloc((size_t)p * 2 * sizeof(int) + 4);
+  v[0] = rank, v[1] = -rank;
+  c[0] = IRR_SIZE_UNKNOWN;
+  d[0] = IRR_DISPL_CONSECUTIVE;
+  e = IRR_XGatherv(v, 1 + rank % 2, MPI_INT, out, 2 * p, c, d, MPI_INT, p - 1, comm);
+  ok = e == MPI_SUCCESS;
+  if (rank == p - 1)
+    for (i = 0; i < p; i++) ok = ok && c[i] == 1 + i % 2 && out[d[i]] == i;
+  free(c); free(out);
+  return ok;
+}
+
+/* bound too small, type that does not divide, bad arguments: the right class at the right
+   ranks, the handler once per failing call, nothing past the bound, the comm still works */
+static void run_errors(MPI_Comm comm) {
+  int rank, p, i, e, *c, *d, guard_ok, calls0;
+  int v[64], *out;
+  MPI_Errhandler eh;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_create_errhandler(count_calls, &eh);
+  MPI_Comm_set_errhandler(comm, eh);
+  c = (int *)malloc((size_t)p * 2 * sizeof(int));
+  d = c + p;
+  out = (int *)malloc((size_t)p * 8 * sizeof(int) + 64);
+  for (i = 0; i < 64; i++) v[i] = rank * 100 + i;
+
+  /* XGatherv: the root's bound holds all but the last int; true counts come back */
+  for (i = 0; i < 2 * p + 8; i++) out[i] = -1;
+  c[0] = IRR_SIZE_UNKNOWN;
+  d[0] = IRR_DISPL_CONSECUTIVE;
+  calls0 = handler_calls;
+  e = IRR_XGatherv(v, 2, MPI_INT, out, 2 * p - 1, c, d, MPI_INT, 0, comm);
+  guard_ok = 1;
+  if (rank == 0) {
+    for (i = 2 * p - 1; i < 2 * p + 8; i++) guard_ok = guard_ok && out[i] == -1;
+    for (i = 0; i < p; i++) guard_ok = guard_ok && c[i] == 2 && d[i] == 2 * i;
+  }
+  CHECK(cls(e) == (rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok && handler_calls - calls0 == (rank == 0),
+        "xgatherv bound: rank %d class %d guard %d calls %d", rank, cls(e), guard_ok, handler_calls - calls0);
+  CHECK(still_works(comm), "comm works after xgatherv truncation (rank %d)", rank);
+
+  /* XGatherv, explicit displacements: the last rank's block would reach past the bound */
+  if (p > 1) {
+    for (i = 0; i < p; i++) d[i] = 3 * i;
+    d[p - 1] = 3 * p; /* with 2 ints: ends at 3p + 2 > bound 3p + 1 */
+    c[0] = IRR_SIZE_UNKNOWN;
+    for (i = 0; i < 3 * p + 8; i++) out[i] = -1;
+    e = IRR_XGatherv(v, 2, MPI_INT, out, 3 * p + 1, c, d, MPI_INT, 0, comm);
+    guard_ok = 1;
+    if (rank == 0)
+      for (i = 3 * p + 1; i < 3 * p + 8; i++) guard_ok = guard_ok && out[i] == -1;
+    CHECK(cls(e) == (rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok, "xgatherv explicit bound: rank %d class %d", rank, cls(e));
+  }
+
+  /* XScatterv: the last rank's bound is one short */
+  {
+    int rc = IRR_SIZE_UNKNOWN, *src = (int *)malloc((size_t)p * 4 * sizeof(int)), *sd = (int *)malloc((size_t)p * sizeof(int));
+    int *sc = (int *)malloc((size_t)p * sizeof(int));
+    for (i = 0; i < 4 * p; i++) src[i] = i;
+    for (i = 0; i < p; i++) sc[i] = 4;
+    sd[0] = IRR_DISPL_CONSECUTIVE;
+    for (i = 0; i < 8; i++) out[i] = -1;
+    e = IRR_XScatterv(src, sc, sd, MPI_INT, out, rank == p - 1 ? 3 : 4, &rc, MPI_INT, 0, comm);
+    CHECK(cls(e) == (rank == p - 1 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && rc == 4 &&
+              (rank == p - 1 ? out[3] == -1 : out[3] == 4 * rank + 3),
+          "xscatterv bound: rank %d class %d count %d", rank, cls(e), rc);
+    CHECK(still_works(comm), "comm works after xscatterv truncation (rank %d)", rank);
+    /* a receive type that does not divide the block: MPI_ERR_TYPE at the receivers */
+    {
+      MPI_Datatype t3;
+      MPI_Type_contiguous(3, MPI_INT, &t3);
+      MPI_Type_commit(&t3);
+      rc = IRR_SIZE_UNKNOWN;
+      e = IRR_XScatterv(src, sc, sd, MPI_INT, out, 8, &rc, t3, 0, comm);
+      CHECK(cls(e) == MPI_ERR_TYPE, "xscatterv type: rank %d class %d", rank, cls(e));
+      MPI_Type_free(&t3);
+    }
+    free(src); free(sd); free(sc);
+  }
+
+  /* XAllgatherv: rank 0's bound is too small */
+  for (i = 0; i < 2 * p + 8; i++) out[i] = -1;
+  c[0] = IRR_SIZE_UNKNOWN;
+  d[0] = IRR_DISPL_CONSECUTIVE;
+  e = IRR_XAllgatherv(v, 2, MPI_INT, out, rank == 0 ? 2 * p - 1 : 2 * p, c, d, MPI_INT, comm);
+  guard_ok = out[2 * p] == -1 && (rank != 0 || out[2 * p - 1] == -1);
+  for (i = 0; i < p; i++) guard_ok = guard_ok && c[i] == 2;
+  if (rank != 0)
+    for (i = 0; i < p; i++) guard_ok = guard_ok && out[2 * i] == i * 100 && out[2 * i + 1] == i * 100 + 1;
+  CHECK(cls(e) == (rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok, "xallgatherv bound: rank %d class %d", rank, cls(e));
+  /* ... and with a large block (past the eager size), so the second phase runs too */
+  {
+    int big = 40000, *bb = (int *)malloc((size_t)big * sizeof(int)), *ob = (int *)malloc(((size_t)big + (size_t)p * 2 + 8) * sizeof(int));
+    for (i = 0; i < big; i++) bb[i] = i;
+    for (i = 0; i < big + 2 * p + 8; i++) ob[i] = -1;
+    c[0] = IRR_SIZE_UNKNOWN;
+    d[0] = IRR_DISPL_CONSECUTIVE;
+    e = IRR_XAllgatherv(rank == 0 ? bb : v, rank == 0 ? big : 2, MPI_INT, ob, rank == p - 1 ? big : big + 2 * p, c, d, MPI_INT, comm);
+    guard_ok = ob[big + 2 * (p - 1)] == -1;
+    if (rank != p - 1) guard_ok = guard_ok && ob[big - 1] == big - 1 && c[0] == big && (p == 1 || ob[big] == 100);
+    CHECK(cls(e) == (rank == p - 1 && p > 1 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok,
+          "xallgatherv big bound: rank %d class %d", rank, cls(e));
+    free(bb); free(ob);
+  }
+  CHECK(still_works(comm), "comm works after xallgatherv truncation (rank %d)", rank);
+
+  /* XAlltoallv, sparse and dense: rank 0's bound is too small */
+  {
+    int a, *sc = (int *)malloc((size_t)p * 4 * sizeof(int)), *sd = sc + p, *src = (int *)malloc((size_t)p * 2 * sizeof(int));
+    for (a = 0; a < 2; a++) {
+      IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, a ? IRR_ALG_LINEAR : IRR_ALG_DIRECT);
+      for (i = 0; i < p; i++) sc[i] = 2, sd[i] = 2 * i, src[2 * i] = rank, src[2 * i + 1] = i;
+      for (i = 0; i < 2 * p + 8; i++) out[i] = -1;
+      c[0] = IRR_SIZE_UNKNOWN;
+      d[0] = IRR_DISPL_CONSECUTIVE;
+      e = IRR_XAlltoallv(src, sc, sd, MPI_INT, out, rank == 0 ? 2 * p - 1 : 2 * p, c, d, MPI_INT, comm);
+      guard_ok = out[2 * p] == -1 && (rank != 0 || out[2 * p - 1] == -1);
+      for (i = 0; i < p; i++) guard_ok = guard_ok && c[i] == 2;
+      if (rank != 0)
+        for (i = 0; i < p; i++) guard_ok = guard_ok && out[2 * i] == i && out[2 * i + 1] == rank;
+      CHECK(cls(e) == (rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok, "xalltoallv %s bound: rank %d class %d",
+            a ? "dense" : "sparse", rank, cls(e));
+    }
+    IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, IRR_ALG_AUTO);
+    free(sc); free(src);
+  }
+  CHECK(still_works(comm), "comm works after xalltoallv truncation (rank %d)", rank);
+
+  /* bad arguments */
+  c[0] = IRR_SIZE_UNKNOWN;
+  d[0] = IRR_DISPL_CONSECUTIVE;
+  e = IRR_XGatherv(v, 1, MPI_INT, out, 4 * p, c, d, MPI_INT, p, comm);
+  CHECK(cls(e) == MPI_ERR_ROOT, "xgatherv bad root: class %d", cls(e));
+  e = IRR_XGatherv(v, 1, MPI_INT, out, 4 * p, NULL, d, MPI_INT, 0, comm);
+  CHECK(cls(e) == MPI_ERR_ARG, "xgatherv NULL recvcounts: class %d", cls(e));
+  c[0] = IRR_SIZE_UNKNOWN;
+  e = IRR_XGatherv(rank == p - 1 ? v : v, rank == p - 1 ? -1 : 1, MPI_INT, out, 4 * p, c, d, MPI_INT, 0, comm);
+  CHECK(cls(e) == (rank == p - 1 ? MPI_ERR_COUNT : MPI_SUCCESS) && (rank != 0 || c[p - 1] == (p == 1 ? -1 : 0) || p == 1),
+        "xgatherv negative count: rank %d class %d", rank, cls(e));
+  c[0] = IRR_SIZE_UNKNOWN;
+  e = IRR_XGatherv(rank == 0 ? MPI_IN_PLACE : v, 1, MPI_INT, out, 4 * p, c, d, MPI_INT, 0, comm);
+  CHECK(cls(e) == (rank == 0 ? MPI_ERR_ARG : MPI_SUCCESS), "xgatherv in place, unknown: rank %d class %d", rank, cls(e));
+  c[0] = IRR_SIZE_UNKNOWN;
+  e = IRR_XAllgatherv(v, 1, MPI_INT, out, -1, c, d, MPI_INT, comm);
+  CHECK(cls(e) == MPI_ERR_COUNT, "xallgatherv negative bound: class %d", cls(e));
+  CHECK(still_works(comm), "comm works after bad arguments (rank %d)", rank);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  MPI_Errhandler_free(&eh);
+  free(c); free(out);
+  ncases += 12;
+}
+
+int main(int argc, char **argv) {
+  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 30, key;
+  MPI_Comm shuffled, errcomm;
+  irrt_rng rng = {4242};
+  long all = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  make_types();
+  {
+    irrt_rng kr = {98};
+    int i, *perm = (int *)malloc((size_t)p * sizeof(int));
+    for (i = 0; i < p; i++) perm[i] = i;
+    for (i = p - 1; i > 0; i--) { int j = (int)irrt_range(&kr, 0, i), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
+    key = perm[rank];
+    free(perm);
+  }
+  MPI_Comm_split(MPI_COMM_WORLD, 0, key, &shuffled);
+  for (k = 0; k < ncase; k++) {
+    tcase c;
+    c.dist = (int)irrt_range(&rng, 0, IRRT_NDIST - 1);
+    c.b = irrt_range(&rng, 0, 3) == 0 ? 0 : irrt_range(&rng, 1, k % 5 == 0 ? 700 : 12);
+    if (c.dist == IRRT_ONEHUGE) c.b = irrt_range(&rng, 1, 8);
+    c.root = (int)irrt_range(&rng, 0, 1 << 20);
+    c.vt = (int)irrt_range(&rng, 0, NTYPES - 1);
+    c.disp_mode = (int)irrt_range(&rng, 0, 2);
+    c.alg = k % 4; /* auto, tree, linear (= direct for the X variants), binomial */
+    c.comm_kind = k % 3 == 1;
+    c.unknown = k % 5 != 4;
+    c.seed = (unsigned)irrt_next(&rng);
+    run_rooted(&c, c.comm_kind ? shuffled : MPI_COMM_WORLD);
+    run_alltoallv(&c, c.comm_kind ? shuffled : MPI_COMM_WORLD);
+  }
+  if (rank == 0 && getenv("XV_TIME")) fprintf(stderr, "random cases done at %.3f s\n", MPI_Wtime());
+  MPI_Comm_dup(MPI_COMM_WORLD, &errcomm);
+  run_errors(errcomm);
+  MPI_Comm_free(&errcomm);
+  MPI_Comm_free(&shuffled);
+  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+  MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+  {
+    long f = irrt_fail, fa = 0;
+    MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    irrt_fail = fa;
+  }
+  if (rank == 0) printf("p=%d: %ld unknown-size cases compared with counts-first + the native operations\n", p, all);
+  MPI_Finalize();
+  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+}
