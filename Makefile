@@ -106,8 +106,9 @@ check-run: check-amalgamation deps-mpi deps-sim
 	$(MAKE) unit
 	$(MAKE) mpi-test
 	$(MAKE) sim-test
-	$(MAKE) $(B)/example_gatherv $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/schedule_math
 	$(RUN) 5 $(B)/example_gatherv
+	$(RUN) 7 $(B)/example_unknown_sizes
 	$(B)/schedule_math 40 > /dev/null
 
 # ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
@@ -134,30 +135,44 @@ sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors $(B)/sim_test_xv
 $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/gatherv.c
 
+$(B)/example_unknown_sizes: examples/unknown_sizes.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ examples/unknown_sizes.c
+
 $(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
 	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
 
 demo: deps-mpi
-	$(MAKE) $(B)/example_gatherv $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/schedule_math
 	$(MPIEXEC) -n 6 $(B)/example_gatherv
-	$(MPIEXEC) -n 16 $(B)/example_gatherv 200
+	IRRCOLL_ALG=tree $(MPIEXEC) -n 16 $(B)/example_gatherv 200
+	$(MPIEXEC) -n 6 $(B)/example_unknown_sizes
+	IRRCOLL_ALG=tree $(MPIEXEC) -n 12 $(B)/example_unknown_sizes
 	$(B)/schedule_math 11
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
 $(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
 	$(CC) -std=c11 -O2 -g -o $@ bench/bench_model.c
 
-bench-model: $(B)/bench_model
+$(B)/bench_xv_model: bench/bench_xv_model.c $(PARTS) test/dist.h | $(B)
+	$(CC) -std=c11 -O2 -g -o $@ bench/bench_xv_model.c
+
+bench-model: $(B)/bench_model $(B)/bench_xv_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
+	$(B)/bench_xv_model > $(B)/bench/xgatherv_model.csv 2> $(B)/bench/xgatherv_model.txt; \
+	  rc=$$?; cat $(B)/bench/xgatherv_model.txt; exit $$rc
 
 $(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c
 
-bench-sim: $(B)/sim_gatherv
+$(B)/sim_xv: bench/sim_xv.c bench/simbench.h irrcoll.h | $(B) deps-bench
+	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_xv.c
+
+bench-sim: $(B)/sim_gatherv $(B)/sim_xv
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
+	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 
 bench: deps-bench
 	$(MAKE) bench-model

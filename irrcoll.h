@@ -30,7 +30,7 @@
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
    Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct), e.g.
-   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 10 ranks.
+   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 32 ranks.
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H
@@ -1472,7 +1472,7 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
    message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
-   construction, so for small p it beats the tree (model: p <= 10), and a size mismatch is
+   construction, so for small p it beats the tree (IRR_DIRECT_MAXP), and a size mismatch is
    still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
@@ -1490,9 +1490,14 @@ typedef enum irr_alg {
   IRR_ALG_COUNT
 } irr_alg;
 
-/* The automatic choice: on at most this many ranks the tree's construction does not pay
-   (cost model: linear/tree < 1 up to p = 10 for every distribution and block size). */
-#define IRR_DIRECT_MAXP 10
+/* The automatic choice: "direct" on at most this many ranks, else the tree. The
+   single-ported alpha-beta model charges every message's whole latency at the root, one
+   after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us per-message
+   overhead, where concurrent latencies overlap as on a real NIC and the root pays the
+   overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six distributions:
+   direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We follow the
+   simulator, which is the closer of the two to real networks for small messages. */
+#define IRR_DIRECT_MAXP 32
 
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct"};
@@ -2046,7 +2051,7 @@ out:
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 10 ranks), or
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 32 ranks), or
      forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
@@ -2054,7 +2059,7 @@ out:
 
 #ifndef IRRCOLL_NO_MPI
 
-/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (32) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
    "direct": one message per rank, sizes checked by probing (the tree's construction does
    not pay there). Scratch: an inner rank holds its subtree's data; the root none
@@ -2108,7 +2113,7 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
 
 /* XGatherv. recvcounts[0] is read on every rank (non-roots: a single int will do, nothing is
    written there); recvcounts[0..p-1] and displs[0..p-1] are the root's, as above.
-   Unknown sizes: on more than 10 ranks the linear-time tree of IRR_Gatherv, whose data
+   Unknown sizes: on more than 32 ranks the linear-time tree of IRR_Gatherv, whose data
    messages carry the sizes of the blocks they hold (8 bytes per rank of the subtree): same
    rounds and messages as the known-size tree, no count gather first. On fewer, every rank
    sends straight to the root, which probes all sizes, then receives in place. The root
@@ -2124,7 +2129,7 @@ IRR_DECL int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendt
    IRR_DISPL_CONSECUTIVE: the blocks lie one after the other in sendbuf, and displs[] is
    filled in. Unknown sizes: the root builds Träff's tree on the sizes (+8 bytes each) and
    sends each child its range with the sizes; each rank forwards likewise (direct sends on
-   at most 10 ranks). Every rank receives exactly one message, probed; an inner rank holds
+   at most 32 ranks). Every rank receives exactly one message, probed; an inner rank holds
    its range in scratch. */
 IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
                            void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype,
@@ -3176,46 +3181,53 @@ static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatyp
   if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
 
   if (alg == IRR_ALG_DIRECT || p == 1) {
-    /* Every rank sends its block (empty ones too) to the root, which probes all sizes in
-       rank order, lays the blocks out, then receives each in place with the user's type. */
+    /* Every rank sends its block (empty ones too) to the root, which probes the sizes in
+       rank order and takes each block as soon as its place is known (consecutive: after the
+       sizes of all lower ranks), in place with the user's type. A block that does not fit,
+       or follows one that did not, or is not whole elements, is drained. */
+    MPI_Request *rq;
+    int64_t at = 0;
     if (!isroot) {
       rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
                    : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
       goto out;
     }
+    if (!(rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
     for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
       MPI_Status st;
-      int c = 0;
-      if (i == root) { bytes[i] = own; continue; }
-      rc = MPI_Probe(i, tag + 1, ctx->pc, &st);
-      if (rc == MPI_SUCCESS) MPI_Get_count(&st, MPI_BYTE, &c);
-      bytes[i] = c;
-    }
-    if (rc != MPI_SUCCESS) goto out;
-    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-    {
-      MPI_Request *rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
-      if (!rq) { rc = MPI_ERR_NO_MEM; goto out; }
-      for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
-      for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-        char *at = (char *)irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent);
-        if (i == root) {
-          if (err == MPI_SUCCESS && own > 0)
-            rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag, at, (int)cnt[i], recvtype, rank, tag, ctx->pc,
-                              MPI_STATUS_IGNORE);
-        } else if (err == MPI_SUCCESS) {
-          rc = MPI_Irecv(at, (int)cnt[i], recvtype, i, tag + 1, ctx->pc, &rq[i]);
-        } else {
-          rc = irr__xdrain(ctx->pc, i, tag + 1, (int)bytes[i]);
-        }
+      int c = 0, fits;
+      if (i != root) {
+        if ((rc = MPI_Probe(i, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) break;
+        MPI_Get_count(&st, MPI_BYTE, &c);
       }
-      for (i = 0; i < p; i++)
-        if (rq[i] != MPI_REQUEST_NULL) {
-          int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
-          if (rc == MPI_SUCCESS) rc = rc2;
-        }
-      IRRCOLL_FREE(rq);
+      bytes[i] = i == root ? own : c;
+      if (err == MPI_SUCCESS && (rdt.size > 0 ? bytes[i] % rdt.size : bytes[i] > 0)) err = MPI_ERR_TYPE;
+      cnt[i] = rdt.size > 0 ? bytes[i] / rdt.size : 0;
+      dsp[i] = consec ? at : (displs ? (int64_t)displs[i] : 0);
+      at = irr__sat_add(at, cnt[i]);
+      fits = cnt[i] == 0 || (dsp[i] >= 0 && dsp[i] + cnt[i] <= (int64_t)recv_max_count);
+      if (err == MPI_SUCCESS && !fits) err = MPI_ERR_TRUNCATE;
+      if (i == root) {
+        if (err == MPI_SUCCESS && own > 0)
+          rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag,
+                            irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank,
+                            tag, ctx->pc, MPI_STATUS_IGNORE);
+      } else if (err == MPI_SUCCESS) {
+        rc = MPI_Irecv(irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, i, tag + 1,
+                       ctx->pc, &rq[i]);
+      } else {
+        rc = irr__xdrain(ctx->pc, i, tag + 1, c);
+      }
     }
+    for (i = 0; i < p; i++)
+      if (rq[i] != MPI_REQUEST_NULL) {
+        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = rc2;
+      }
+    IRRCOLL_FREE(rq);
+    if (rc == MPI_SUCCESS && err != MPI_SUCCESS) /* the counts of the rest, for the caller */
+      (void)irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
   } else {
     irr_tree t;
     irr_sched s;
@@ -3735,18 +3747,54 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 /* ---- XAlltoallv ---- */
 
-/* The sparse exchange (NBX): synchronous sends to the actual partners; receive whatever
-   arrives (probed, so its size is known before it is taken); once the own sends are matched,
-   a nonblocking barrier; done when it completes (then every message has been received).
-   Arrivals go to their place when the displacements are the user's, else to a buffer each
-   until the layout is known. */
+/* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
+   rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
+   MPI_Ibarrier, whose quality varies (SimGrid SMPI's is linear in p). */
+typedef struct irr__nbar {
+  int k, rank, p, tag, started;
+  MPI_Comm comm;
+  MPI_Request sr, rr;
+  char sb, rb;
+} irr__nbar;
+
+/* Advance; *done = 1 once every rank has entered. */
+static int irr__nbar_step(irr__nbar *b, int *done) {
+  int rc = MPI_SUCCESS, flag = 0;
+  *done = 0;
+  for (;;) {
+    if (((int64_t)1 << b->k) >= b->p) { *done = 1; return MPI_SUCCESS; }
+    if (!b->started) {
+      int d = 1 << b->k;
+      rc = MPI_Irecv(&b->rb, 1, MPI_BYTE, (b->rank - d % b->p + b->p) % b->p, b->tag, b->comm, &b->rr);
+      if (rc == MPI_SUCCESS) rc = MPI_Isend(&b->sb, 1, MPI_BYTE, (b->rank + d) % b->p, b->tag, b->comm, &b->sr);
+      if (rc != MPI_SUCCESS) return rc;
+      b->started = 1;
+    }
+    if ((rc = MPI_Test(&b->rr, &flag, MPI_STATUS_IGNORE)) != MPI_SUCCESS || !flag) return rc;
+    if ((rc = MPI_Wait(&b->sr, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+    b->started = 0;
+    b->k++;
+  }
+}
+
+/* The sparse exchange (NBX, Hoefler et al.): synchronous sends to the actual partners;
+   receive whatever arrives (probed, so its size is known before it is taken); once the own
+   sends are matched (so received), enter the nonblocking barrier; done when it completes,
+   since then every rank's sends have been received. Arrivals go to their place when the
+   displacements are the user's, else to a buffer each until the layout is known. */
 static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
                                   const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
                                   const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
                                   irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
-  MPI_Request *sq = NULL, bq = MPI_REQUEST_NULL;
+  MPI_Request *sq = NULL;
   int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
   int64_t used = 0;
+  irr__nbar nb;
+  memset(&nb, 0, sizeof nb);
+  nb.rank = rank;
+  nb.p = p;
+  nb.tag = tag;
+  nb.comm = ctx->pc;
   sq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request) + 1);
   if (!sq) return MPI_ERR_NO_MEM;
   for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
@@ -3793,11 +3841,11 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
         if (sq[k] != MPI_REQUEST_NULL) rc = MPI_Test(&sq[k], &all, MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS) break;
       if (all) {
-        rc = MPI_Ibarrier(ctx->pc, &bq);
         barrier = 1;
+        rc = irr__nbar_step(&nb, &done);
       }
     } else {
-      rc = MPI_Test(&bq, &done, MPI_STATUS_IGNORE);
+      rc = irr__nbar_step(&nb, &done);
     }
   }
   IRRCOLL_FREE(sq);

@@ -29,7 +29,7 @@
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
    Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct), e.g.
-   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 10 ranks.
+   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 32 ranks.
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H

@@ -13,7 +13,7 @@
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 10 ranks), or
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 32 ranks), or
      forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
@@ -21,7 +21,7 @@
 
 #ifndef IRRCOLL_NO_MPI
 
-/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (10) ranks Träff's
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (32) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
    "direct": one message per rank, sizes checked by probing (the tree's construction does
    not pay there). Scratch: an inner rank holds its subtree's data; the root none
@@ -75,7 +75,7 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
 
 /* XGatherv. recvcounts[0] is read on every rank (non-roots: a single int will do, nothing is
    written there); recvcounts[0..p-1] and displs[0..p-1] are the root's, as above.
-   Unknown sizes: on more than 10 ranks the linear-time tree of IRR_Gatherv, whose data
+   Unknown sizes: on more than 32 ranks the linear-time tree of IRR_Gatherv, whose data
    messages carry the sizes of the blocks they hold (8 bytes per rank of the subtree): same
    rounds and messages as the known-size tree, no count gather first. On fewer, every rank
    sends straight to the root, which probes all sizes, then receives in place. The root
@@ -91,7 +91,7 @@ IRR_DECL int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendt
    IRR_DISPL_CONSECUTIVE: the blocks lie one after the other in sendbuf, and displs[] is
    filled in. Unknown sizes: the root builds Träff's tree on the sizes (+8 bytes each) and
    sends each child its range with the sizes; each rank forwards likewise (direct sends on
-   at most 10 ranks). Every rank receives exactly one message, probed; an inner rank holds
+   at most 32 ranks). Every rank receives exactly one message, probed; an inner rank holds
    its range in scratch. */
 IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
                            void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype,

@@ -165,46 +165,53 @@ static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatyp
   if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
 
   if (alg == IRR_ALG_DIRECT || p == 1) {
-    /* Every rank sends its block (empty ones too) to the root, which probes all sizes in
-       rank order, lays the blocks out, then receives each in place with the user's type. */
+    /* Every rank sends its block (empty ones too) to the root, which probes the sizes in
+       rank order and takes each block as soon as its place is known (consecutive: after the
+       sizes of all lower ranks), in place with the user's type. A block that does not fit,
+       or follows one that did not, or is not whole elements, is drained. */
+    MPI_Request *rq;
+    int64_t at = 0;
     if (!isroot) {
       rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
                    : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
       goto out;
     }
+    if (!(rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
     for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
       MPI_Status st;
-      int c = 0;
-      if (i == root) { bytes[i] = own; continue; }
-      rc = MPI_Probe(i, tag + 1, ctx->pc, &st);
-      if (rc == MPI_SUCCESS) MPI_Get_count(&st, MPI_BYTE, &c);
-      bytes[i] = c;
-    }
-    if (rc != MPI_SUCCESS) goto out;
-    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-    {
-      MPI_Request *rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
-      if (!rq) { rc = MPI_ERR_NO_MEM; goto out; }
-      for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
-      for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-        char *at = (char *)irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent);
-        if (i == root) {
-          if (err == MPI_SUCCESS && own > 0)
-            rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag, at, (int)cnt[i], recvtype, rank, tag, ctx->pc,
-                              MPI_STATUS_IGNORE);
-        } else if (err == MPI_SUCCESS) {
-          rc = MPI_Irecv(at, (int)cnt[i], recvtype, i, tag + 1, ctx->pc, &rq[i]);
-        } else {
-          rc = irr__xdrain(ctx->pc, i, tag + 1, (int)bytes[i]);
-        }
+      int c = 0, fits;
+      if (i != root) {
+        if ((rc = MPI_Probe(i, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) break;
+        MPI_Get_count(&st, MPI_BYTE, &c);
       }
-      for (i = 0; i < p; i++)
-        if (rq[i] != MPI_REQUEST_NULL) {
-          int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
-          if (rc == MPI_SUCCESS) rc = rc2;
-        }
-      IRRCOLL_FREE(rq);
+      bytes[i] = i == root ? own : c;
+      if (err == MPI_SUCCESS && (rdt.size > 0 ? bytes[i] % rdt.size : bytes[i] > 0)) err = MPI_ERR_TYPE;
+      cnt[i] = rdt.size > 0 ? bytes[i] / rdt.size : 0;
+      dsp[i] = consec ? at : (displs ? (int64_t)displs[i] : 0);
+      at = irr__sat_add(at, cnt[i]);
+      fits = cnt[i] == 0 || (dsp[i] >= 0 && dsp[i] + cnt[i] <= (int64_t)recv_max_count);
+      if (err == MPI_SUCCESS && !fits) err = MPI_ERR_TRUNCATE;
+      if (i == root) {
+        if (err == MPI_SUCCESS && own > 0)
+          rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag,
+                            irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank,
+                            tag, ctx->pc, MPI_STATUS_IGNORE);
+      } else if (err == MPI_SUCCESS) {
+        rc = MPI_Irecv(irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, i, tag + 1,
+                       ctx->pc, &rq[i]);
+      } else {
+        rc = irr__xdrain(ctx->pc, i, tag + 1, c);
+      }
     }
+    for (i = 0; i < p; i++)
+      if (rq[i] != MPI_REQUEST_NULL) {
+        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = rc2;
+      }
+    IRRCOLL_FREE(rq);
+    if (rc == MPI_SUCCESS && err != MPI_SUCCESS) /* the counts of the rest, for the caller */
+      (void)irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
   } else {
     irr_tree t;
     irr_sched s;
@@ -724,18 +731,54 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 /* ---- XAlltoallv ---- */
 
-/* The sparse exchange (NBX): synchronous sends to the actual partners; receive whatever
-   arrives (probed, so its size is known before it is taken); once the own sends are matched,
-   a nonblocking barrier; done when it completes (then every message has been received).
-   Arrivals go to their place when the displacements are the user's, else to a buffer each
-   until the layout is known. */
+/* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
+   rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
+   MPI_Ibarrier, whose quality varies (SimGrid SMPI's is linear in p). */
+typedef struct irr__nbar {
+  int k, rank, p, tag, started;
+  MPI_Comm comm;
+  MPI_Request sr, rr;
+  char sb, rb;
+} irr__nbar;
+
+/* Advance; *done = 1 once every rank has entered. */
+static int irr__nbar_step(irr__nbar *b, int *done) {
+  int rc = MPI_SUCCESS, flag = 0;
+  *done = 0;
+  for (;;) {
+    if (((int64_t)1 << b->k) >= b->p) { *done = 1; return MPI_SUCCESS; }
+    if (!b->started) {
+      int d = 1 << b->k;
+      rc = MPI_Irecv(&b->rb, 1, MPI_BYTE, (b->rank - d % b->p + b->p) % b->p, b->tag, b->comm, &b->rr);
+      if (rc == MPI_SUCCESS) rc = MPI_Isend(&b->sb, 1, MPI_BYTE, (b->rank + d) % b->p, b->tag, b->comm, &b->sr);
+      if (rc != MPI_SUCCESS) return rc;
+      b->started = 1;
+    }
+    if ((rc = MPI_Test(&b->rr, &flag, MPI_STATUS_IGNORE)) != MPI_SUCCESS || !flag) return rc;
+    if ((rc = MPI_Wait(&b->sr, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+    b->started = 0;
+    b->k++;
+  }
+}
+
+/* The sparse exchange (NBX, Hoefler et al.): synchronous sends to the actual partners;
+   receive whatever arrives (probed, so its size is known before it is taken); once the own
+   sends are matched (so received), enter the nonblocking barrier; done when it completes,
+   since then every rank's sends have been received. Arrivals go to their place when the
+   displacements are the user's, else to a buffer each until the layout is known. */
 static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
                                   const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
                                   const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
                                   irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
-  MPI_Request *sq = NULL, bq = MPI_REQUEST_NULL;
+  MPI_Request *sq = NULL;
   int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
   int64_t used = 0;
+  irr__nbar nb;
+  memset(&nb, 0, sizeof nb);
+  nb.rank = rank;
+  nb.p = p;
+  nb.tag = tag;
+  nb.comm = ctx->pc;
   sq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request) + 1);
   if (!sq) return MPI_ERR_NO_MEM;
   for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
@@ -782,11 +825,11 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
         if (sq[k] != MPI_REQUEST_NULL) rc = MPI_Test(&sq[k], &all, MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS) break;
       if (all) {
-        rc = MPI_Ibarrier(ctx->pc, &bq);
         barrier = 1;
+        rc = irr__nbar_step(&nb, &done);
       }
     } else {
-      rc = MPI_Test(&bq, &done, MPI_STATUS_IGNORE);
+      rc = irr__nbar_step(&nb, &done);
     }
   }
   IRRCOLL_FREE(sq);
