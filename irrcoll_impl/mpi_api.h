@@ -69,9 +69,11 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
 
    Every rank must make the same choice of known/unknown sizes (as all ranks must give the
    same root); where a marker is given "everywhere" below, ranks that do not read an array
-   may pass a single int. MPI_IN_PLACE is not allowed with unknown sizes (the own count would
-   be unknown): MPI_ERR_ARG. Intracommunicators only (MPI_ERR_COMM otherwise). With unknown
-   sizes each message is at most 2^31-1 bytes. */
+   may pass a single int. A NULL recvcounts (XScatterv: recvcount) is MPI_ERR_ARG before any
+   communication, so pass it alike on all ranks. MPI_IN_PLACE: only XScatterv's root, and the
+   known-size XGatherv/XAllgatherv (elsewhere the own count would be unknown, or, for
+   XAlltoallv, it is not supported): MPI_ERR_ARG. Intracommunicators only (MPI_ERR_COMM).
+   With unknown sizes each message is at most 2^31-1 bytes. */
 
 /* XGatherv. recvcounts[0] is read on every rank (non-roots: a single int will do, nothing is
    written there); recvcounts[0..p-1] and displs[0..p-1] are the root's, as above.

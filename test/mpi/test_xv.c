@@ -318,6 +318,12 @@ static void run_errors(MPI_Comm comm) {
               (rank == p - 1 ? out[3] == -1 : out[3] == 4 * rank + 3),
           "xscatterv bound: rank %d class %d count %d", rank, cls(e), rc);
     CHECK(still_works(comm), "comm works after xscatterv truncation (rank %d)", rank);
+    /* MPI_IN_PLACE at the root: the others get their blocks and counts */
+    rc = IRR_SIZE_UNKNOWN;
+    for (i = 0; i < 8; i++) out[i] = -1;
+    e = IRR_XScatterv(src, sc, sd, MPI_INT, rank == 0 ? MPI_IN_PLACE : (void *)out, 4, &rc, MPI_INT, 0, comm);
+    CHECK(e == MPI_SUCCESS && (rank == 0 ? out[0] == -1 && rc == IRR_SIZE_UNKNOWN : rc == 4 && out[0] == 4 * rank && out[3] == 4 * rank + 3),
+          "xscatterv in place: rank %d rc %d count %d", rank, e, rc);
     /* a receive type that does not divide the block: MPI_ERR_TYPE at the receivers */
     {
       MPI_Datatype t3;
@@ -437,6 +443,19 @@ int main(int argc, char **argv) {
     run_alltoallv(&c, c.comm_kind ? shuffled : MPI_COMM_WORLD);
   }
   if (rank == 0 && getenv("XV_TIME")) fprintf(stderr, "random cases done at %.3f s\n", MPI_Wtime());
+  for (k = 0; k < p; k++) { /* every root, unknown sizes, consecutive, the automatic choice */
+    tcase c;
+    c.dist = k % IRRT_NDIST;
+    c.b = 1 + k % 5;
+    c.root = k;
+    c.vt = k % NTYPES;
+    c.disp_mode = 0;
+    c.alg = 0;
+    c.comm_kind = 0;
+    c.unknown = 1;
+    c.seed = 77u + (unsigned)k;
+    run_rooted(&c, MPI_COMM_WORLD);
+  }
   MPI_Comm_dup(MPI_COMM_WORLD, &errcomm);
   run_errors(errcomm);
   MPI_Comm_free(&errcomm);

@@ -425,6 +425,28 @@ static void test_xmutations(void) {
   CHECK(tried > 10 && caught == tried, "dropped sizes caught %d of %d", caught, tried);
 }
 
+/* The unknown-size variants' pure decisions: Bruck's rounds cover every block exactly once,
+   the eager bound and the sparse/dense rule behave as documented. */
+static void test_xdecisions(void) {
+  int p, r, k, to, from, n;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  for (p = 1; p <= 70; p++)
+    for (r = 0; r < p; r++) {
+      int have = 1, rounds = 0;
+      for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+        CHECK(to == ((r - (1 << k)) % p + p) % p && from == (r + (1 << k)) % p, "bruck peers p=%d r=%d k=%d", p, r, k);
+        have += n;
+        rounds++;
+      }
+      CHECK(have == p && (1 << rounds) >= p && (rounds == 0 || (1 << (rounds - 1)) < p), "bruck covers p=%d r=%d: %d", p, r, have);
+    }
+  CHECK(irr_xallgatherv_eager(16, md) == 3750 && irr_xallgatherv_eager(1 << 20, md) == 64, "eager bound %lld %lld",
+        (long long)irr_xallgatherv_eager(16, md), (long long)irr_xallgatherv_eager(1 << 20, md));
+  CHECK(irr_xalltoallv_sparse(256, 6) && irr_xalltoallv_sparse(256, 131) && !irr_xalltoallv_sparse(256, 132) &&
+            !irr_xalltoallv_sparse(16, 16) && irr_xalltoallv_sparse(1, 0),
+        "sparse/dense rule");
+}
+
 int main(void) {
   test_status();
   test_parse();
@@ -436,6 +458,7 @@ int main(void) {
   test_large();
   test_sweep();
   test_xmutations();
+  test_xdecisions();
   test_xsweep();
   return irrt_summary();
 }
