@@ -31,7 +31,7 @@ static void buf_free(void *p) {
 
 int main(int argc, char **argv) {
   int rank, p, reps = argc > 1 ? atoi(argv[1]) : 4, bi, d, a, k, i, root;
-  static const char *const names[IRR_ALG_COUNT] = {"MPI_Gatherv", "tree", "linear", "binomial", "direct"};
+  static const char *const names[IRR_ALG_V_LAST + 1] = {"MPI_Gatherv", "tree", "linear", "binomial", "direct"};
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
       }
       sbuf = buf_alloc((size_t)counts[rank] * sizeof(int));
       rbuf = rank == root ? buf_alloc((size_t)total * sizeof(int)) : NULL;
-      for (a = 0; a < IRR_ALG_COUNT; a++) {
+      for (a = 0; a <= IRR_ALG_V_LAST; a++) {
         simbench sb;
         if (a > 0) {
           IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, (irr_alg)a);

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
   irr_tree_all_free(&T);
 
   /* every algorithm: check the programs symbolically, then cost them */
-  for (a = IRR_ALG_TREE; a < IRR_ALG_COUNT; a++) {
+  for (a = IRR_ALG_TREE; a <= IRR_ALG_V_LAST; a++) {
     irr_sched_set set;
     irr_spec spec = {IRR_COLL_GATHERV, p, root, m, 0, 0};
     irr_check_report rep;

@@ -32,8 +32,12 @@ typedef enum irr_alg {
   IRR_ALG_LINEAR = 2,   /* direct to/from the root */
   IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
   IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
+  IRR_ALG_RING = 5,     /* Allgatherv: the pipelined ring (allgatherv.h) */
+  IRR_ALG_BRUCK = 6,    /* Allgatherv: Bruck's logarithmic algorithm */
   IRR_ALG_COUNT
 } irr_alg;
+/* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
+#define IRR_ALG_V_LAST IRR_ALG_DIRECT
 
 /* The automatic choice: "direct" on at most this many ranks, else the tree. The
    single-ported alpha-beta model charges every message's whole latency at the root, one
@@ -45,7 +49,7 @@ typedef enum irr_alg {
 #define IRR_DIRECT_MAXP 32
 
 static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct"};
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -217,6 +221,7 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   irr_status st;
   int r, scatter = coll == IRR_COLL_SCATTERV;
   if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg > IRR_ALG_V_LAST) return IRR_ERR_ARG;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
   st = irr_sched_set_init(set, p);

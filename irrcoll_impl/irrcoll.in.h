@@ -15,6 +15,7 @@
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
+     allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_X*, IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
@@ -42,6 +43,7 @@
 #include "check.h"
 #include "tree.h"
 #include "gatherv.h"
+#include "allgatherv.h"
 #include "xv.h"
 #include "mpi_api.h"
 

@@ -114,17 +114,6 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
   return s->err;
 }
 
-/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
-   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
-   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
-static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
-  int64_t d = (int64_t)1 << k;
-  if (k < 0 || k > 30 || d >= p) return 0;
-  *to = (int)((r - d % p + p) % p);
-  *from = (int)((r + d) % p);
-  return (int)(d < p - d ? d : p - d);
-}
-
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
    rounds; larger ones go by the known-size Allgatherv afterwards. Bruck's rounds are as
    slow as their largest message, so a block of b bytes can cost up to beta*b per round; the
@@ -139,44 +128,11 @@ static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
 
-/* XAllgatherv's Bruck phase as a schedule (model and checker). m: the data this phase
-   moves (the eager blocks; a larger block counts 0 here, its size still travels, its data
-   goes by the known-size Allgatherv after). Round 0 puts the own block first in scratch;
-   rounds 1..K are Bruck's; the last one's copies put every block in the receive buffer.
-   A message whose blocks wrap past rank p-1 is two ops here, so the model charges it one
-   start-up too many (the MPI code sends one message). Scratch: the rank's blocks in its
-   relative order r, r+1, ... */
+/* XAllgatherv's Bruck phase as a schedule (model and checker): irr_allgatherv_bruck with
+   the sizes in every message. m: the data this phase moves (the eager blocks; a larger block
+   counts 0 here: its size still travels, its data goes by the known-size Allgatherv after). */
 static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
-  int k, j, to, from, n;
-  int64_t fill = m[r], off = 0;
-  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
-  if (m[r] > 0) irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, m[r]);
-  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
-    int part;
-    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
-      int send = part == 0, first = send ? r : from, a;
-      int64_t pos = send ? 0 : fill;
-      for (a = 0; a < n;) { /* split where the range wraps */
-        int g = (first + a) % p, cnt = n - a;
-        int64_t len;
-        irr_op *o;
-        if (g + cnt > p) cnt = p - g;
-        len = irr__range_sum(m, g, g + cnt);
-        o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
-                           IRR_BUF_NONE, 0, g, g + cnt, 0, len);
-        if (o) o->flags = IRR_OPF_COUNTS;
-        pos += len;
-        a += cnt;
-      }
-      if (!send) fill = pos;
-    }
-  }
-  for (j = 0; j < p; j++) { /* scratch -> receive buffer */
-    int b = (r + j) % p;
-    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
-    off += m[b];
-  }
-  return s->err;
+  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
 }
 
 /* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):

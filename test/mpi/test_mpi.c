@@ -287,7 +287,7 @@ int main(int argc, char **argv) {
     c.vt = (int)irrt_range(&rng, 0, NTYPES - 1);
     c.disp_mode = (int)irrt_range(&rng, 0, 2);
     c.inplace = (int)irrt_range(&rng, 0, 3) == 0;
-    c.alg = k % IRR_ALG_COUNT; /* auto, tree, linear, binomial, direct */
+    c.alg = k % (IRR_ALG_V_LAST + 1); /* auto, tree, linear, binomial, direct */
     c.comm_kind = k % 7 == 3 ? 1 : k % 11 == 5 ? 2 : 0;
     c.seed = (unsigned)irrt_next(&rng);
     run_case(&c, shuffled);

@@ -197,7 +197,7 @@ static void test_sweep(void) {
       irrt_dist(d, p, b, &rng, m);
       for (root = 0; root < p; root++)
         for (c = 0; c < 2; c++)
-          for (a = IRR_ALG_TREE; a < IRR_ALG_COUNT; a++)
+          for (a = IRR_ALG_TREE; a <= IRR_ALG_V_LAST; a++)
             for (ip = 0; ip < 2; ip++) {
               irr_sched_set set;
               irr_spec sp;
@@ -447,6 +447,77 @@ static void test_xdecisions(void) {
         "sparse/dense rule");
 }
 
+/* Allgatherv: the pipelined ring (several B, Eq. 2's, with and without the zero spreading
+   and a node layout) and Bruck pass the checker, p = 1..64, the six distributions of seed
+   004 plus random; the ring takes at most b - min b_i rounds. */
+static void agv_dist(int d, int p, int64_t c, irrt_rng *rng, int64_t *m) {
+  int i, L = 0;
+  while ((1 << L) < p) L++;
+  for (i = 0; i < p; i++) {
+    switch (d) {
+    case 0: m[i] = c; break;                                        /* regular */
+    case 1: m[i] = i == 0 ? c : 0; break;                           /* broadcast */
+    case 2: m[i] = i == 0 ? c / 2 : c / (2 * (p > 1 ? p - 1 : 1)); break; /* spike */
+    case 3: m[i] = i % 2 == 0 ? 2 * c : 0; break;                   /* half full */
+    case 4: m[i] = p > 1 ? 2 * c * (p - 1 - i) / (p - 1) : c; break; /* linearly decreasing */
+    case 5: { int g = 1; while (2 * g <= i + 1) g *= 2; m[i] = c * p / (g * (L > 0 ? L : 1)); break; } /* geometric */
+    default: m[i] = irrt_range(rng, 0, 2 * c); break;
+    }
+  }
+}
+static void test_allgatherv(void) {
+  irrt_rng rng = {5};
+  int64_t m[64];
+  int node[64];
+  int p, d, v;
+  long checks = 0, round_fail = 0;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  for (p = 1; p <= 64; p++)
+    for (d = 0; d < 7; d++) {
+      int64_t c = (int64_t)1 << (d * 3 % 13), i;
+      agv_dist(d, p, c, &rng, m);
+      for (i = 0; i < p; i++) node[i] = (int)(i * 7 / 3 % (p / 5 + 1)); /* uneven nodes, interleaved */
+      for (v = 0; v < 7; v++) {
+        irr_sched_set set;
+        irr_spec sp;
+        irr_check_report rep;
+        irr_status st;
+        int64_t B = v == 0 ? 0 : v == 1 ? 1 : v == 2 ? 3 : v == 3 ? 1000000 : 0;
+        irr_alg a = v == 4 ? IRR_ALG_BRUCK : v == 6 ? IRR_ALG_AUTO : IRR_ALG_RING;
+        int64_t tot = 0;
+        for (i = 0; i < p; i++) tot += m[i];
+        if ((v == 1 || v == 2) && tot > 2000) continue; /* tiny blocks: the checker is O(ops * labels) */
+        memset(&sp, 0, sizeof sp);
+        sp.coll = IRR_COLL_ALLGATHERV;
+        sp.p = p;
+        sp.m = m;
+        sp.inplace = (int)((p + d + v) % 3 == 0);
+        st = irr_allgatherv_build_all(&set, a, p, m, B, v == 5 ? node : NULL, sp.inplace, md);
+        CHECK(st == IRR_OK, "allgatherv build p=%d d=%d v=%d: %s", p, d, v, irr_status_name(st));
+        if (st != IRR_OK) continue;
+        st = irr_sched_check(set.s, &sp, &rep);
+        checks++;
+        CHECK(st == IRR_OK, "allgatherv check p=%d d=%d v=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st),
+              rep.rank, rep.op, rep.what);
+        if (a == IRR_ALG_RING) { /* rounds: b - min b_i (+ the copy round) */
+          int64_t b = 0, mn = -1, BB = B > 0 ? B : irr_allgatherv_block(p, m, md);
+          int r, rounds = 0;
+          for (i = 0; i < p; i++) {
+            int64_t bi = irr__nblocks(m[i], BB);
+            b += bi;
+            if (mn < 0 || bi < mn) mn = bi;
+          }
+          for (r = 0; r < p; r++)
+            if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
+          if (rounds > b - mn + 1) round_fail++;
+        }
+        irr_sched_set_free(&set);
+      }
+    }
+  CHECK(round_fail == 0, "%ld ring schedules exceed b - min b_i rounds", round_fail);
+  printf("allgatherv: %ld schedule sets checked\n", checks);
+}
+
 int main(void) {
   test_status();
   test_parse();
@@ -459,6 +530,7 @@ int main(void) {
   test_sweep();
   test_xmutations();
   test_xdecisions();
+  test_allgatherv();
   test_xsweep();
   return irrt_summary();
 }

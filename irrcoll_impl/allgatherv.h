@@ -1,0 +1,321 @@
+/* Allgatherv schedules (seed 004: Träff, Ripke, Siebert, Balaji, Thakur, Gropp 2010).
+
+   irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
+   b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
+   "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
+   sends one block of at most B to its ring successor and receives one from its predecessor
+   (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
+   whole takes b - min b_i rounds, (b - z - 1 + z') with the zero-size ranks placed evenly
+   (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the plain
+   linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
+   model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
+   receive buffer, and are forwarded from there).
+   The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
+   between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
+   one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
+   zero-size ranks first (its last rank, which sends off the node, has data).
+
+   irr_allgatherv_block: B from Eq. (2), B = sqrt(m alpha/beta / ((p+z)/2 - 1 + z')); B =
+   m' for regular data (the plain ring); for one non-empty rank the pipeline's optimum
+   sqrt(m alpha / (beta (p - 2))).
+
+   irr_allgatherv_bruck: the latency-optimal choice for small totals, Bruck's allgather on
+   irregular sizes (ceil(log2 p) rounds, any p; every rank forwards what it holds, in its
+   relative order, through scratch). Cost: ceil(log2 p) alpha + beta * (sum over rounds of
+   the largest message): bad for one huge block, which it forwards every round.
+
+   Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
+   block cut into 32 KiB messages, no pipelining across blocks) and
+   irr_allgatherv_recdoubling (recursive doubling, p a power of two). The plain linear ring
+   is irr_allgatherv_ring with B >= max m_i and the identity order. */
+
+/* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
+static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
+
+/* Ring order: ring[k] = the rank at position k. node[r]: the node of rank r (NULL: one
+   node per rank); nodes keep the order of their lowest rank. Within a node (or, without
+   nodes, in the whole ring) the zero-size ranks are spread: each non-empty rank is followed
+   by floor(z / (p - z)) or one more of them; in a node they come first. */
+static inline void irr_allgatherv_order(int p, const int64_t *m, const int *node, int *ring) {
+  int i, k = 0;
+  if (!node) {
+    int nz = 0, z, q, rem, zi = 0, seen = 0;
+    for (i = 0; i < p; i++) nz += m[i] > 0;
+    z = p - nz;
+    if (nz == 0 || z == 0) {
+      for (i = 0; i < p; i++) ring[i] = i;
+      return;
+    }
+    q = z / nz;
+    rem = z % nz;
+    for (i = 0; i < p; i++) { /* non-empty rank, then its share of empty ones */
+      int j, share;
+      if (m[i] <= 0) continue;
+      ring[k++] = i;
+      share = q + (seen++ < rem);
+      for (j = 0; j < share; j++) {
+        while (zi < p && m[zi] > 0) zi++;
+        ring[k++] = zi++;
+      }
+    }
+    return;
+  }
+  for (i = 0; i < p; i++) { /* node by node, in the order of their lowest rank */
+    int j, first = 1, pass;
+    for (j = 0; j < i; j++)
+      if (node[j] == node[i]) first = 0;
+    if (!first) continue;
+    for (pass = 0; pass < 2; pass++) /* empty ranks first, so the one leaving the node has data */
+      for (j = i; j < p; j++)
+        if (node[j] == node[i] && (m[j] > 0) == pass) ring[k++] = j;
+  }
+}
+
+/* sqrt without <math.h> (so users need no -lm): Newton from a power of two above. */
+static inline double irr__sqrt(double x) {
+  double y = 1;
+  int i;
+  if (!(x > 0)) return 0;
+  while (y * y < x && y < 1e300) y *= 2;
+  for (i = 0; i < 64; i++) y = 0.5 * (y + x / y);
+  return y;
+}
+
+/* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
+static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
+  int64_t tot = 0, mx = 0;
+  int i, z = 0, regular = 1;
+  double d, B;
+  for (i = 0; i < p; i++) {
+    tot = irr__sat_add(tot, m[i]);
+    if (m[i] > mx) mx = m[i];
+    z += m[i] <= 0;
+    if (m[i] != m[0]) regular = 0;
+  }
+  if (mx == 0) return 1;
+  if (regular || p <= 2) return mx;                       /* the plain linear ring */
+  if (z == p - 1) d = p - 2.0;                             /* a broadcast pipeline */
+  else d = (p + z) / 2.0 - 1 + (double)(z / (p - z));
+  if (d <= 0 || md.beta <= 0) return mx;
+  B = irr__sqrt((double)tot * md.alpha / md.beta / d);
+  if (B < 1) B = 1;
+  return B >= (double)mx ? mx : (int64_t)B;
+}
+
+/* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
+   sent from the send buffer (receive buffer with inplace), forwarded ones from the receive
+   buffer, where they were received. Round 0 copies the own block; ring round t is t + 1. */
+static inline irr_status irr_allgatherv_ring(int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                             int inplace, irr_sched *s) {
+  int k, me, nxt, prv, sc, rc, obuf = inplace ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int64_t b = 0, bme, bnext, t, sj, rj;
+#define IRR__RANK(pos) (ring ? ring[pos] : (pos))
+#define IRR__NB(pos) irr__nblocks(m[IRR__RANK(pos)], B)
+  if (s->rank != r || s->size != p || B < 1) return IRR_ERR_ARG;
+  for (k = 0; k < p; k++) b += IRR__NB(k);
+  for (me = 0; me < p && IRR__RANK(me) != r; me++) {}
+  if (me == p) return IRR_ERR_ARG;
+  nxt = IRR__RANK((me + 1) % p);
+  prv = IRR__RANK((me + p - 1) % p);
+  bme = IRR__NB(me);
+  bnext = IRR__NB((me + 1) % p);
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  /* Virtual blocks run backwards through the ring: round t sends the block t places before
+     my last one, and receives the one t places before my first. (sc, sj) / (rc, rj): ring
+     position and block index of the next send / receive. */
+  sc = me, sj = bme - 1;
+  rc = (me + p - 1) % p, rj = IRR__NB(rc) - 1;
+  for (t = 0; p > 1 && (t < b - bme || t < b - bnext); t++) {
+    int dir;
+    for (dir = 0; dir < 2; dir++) {
+      int send = dir == 0, *c = send ? &sc : &rc, o;
+      int64_t *j = send ? &sj : &rj, lo, len;
+      if (t >= (send ? b - bnext : b - bme)) continue;
+      o = IRR__RANK(*c);
+      lo = *j * B;
+      len = m[o] - lo < B ? m[o] - lo : B;
+      if (len > 0) /* empty blocks are never sent */
+        irr_sched_push(s, (int)t + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? nxt : prv,
+                       send && o == r ? obuf : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo, len);
+      if (*j > 0) --*j; /* one virtual block back */
+      else *c = (*c + p - 1) % p, *j = IRR__NB(*c) - 1;
+    }
+  }
+#undef IRR__RANK
+#undef IRR__NB
+  return s->err;
+}
+
+/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
+   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
+   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
+static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
+  int64_t d = (int64_t)1 << k;
+  if (k < 0 || k > 30 || d >= p) return 0;
+  *to = (int)((r - d % p + p) % p);
+  *from = (int)((r + d) % p);
+  return (int)(d < p - d ? d : p - d);
+}
+
+/* Bruck's allgather as a schedule: round 0 puts the own block first in scratch, rounds
+   1..K are Bruck's, the last one's copies put every block in the receive buffer. flags go on
+   every message (XAllgatherv: IRR_OPF_COUNTS). A message whose blocks wrap past rank p-1 is
+   two ops (two messages: the executor and the model both pay a start-up more). Scratch: the
+   rank's blocks in its relative order r, r+1, ... */
+static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
+  int k, j, to, from, n;
+  int64_t fill = m[r], off = 0;
+  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
+  if (m[r] > 0) irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+    int part;
+    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
+      int send = part == 0, first = send ? r : from, a;
+      int64_t pos = send ? 0 : fill;
+      for (a = 0; a < n;) { /* split where the range wraps */
+        int g = (first + a) % p, cnt = n - a;
+        int64_t len;
+        irr_op *o;
+        if (g + cnt > p) cnt = p - g;
+        len = irr__range_sum(m, g, g + cnt);
+        if (len > 0 || flags) {
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
+                             IRR_BUF_NONE, 0, g, g + cnt, 0, len);
+          if (o) o->flags = (unsigned char)flags;
+        }
+        pos += len;
+        a += cnt;
+      }
+      if (!send) fill = pos;
+    }
+  }
+  for (j = 0; j < p; j++) { /* scratch -> receive buffer */
+    int b = (r + j) % p;
+    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
+    off += m[b];
+  }
+  return s->err;
+}
+
+/* Baseline: MPICH's ring (MPIR_Allgatherv_intra_ring): p - 1 rounds; in round t every rank
+   sends the block of rank r - t + 1 to r + 1, cut into messages of at most `chunk` units
+   (MPICH: 32 KiB), and receives the block of rank r - t from r - 1. Time about
+   sum over rounds of the largest block: (p - 1) * max m_i for one large block. */
+static inline irr_status irr_allgatherv_mpich_ring(int r, int p, const int64_t *m, int64_t chunk, int inplace, irr_sched *s) {
+  int t;
+  if (s->rank != r || s->size != p || chunk < 1) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (t = 1; t < p; t++) {
+    int sb = ((r - t + 1) % p + p) % p, rb = ((r - t) % p + p) % p, dir;
+    for (dir = 0; dir < 2; dir++) {
+      int o = dir ? rb : sb;
+      int64_t lo;
+      for (lo = 0; lo < m[o]; lo += chunk)
+        irr_sched_push(s, t, dir ? IRR_OP_RECV : IRR_OP_SEND, dir ? (r + p - 1) % p : (r + 1) % p,
+                       !dir && o == r && !inplace ? IRR_BUF_SEND : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo,
+                       m[o] - lo < chunk ? m[o] - lo : chunk);
+    }
+  }
+  return s->err;
+}
+
+/* Baseline: recursive doubling (p a power of two): round k exchanges the 2^k blocks of the
+   aligned group with rank r ^ 2^k. IRR_ERR_ARG for other p. */
+static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
+  int k;
+  if (s->rank != r || s->size != p || (p & (p - 1))) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (k = 0; (1 << k) < p; k++) {
+    int d = 1 << k, partner = r ^ d, g = r & ~(d - 1), h = partner & ~(d - 1);
+    int64_t sl = irr__range_sum(m, g, g + d), rl = irr__range_sum(m, h, h + d);
+    if (sl > 0) {
+      if (d == 1 && !inplace) irr_sched_send(s, k + 1, partner, IRR_BUF_SEND, 0, r, r + 1, sl);
+      else irr_sched_send(s, k + 1, partner, IRR_BUF_RECV, 0, g, g + d, sl);
+    }
+    if (rl > 0) irr_sched_recv(s, k + 1, partner, IRR_BUF_RECV, 0, h, h + d, rl);
+  }
+  return s->err;
+}
+
+/* Model estimates for the automatic choice (every rank computes the same from the sizes,
+   no communication): the ring from Section 2.4's round count, Bruck from its rounds'
+   largest messages. O(p log p). */
+static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
+  int64_t b = 0, mn = -1;
+  int i, z = 0;
+  for (i = 0; i < p; i++) {
+    int64_t bi = irr__nblocks(m[i], B);
+    b += bi;
+    z += m[i] <= 0;
+    if (mn < 0 || bi < mn) mn = bi;
+  }
+  if (p <= 1) return 0;
+  {
+    double rounds = z > 0 && z < p ? (double)(b - z - 1 + z / (p - z)) : (double)(b - mn);
+    return rounds * (md.alpha + md.beta * (double)B);
+  }
+}
+static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md) {
+  int k, r, n, to, from;
+  double t = 0;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int64_t w = 0, mx;
+    for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
+    mx = w;
+    for (r = 1; r < p; r++) {
+      w += m[(r + n - 1) % p] - m[r - 1];
+      if (w > mx) mx = w;
+    }
+    t += md.alpha + md.beta * (double)mx;
+  }
+  return t;
+}
+
+/* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
+   ring (block size *B from Eq. 2) and Bruck by the estimates above. */
+static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
+  *B = irr_allgatherv_block(p, m, md);
+  return irr_allgatherv_bruck_estimate(p, m, md) < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+
+/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */
+static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
+  int64_t b = 0;
+  int i;
+  if (alg == IRR_ALG_BRUCK) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
+  return 2 * b + 2;
+}
+
+/* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2; node: ranks' nodes or
+   NULL), IRR_ALG_BRUCK, or IRR_ALG_AUTO (irr_allgatherv_choose with md). */
+static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
+                                                  int64_t B, const int *node, int inplace, irr_model md) {
+  irr_status st;
+  int r, *ring = NULL;
+  int64_t cap;
+  irr_op *ops = NULL;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_AUTO) alg = irr_allgatherv_choose(p, m, md, &B);
+  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_allgatherv_maxops(alg, p, m, B);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
+  irr_allgatherv_order(p, m, node, ring);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    st = alg == IRR_ALG_RING ? irr_allgatherv_ring(r, p, m, B, ring, inplace, &s) : irr_allgatherv_bruck(p, r, m, inplace, 0, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  if (ring) IRRCOLL_FREE(ring);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
