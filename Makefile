@@ -66,6 +66,8 @@ $(B)/test_xv: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_xv.c
 $(B)/test_xv_split: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_xv.c
+$(B)/test_allgatherv: test/mpi/test_allgatherv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_allgatherv.c
 $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
@@ -81,7 +83,7 @@ $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B)
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
@@ -90,6 +92,8 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)
 	  echo "== test_xv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv; done
 	@set -e; for n in 3 12; do \
 	  echo "== test_xv_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv_split 12; done
+	@set -e; for n in $(NPROCS) 12; do \
+	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv; done
 	@set -e; for n in 1 2 3 5 8 12; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
@@ -156,12 +160,17 @@ $(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
 $(B)/bench_xv_model: bench/bench_xv_model.c $(PARTS) test/dist.h | $(B)
 	$(CC) -std=c11 -O2 -g -o $@ bench/bench_xv_model.c
 
-bench-model: $(B)/bench_model $(B)/bench_xv_model
+$(B)/bench_allgatherv_model: bench/bench_allgatherv_model.c $(PARTS) | $(B)
+	$(CC) -std=c11 -O2 -g -o $@ bench/bench_allgatherv_model.c
+
+bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
 	$(B)/bench_xv_model > $(B)/bench/xgatherv_model.csv 2> $(B)/bench/xgatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/xgatherv_model.txt; exit $$rc
+	$(B)/bench_allgatherv_model > $(B)/bench/allgatherv_model.csv 2> $(B)/bench/allgatherv_model.txt; \
+	  rc=$$?; cat $(B)/bench/allgatherv_model.txt; exit $$rc
 
 $(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c

@@ -20,6 +20,7 @@
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_X*, IRR_Comm_set_alg (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
+     mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
 
    Options (define before including)
@@ -29,8 +30,10 @@
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
-   Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct), e.g.
-   "gatherv:linear,scatterv:binomial". Automatic: tree, or direct on at most 32 ranks.
+   Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct, ring,
+   bruck), e.g. "gatherv:linear,scatterv:binomial,allgatherv:ring". Automatic: see each
+   entry point. IRRCOLL_ALPHA, IRRCOLL_BETA: the model's alpha/beta (model-chosen
+   parameters). IRRCOLL_PPN: ranks per node for Allgatherv's ring order (tests).
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H
@@ -57,6 +60,7 @@
 #include "mpi_core.h"
 #include "mpi_gatherv.h"
 #include "mpi_xv.h"
+#include "mpi_allgatherv.h"
 #endif
 
 #include "license.h"

@@ -50,6 +50,29 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype recvtype, int root, MPI_Comm comm);
 #endif
 
+/* MPI_Allgatherv (seed 004). All ranks know every size, so each picks, without
+   communicating, the cheaper by the model of: the pipelined ring (blocks of B bytes, B from
+   Eq. (2); the plain linear ring for regular data; a broadcast pipeline when one rank has all
+   the data; zero-size ranks spread evenly around the ring; on clusters of multi-rank nodes,
+   ranked so that one link enters and one leaves every node) and Bruck's algorithm
+   (ceil(log2 p) rounds, for small totals). Force with IRRCOLL_ALG=allgatherv:ring|bruck or
+   IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
+   (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
+   1e-10). The first ring call on a communicator learns the node layout
+   (MPI_Comm_split_type; collective). Scratch: none for the ring with contiguous types (the
+   packed receive buffer otherwise); Bruck: the total. recvcounts must be the same on all
+   ranks, as MPI requires (a difference is not detected). A rank whose own block does not
+   match recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable takes part without data: its
+   successors see short messages and fail with MPI_ERR_TRUNCATE, nothing hangs.
+   Intercommunicators: the native operation. */
+IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+
+/* The alpha (seconds per message) and beta (seconds per byte) irrcoll's model-chosen
+   parameters use on comm (Allgatherv's block size and algorithm). Every rank must set the
+   same. MPI_ERR_ARG unless both are positive. */
+IRR_DECL int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta);
+
 /* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
 
    Markers (xv.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the

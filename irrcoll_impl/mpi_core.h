@@ -17,6 +17,9 @@ typedef struct irr__ctx {
   MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
   unsigned seq;                /* calls made on this communicator */
   irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
+  irr_model md;                /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  int *node;                   /* Allgatherv: each rank's node (NULL: not known yet / flat) */
+  int node_known;
 } irr__ctx;
 
 static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv"};
@@ -32,6 +35,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   (void)extra;
   if (c) {
     rc = MPI_Comm_free(&c->pc);
+    if (c->node) IRRCOLL_FREE(c->node);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -69,6 +73,12 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
   if (!c) return MPI_ERR_NO_MEM;
   c->seq = 0;
+  c->node = NULL;
+  c->node_known = 0;
+  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
+  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
+  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
   env = getenv("IRRCOLL_ALG");
   for (i = 0; i < IRR__NCOLL; i++) {
     c->force[i] = IRR_ALG_AUTO;
