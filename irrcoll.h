@@ -191,6 +191,11 @@ typedef struct irr_op {
    for receivers that do not know which blocks they get (XScatterv's inner ranks). */
 #define IRR_OPF_RANGE 4
 
+/* SEND/RECV from/to scratch only: the labels wrap around, running from block blo to the
+   last block and on from block 0 to block bhi-1 (Bruck's messages), so bhi <= blo. The
+   data is one contiguous piece of scratch. Not with IRR_OPF_COUNTS. */
+#define IRR_OPF_WRAP 8
+
 /* Bytes on the wire: the data plus the size header of IRR_OPF_COUNTS. */
 static inline int64_t irr_op_msglen(const irr_op *o) {
   int64_t h = 0;
@@ -875,10 +880,11 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
 /* Apply f to each block piece of an op's label range: piece k covers block b units [x0,x1)
    and sits at `at` units after the op's start. Returns 0 if the range runs past the blocks. */
 typedef int (*irr__piece_fn)(void *ctx, int b, int64_t x0, int64_t x1, int64_t at);
-static inline int irr__for_pieces(const int64_t *m, int blo, int bhi, int64_t skip, int64_t len,
-                                  irr__piece_fn f, void *ctx) {
+static inline int irr__for_pieces_at(const int64_t *m, int blo, int bhi, int64_t skip, int64_t len, int64_t at,
+                                     irr__piece_fn f, void *ctx) {
   int b = blo;
-  int64_t at = 0, x = skip;
+  int64_t x = skip;
+  len += at;
   while (at < len) {
     int64_t take;
     if (b >= bhi) return 0;
@@ -928,7 +934,19 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
   io.rank = r;
   io.off = off;
   io.st = IRR_OK;
-  if (!irr__for_pieces(C->spec->m, o->blo, o->bhi, o->skip, o->len, irr__chk_piece, &io))
+  if (o->flags & IRR_OPF_WRAP) { /* blo .. p-1, then 0 .. bhi-1 */
+    int64_t first = 0;
+    int b;
+    if (buf != IRR_BUF_TMP || o->bhi > o->blo) return IRR_ERR_BOUNDS;
+    for (b = o->blo; b < C->spec->p; b++) first += C->spec->m[b];
+    first -= o->skip;
+    if (first > o->len) first = o->len;
+    if (!irr__for_pieces_at(C->spec->m, o->blo, C->spec->p, o->skip, first, 0, irr__chk_piece, &io) ||
+        !irr__for_pieces_at(C->spec->m, 0, o->bhi, 0, o->len - first, first, irr__chk_piece, &io))
+      return io.st != IRR_OK ? io.st : IRR_ERR_BOUNDS;
+    return IRR_OK;
+  }
+  if (!irr__for_pieces_at(C->spec->m, o->blo, o->bhi, o->skip, o->len, 0, irr__chk_piece, &io))
     return io.st != IRR_OK ? io.st : IRR_ERR_BOUNDS;
   return IRR_OK;
 }
@@ -1934,8 +1952,8 @@ static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
 /* Bruck's allgather as a schedule: round 0 puts the own block first in scratch, rounds
    1..K are Bruck's, the last one's copies put every block in the receive buffer. flags go on
    every message (XAllgatherv: IRR_OPF_COUNTS). A message whose blocks wrap past rank p-1 is
-   two ops (two messages: the executor and the model both pay a start-up more). Scratch: the
-   rank's blocks in its relative order r, r+1, ... */
+   one op with IRR_OPF_WRAP, or, with sizes in it, two (two messages). Scratch: the rank's
+   blocks in its relative order r, r+1, ... */
 static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
   int k, j, to, from, n;
   int64_t fill = m[r], off = 0;
@@ -1946,12 +1964,20 @@ static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, in
     for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
       int send = part == 0, first = send ? r : from, a;
       int64_t pos = send ? 0 : fill;
-      for (a = 0; a < n;) { /* split where the range wraps */
-        int g = (first + a) % p, cnt = n - a;
+      for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
+        int g = (first + a) % p, cnt = n - a, wrap = !flags && g + cnt > p;
         int64_t len;
         irr_op *o;
-        if (g + cnt > p) cnt = p - g;
-        len = irr__range_sum(m, g, g + cnt);
+        if (g + cnt > p && !wrap) cnt = p - g;
+        len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
+        if (wrap && len > 0) {
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
+                             IRR_BUF_NONE, 0, g, p, 0, len);
+          if (o) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP;
+          pos += len;
+          a += cnt;
+          continue;
+        }
         if (len > 0 || flags) {
           o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
                              IRR_BUF_NONE, 0, g, g + cnt, 0, len);

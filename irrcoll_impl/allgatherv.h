@@ -160,8 +160,8 @@ static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
 /* Bruck's allgather as a schedule: round 0 puts the own block first in scratch, rounds
    1..K are Bruck's, the last one's copies put every block in the receive buffer. flags go on
    every message (XAllgatherv: IRR_OPF_COUNTS). A message whose blocks wrap past rank p-1 is
-   two ops (two messages: the executor and the model both pay a start-up more). Scratch: the
-   rank's blocks in its relative order r, r+1, ... */
+   one op with IRR_OPF_WRAP, or, with sizes in it, two (two messages). Scratch: the rank's
+   blocks in its relative order r, r+1, ... */
 static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
   int k, j, to, from, n;
   int64_t fill = m[r], off = 0;
@@ -172,12 +172,20 @@ static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, in
     for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
       int send = part == 0, first = send ? r : from, a;
       int64_t pos = send ? 0 : fill;
-      for (a = 0; a < n;) { /* split where the range wraps */
-        int g = (first + a) % p, cnt = n - a;
+      for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
+        int g = (first + a) % p, cnt = n - a, wrap = !flags && g + cnt > p;
         int64_t len;
         irr_op *o;
-        if (g + cnt > p) cnt = p - g;
-        len = irr__range_sum(m, g, g + cnt);
+        if (g + cnt > p && !wrap) cnt = p - g;
+        len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
+        if (wrap && len > 0) {
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
+                             IRR_BUF_NONE, 0, g, p, 0, len);
+          if (o) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP;
+          pos += len;
+          a += cnt;
+          continue;
+        }
         if (len > 0 || flags) {
           o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
                              IRR_BUF_NONE, 0, g, g + cnt, 0, len);

@@ -129,10 +129,11 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
 /* Apply f to each block piece of an op's label range: piece k covers block b units [x0,x1)
    and sits at `at` units after the op's start. Returns 0 if the range runs past the blocks. */
 typedef int (*irr__piece_fn)(void *ctx, int b, int64_t x0, int64_t x1, int64_t at);
-static inline int irr__for_pieces(const int64_t *m, int blo, int bhi, int64_t skip, int64_t len,
-                                  irr__piece_fn f, void *ctx) {
+static inline int irr__for_pieces_at(const int64_t *m, int blo, int bhi, int64_t skip, int64_t len, int64_t at,
+                                     irr__piece_fn f, void *ctx) {
   int b = blo;
-  int64_t at = 0, x = skip;
+  int64_t x = skip;
+  len += at;
   while (at < len) {
     int64_t take;
     if (b >= bhi) return 0;
@@ -182,7 +183,19 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
   io.rank = r;
   io.off = off;
   io.st = IRR_OK;
-  if (!irr__for_pieces(C->spec->m, o->blo, o->bhi, o->skip, o->len, irr__chk_piece, &io))
+  if (o->flags & IRR_OPF_WRAP) { /* blo .. p-1, then 0 .. bhi-1 */
+    int64_t first = 0;
+    int b;
+    if (buf != IRR_BUF_TMP || o->bhi > o->blo) return IRR_ERR_BOUNDS;
+    for (b = o->blo; b < C->spec->p; b++) first += C->spec->m[b];
+    first -= o->skip;
+    if (first > o->len) first = o->len;
+    if (!irr__for_pieces_at(C->spec->m, o->blo, C->spec->p, o->skip, first, 0, irr__chk_piece, &io) ||
+        !irr__for_pieces_at(C->spec->m, 0, o->bhi, 0, o->len - first, first, irr__chk_piece, &io))
+      return io.st != IRR_OK ? io.st : IRR_ERR_BOUNDS;
+    return IRR_OK;
+  }
+  if (!irr__for_pieces_at(C->spec->m, o->blo, o->bhi, o->skip, o->len, 0, irr__chk_piece, &io))
     return io.st != IRR_OK ? io.st : IRR_ERR_BOUNDS;
   return IRR_OK;
 }

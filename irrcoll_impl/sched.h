@@ -50,6 +50,11 @@ typedef struct irr_op {
    for receivers that do not know which blocks they get (XScatterv's inner ranks). */
 #define IRR_OPF_RANGE 4
 
+/* SEND/RECV from/to scratch only: the labels wrap around, running from block blo to the
+   last block and on from block 0 to block bhi-1 (Bruck's messages), so bhi <= blo. The
+   data is one contiguous piece of scratch. Not with IRR_OPF_COUNTS. */
+#define IRR_OPF_WRAP 8
+
 /* Bytes on the wire: the data plus the size header of IRR_OPF_COUNTS. */
 static inline int64_t irr_op_msglen(const irr_op *o) {
   int64_t h = 0;
