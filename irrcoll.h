@@ -1811,15 +1811,17 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
    m' for regular data (the plain ring); for one non-empty rank the pipeline's optimum
    sqrt(m alpha / (beta (p - 2))).
 
-   irr_allgatherv_bruck: the latency-optimal choice for small totals, Bruck's allgather on
-   irregular sizes (ceil(log2 p) rounds, any p; every rank forwards what it holds, in its
-   relative order, through scratch). Cost: ceil(log2 p) alpha + beta * (sum over rounds of
-   the largest message): bad for one huge block, which it forwards every round.
+   The latency-optimal choice for small totals (IRR_ALG_BRUCK): recursive doubling when p is
+   a power of two (irr_allgatherv_recdoubling: in place, no scratch), else
+   irr_allgatherv_bruck, Bruck's allgather on irregular sizes (ceil(log2 p) rounds, any p;
+   every rank forwards what it holds, in its relative order, through scratch of the total,
+   copied out at the end). Cost: ceil(log2 p) alpha + beta * (sum over rounds of the
+   largest message): bad for one huge block, which it forwards every round.
 
    Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
-   block cut into 32 KiB messages, no pipelining across blocks) and
-   irr_allgatherv_recdoubling (recursive doubling, p a power of two). The plain linear ring
-   is irr_allgatherv_ring with B >= max m_i and the identity order. */
+   block cut into 32 KiB messages, no pipelining across blocks) and recursive doubling (what
+   MPICH uses for small totals on 2^k ranks). The plain linear ring is irr_allgatherv_ring
+   with B >= max m_i and the identity order. */
 
 /* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
@@ -2038,8 +2040,10 @@ static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t 
 }
 
 /* Model estimates for the automatic choice (every rank computes the same from the sizes,
-   no communication): the ring from Section 2.4's round count, Bruck from its rounds'
-   largest messages. O(p log p). */
+   no communication): the ring from Section 2.4's round count; Bruck from its rounds'
+   largest messages plus the copy of everything out of its scratch at beta per byte (the
+   model's messages do not show it, but Bruck holds the total in scratch and copies it once;
+   the ring needs neither). O(p log p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
   int64_t b = 0, mn = -1;
   int i, z = 0;
@@ -2058,6 +2062,7 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
 static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md) {
   int k, r, n, to, from;
   double t = 0;
+  for (r = 0; r < p; r++) t += md.beta * (double)m[r]; /* the copy out of scratch, and its memory */
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int64_t w = 0, mx;
     for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
@@ -2071,11 +2076,30 @@ static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_
   return t;
 }
 
+static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m, irr_model md) {
+  int d, g;
+  double t = 0;
+  for (d = 1; d < p; d *= 2) { /* round log2 d: groups of d blocks cross */
+    int64_t mx = 0;
+    for (g = 0; g < p; g += d) {
+      int64_t w = irr__range_sum(m, g, g + d < p ? g + d : p);
+      if (w > mx) mx = w;
+    }
+    t += md.alpha + md.beta * (double)mx;
+  }
+  return t;
+}
+
+/* The logarithmic algorithm irrcoll uses (IRR_ALG_BRUCK): recursive doubling when p is a
+   power of two (no scratch, no copy), else Bruck. */
+static inline int irr__pow2(int p) { return p > 0 && (p & (p - 1)) == 0; }
+
 /* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
-   ring (block size *B from Eq. 2) and Bruck by the estimates above. */
+   ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above. */
 static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
+  double lg = irr__pow2(p) ? irr_allgatherv_recdoubling_estimate(p, m, md) : irr_allgatherv_bruck_estimate(p, m, md);
   *B = irr_allgatherv_block(p, m, md);
-  return irr_allgatherv_bruck_estimate(p, m, md) < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 
 /* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */
@@ -2109,7 +2133,9 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, (int)cap);
-    st = alg == IRR_ALG_RING ? irr_allgatherv_ring(r, p, m, B, ring, inplace, &s) : irr_allgatherv_bruck(p, r, m, inplace, 0, &s);
+    st = alg == IRR_ALG_RING ? irr_allgatherv_ring(r, p, m, B, ring, inplace, &s)
+         : irr__pow2(p)      ? irr_allgatherv_recdoubling(r, p, m, inplace, &s)
+                             : irr_allgatherv_bruck(p, r, m, inplace, 0, &s);
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
@@ -4424,7 +4450,8 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   if (alg == IRR_ALG_RING) {
     irr_allgatherv_order(p, m, ctx->node, ring);
     if (irr_allgatherv_ring(rank, p, m, B, ring, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else if (irr_allgatherv_bruck(p, rank, m, inplace, 0, &s) != IRR_OK) {
+  } else if ((irr__pow2(p) ? irr_allgatherv_recdoubling(rank, p, m, inplace, &s)
+                           : irr_allgatherv_bruck(p, rank, m, inplace, 0, &s)) != IRR_OK) {
     rc = MPI_ERR_INTERN;
     goto out;
   }
