@@ -178,9 +178,13 @@ $(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-ben
 $(B)/sim_xv: bench/sim_xv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_xv.c
 
-bench-sim: $(B)/sim_gatherv $(B)/sim_xv
+$(B)/sim_allgatherv: bench/sim_allgatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
+	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_allgatherv.c
+
+bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
+	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 
 bench: deps-bench
