@@ -11,7 +11,7 @@ ps=${*:-30 64}
 here=$(dirname "$0")
 algs="ring mpich_ring mpich_rdb ompi_bruck ompi_neighborexchange GB mpich ompi mvapich2 impi"
 cs="4 1024 65536 1048576"
-for plat in flat smp; do
+for plat in ${PLATS:-flat smp}; do
   for p in $ps; do
     f="$out/allgatherv_smpi_${plat}_p$p.csv"
     : > "$f.tmp"

@@ -303,7 +303,18 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
 static inline int irr__pow2(int p) { return p > 0 && (p & (p - 1)) == 0; }
 
 /* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
-   ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above. */
+   ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above.
+   share: ranks per node that share one NIC (1: flat). The node-aware ring crosses each NIC
+   once per round; the logarithmic algorithms send from every rank of a node across it at
+   once, so their bandwidth term is charged share times. */
+static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
+  irr_model lm = md;
+  double lg;
+  lm.beta *= share > 1 ? share : 1;
+  lg = irr__pow2(p) ? irr_allgatherv_recdoubling_estimate(p, m, lm) : irr_allgatherv_bruck_estimate(p, m, lm);
+  *B = irr_allgatherv_block(p, m, md);
+  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
 static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
   double lg = irr__pow2(p) ? irr_allgatherv_recdoubling_estimate(p, m, md) : irr_allgatherv_bruck_estimate(p, m, md);
   *B = irr_allgatherv_block(p, m, md);

@@ -82,9 +82,17 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   if (m[rank] > 0 && !recvbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
   /* the algorithm and the block size: the same on every rank */
   alg = ctx->force[IRR_COLL_ALLGATHERV];
+  if (alg != IRR_ALG_BRUCK && (rc = irr__nodes(ctx, comm, rank, p)) != MPI_SUCCESS) goto out;
   if (alg == IRR_ALG_RING) B = irr_allgatherv_block(p, m, ctx->md);
-  else if (alg != IRR_ALG_BRUCK) alg = irr_allgatherv_choose(p, m, ctx->md, &B);
-  if (alg == IRR_ALG_RING && (rc = irr__nodes(ctx, comm, rank, p)) != MPI_SUCCESS) goto out;
+  else if (alg != IRR_ALG_BRUCK) { /* ranks per node sharing a NIC: the most on any node */
+    int share = 1, j, c;
+    for (i = 0; ctx->node && i < p; i++)
+      if (ctx->node[i] == i) {
+        for (j = i, c = 0; j < p; j++) c += ctx->node[j] == i;
+        if (c > share) share = c;
+      }
+    alg = irr_allgatherv_choose_on(p, m, ctx->md, share, &B);
+  }
   cap = irr_allgatherv_maxops(alg, p, m, B);
   if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
       !(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) {
