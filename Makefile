@@ -93,7 +93,7 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)
 	@set -e; for n in 3 12; do \
 	  echo "== test_xv_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv_split 12; done
 	@set -e; for n in $(NPROCS) 12; do \
-	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv; done
+	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv $$(( n > 8 ? 14 : 40 )); done
 	@set -e; for n in 1 2 3 5 8 12; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link

@@ -3,9 +3,10 @@
    Drop this one file into your code. In exactly one C file of your program write
        #define IRRCOLL_IMPLEMENTATION
        #include "irrcoll.h"
-   and include it plainly everywhere else. Then call IRR_Gatherv / IRR_Scatterv exactly as
-   MPI_Gatherv / MPI_Scatterv. The pure schedule layer (schedules, cost model, symbolic
-   checker, tree construction) is usable without MPI: #define IRRCOLL_NO_MPI first.
+   and include it plainly everywhere else. Then call IRR_Gatherv / IRR_Scatterv /
+   IRR_Allgatherv exactly as MPI_Gatherv / MPI_Scatterv / MPI_Allgatherv. The pure schedule
+   layer (schedules, cost model, symbolic checker, tree construction) is usable without
+   MPI: #define IRRCOLL_NO_MPI first.
 
    Contents (each part is one concern; irrcoll_impl/ in the repository holds them apart)
      config.h       options, standard headers, linkage
@@ -17,7 +18,8 @@
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
      allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_X*, IRR_Comm_set_alg (declarations)
+     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
+                    IRR_Comm_set_model (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
