@@ -110,9 +110,10 @@ check-run: check-amalgamation deps-mpi deps-sim
 	$(MAKE) unit
 	$(MAKE) mpi-test
 	$(MAKE) sim-test
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/schedule_math
 	$(RUN) 5 $(B)/example_gatherv
 	$(RUN) 7 $(B)/example_unknown_sizes
+	$(RUN) 7 $(B)/example_allgatherv
 	$(B)/schedule_math 40 > /dev/null
 
 # ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
@@ -139,6 +140,9 @@ sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors $(B)/sim_test_xv
 $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/gatherv.c
 
+$(B)/example_allgatherv: examples/allgatherv.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ examples/allgatherv.c
+
 $(B)/example_unknown_sizes: examples/unknown_sizes.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/unknown_sizes.c
 
@@ -146,11 +150,12 @@ $(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
 	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
 
 demo: deps-mpi
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/schedule_math
 	$(MPIEXEC) -n 6 $(B)/example_gatherv
 	IRRCOLL_ALG=tree $(MPIEXEC) -n 16 $(B)/example_gatherv 200
 	$(MPIEXEC) -n 6 $(B)/example_unknown_sizes
 	IRRCOLL_ALG=tree $(MPIEXEC) -n 12 $(B)/example_unknown_sizes
+	$(MPIEXEC) -n 7 $(B)/example_allgatherv
 	$(B)/schedule_math 11
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
