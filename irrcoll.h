@@ -2110,9 +2110,7 @@ static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_mode
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
-  double lg = irr__pow2(p) ? irr_allgatherv_recdoubling_estimate(p, m, md) : irr_allgatherv_bruck_estimate(p, m, md);
-  *B = irr_allgatherv_block(p, m, md);
-  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+  return irr_allgatherv_choose_on(p, m, md, 1, B);
 }
 
 /* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */
@@ -2243,7 +2241,6 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
                                              int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
   int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  const int64_t *m = mr - lo; /* indexed by rank (only [lo, hi) is read) */
   int64_t total;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
@@ -2256,21 +2253,21 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(m, lo, hi);
+  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
   if (parent >= 0) {
     irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
     if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
   }
-  if (m[me] > 0 && !(parent < 0 && inplace))
-    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
+  if (mr[me - lo] > 0 && !(parent < 0 && inplace))
+    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
     int clo, chi, n0 = s->nops;
     irr__child_range(t, &t->child[i], &clo, &chi);
     clo += lo;
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
-                   parent >= 0 ? irr__range_sum(m, lo, clo) : 0, clo, chi, irr__range_sum(m, clo, chi));
+                   parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
     irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
   }
   return s->err;
@@ -2282,10 +2279,8 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
    bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
    rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
 static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
-  int L = 0;
-  double e;
-  while (L < 31 && ((int64_t)1 << L) < p) L++;
-  e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
+  int L = irr_tree_levels(p); /* ceil(log2 p) */
+  double e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
   if (e < 64) e = 64;
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
@@ -2302,9 +2297,7 @@ static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, i
    barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
    2 * maxdeg <= p - 1 + ceil(log2 p). */
 static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
-  int L = 0;
-  while (L < 31 && ((int64_t)1 << L) < p) L++;
-  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
 }
 
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
@@ -3453,6 +3446,25 @@ static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecut
   return err;
 }
 
+/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
+   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
+   or a consecutive displacement past INT_MAX, else MPI_ERR_TRUNCATE for a block outside. */
+static int irr__xknown(int p, const int *counts, int *displs, int consec, int bound) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < p; i++)
+    if (counts[i] < 0) return MPI_ERR_COUNT;
+  for (i = 0; i < p; i++) {
+    if (consec) {
+      if (at > INT_MAX) return MPI_ERR_COUNT;
+      displs[i] = (int)at;
+    }
+    if (counts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + counts[i] > bound)) err = MPI_ERR_TRUNCATE;
+    at += counts[i];
+  }
+  return err;
+}
+
 /* Return counts (and consecutive displacements) to the user's int arrays. */
 static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
   int i, err = MPI_SUCCESS;
@@ -3691,7 +3703,7 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {
   irr__ctx *ctx;
-  int rank, p, tag, rc, i;
+  int rank, p, tag, rc;
   if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
   if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
@@ -3702,19 +3714,9 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
-      int64_t at = 0;
       if (!displs) pre = MPI_ERR_ARG;
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else {
-        int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-        for (i = 0; i < p && pre == MPI_SUCCESS; i++) {
-          if (recvcounts[i] < 0) { pre = MPI_ERR_COUNT; break; }
-          if (consec) displs[i] = (int)at;
-          if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
-          at += recvcounts[i];
-          if (consec && at > INT_MAX) pre = MPI_ERR_COUNT;
-        }
-      }
+      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
     return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
                        NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
@@ -3985,14 +3987,13 @@ out:
 static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                     int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
                                     irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = 0, consec = 0, big = 0;
-  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *off, *clen = NULL;
+  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = irr_tree_levels(p), consec = 0, big = 0;
+  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *clen = NULL;
   char **chunk = NULL, *odata = NULL, *opacked = NULL, *flat = NULL;
   irr__dt sdt, rdt;
   irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
   memset(&sdt, 0, sizeof sdt);
   memset(&rdt, 0, sizeof rdt);
-  while (((int64_t)1 << K) < p) K++;
   eager = irr_xallgatherv_eager(p, md);
   if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the own count would be unknown */
   else if (sendcount < 0) err = MPI_ERR_COUNT;
@@ -4007,14 +4008,13 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
   }
   if (err != MPI_SUCCESS) own = 0;
   consec = displs && displs[0] == IRR_DISPL_CONSECUTIVE;
-  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
   if (!rel) return MPI_ERR_NO_MEM;
-  memset(rel, 0, (size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  memset(rel, 0, (size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
   bytes = rel + p;
   cnt = bytes + p;
   dsp = cnt + p;
-  off = dsp + p;
-  clen = off + p;
+  clen = dsp + p;
   chunk = (char **)(void *)(clen + K + 1);
   rel[0] = own;
   if (own > 0 && own <= eager) {
@@ -4030,9 +4030,7 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
   }
   /* the eager blocks: from the chunks (in relative order) into place */
   if (err == MPI_SUCCESS) {
-    int64_t at = 0, c = 0, used = 0;
-    int64_t *eb = off; /* bytes of eager blocks in absolute order, reusing off[] below */
-    (void)eb;
+    int64_t c = 0, used = 0;
     for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
       int b = (rank + i) % p;
       int64_t sz = rel[i] <= eager ? rel[i] : 0;
@@ -4042,7 +4040,6 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
         rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &sz, &z, &dsp[b], chunk[c] + used, ctx->pc);
         used += sz;
       }
-      at += sz;
     }
   }
   for (i = 0; i < p; i++)
@@ -4101,16 +4098,8 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   }
   /* known counts: consecutive displacements, the bound, then the native Allgatherv */
   if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  {
-    int64_t at = 0;
-    int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-    for (i = 0; i < p; i++) {
-      if (recvcounts[i] < 0) return irr__raise(comm, MPI_ERR_COUNT);
-      if (consec) displs[i] = at > INT_MAX ? INT_MAX : (int)at;
-      if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
-      at += recvcounts[i];
-    }
-  }
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
   if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
     irr__dt rdt;
     int64_t at = 0;
@@ -4303,13 +4292,8 @@ IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const in
     if (i != rank && sc[i] > 0) deg++;
   }
   if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
-    for (i = 0; i < p; i++) {
-      bytes[i] = recvcounts[i] >= 0 ? (int64_t)recvcounts[i] * rdt.size : 0;
-      if (recvcounts[i] < 0 && err == MPI_SUCCESS) err = MPI_ERR_COUNT;
-    }
-    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-    if (err == MPI_SUCCESS && consec)
-      for (i = 0; i < p; i++) rdispls[i] = (int)dsp[i];
+    if (err == MPI_SUCCESS) err = irr__xknown(p, recvcounts, rdispls, consec, recv_max_count);
+    for (i = 0; i < p; i++) cnt[i] = recvcounts[i], dsp[i] = rdispls[i];
     if (err == MPI_SUCCESS || err == MPI_ERR_TRUNCATE)
       rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
     goto out;

@@ -316,9 +316,7 @@ static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_mode
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
-  double lg = irr__pow2(p) ? irr_allgatherv_recdoubling_estimate(p, m, md) : irr_allgatherv_bruck_estimate(p, m, md);
-  *B = irr_allgatherv_block(p, m, md);
-  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+  return irr_allgatherv_choose_on(p, m, md, 1, B);
 }
 
 /* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */

@@ -49,6 +49,25 @@ static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecut
   return err;
 }
 
+/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
+   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
+   or a consecutive displacement past INT_MAX, else MPI_ERR_TRUNCATE for a block outside. */
+static int irr__xknown(int p, const int *counts, int *displs, int consec, int bound) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < p; i++)
+    if (counts[i] < 0) return MPI_ERR_COUNT;
+  for (i = 0; i < p; i++) {
+    if (consec) {
+      if (at > INT_MAX) return MPI_ERR_COUNT;
+      displs[i] = (int)at;
+    }
+    if (counts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + counts[i] > bound)) err = MPI_ERR_TRUNCATE;
+    at += counts[i];
+  }
+  return err;
+}
+
 /* Return counts (and consecutive displacements) to the user's int arrays. */
 static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
   int i, err = MPI_SUCCESS;
@@ -287,7 +306,7 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {
   irr__ctx *ctx;
-  int rank, p, tag, rc, i;
+  int rank, p, tag, rc;
   if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
   if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
@@ -298,19 +317,9 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
-      int64_t at = 0;
       if (!displs) pre = MPI_ERR_ARG;
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else {
-        int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-        for (i = 0; i < p && pre == MPI_SUCCESS; i++) {
-          if (recvcounts[i] < 0) { pre = MPI_ERR_COUNT; break; }
-          if (consec) displs[i] = (int)at;
-          if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
-          at += recvcounts[i];
-          if (consec && at > INT_MAX) pre = MPI_ERR_COUNT;
-        }
-      }
+      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
     return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
                        NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
@@ -581,14 +590,13 @@ out:
 static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                     int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
                                     irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = 0, consec = 0, big = 0;
-  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *off, *clen = NULL;
+  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = irr_tree_levels(p), consec = 0, big = 0;
+  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *clen = NULL;
   char **chunk = NULL, *odata = NULL, *opacked = NULL, *flat = NULL;
   irr__dt sdt, rdt;
   irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
   memset(&sdt, 0, sizeof sdt);
   memset(&rdt, 0, sizeof rdt);
-  while (((int64_t)1 << K) < p) K++;
   eager = irr_xallgatherv_eager(p, md);
   if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the own count would be unknown */
   else if (sendcount < 0) err = MPI_ERR_COUNT;
@@ -603,14 +611,13 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
   }
   if (err != MPI_SUCCESS) own = 0;
   consec = displs && displs[0] == IRR_DISPL_CONSECUTIVE;
-  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
   if (!rel) return MPI_ERR_NO_MEM;
-  memset(rel, 0, (size_t)p * 5 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
+  memset(rel, 0, (size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
   bytes = rel + p;
   cnt = bytes + p;
   dsp = cnt + p;
-  off = dsp + p;
-  clen = off + p;
+  clen = dsp + p;
   chunk = (char **)(void *)(clen + K + 1);
   rel[0] = own;
   if (own > 0 && own <= eager) {
@@ -626,9 +633,7 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
   }
   /* the eager blocks: from the chunks (in relative order) into place */
   if (err == MPI_SUCCESS) {
-    int64_t at = 0, c = 0, used = 0;
-    int64_t *eb = off; /* bytes of eager blocks in absolute order, reusing off[] below */
-    (void)eb;
+    int64_t c = 0, used = 0;
     for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
       int b = (rank + i) % p;
       int64_t sz = rel[i] <= eager ? rel[i] : 0;
@@ -638,7 +643,6 @@ static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Data
         rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &sz, &z, &dsp[b], chunk[c] + used, ctx->pc);
         used += sz;
       }
-      at += sz;
     }
   }
   for (i = 0; i < p; i++)
@@ -697,16 +701,8 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   }
   /* known counts: consecutive displacements, the bound, then the native Allgatherv */
   if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  {
-    int64_t at = 0;
-    int consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-    for (i = 0; i < p; i++) {
-      if (recvcounts[i] < 0) return irr__raise(comm, MPI_ERR_COUNT);
-      if (consec) displs[i] = at > INT_MAX ? INT_MAX : (int)at;
-      if (recvcounts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + recvcounts[i] > recv_max_count)) pre = MPI_ERR_TRUNCATE;
-      at += recvcounts[i];
-    }
-  }
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
   if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
     irr__dt rdt;
     int64_t at = 0;
@@ -899,13 +895,8 @@ IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const in
     if (i != rank && sc[i] > 0) deg++;
   }
   if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
-    for (i = 0; i < p; i++) {
-      bytes[i] = recvcounts[i] >= 0 ? (int64_t)recvcounts[i] * rdt.size : 0;
-      if (recvcounts[i] < 0 && err == MPI_SUCCESS) err = MPI_ERR_COUNT;
-    }
-    if (err == MPI_SUCCESS) err = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-    if (err == MPI_SUCCESS && consec)
-      for (i = 0; i < p; i++) rdispls[i] = (int)dsp[i];
+    if (err == MPI_SUCCESS) err = irr__xknown(p, recvcounts, rdispls, consec, recv_max_count);
+    for (i = 0; i < p; i++) cnt[i] = recvcounts[i], dsp[i] = rdispls[i];
     if (err == MPI_SUCCESS || err == MPI_ERR_TRUNCATE)
       rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
     goto out;

@@ -81,7 +81,6 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
                                              int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
   int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  const int64_t *m = mr - lo; /* indexed by rank (only [lo, hi) is read) */
   int64_t total;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
@@ -94,21 +93,21 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(m, lo, hi);
+  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
   if (parent >= 0) {
     irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
     if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
   }
-  if (m[me] > 0 && !(parent < 0 && inplace))
-    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(m, lo, me) : 0, IRR_BUF_RECV, 0, me, me + 1, m[me]);
+  if (mr[me - lo] > 0 && !(parent < 0 && inplace))
+    irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
     int clo, chi, n0 = s->nops;
     irr__child_range(t, &t->child[i], &clo, &chi);
     clo += lo;
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
-                   parent >= 0 ? irr__range_sum(m, lo, clo) : 0, clo, chi, irr__range_sum(m, clo, chi));
+                   parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
     irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
   }
   return s->err;
@@ -120,10 +119,8 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
    bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
    rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
 static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
-  int L = 0;
-  double e;
-  while (L < 31 && ((int64_t)1 << L) < p) L++;
-  e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
+  int L = irr_tree_levels(p); /* ceil(log2 p) */
+  double e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
   if (e < 64) e = 64;
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
@@ -140,9 +137,7 @@ static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, i
    barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
    2 * maxdeg <= p - 1 + ceil(log2 p). */
 static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
-  int L = 0;
-  while (L < 31 && ((int64_t)1 << L) < p) L++;
-  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
 }
 
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
