@@ -14,21 +14,6 @@
 #include "../test/dist.h"
 #include <string.h>
 
-static void *buf_alloc(size_t n) {
-#if SIMBENCH_SMPI
-  return SMPI_SHARED_MALLOC(n ? n : 1); /* one copy for all ranks: contents are garbage */
-#else
-  return calloc(n ? n : 1, 1);
-#endif
-}
-static void buf_free(void *p) {
-#if SIMBENCH_SMPI
-  SMPI_SHARED_FREE(p);
-#else
-  free(p);
-#endif
-}
-
 int main(int argc, char **argv) {
   int rank, p, reps = argc > 1 ? atoi(argv[1]) : 4, bi, d, a, k, i, root;
   static const char *const names[IRR_ALG_V_LAST + 1] = {"MPI_Gatherv", "tree", "linear", "binomial", "direct"};
@@ -55,8 +40,8 @@ int main(int argc, char **argv) {
         displs[i] = (int)total;
         total += counts[i];
       }
-      sbuf = buf_alloc((size_t)counts[rank] * sizeof(int));
-      rbuf = rank == root ? buf_alloc((size_t)total * sizeof(int)) : NULL;
+      sbuf = simbench_alloc((size_t)counts[rank] * sizeof(int));
+      rbuf = rank == root ? simbench_alloc((size_t)total * sizeof(int)) : NULL;
       for (a = 0; a <= IRR_ALG_V_LAST; a++) {
         simbench sb;
         if (a > 0) {
@@ -76,8 +61,8 @@ int main(int argc, char **argv) {
           for (k = 0; k < reps; k++)
             printf("gatherv,%s,%d,%s,%ld,%d,%.9e\n", names[a], p, irrt_dist_name[d], b, k, t[k]);
       }
-      buf_free(sbuf);
-      if (rbuf) buf_free(rbuf);
+      simbench_free(sbuf);
+      if (rbuf) simbench_free(rbuf);
       free(counts); free(displs); free(m); free(t);
     }
   }

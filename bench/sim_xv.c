@@ -22,21 +22,6 @@
 #include "../test/dist.h"
 #include <string.h>
 
-static void *buf_alloc(size_t n) {
-#if SIMBENCH_SMPI
-  return SMPI_SHARED_MALLOC(n ? n : 1); /* one copy for all ranks: contents are garbage */
-#else
-  return calloc(n ? n : 1, 1);
-#endif
-}
-static void buf_free(void *p) {
-#if SIMBENCH_SMPI
-  SMPI_SHARED_FREE(p);
-#else
-  free(p);
-#endif
-}
-
 static void report(simbench *sb, double *t, int reps, const char *coll, const char *variant, int p, long param, int rank) {
   int k;
   simbench_max(sb, t, reps);
@@ -63,8 +48,8 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
       displs[i] = (int)total;
       total += counts[i];
     }
-    sbuf = buf_alloc((size_t)counts[rank] * sizeof(int));
-    rbuf = rank == root ? buf_alloc((size_t)total * sizeof(int)) : NULL;
+    sbuf = simbench_alloc((size_t)counts[rank] * sizeof(int));
+    rbuf = rank == root ? simbench_alloc((size_t)total * sizeof(int)) : NULL;
     for (v = 0; v < 4; v++) {
       simbench sb;
       simbench_init(&sb, MPI_COMM_WORLD, 1.0);
@@ -89,8 +74,8 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
       }
       report(&sb, t, reps, "gatherv", names[v], p, b, rank);
     }
-    buf_free(sbuf);
-    if (rbuf) buf_free(rbuf);
+    simbench_free(sbuf);
+    if (rbuf) simbench_free(rbuf);
     free(counts); free(displs); free(xc); free(xd); free(m); free(t);
   }
 }
@@ -117,8 +102,8 @@ static void bench_alltoallv(int reps, int deg, long maxints, int nv, int rank, i
   for (j = 0; j < p; j++) sd[j] = (int)stot, stot += sc[j];
   MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD); /* buffer sizes only */
   for (j = 0; j < p; j++) rd[j] = (int)rtot, rtot += rc[j];
-  sbuf = buf_alloc((size_t)stot * sizeof(int));
-  rbuf = buf_alloc((size_t)rtot * sizeof(int));
+  sbuf = simbench_alloc((size_t)stot * sizeof(int));
+  rbuf = simbench_alloc((size_t)rtot * sizeof(int));
   for (v = 0; v < nv && v < 3; v++) {
     simbench sb;
     int *xc = malloc(p * sizeof(int)), *xd = malloc(p * sizeof(int)), *c2 = malloc(p * sizeof(int)),
@@ -141,8 +126,8 @@ static void bench_alltoallv(int reps, int deg, long maxints, int nv, int rank, i
     report(&sb, t, reps, "alltoallv", names[v], p, deg * 1000000L + maxints, rank);
     free(xc); free(xd); free(c2); free(d2);
   }
-  buf_free(sbuf);
-  buf_free(rbuf);
+  simbench_free(sbuf);
+  simbench_free(rbuf);
   free(sc);
   free(t);
 }

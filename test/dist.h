@@ -39,4 +39,23 @@ static inline void irrt_dist(int d, int p, int64_t b, irrt_rng *r, int64_t *m) {
     }
   }
 }
+
+/* Träff, Ripke et al. 2010 (seed 004), Section 3: m[0..p-1] for distribution d (0..5) with
+   base count c; geometric: c p / (i log2 p) for the ranks i-1 .. 2i-2, i = 1, 2, 4, ... */
+enum { IRRT_AG_NDIST = 6 };
+static const char *const irrt_ag_name[IRRT_AG_NDIST] = {"regular", "broadcast", "spike", "half_full", "decreasing", "geometric"};
+static inline void irrt_dist_ag(int d, int p, int64_t c, int64_t *m) {
+  int i, L = 0;
+  while ((1 << L) < p) L++;
+  for (i = 0; i < p; i++) {
+    switch (d) {
+    case 0: m[i] = c; break;
+    case 1: m[i] = i == 0 ? c : 0; break;
+    case 2: m[i] = i == 0 ? c / 2 : c / (2 * (p > 1 ? p - 1 : 1)); break;
+    case 3: m[i] = i % 2 == 0 ? 2 * c : 0; break;
+    case 4: m[i] = p > 1 ? 2 * c * (p - 1 - i) / (p - 1) : c; break;
+    default: { int64_t g = 1; while (2 * g <= i + 1) g *= 2; m[i] = c * p / (g * (L > 0 ? L : 1)); break; }
+    }
+  }
+}
 #endif

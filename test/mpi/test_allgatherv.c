@@ -4,56 +4,21 @@
    own send type of the same signature, consecutive / gapped / reversed displacements,
    MPI_IN_PLACE, the algorithm (auto, ring, Bruck), the model (default; a tiny alpha, so the
    ring cuts blocks of a few bytes; a huge one), a node layout (IRRCOLL_PPN) and communicators
-   with shuffled ranks (MPI_Comm_split with random keys). Then bad input. */
+   with shuffled ranks (MPI_Comm_split, keys a random permutation). Then bad input. */
 #define _POSIX_C_SOURCE 200112L /* setenv */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "../check.h"
-#include "../dist.h"
-#include <stdlib.h>
+#include "mpitest.h"
 
-enum { NTYPES = 4, UNIT = 6 };
-static MPI_Datatype types[NTYPES];
-static const int ints_per[NTYPES] = {1, 2, 3, 1};
 static long ncases;
-
-static void make_types(void) {
-  MPI_Datatype t;
-  types[0] = MPI_INT;
-  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]);
-  MPI_Type_commit(&types[1]);
-  MPI_Type_contiguous(3, MPI_INT, &types[2]);
-  MPI_Type_commit(&types[2]);
-  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t);
-  MPI_Type_dup(t, &types[3]);
-  MPI_Type_free(&t);
-  MPI_Type_commit(&types[3]);
-}
-static MPI_Aint ext_of(int t) {
-  MPI_Aint lb, ext;
-  MPI_Type_get_extent(types[t], &lb, &ext);
-  return ext;
-}
-static void fill(unsigned char *b, size_t n, unsigned seed) {
-  size_t i;
-  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
-}
 
 /* seed 004 Section 3's distributions (c: base count), then random with zeros */
 static void dist(int d, int p, long c, irrt_rng *r, int64_t *m) {
-  int i, L = 0;
-  while ((1 << L) < p) L++;
-  for (i = 0; i < p; i++) {
-    switch (d) {
-    case 0: m[i] = c; break;
-    case 1: m[i] = i == 0 ? c : 0; break;
-    case 2: m[i] = i == 0 ? c / 2 : c / (2 * (p > 1 ? p - 1 : 1)); break;
-    case 3: m[i] = i % 2 == 0 ? 2 * c : 0; break;
-    case 4: m[i] = p > 1 ? 2 * c * (p - 1 - i) / (p - 1) : c; break;
-    case 5: { int g = 1; while (2 * g <= i + 1) g *= 2; m[i] = c * p / (g * (L > 0 ? L : 1)); break; }
-    default: m[i] = irrt_range(r, 0, 3) == 0 ? 0 : irrt_range(r, 0, 2 * c); break;
-    }
-  }
+  int i;
+  if (d < IRRT_AG_NDIST) irrt_dist_ag(d, p, c, m);
+  else
+    for (i = 0; i < p; i++) m[i] = irrt_range(r, 0, 3) == 0 ? 0 : irrt_range(r, 0, 2 * c);
 }
 
 static void run_case(MPI_Comm comm, unsigned seed, int k) {
@@ -160,12 +125,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   make_types();
-  { /* a permuted communicator: random keys */
-    irrt_rng kr = {97};
-    int i, key = 0;
-    for (i = 0; i <= rank; i++) key = (int)irrt_range(&kr, 0, 1 << 20);
-    MPI_Comm_split(MPI_COMM_WORLD, 0, key, &shuffled);
-  }
+  shuffled_world(97, &shuffled);
   MPI_Comm_dup(MPI_COMM_WORLD, &ppn); /* its first irrcoll call sees IRRCOLL_PPN=3: nodes of 3 ranks */
   setenv("IRRCOLL_PPN", "3", 1);
   IRR_Comm_set_model(ppn, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT); /* creates its context now */
@@ -178,14 +138,8 @@ int main(int argc, char **argv) {
   MPI_Comm_free(&errc);
   MPI_Comm_free(&ppn);
   MPI_Comm_free(&shuffled);
-  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+  free_types();
   MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
-  {
-    long f = irrt_fail, fa = 0;
-    MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-    irrt_fail = fa;
-  }
   if (rank == 0) printf("p=%d: %ld allgatherv cases compared with MPI_Allgatherv\n", p, all);
-  MPI_Finalize();
-  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+  return mpi_summary_finalize();
 }

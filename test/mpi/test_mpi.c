@@ -12,36 +12,7 @@
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "../check.h"
-#include "../dist.h"
-#include <stdlib.h>
-
-enum { NTYPES = 4, UNIT = 6 }; /* block sizes are multiples of 6 ints: every type divides them */
-static MPI_Datatype types[NTYPES];
-static const int ints_per[NTYPES] = {1, 2, 3, 1};
-
-static void make_types(void) {
-  MPI_Datatype t;
-  types[0] = MPI_INT;
-  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]); /* ints at 0 and 3: holes */
-  MPI_Type_commit(&types[1]);
-  MPI_Type_contiguous(3, MPI_INT, &types[2]);
-  MPI_Type_commit(&types[2]);
-  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t); /* int + 8 bytes padding */
-  MPI_Type_dup(t, &types[3]);
-  MPI_Type_free(&t);
-  MPI_Type_commit(&types[3]);
-}
-
-static size_t span(int t, long count) { /* bytes a buffer of count elements needs */
-  MPI_Aint lb, ext;
-  MPI_Type_get_extent(types[t], &lb, &ext);
-  return (size_t)(count > 0 ? count : 1) * (size_t)ext + 64;
-}
-
-static void fill(unsigned char *b, size_t n, unsigned seed) {
-  size_t i;
-  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
-}
+#include "mpitest.h"
 
 typedef struct {
   int dist, root, vt, disp_mode, inplace, alg, comm_kind;
@@ -261,7 +232,7 @@ static void run_intercomm(void) {
 }
 
 int main(int argc, char **argv) {
-  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 40, key;
+  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 40;
   MPI_Comm shuffled;
   irrt_rng rng = {2026};
   long all = 0;
@@ -269,15 +240,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   make_types();
-  {
-    irrt_rng kr = {99};
-    int i, *perm = (int *)malloc((size_t)p * sizeof(int));
-    for (i = 0; i < p; i++) perm[i] = i;
-    for (i = p - 1; i > 0; i--) { int j = (int)irrt_range(&kr, 0, i), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
-    key = perm[rank];
-    free(perm);
-  }
-  MPI_Comm_split(MPI_COMM_WORLD, 0, key, &shuffled);
+  shuffled_world(99, &shuffled);
   for (k = 0; k < ncase; k++) {
     tcase c;
     c.dist = (int)irrt_range(&rng, 0, IRRT_NDIST - 1);
@@ -296,14 +259,8 @@ int main(int argc, char **argv) {
   run_bottom(1);
   run_bottom(300);
   MPI_Comm_free(&shuffled);
-  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+  free_types();
   MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
-  {
-    long f = irrt_fail, fa = 0;
-    MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-    irrt_fail = fa;
-  }
   if (rank == 0) printf("p=%d: %ld random cases compared with the native operations (%ld through the _c variants)\n", p, all, ncases_c);
-  MPI_Finalize();
-  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+  return mpi_summary_finalize();
 }

@@ -11,37 +11,11 @@
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "../check.h"
-#include "../dist.h"
-#include <stdlib.h>
+#include "mpitest.h"
 
-enum { NTYPES = 4, UNIT = 6 };
-static MPI_Datatype types[NTYPES];
-static const int ints_per[NTYPES] = {1, 2, 3, 1};
 static long ncases;
 static int handler_calls;
 
-static void make_types(void) {
-  MPI_Datatype t;
-  types[0] = MPI_INT;
-  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]);
-  MPI_Type_commit(&types[1]);
-  MPI_Type_contiguous(3, MPI_INT, &types[2]);
-  MPI_Type_commit(&types[2]);
-  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t);
-  MPI_Type_dup(t, &types[3]);
-  MPI_Type_free(&t);
-  MPI_Type_commit(&types[3]);
-}
-static MPI_Aint ext_of(int t) {
-  MPI_Aint lb, ext;
-  MPI_Type_get_extent(types[t], &lb, &ext);
-  return ext;
-}
-static size_t span(int t, long count) { return (size_t)(count > 0 ? count : 1) * (size_t)ext_of(t) + 64; }
-static void fill(unsigned char *b, size_t n, unsigned seed) {
-  size_t i;
-  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
-}
 static unsigned char *buf(size_t n, unsigned seed) {
   unsigned char *b = (unsigned char *)malloc(n);
   fill(b, n, seed);
@@ -128,7 +102,7 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
 
   /* ---- XScatterv vs MPI_Scatter(counts) + MPI_Scatterv: root's data is rn ---- */
   {
-    int mine = -1, got = -1, rc_x, bound_me = n_me + (int)irrt_range(&rng, 0, 3);
+    int mine = -1, rc_x, bound_me = n_me + (int)irrt_range(&rng, 0, 3);
     unsigned char *on = buf(span(mytype, bound_me), 5), *ox = buf(span(mytype, bound_me), 5);
     int *sc = (int *)malloc((size_t)p * 2 * sizeof(int)), *sd = sc + p;
     for (i = 0; i < p; i++) sc[i] = cnt[i], sd[i] = c->disp_mode ? dsp[i] : -9;
@@ -140,7 +114,6 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     e2 = IRR_XScatterv(rn, sc, sd, types[c->vt], ox, bound_me, &rc_x, types[mytype], root, comm);
     ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && rc_x == n_me && memcmp(on, ox, span(mytype, bound_me)) == 0 &&
          (rank != root || memcmp(sd, dsp, (size_t)p * sizeof(int)) == 0);
-    (void)got;
     CHECK(ok, "xscatterv differs: p=%d rank=%d %s (rc %d/%d, count %d want %d)", p, rank, desc(c), e1, e2, rc_x, n_me);
     free(on); free(ox); free(sc);
   }
@@ -410,7 +383,7 @@ static void run_errors(MPI_Comm comm) {
 }
 
 int main(int argc, char **argv) {
-  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 30, key;
+  int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 30;
   MPI_Comm shuffled, errcomm;
   irrt_rng rng = {4242};
   long all = 0;
@@ -418,15 +391,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   make_types();
-  {
-    irrt_rng kr = {98};
-    int i, *perm = (int *)malloc((size_t)p * sizeof(int));
-    for (i = 0; i < p; i++) perm[i] = i;
-    for (i = p - 1; i > 0; i--) { int j = (int)irrt_range(&kr, 0, i), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
-    key = perm[rank];
-    free(perm);
-  }
-  MPI_Comm_split(MPI_COMM_WORLD, 0, key, &shuffled);
+  shuffled_world(98, &shuffled);
   for (k = 0; k < ncase; k++) {
     tcase c;
     c.dist = (int)irrt_range(&rng, 0, IRRT_NDIST - 1);
@@ -460,14 +425,8 @@ int main(int argc, char **argv) {
   run_errors(errcomm);
   MPI_Comm_free(&errcomm);
   MPI_Comm_free(&shuffled);
-  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+  free_types();
   MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
-  {
-    long f = irrt_fail, fa = 0;
-    MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-    irrt_fail = fa;
-  }
   if (rank == 0) printf("p=%d: %ld unknown-size cases compared with counts-first + the native operations\n", p, all);
-  MPI_Finalize();
-  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+  return mpi_summary_finalize();
 }

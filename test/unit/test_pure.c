@@ -450,20 +450,12 @@ static void test_xdecisions(void) {
 /* Allgatherv: the pipelined ring (several B, Eq. 2's, with and without the zero spreading
    and a node layout) and Bruck pass the checker, p = 1..64, the six distributions of seed
    004 plus random; the ring takes at most b - min b_i rounds. */
+/* seed 004's distributions, then random sizes */
 static void agv_dist(int d, int p, int64_t c, irrt_rng *rng, int64_t *m) {
-  int i, L = 0;
-  while ((1 << L) < p) L++;
-  for (i = 0; i < p; i++) {
-    switch (d) {
-    case 0: m[i] = c; break;                                        /* regular */
-    case 1: m[i] = i == 0 ? c : 0; break;                           /* broadcast */
-    case 2: m[i] = i == 0 ? c / 2 : c / (2 * (p > 1 ? p - 1 : 1)); break; /* spike */
-    case 3: m[i] = i % 2 == 0 ? 2 * c : 0; break;                   /* half full */
-    case 4: m[i] = p > 1 ? 2 * c * (p - 1 - i) / (p - 1) : c; break; /* linearly decreasing */
-    case 5: { int g = 1; while (2 * g <= i + 1) g *= 2; m[i] = c * p / (g * (L > 0 ? L : 1)); break; } /* geometric */
-    default: m[i] = irrt_range(rng, 0, 2 * c); break;
-    }
-  }
+  int i;
+  if (d < IRRT_AG_NDIST) irrt_dist_ag(d, p, c, m);
+  else
+    for (i = 0; i < p; i++) m[i] = irrt_range(rng, 0, 2 * c);
 }
 static void test_allgatherv(void) {
   irrt_rng rng = {5};

@@ -1,0 +1,70 @@
+/* mpitest.h - what the MPI test runners share: the datatypes every case draws from (all of
+   an int signature, so every rank may use its own), buffer helpers, a communicator with
+   shuffled ranks, and the closing "N passed, N failed" summed over all ranks. Include after
+   irrcoll.h and ../check.h. */
+#ifndef IRR_TEST_MPITEST_H
+#define IRR_TEST_MPITEST_H
+#include "../dist.h"
+#include <stdlib.h>
+
+enum { NTYPES = 4, UNIT = 6 }; /* block sizes are multiples of 6 ints: every type divides them */
+static MPI_Datatype types[NTYPES];
+static const int ints_per[NTYPES] = {1, 2, 3, 1};
+
+static inline void make_types(void) {
+  MPI_Datatype t;
+  types[0] = MPI_INT;
+  MPI_Type_vector(2, 1, 3, MPI_INT, &types[1]); /* ints at 0 and 3: holes */
+  MPI_Type_commit(&types[1]);
+  MPI_Type_contiguous(3, MPI_INT, &types[2]);
+  MPI_Type_commit(&types[2]);
+  MPI_Type_create_resized(MPI_INT, 0, 3 * (MPI_Aint)sizeof(int), &t); /* int + 8 bytes padding */
+  MPI_Type_dup(t, &types[3]);
+  MPI_Type_free(&t);
+  MPI_Type_commit(&types[3]);
+}
+static inline void free_types(void) {
+  int k;
+  for (k = 1; k < NTYPES; k++) MPI_Type_free(&types[k]);
+}
+
+static inline MPI_Aint ext_of(int t) {
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(types[t], &lb, &ext);
+  return ext;
+}
+static inline size_t span(int t, long count) { /* bytes a buffer of count elements needs */
+  return (size_t)(count > 0 ? count : 1) * (size_t)ext_of(t) + 64;
+}
+static inline void fill(unsigned char *b, size_t n, unsigned seed) {
+  size_t i;
+  for (i = 0; i < n; i++) b[i] = (unsigned char)(seed * 31u + i * 7u + 1u);
+}
+
+/* MPI_COMM_WORLD with its ranks permuted (MPI_Comm_split, keys a random permutation) */
+static inline void shuffled_world(uint64_t seed, MPI_Comm *out) {
+  irrt_rng kr;
+  int i, p, rank, key, *perm;
+  kr.s = seed;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  perm = (int *)malloc((size_t)p * sizeof(int));
+  for (i = 0; i < p; i++) perm[i] = i;
+  for (i = p - 1; i > 0; i--) { int j = (int)irrt_range(&kr, 0, i), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
+  key = perm[rank];
+  free(perm);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, key, out);
+}
+
+/* The failures of all ranks into irrt_fail; then MPI_Finalize. Returns the exit status:
+   rank 0 prints the summary line. */
+static inline int mpi_summary_finalize(void) {
+  long f = irrt_fail, fa = 0;
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Allreduce(&f, &fa, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  irrt_fail = fa;
+  MPI_Finalize();
+  return rank == 0 ? irrt_summary() : irrt_fail != 0;
+}
+#endif
