@@ -22,8 +22,7 @@
    The latency-optimal choice for small totals (IRR_ALG_BRUCK): recursive doubling when p is
    a power of two (irr_allgatherv_recdoubling: in place, no scratch), else
    irr_allgatherv_bruck, Bruck's allgather on irregular sizes (ceil(log2 p) rounds, any p;
-   every rank forwards what it holds, in its relative order, through scratch of the total,
-   copied out at the end). Cost: ceil(log2 p) alpha + beta * (sum over rounds of the
+   messages go between receive buffers, blocks at their displacements, no scratch). Cost: ceil(log2 p) alpha + beta * (sum over rounds of the
    largest message): bad for one huge block, which it forwards every round.
 
    Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
@@ -136,9 +135,11 @@ static inline irr_status irr_allgatherv_ring(int r, int p, const int64_t *m, int
       o = IRR__RANK(*c);
       lo = *j * B;
       len = m[o] - lo < B ? m[o] - lo : B;
-      if (len > 0) /* empty blocks are never sent */
-        irr_sched_push(s, (int)t + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? nxt : prv,
-                       send && o == r ? obuf : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo, len);
+      if (len > 0) { /* empty blocks are never sent */
+        irr_op *op = irr_sched_push(s, (int)t + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? nxt : prv,
+                                    send && o == r ? obuf : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo, len);
+        if (op && send && b > p) op->flags = IRR_OPF_SYNC; /* pipelined: flow control */
+      }
       if (*j > 0) --*j; /* one virtual block back */
       else *c = (*c + p - 1) % p, *j = IRR__NB(*c) - 1;
     }
@@ -159,39 +160,37 @@ static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
   return (int)(d < p - d ? d : p - d);
 }
 
-/* Bruck's allgather as a schedule: round 0 puts the own block first in scratch, rounds
-   1..K are Bruck's, the last one's copies put every block in the receive buffer. flags go on
-   every message (XAllgatherv: IRR_OPF_COUNTS). A message whose blocks wrap past rank p-1 is
-   one op with IRR_OPF_WRAP, or, with sizes in it, two (two messages). Scratch: the rank's
-   blocks in its relative order r, r+1, ... */
+/* Bruck's allgather as a schedule. Known sizes (flags 0): every message goes straight
+   between receive buffers, blocks at their displacements, so there is no scratch and no
+   copy (a message whose blocks wrap past rank p-1 is one op with IRR_OPF_WRAP; the
+   executor describes its pieces by one derived datatype). With flags (XAllgatherv:
+   IRR_OPF_COUNTS on every message) the receiver cannot place blocks before their sizes
+   arrive: round 0 puts the own block first in scratch, rounds 1..K append in the rank's
+   relative order r, r+1, ..., wrapped messages are split in two, and the last round's
+   copies put every block in the receive buffer. */
 static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
-  int k, j, to, from, n;
+  int k, j, to, from, n, direct = !flags;
   int64_t fill = m[r], off = 0;
   if (s->rank != r || s->size != p) return IRR_ERR_ARG;
-  if (m[r] > 0) irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  if (m[r] > 0 && !(direct && inplace))
+    irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, direct ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, m[r]);
   for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
     int part;
     for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
       int send = part == 0, first = send ? r : from, a;
       int64_t pos = send ? 0 : fill;
       for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
-        int g = (first + a) % p, cnt = n - a, wrap = !flags && g + cnt > p;
+        int g = (first + a) % p, cnt = n - a, wrap = direct && g + cnt > p, buf = direct ? IRR_BUF_RECV : IRR_BUF_TMP;
         int64_t len;
         irr_op *o;
         if (g + cnt > p && !wrap) cnt = p - g;
         len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
-        if (wrap && len > 0) {
-          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
-                             IRR_BUF_NONE, 0, g, p, 0, len);
-          if (o) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP;
-          pos += len;
-          a += cnt;
-          continue;
-        }
+        if (direct && send && k == 0 && !inplace) buf = IRR_BUF_SEND; /* the own block alone */
         if (len > 0 || flags) {
-          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, IRR_BUF_TMP, pos,
-                             IRR_BUF_NONE, 0, g, g + cnt, 0, len);
-          if (o) o->flags = (unsigned char)flags;
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, buf, direct ? 0 : pos,
+                             IRR_BUF_NONE, 0, g, wrap ? p : g + cnt, 0, len);
+          if (o && wrap) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP; /* push checks bhi >= blo */
+          else if (o) o->flags = (unsigned char)flags;
         }
         pos += len;
         a += cnt;
@@ -199,7 +198,7 @@ static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, in
       if (!send) fill = pos;
     }
   }
-  for (j = 0; j < p; j++) { /* scratch -> receive buffer */
+  for (j = 0; !direct && j < p; j++) { /* scratch -> receive buffer */
     int b = (r + j) % p;
     if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
     off += m[b];
@@ -248,10 +247,8 @@ static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t 
 }
 
 /* Model estimates for the automatic choice (every rank computes the same from the sizes,
-   no communication): the ring from Section 2.4's round count; Bruck from its rounds'
-   largest messages plus the copy of everything out of its scratch at beta per byte (the
-   model's messages do not show it, but Bruck holds the total in scratch and copies it once;
-   the ring needs neither). O(p log p). */
+   no communication): the ring from Section 2.4's round count; Bruck and recursive doubling
+   from their rounds' largest messages. O(p log p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
   int64_t b = 0, mn = -1;
   int i, z = 0;
@@ -270,7 +267,6 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
 static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md) {
   int k, r, n, to, from;
   double t = 0;
-  for (r = 0; r < p; r++) t += md.beta * (double)m[r]; /* the copy out of scratch, and its memory */
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int64_t w = 0, mx;
     for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
@@ -299,7 +295,7 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
 }
 
 /* The logarithmic algorithm irrcoll uses (IRR_ALG_BRUCK): recursive doubling when p is a
-   power of two (no scratch, no copy), else Bruck. */
+   power of two, else Bruck; both work in the receive buffer. */
 static inline int irr__pow2(int p) { return p > 0 && (p & (p - 1)) == 0; }
 
 /* The automatic choice, the same on every rank (all know the sizes): the cheaper of the

@@ -186,7 +186,7 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
   if (o->flags & IRR_OPF_WRAP) { /* blo .. p-1, then 0 .. bhi-1 */
     int64_t first = 0;
     int b;
-    if (buf != IRR_BUF_TMP || o->bhi > o->blo) return IRR_ERR_BOUNDS;
+    if (o->bhi > o->blo || (o->flags & IRR_OPF_COUNTS)) return IRR_ERR_BOUNDS;
     for (b = o->blo; b < C->spec->p; b++) first += C->spec->m[b];
     first -= o->skip;
     if (first > o->len) first = o->len;
@@ -202,9 +202,9 @@ static inline irr_status irr__chk_side(irr__chk *C, int r, int buf, int64_t off,
 
 /* Sizes: a send may carry only sizes its rank knows; receiving them teaches them. */
 static inline int irr__chk_knows(const irr__chk *C, const irr_op *o) {
-  int b;
-  for (b = o->blo; b < o->bhi; b++)
-    if (!C->known[b] && !(C->spec->coll == IRR_COLL_GATHERV && C->spec->m[b] == 0)) return 0;
+  int j, b, p = C->spec->p;
+  for (j = 0; j < irr_op_nlabels(o, p); j++)
+    if (b = irr_op_label(o, j, p), !C->known[b] && !(C->spec->coll == IRR_COLL_GATHERV && C->spec->m[b] == 0)) return 0;
   return 1;
 }
 static inline void irr__chk_learn(irr__chk *C, const irr_op *o) {

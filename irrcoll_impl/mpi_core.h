@@ -257,7 +257,7 @@ typedef struct irr__exec {
    only) and the sizes from X->cnt. Copies carry no header. */
 static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
                           int64_t *rw) {
-  int n = 0, b;
+  int n = 0, b, j, nl = irr_op_nlabels(o, X->s->size);
   int64_t at = 0, x = o->skip;
   if (o->kind != IRR_OP_COPY && (o->flags & IRR_OPF_COUNTS)) {
     if (!X->cnt || o->blo < X->cnt_lo) return -1;
@@ -277,9 +277,11 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
     pc[n].len = o->len;
     return n + 1;
   }
-  for (b = o->blo; at < o->len && b < o->bhi; b++, x = 0) {
+  for (j = 0; at < o->len && j < nl; j++, x = 0) {
     irr__buf *B = X->buf[which];
-    int64_t take = irr__blk_bytes(B, b) - x;
+    int64_t take;
+    b = irr_op_label(o, j, X->s->size);
+    take = irr__blk_bytes(B, b) - x;
     char *a;
     if (take > o->len - at) take = o->len - at;
     if (take <= 0) continue;
@@ -415,7 +417,7 @@ static int irr__exec_run(irr__exec *X) {
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
-      if (o->bhi - o->blo + 1 > maxspan) maxspan = o->bhi - o->blo + 1;
+      if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
       if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
     }
     if (msgs > maxmsg) maxmsg = msgs;
@@ -463,6 +465,7 @@ static int irr__exec_run(irr__exec *X) {
           types[nreq] = derived ? t : MPI_DATATYPE_NULL;
           expect[nreq] = recv && !dead ? len : -1;
           if (recv) rc = MPI_Irecv(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
+          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
           else rc = MPI_Isend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
           if (rc == MPI_SUCCESS) nreq++;
           else if (derived) MPI_Type_free(&types[nreq]);
@@ -489,7 +492,7 @@ static int irr__exec_run(irr__exec *X) {
       const irr_op *o = &s->ops[j];
       int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE, b;
       if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-        for (b = o->blo; b < o->bhi; b++) X->buf[w]->wrote[b] = 1;
+        for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
     }
     for (j = lo; j < hi && rc == MPI_SUCCESS; j++) { /* copies, after the round's messages */
       const irr_op *o = &s->ops[j];

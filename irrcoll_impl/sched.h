@@ -50,10 +50,27 @@ typedef struct irr_op {
    for receivers that do not know which blocks they get (XScatterv's inner ranks). */
 #define IRR_OPF_RANGE 4
 
-/* SEND/RECV from/to scratch only: the labels wrap around, running from block blo to the
-   last block and on from block 0 to block bhi-1 (Bruck's messages), so bhi <= blo. The
-   data is one contiguous piece of scratch. Not with IRR_OPF_COUNTS. */
+/* SEND/RECV: the labels wrap around, running from block blo to the last block and on from
+   block 0 to block bhi-1 (Bruck's messages), so bhi <= blo. In scratch the data is one
+   contiguous piece; in a user buffer it is the blocks in that order. Not with
+   IRR_OPF_COUNTS. */
 #define IRR_OPF_WRAP 8
+
+/* SEND: synchronous (MPI_Issend): it completes only once its receive is posted. A pipeline
+   marks its sends so, as flow control: a rank that sends without having to receive first
+   (its own blocks, rounds where its predecessor's block is empty) would otherwise put many
+   eager messages on its link at once; they arrive as unexpected messages (an extra copy at
+   the receiver), and on a link shared fairly between messages in flight they all arrive
+   late together, which turns the pipeline into store-and-forward. The model ignores it. */
+#define IRR_OPF_SYNC 16
+
+/* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
+static inline int irr_op_nlabels(const irr_op *o, int p) {
+  return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
+}
+static inline int irr_op_label(const irr_op *o, int j, int p) {
+  return o->blo + j < p || !(o->flags & IRR_OPF_WRAP) ? o->blo + j : o->blo + j - p;
+}
 
 /* Bytes on the wire: the data plus the size header of IRR_OPF_COUNTS. */
 static inline int64_t irr_op_msglen(const irr_op *o) {
