@@ -19,6 +19,7 @@
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
      allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
+     inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
@@ -791,7 +792,9 @@ typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
   IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3   /* for the MPI layer's algorithm choice; no checker specification */
+  IRR_COLL_ALLTOALLV = 3,  /* for the MPI layer's algorithm choice; no checker specification */
+  IRR_COLL_INTER_ALLGATHERV = 4 /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
+                                   RECV: every block of the other group */
 } irr_coll;
 
 typedef struct irr_spec {
@@ -881,7 +884,7 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
-  if (sp->coll == IRR_COLL_ALLGATHERV) {
+  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (buf == IRR_BUF_SEND) return !sp->inplace;
     *vlayout = 1;
     return 1;
@@ -1007,7 +1010,9 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = {1.0, 0.0};
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
-  if ((unsigned)sp->coll > (unsigned)IRR_COLL_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
+  if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
+    return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
+  if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   C.spec = sp;
@@ -1059,7 +1064,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
       C.known[r] = 1;
     }
-    if (sp->coll == IRR_COLL_ALLGATHERV) {
+    if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
       if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
     } else if (sp->coll == IRR_COLL_GATHERV) {
       if (r == sp->root && sp->inplace) {
@@ -1110,9 +1115,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
       for (i = 0; i < C.n; i++)
         if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
-      if (usable && v) { /* every block (gatherv root) */
-        int b;
-        for (b = 0; b < p; b++) {
+      if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+        int b, b0 = 0, b1 = p;
+        if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
+        for (b = b0; b < b1; b++) {
           want += sp->m[b];
           if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
             st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
@@ -1530,6 +1536,9 @@ typedef enum irr_alg {
   IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
   IRR_ALG_RING = 5,     /* Allgatherv: the pipelined ring (allgatherv.h) */
   IRR_ALG_BRUCK = 6,    /* Allgatherv: Bruck's logarithmic algorithm */
+  IRR_ALG_SEGMENT = 7,  /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
+  IRR_ALG_SUBGROUP = 8, /* intergroup: Algorithm 1, whole blocks to subgroups */
+  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -1545,7 +1554,7 @@ typedef enum irr_alg {
 #define IRR_DIRECT_MAXP 32
 
 static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck"};
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck", "segment", "subgroup", "rootgather"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -2394,6 +2403,333 @@ out:
   return st;
 }
 /* ==== end xv.h ==== */
+/* ==== begin inter.h ==== */
+/* Intergroup Allgather and Allgatherv (seed 001: Kang, Träff, Al-Bahrani, Agrawal,
+   Choudhary, Liao, Parallel Computing 2019), as schedules on the P = na + nb ranks of both
+   groups: group A is ranks 0..na-1, group B is ranks na..P-1, and block i is rank i's
+   contribution of m[i] units. Every rank of A ends with all of B's blocks in its receive
+   buffer, and every rank of B with all of A's: MPI's Allgather(v) on an intercommunicator.
+
+   Both algorithms see the data of a group X as one array of K_X units in rank order (the
+   "global index" of Section 4.1) and cut it into one consecutive segment per rank of the
+   other group Y (irr_inter_segments). One exchange step moves every segment to its receiver
+   (a sender sends the part of its block inside each receiver's segment, receivers in
+   ascending order); then each group runs an Allgatherv of the segments it received
+   (irrcoll's pipelined ring or Bruck, chosen by the model on the segment sizes), straight
+   into the receive buffer, where the segments are already in rank order.
+    - IRR_ALG_SUBGROUP, Algorithm 1 (Theorem 1): the larger group's ranks form one subgroup
+      of floor/ceil(n_large / n_small) consecutive ranks per rank of the smaller group; the
+      larger group's blocks go whole to their subgroup's rank, and the smaller group's block
+      j is cut into |s_j| pieces of floor/ceil(k_j / |s_j|), one per member of s_j. Transfer
+      time M + k_small beta for regular blocks, M = max(p k_A, q k_B) beta (lower bound M).
+    - IRR_ALG_SEGMENT, Algorithm 2 (Theorem 3): segments of floor/ceil(K_X / n_Y) units by
+      the global index, for any sizes. A receiver takes its higher-ranked multi-target
+      sender first, then the senders between, then the lower multi-target sender (Section
+      4.1), so no sender waits. Transfer time M + max block.
+    - IRR_ALG_ROOTGATHER, the baseline of MPICH and Open MPI (Section 3.1, Eq. 2): binomial
+      gather to each group's rank 0 (in scratch), root A -> root B, binomial scatter + ring
+      allgather broadcast in B, then root B -> root A and the broadcast in A, in sequence:
+      about M + 3 (K_A + K_B) beta.
+   Latency: the exchange takes max(#targets, #senders) rounds (about n_large / n_small),
+   the Allgatherv log2 n or n - 1 rounds. Scratch: none (baseline: the roots hold their
+   group's data). Units are whatever m counts (the MPI layer: bytes). */
+
+/* Segment boundaries S[0..ny]: receiver y (of ny) gets units [S[y], S[y+1]) of the nx
+   blocks kx laid end to end. alg: IRR_ALG_SEGMENT or IRR_ALG_SUBGROUP (above). */
+static inline irr_status irr_inter_segments(irr_alg alg, int nx, const int64_t *kx, int ny, int64_t *S) {
+  int64_t K = 0;
+  int i, j, t, y;
+  if (nx <= 0 || ny <= 0) return IRR_ERR_ARG;
+  for (i = 0; i < nx; i++) {
+    if (kx[i] < 0) return IRR_ERR_COUNT;
+    K += kx[i];
+  }
+  S[0] = 0;
+  if (alg == IRR_ALG_SEGMENT) {
+    for (y = 0; y < ny; y++) S[y + 1] = S[y] + K / ny + (y < K % ny);
+  } else if (alg != IRR_ALG_SUBGROUP) {
+    return IRR_ERR_ARG;
+  } else if (nx >= ny) { /* whole blocks: subgroup y is floor/ceil(nx/ny) consecutive senders */
+    for (y = 0, i = 0; y < ny; y++)
+      for (S[y + 1] = S[y], t = nx / ny + (y < nx % ny); t > 0; t--) S[y + 1] += kx[i++];
+  } else { /* block j is split among the floor/ceil(ny/nx) receivers of subgroup j */
+    for (j = 0, y = 0; j < nx; j++) {
+      int g = ny / nx + (j < ny % nx);
+      for (t = 0; t < g; t++, y++) S[y + 1] = S[y] + kx[j] / g + (t < kx[j] % g);
+    }
+  }
+  return IRR_OK;
+}
+
+/* The blocks covering units [g0, g0 + len) (len > 0) of blocks m[0..n-1] with prefix sums
+   pre[0..n]: first block *b (non-empty), *skip units into it, last block *e. */
+static inline void irr__inter_span(const int64_t *pre, int n, int64_t g0, int64_t len, int *b, int *e, int64_t *skip) {
+  int lo = 0, hi = n - 1;
+  while (lo < hi) { /* first block ending after g0 */
+    int mid = lo + (hi - lo) / 2;
+    if (pre[mid + 1] > g0) hi = mid;
+    else lo = mid + 1;
+  }
+  *b = lo;
+  *skip = g0 - pre[lo];
+  hi = n - 1;
+  while (lo < hi) { /* last block starting before g0 + len */
+    int mid = lo + (hi - lo + 1) / 2;
+    if (pre[mid] < g0 + len) lo = mid;
+    else hi = mid - 1;
+  }
+  *e = lo;
+}
+
+/* One group's view: its ranks (schedule ranks base..base+n-1), sizes and prefix sums. */
+typedef struct irr__grp {
+  int base, n;
+  const int64_t *m;
+  int64_t *pre; /* n + 1 */
+} irr__grp;
+
+/* Push units [g0, g0 + len) of group R's array as one op (labels R's blocks); copies go
+   to (dbuf, doff). */
+static inline void irr__inter_push(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, const irr__grp *R,
+                                   int64_t g0, int64_t len, unsigned char flags, int dbuf, int64_t doff) {
+  int b, e;
+  int64_t skip;
+  irr_op *o;
+  if (len <= 0) return;
+  irr__inter_span(R->pre, R->n, g0, len, &b, &e, &skip);
+  o = irr_sched_push(s, round, kind, peer, buf, off, dbuf, doff, R->base + b, R->base + e + 1, skip, len);
+  if (o) o->flags = flags;
+}
+
+/* Append group program t (ranks 0..G->n-1, labels = pieces with boundaries S of group R's
+   array, all in the receive buffer) to s: peers become schedule ranks, labels R's blocks,
+   rounds start at r0. Wrapped ops become two. sink >= 0: receives go to scratch at sink +
+   their place in R's array (a rank that already has everything). Returns the rounds used. */
+static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, const irr__grp *G, const irr__grp *R,
+                                    const int64_t *S, int64_t sink) {
+  int j, part;
+  for (j = 0; j < t->nops; j++) {
+    const irr_op *o = &t->ops[j];
+    int64_t g0 = S[o->blo] + o->skip, first = o->len;
+    unsigned char fl = (unsigned char)(o->flags & IRR_OPF_SYNC);
+    if (o->kind == IRR_OP_COPY || o->buf != IRR_BUF_RECV) { s->err = IRR_ERR_ARG; return 0; }
+    if (o->flags & IRR_OPF_WRAP) first = S[t->size] - g0 < o->len ? S[t->size] - g0 : o->len;
+    for (part = 0; part < 2; part++) {
+      int64_t at = part ? 0 : g0, len = part ? o->len - first : first;
+      int tmp = sink >= 0 && o->kind == IRR_OP_RECV;
+      irr__inter_push(s, r0 + o->round, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV, tmp ? sink + at : 0, R,
+                      at, len, fl, IRR_BUF_NONE, 0);
+    }
+  }
+  return t->nrounds;
+}
+
+/* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's
+   (ring or Bruck by irr_allgatherv_choose with md), or the plain ring (plain: the baseline's
+   broadcast). z: the piece sizes (out); *B the ring's block size. */
+static inline irr_alg irr__inter_group_alg(const irr__grp *G, const int64_t *S, int plain, irr_model md, int64_t *z,
+                                           int64_t *B) {
+  int i;
+  *B = 1;
+  for (i = 0; i < G->n; i++) z[i] = S[i + 1] - S[i], *B = z[i] > *B ? z[i] : *B;
+  return plain ? IRR_ALG_RING : irr_allgatherv_choose(G->n, z, md, B);
+}
+
+/* Append group G's Allgatherv (my rank g) over pieces S of R's array to s from round r0.
+   Returns the rounds used. */
+static inline int irr__inter_allgather(irr_sched *s, int r0, const irr__grp *G, int g, const irr__grp *R, const int64_t *S,
+                                       int plain, irr_model md, int64_t *z, int *ring, int64_t sink) {
+  irr_sched t;
+  irr_op *ops;
+  int64_t B, cap;
+  irr_alg alg = irr__inter_group_alg(G, S, plain, md, z, &B);
+  int rounds;
+  if (s->err != IRR_OK) return 0;
+  cap = irr_allgatherv_maxops(alg, G->n, z, B);
+  if (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+    s->err = IRR_ERR_NOMEM;
+    return 0;
+  }
+  irr_sched_init(&t, g, G->n, ops, (int)cap);
+  if (alg == IRR_ALG_RING) {
+    irr_allgatherv_order(G->n, z, NULL, ring);
+    irr_allgatherv_ring(g, G->n, z, B, ring, 1, &t);
+  } else if (irr__pow2(G->n)) {
+    irr_allgatherv_recdoubling(g, G->n, z, 1, &t);
+  } else {
+    irr_allgatherv_bruck(G->n, g, z, 1, 0, &t);
+  }
+  if (t.err != IRR_OK) s->err = t.err;
+  rounds = irr__inter_append(s, &t, r0, G, R, S, sink);
+  IRRCOLL_FREE(ops);
+  return rounds;
+}
+
+/* Fill group views for rank r (pre: 2 (nmax + 1) entries). */
+static inline void irr__inter_groups(int r, int na, int nb, const int64_t *m, int64_t *pre, irr__grp *G, irr__grp *R) {
+  int i, nmax = na > nb ? na : nb;
+  G->base = r < na ? 0 : na, G->n = r < na ? na : nb, G->m = m + G->base, G->pre = pre;
+  R->base = r < na ? na : 0, R->n = r < na ? nb : na, R->m = m + R->base, R->pre = pre + nmax + 1;
+  for (G->pre[0] = 0, i = 0; i < G->n; i++) G->pre[i + 1] = G->pre[i] + G->m[i];
+  for (R->pre[0] = 0, i = 0; i < R->n; i++) R->pre[i + 1] = R->pre[i] + R->m[i];
+}
+
+/* Ops rank r's program may need: the exchange (at most one send per receiver and one
+   receive per sender), the group Allgatherv (twice: split wrapped ops), or the baseline's
+   gather, transfers and scatter. */
+static inline int64_t irr_inter_maxops(int r, int na, int nb, const int64_t *m, irr_alg alg, irr_model md) {
+  int nmax = na > nb ? na : nb, plain = alg == IRR_ALG_ROOTGATHER;
+  int64_t *mem = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * (nmax + 1)) * sizeof(int64_t)), B, n = -1;
+  irr__grp G, R;
+  irr_alg ga;
+  if (!mem || na < 1 || nb < 1 || r < 0 || r >= na + nb) goto out;
+  irr__inter_groups(r, na, nb, m, mem, &G, &R);
+  if (irr_inter_segments(plain ? IRR_ALG_SEGMENT : alg, R.n, R.m, G.n, mem + 2 * (nmax + 1)) != IRR_OK) goto out;
+  ga = irr__inter_group_alg(&G, mem + 2 * (nmax + 1), plain, md, mem + 3 * (nmax + 1), &B);
+  n = 2 * irr_allgatherv_maxops(ga, G.n, mem + 3 * (nmax + 1), B) + 2 * (int64_t)nmax + 4 * irr_tree_levels(nmax) + 8;
+out:
+  if (mem) IRRCOLL_FREE(mem);
+  return n;
+}
+
+/* Rank r's program of the intergroup Allgatherv with sizes m[0..na+nb-1] (see above). alg:
+   IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP or IRR_ALG_ROOTGATHER; md chooses the groups'
+   Allgatherv algorithm. Needs s->size == na + nb and capacity irr_inter_maxops. */
+static inline irr_status irr_inter_allgatherv(int r, int na, int nb, const int64_t *m, irr_alg alg, irr_model md,
+                                              irr_sched *s) {
+  irr__grp G, R;
+  int64_t *mem = NULL, *S, *z;
+  int *ring = NULL, nmax = na > nb ? na : nb, i, g;
+  irr_status st = IRR_OK;
+  if (na < 1 || nb < 1 || r < 0 || r >= na + nb || s->rank != r || s->size != na + nb) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_SEGMENT && alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) return IRR_ERR_ARG;
+  for (i = 0; i < na + nb; i++)
+    if (m[i] < 0) return IRR_ERR_COUNT;
+  mem = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * (nmax + 1)) * sizeof(int64_t));
+  ring = (int *)IRRCOLL_MALLOC((size_t)(nmax + 1) * sizeof(int));
+  if (!mem || !ring) { st = IRR_ERR_NOMEM; goto out; }
+  irr__inter_groups(r, na, nb, m, mem, &G, &R);
+  S = mem + 2 * (nmax + 1), z = mem + 3 * (nmax + 1);
+  g = r - G.base;
+  if (alg == IRR_ALG_ROOTGATHER) {
+    int d, rd, lowfirst = r < na;
+    /* binomial gather of my group's blocks to its rank 0, in scratch in rank order */
+    if (G.m[g] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, G.m[g]);
+    for (d = 0; ((int64_t)1 << d) < G.n; d++) {
+      int w = 1 << d, hi;
+      if (g % (2 * w) == w) { /* send my subtree, then done */
+        hi = g + w < G.n ? g + w : G.n;
+        irr__inter_push(s, d + 1, IRR_OP_SEND, r - w, IRR_BUF_TMP, 0, &G, G.pre[g], G.pre[hi] - G.pre[g], 0, IRR_BUF_NONE, 0);
+        break;
+      }
+      if (g % (2 * w) == 0 && g + w < G.n) {
+        hi = g + 2 * w < G.n ? g + 2 * w : G.n;
+        irr__inter_push(s, d + 1, IRR_OP_RECV, r + w, IRR_BUF_TMP, G.pre[g + w] - G.pre[g], &G, G.pre[g + w],
+                        G.pre[hi] - G.pre[g + w], 0, IRR_BUF_NONE, 0);
+      }
+    }
+    rd = irr_tree_levels(nmax) + 1;
+    /* the low group (A) sends first; each direction: root -> remote root, then the
+       receiving group's broadcast (binomial scatter of n pieces, then the plain ring) */
+    for (d = 0; d < 2; d++) {
+      int out = (d == 0) == lowfirst; /* this direction sends my group's data */
+      if (g == 0) {
+        if (out) irr__inter_push(s, rd, IRR_OP_SEND, R.base, IRR_BUF_TMP, 0, &G, 0, G.pre[G.n], 0, IRR_BUF_NONE, 0);
+        else irr__inter_push(s, rd, IRR_OP_RECV, R.base, IRR_BUF_RECV, 0, &R, 0, R.pre[R.n], 0, IRR_BUF_NONE, 0);
+      }
+      rd++;
+      if (!out) { /* the root holds R's array in its receive buffer; the others receive
+                     their subtree's pieces in scratch, keep their own, forward the rest */
+        int lo = 0, hi = G.n, from = g == 0 ? IRR_BUF_RECV : IRR_BUF_TMP;
+        int64_t t0 = G.pre[G.n]; /* scratch past the gathered blocks */
+        if ((st = irr_inter_segments(IRR_ALG_SEGMENT, R.n, R.m, G.n, S)) != IRR_OK) goto out;
+        while (hi - lo > 1) {
+          int mid = lo + (hi - lo + 1) / 2;
+          if (g < mid) {
+            if (g == lo)
+              irr__inter_push(s, rd, IRR_OP_SEND, G.base + mid, from, from == IRR_BUF_TMP ? t0 + S[mid] - S[g] : 0, &R, S[mid],
+                              S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+            hi = mid;
+          } else {
+            if (g == mid) irr__inter_push(s, rd, IRR_OP_RECV, G.base + lo, IRR_BUF_TMP, t0, &R, S[mid], S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+            lo = mid;
+          }
+          rd++;
+        }
+        if (g > 0) irr__inter_push(s, rd, IRR_OP_COPY, -1, IRR_BUF_TMP, t0, &R, S[g], S[g + 1] - S[g], 0, IRR_BUF_RECV, 0);
+        rd++;
+        rd += irr__inter_allgather(s, rd, &G, g, &R, S, 1, md, z, ring, g == 0 ? t0 : -1);
+      }
+    }
+  } else {
+    /* the exchange, all in round 0 (nonblocking, as the paper's implementation): my sends in
+       ascending receiver order, then my receives in Section 4.1's order. Ordering them in
+       rounds instead (k-th send with k-th receive) can deadlock with rendezvous messages,
+       since a round waits for both. */
+    int y, e, xl, xh, k, x;
+    int64_t a = G.pre[g], skip, lo, hi;
+    if ((st = irr_inter_segments(alg, G.n, G.m, R.n, S)) != IRR_OK) goto out;
+    if (G.m[g] > 0) {
+      irr__inter_span(S, R.n, a, G.m[g], &y, &e, &skip);
+      for (; y <= e; y++) {
+        lo = S[y] > a ? S[y] : a;
+        hi = S[y + 1] < a + G.m[g] ? S[y + 1] : a + G.m[g];
+        if (hi > lo) irr_sched_push(s, 0, IRR_OP_SEND, R.base + y, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, r, r + 1, lo - a, hi - lo);
+      }
+    }
+    if ((st = irr_inter_segments(alg, R.n, R.m, G.n, S)) != IRR_OK) goto out;
+    lo = S[g], hi = S[g + 1];
+    if (hi > lo) { /* senders xl..xh: the higher multi-target one, those between, the lower one */
+      int mt_lo, mt_hi;
+      irr__inter_span(R.pre, R.n, lo, hi - lo, &xl, &xh, &skip);
+      mt_lo = R.pre[xl] < lo;
+      mt_hi = xh > xl && R.pre[xh + 1] > hi;
+      for (k = 0; k < 3; k++)
+        for (x = xl; x <= xh; x++) {
+          int edge = (x == xl && mt_lo) || (x == xh && mt_hi);
+          int take = k == 0 ? x == xh && mt_hi : k == 1 ? !edge : x == xl && mt_lo;
+          int64_t b0 = R.pre[x] > lo ? R.pre[x] : lo, b1 = R.pre[x + 1] < hi ? R.pre[x + 1] : hi;
+          if (take && b1 > b0)
+            irr_sched_push(s, 0, IRR_OP_RECV, R.base + x, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, R.base + x, R.base + x + 1,
+                           b0 - R.pre[x], b1 - b0);
+        }
+    }
+    irr__inter_allgather(s, 1, &G, g, &R, S, 0, md, z, ring, -1);
+  }
+  if (st == IRR_OK) st = s->err;
+out:
+  if (mem) IRRCOLL_FREE(mem);
+  if (ring) IRRCOLL_FREE(ring);
+  return st;
+}
+
+/* The programs of all na + nb ranks, into set (free with irr_sched_set_free). */
+static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, int na, int nb, const int64_t *m, irr_model md) {
+  irr_status st;
+  int r;
+  int64_t cap = 0, c;
+  irr_op *ops;
+  if (na < 1 || nb < 1) return IRR_ERR_ARG;
+  for (r = 0; r < na + nb; r++) {
+    if ((c = irr_inter_maxops(r, na, nb, m, alg, md)) < 0) return IRR_ERR_NOMEM;
+    if (c > cap) cap = c;
+  }
+  if (cap > INT32_MAX) return IRR_ERR_NOMEM;
+  if ((st = irr_sched_set_init(set, na + nb)) != IRR_OK) return st;
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  if (!ops) { irr_sched_set_free(set); return IRR_ERR_NOMEM; }
+  for (r = 0; r < na + nb && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, na + nb, ops, (int)cap);
+    st = irr_inter_allgatherv(r, na, nb, m, alg, md, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  IRRCOLL_FREE(ops);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+/* ==== end inter.h ==== */
 /* ==== begin mpi_api.h ==== */
 /* MPI layer: public declarations (whenever MPI is available).
 

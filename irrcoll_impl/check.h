@@ -21,7 +21,9 @@ typedef enum irr_coll {
   IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
   IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3   /* for the MPI layer's algorithm choice; no checker specification */
+  IRR_COLL_ALLTOALLV = 3,  /* for the MPI layer's algorithm choice; no checker specification */
+  IRR_COLL_INTER_ALLGATHERV = 4 /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
+                                   RECV: every block of the other group */
 } irr_coll;
 
 typedef struct irr_spec {
@@ -111,7 +113,7 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
-  if (sp->coll == IRR_COLL_ALLGATHERV) {
+  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (buf == IRR_BUF_SEND) return !sp->inplace;
     *vlayout = 1;
     return 1;
@@ -237,7 +239,9 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = {1.0, 0.0};
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
-  if ((unsigned)sp->coll > (unsigned)IRR_COLL_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
+  if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
+    return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
+  if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   C.spec = sp;
@@ -289,7 +293,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
       C.known[r] = 1;
     }
-    if (sp->coll == IRR_COLL_ALLGATHERV) {
+    if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
       if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
     } else if (sp->coll == IRR_COLL_GATHERV) {
       if (r == sp->root && sp->inplace) {
@@ -340,9 +344,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
       int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
       for (i = 0; i < C.n; i++)
         if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
-      if (usable && v) { /* every block (gatherv root) */
-        int b;
-        for (b = 0; b < p; b++) {
+      if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+        int b, b0 = 0, b1 = p;
+        if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
+        for (b = b0; b < b1; b++) {
           want += sp->m[b];
           if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
             st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");

@@ -34,6 +34,9 @@ typedef enum irr_alg {
   IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
   IRR_ALG_RING = 5,     /* Allgatherv: the pipelined ring (allgatherv.h) */
   IRR_ALG_BRUCK = 6,    /* Allgatherv: Bruck's logarithmic algorithm */
+  IRR_ALG_SEGMENT = 7,  /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
+  IRR_ALG_SUBGROUP = 8, /* intergroup: Algorithm 1, whole blocks to subgroups */
+  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -49,7 +52,7 @@ typedef enum irr_alg {
 #define IRR_DIRECT_MAXP 32
 
 static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck"};
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck", "segment", "subgroup", "rootgather"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

@@ -18,6 +18,7 @@
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
      allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
+     inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
      mpi_core.h     private communicators, datatypes, executor (implementation only)
@@ -50,6 +51,7 @@
 #include "gatherv.h"
 #include "allgatherv.h"
 #include "xv.h"
+#include "inter.h"
 #include "mpi_api.h"
 
 #ifdef __cplusplus

@@ -510,6 +510,93 @@ static void test_allgatherv(void) {
   printf("allgatherv: %ld schedule sets checked\n", checks);
 }
 
+/* Intergroup Allgatherv (seed 001): segment plans and whole programs through the checker. */
+static void inter_dist(int d, int n, int64_t k, irrt_rng *rng, int64_t *m) {
+  int i;
+  for (i = 0; i < n; i++)
+    m[i] = d == 0 ? k : d == 1 ? k * (i + 1) : d == 2 ? irrt_range(rng, 0, 2 * k) : d == 3 ? 0 : d == 4 ? (i == n / 2 ? 50 * k : 0)
+         : (i % 3 == 1 ? 0 : k + i);
+}
+static void test_inter(void) {
+  static const int pairs[][2] = {{1, 1}, {1, 5}, {5, 1}, {3, 8}, {8, 3}, {4, 4}, {7, 2}, {2, 7}, {25, 7}, {7, 25}, {13, 13}, {40, 3}};
+  irrt_rng rng = {11};
+  int64_t m[80], S[81];
+  long checks = 0, seg_fail = 0, mut_caught = 0, muts = 0;
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  int pi, na, nb, d, a, i, ks;
+  /* plans: segments cover the array in order, floor/ceil sizes (Algorithm 2), and whole
+     blocks or floor/ceil pieces of one block (Algorithm 1) */
+  for (na = 1; na <= 20; na++)
+    for (nb = 1; nb <= 20; nb++)
+      for (d = 0; d < 6; d++) {
+        int64_t K = 0, mx = 0, mn = -1;
+        inter_dist(d, na, 7, &rng, m);
+        for (i = 0; i < na; i++) K += m[i];
+        irr_inter_segments(IRR_ALG_SEGMENT, na, m, nb, S);
+        for (i = 0; i < nb; i++) {
+          int64_t z = S[i + 1] - S[i];
+          mx = z > mx ? z : mx;
+          mn = mn < 0 || z < mn ? z : mn;
+        }
+        if (S[0] != 0 || S[nb] != K || mx - mn > 1) seg_fail++;
+        irr_inter_segments(IRR_ALG_SUBGROUP, na, m, nb, S);
+        if (S[0] != 0 || S[nb] != K) seg_fail++;
+        for (i = 0; i < nb; i++) {
+          int64_t pre = 0;
+          int j, whole = 0;
+          if (S[i + 1] < S[i]) seg_fail++;
+          for (j = 0; j <= na && na >= nb; j++) { /* na >= nb: boundaries fall between blocks */
+            if (pre == S[i]) whole = 1;
+            if (j < na) pre += m[j];
+          }
+          if (na >= nb && !whole) seg_fail++;
+        }
+      }
+  CHECK(seg_fail == 0, "%ld intergroup segment plans wrong", seg_fail);
+  for (pi = 0; pi < (int)(sizeof pairs / sizeof pairs[0]); pi++)
+    for (d = 0; d < 6; d++)
+      for (ks = 0; ks < 3; ks++)
+        for (a = 0; a < 3; a++) {
+          irr_alg alg = a == 0 ? IRR_ALG_SEGMENT : a == 1 ? IRR_ALG_SUBGROUP : IRR_ALG_ROOTGATHER;
+          int64_t k = ks == 0 ? 1 : ks == 1 ? 5 : 97;
+          irr_sched_set set;
+          irr_spec sp;
+          irr_check_report rep;
+          irr_status st;
+          na = pairs[pi][0], nb = pairs[pi][1];
+          inter_dist(d, na, k, &rng, m);
+          inter_dist((d + ks) % 6, nb, k + 2, &rng, m + na);
+          st = irr_inter_build_all(&set, alg, na, nb, m, md);
+          CHECK(st == IRR_OK, "inter build (%d,%d) d=%d %s: %s", na, nb, d, irr_alg_name(alg), irr_status_name(st));
+          if (st != IRR_OK) continue;
+          memset(&sp, 0, sizeof sp);
+          sp.coll = IRR_COLL_INTER_ALLGATHERV;
+          sp.p = na + nb;
+          sp.root = na;
+          sp.m = m;
+          st = irr_sched_check(set.s, &sp, &rep);
+          checks++;
+          CHECK(st == IRR_OK, "inter check (%d,%d) d=%d k=%d %s: %s (rank %d op %d: %s)", na, nb, d, (int)k, irr_alg_name(alg),
+                irr_status_name(st), rep.rank, rep.op, rep.what);
+          if (st == IRR_OK && a < 2 && ks == 1) { /* mutation: every dropped message is caught */
+            int r, j;
+            for (r = 0; r < na + nb; r++)
+              for (j = 0; j < set.s[r].nops; j++) {
+                irr_sched *sr = (irr_sched *)&set.s[r];
+                irr_op keep = sr->ops[j];
+                if (keep.kind != IRR_OP_RECV) continue;
+                sr->ops[j].len = keep.len > 1 ? keep.len - 1 : 0, sr->ops[j].kind = keep.len > 1 ? IRR_OP_RECV : IRR_OP_COPY;
+                muts++;
+                mut_caught += irr_sched_check(set.s, &sp, NULL) != IRR_OK;
+                sr->ops[j] = keep;
+              }
+          }
+          irr_sched_set_free(&set);
+        }
+  CHECK(muts > 0 && mut_caught == muts, "inter mutations: %ld of %ld caught", mut_caught, muts);
+  printf("inter: %ld schedule sets checked, %ld mutations caught\n", checks, mut_caught);
+}
+
 int main(void) {
   test_status();
   test_parse();
@@ -524,5 +611,6 @@ int main(void) {
   test_xdecisions();
   test_allgatherv();
   test_xsweep();
+  test_inter();
   return irrt_summary();
 }
