@@ -26,6 +26,7 @@
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
+     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -2797,9 +2798,44 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    ranks, as MPI requires (a difference is not detected). A rank whose own block does not
    match recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable takes part without data: its
    successors see short messages and fail with MPI_ERR_TRUNCATE, nothing hangs.
-   Intercommunicators: the native operation. */
+   Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+
+/* ---- intergroup Allgather / Allgatherv (seed 001) ----
+
+   On an intercommunicator, IRR_Allgather and IRR_Allgatherv give every rank of each group
+   the blocks of all ranks of the other group, as MPI does; recvcounts/displs (recvcount)
+   describe the remote group. The data of each group, seen as one array of bytes in rank
+   order, is cut into one segment per rank of the other group (floor/ceil of the total:
+   Algorithm 2; segmentation is by packed bytes, so any datatype works and a segment may
+   end inside an element), exchanged in one step, and each group gathers the segments it
+   received with irrcoll's Allgatherv (ring or Bruck). Bandwidth: within max(block) of the
+   lower bound max(K_A, K_B) beta, where MPI libraries' root gathering needs about
+   max + 3 (K_A + K_B). IRRCOLL_ALG=inter:segment|subgroup|rootgather (or
+   IRR_Comm_set_alg(comm, IRR_COLL_INTER_ALLGATHERV, ...)) forces Algorithm 2, Algorithm 1
+   (whole blocks to subgroups) or the root-gathering baseline, run as a schedule. The first
+   call merges the intercommunicator once (MPI_Intercomm_merge, collective; freed with it).
+   Every call checks, with one Allreduce in each group and one exchange between the group
+   roots, that both groups agree on all sizes and that nobody has bad arguments; otherwise
+   no data moves: the rank at fault returns its error, the others MPI_ERR_TRUNCATE.
+   MPI_IN_PLACE is not allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous
+   types (the packed receive buffer otherwise; root gathering: the group's data at roots).
+   On an intracommunicator IRR_Allgather is MPI_Allgather. */
+IRR_DECL int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm);
+
+/* The same intergroup operations on two groups inside one intracommunicator comm (no
+   intercommunicator needed; SimGrid SMPI has none): group (0 or 1) says which group this
+   rank is in; group 0 is "A", group 1 "B", each in comm's rank order, and recvcounts/displs
+   index the other group's ranks. Collective over comm. A group flag other than 0/1 or an
+   empty group: MPI_ERR_ARG on every rank. Each call gathers the flags (one int per rank)
+   and splits comm again only when they changed. */
+IRR_DECL int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                  MPI_Datatype recvtype, int group, MPI_Comm comm);
+IRR_DECL int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group,
+                                   MPI_Comm comm);
 
 /* The alpha (seconds per message) and beta (seconds per byte) irrcoll's model-chosen
    parameters use on comm (Allgatherv's block size and algorithm). Every rank must set the
@@ -2899,7 +2935,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 4
+#define IRR__NCOLL 5
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -2915,9 +2951,14 @@ typedef struct irr__ctx {
   irr_model md;                /* alpha (s) and beta (s/byte) for model-chosen parameters */
   int *node;                   /* Allgatherv: each rank's node (NULL: not known yet / flat) */
   int node_known;
+  /* intergroup (mpi_inter.h): the communicator the schedule runs on (an intercommunicator's
+     merged one, or NULL: pc), my group's own communicator, schedule rank -> rank there, the
+     group flags it was made for (groups entry point), group sizes, my schedule rank */
+  MPI_Comm gcomm, glocal;
+  int *gmap, *gflags, na, nb, grank;
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv"};
+static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -2931,6 +2972,10 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   if (c) {
     rc = MPI_Comm_free(&c->pc);
     if (c->node) IRRCOLL_FREE(c->node);
+    if (c->gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->gcomm);
+    if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
+    if (c->gmap) IRRCOLL_FREE(c->gmap);
+    if (c->gflags) IRRCOLL_FREE(c->gflags);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -2970,6 +3015,9 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c->seq = 0;
   c->node = NULL;
   c->node_known = 0;
+  c->gcomm = c->glocal = MPI_COMM_NULL;
+  c->gmap = c->gflags = NULL;
+  c->na = c->nb = c->grank = 0;
   c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
   c->md.beta = IRR_MODEL_BETA_DEFAULT;
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
@@ -4701,6 +4749,214 @@ out:
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 /* ==== end mpi_xv.h ==== */
+/* ==== begin mpi_inter.h ==== */
+/* Intergroup Allgather/Allgatherv (inter.h) on MPI: on an intercommunicator (merged once
+   into an intracommunicator, cached with it), or on two groups inside an intracommunicator
+   (IRR_Allgather(v)_groups). The schedule's ranks are group A (flag 0 / the group the merge
+   puts first) then group B; it runs on the merged or private communicator through gmap. */
+
+/* Intercommunicator: merge (high = 0 on both sides: MPI orders the groups, the same for
+   all) and split off the local group. Collective on the first call. */
+static int irr__inter_setup(irr__ctx *ctx) {
+  int rc, lrank, lsize, rsize, mrank, first, i;
+  if (ctx->gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
+  MPI_Comm_rank(ctx->pc, &lrank);
+  MPI_Comm_size(ctx->pc, &lsize);
+  MPI_Comm_remote_size(ctx->pc, &rsize);
+  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->gcomm)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->gcomm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(ctx->gcomm, &mrank);
+  first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
+  if ((rc = MPI_Comm_split(ctx->gcomm, !first, lrank, &ctx->glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
+  ctx->na = first ? lsize : rsize;
+  ctx->nb = first ? rsize : lsize;
+  ctx->grank = mrank;
+  if (!(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
+  for (i = 0; i < lsize + rsize; i++) ctx->gmap[i] = i;
+  return MPI_SUCCESS;
+}
+
+/* Two groups in an intracommunicator: every call gathers the flags (one int per rank) and
+   redoes the layout only when they changed. All ranks see the same flags, so a bad flag or
+   an empty group is the same error everywhere. */
+static int irr__groups_setup(irr__ctx *ctx, int group, int rank, int p) {
+  int *f, rc, i, na = 0, k;
+  if (!(f = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if ((rc = MPI_Allgather(&group, 1, MPI_INT, f, 1, MPI_INT, ctx->pc)) != MPI_SUCCESS) goto fail;
+  for (i = 0; i < p; i++) {
+    if (f[i] != 0 && f[i] != 1) { rc = MPI_ERR_ARG; goto fail; }
+    na += f[i] == 0;
+  }
+  if (na == 0 || na == p) { rc = MPI_ERR_ARG; goto fail; }
+  if (ctx->gflags && memcmp(ctx->gflags, f, (size_t)p * sizeof(int)) == 0) {
+    IRRCOLL_FREE(f);
+    return MPI_SUCCESS;
+  }
+  if (ctx->glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->glocal);
+  if (ctx->gflags) IRRCOLL_FREE(ctx->gflags);
+  if (!ctx->gmap && !(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
+  ctx->gflags = f;
+  ctx->na = na, ctx->nb = p - na;
+  for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->gmap[k++] = i;
+  for (i = 0; i < p; i++) if (f[i] == 1) ctx->gmap[k++] = i;
+  for (k = 0; k < p; k++) if (ctx->gmap[k] == rank) ctx->grank = k;
+  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
+  return MPI_SUCCESS;
+fail:
+  IRRCOLL_FREE(f);
+  return rc;
+}
+
+static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
+  uint64_t h = 1469598103934665603ULL;
+  int i;
+  for (i = 0; i < n; i++) h = (h ^ (uint64_t)m[i]) * 1099511628211ULL;
+  return h;
+}
+
+/* The intergroup Allgather(v), after the setup. rcounts/rdispls: the remote group's (NULL
+   rdispls: regular, block j at j * rcount); regular: every rank's own size is the same. */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const int *rcounts, int rcount, const int *rdispls, MPI_Datatype recvtype) {
+  int P = ctx->na + ctx->nb, me = ctx->grank, inA = me < ctx->na, nl = inA ? ctx->na : ctx->nb, nr = P - nl;
+  int lb = inA ? 0 : ctx->na, rb = inA ? ctx->na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
+  int64_t *m = NULL, own = 0, cap;
+  long long chk[5], got[5], mine[5];
+  irr_alg alg = ctx->force[IRR_COLL_INTER_ALLGATHERV];
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  irr__exec X;
+  unsigned char *wrote = NULL;
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  memset(&X, 0, sizeof X);
+  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  if (alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) alg = IRR_ALG_SEGMENT;
+  if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
+  /* local errors: this rank's arguments */
+  if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) err = rc, vb.dt.size = 0;
+  for (i = 0; i < nr && err == MPI_SUCCESS; i++) {
+    int c = rcounts ? rcounts[i] : rcount;
+    m[P + rb + i] = c;
+    m[2 * P + rb + i] = rdispls ? rdispls[i] : (int64_t)i * rcount;
+    if (c < 0 || !irr__mul_ok(c, vb.dt.size, &m[rb + i])) err = MPI_ERR_COUNT;
+  }
+  if (err == MPI_SUCCESS) {
+    if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not allowed on intercommunicators */
+    else if (sendcount < 0) err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(sendtype, &ob.dt)) != MPI_SUCCESS) err = rc;
+    else if (!irr__mul_ok(sendcount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
+    else if (own > 0 && !sendbuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER;
+  }
+  for (i = 0; i < nr && err == MPI_SUCCESS; i++)
+    if (m[rb + i] > 0 && !recvbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
+  /* my group's sizes (Allgatherv: gathered; Allgather: all equal), then one check that both
+     groups agree on every size and nobody failed: otherwise nobody moves data, so a bad
+     argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
+  if (rcounts) {
+    int64_t mb = err == MPI_SUCCESS ? own : -1;
+    if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->glocal)) != MPI_SUCCESS) goto out;
+  } else {
+    for (i = 0; i < nl; i++) m[lb + i] = err == MPI_SUCCESS ? own : -1;
+  }
+  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = err != MPI_SUCCESS;
+  mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
+  for (i = 0; i < nl; i++) mine[2] |= m[lb + i] < 0;
+  /* max and -min of each view in my group: equal views iff max == min */
+  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if (me == lb) { /* the group roots compare views */
+    int peer = ctx->gmap[rb];
+    if ((rc = MPI_Sendrecv(chk, 5, MPI_LONG_LONG, peer, tag, got, 5, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
+    chk[2] = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
+             chk[0] != got[3] || got[0] != chk[3];
+  }
+  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if (chk[2]) { rc = err != MPI_SUCCESS ? err : MPI_ERR_TRUNCATE; goto out; }
+  /* the schedule, its peers mapped to gcomm's ranks */
+  if ((cap = irr_inter_maxops(me, ctx->na, ctx->nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
+      !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+  irr_sched_init(&s, me, P, ops, (int)cap);
+  if (irr_inter_allgatherv(me, ctx->na, ctx->nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  for (i = 0; i < s.nops; i++)
+    if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->gmap[ops[i].peer];
+  vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
+  ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
+  if (!vb.dt.contig) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)P))) { rc = MPI_ERR_NO_MEM; goto out; }
+    memset(wrote, 0, (size_t)P);
+    vb.wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(&vb, 0, ctx->pc)) != MPI_SUCCESS) goto out;
+  if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) goto out;
+  X.s = &s;
+  X.buf[IRR_BUF_RECV] = &vb;
+  X.buf[IRR_BUF_SEND] = &ob;
+  X.comm = gcomm;
+  X.tag = tag + 1;
+  rc = irr__exec_run(&X);
+  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&vb, 1, ctx->pc);
+  if (rc == MPI_SUCCESS && X.bad) rc = MPI_ERR_TRUNCATE;
+out:
+  irr__buf_unstage(&vb, 0, ctx->pc);
+  irr__buf_unstage(&ob, 0, ctx->pc);
+  if (m) IRRCOLL_FREE(m);
+  if (ops) IRRCOLL_FREE(ops);
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
+/* The intercommunicator path of IRR_Allgather / IRR_Allgatherv. */
+static int irr__inter_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
+                            int rcount, const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rc;
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
+                             int rcount, const int *rdispls, MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  if ((rc = irr__groups_setup(ctx, group, rank, p)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm) {
+  int rc, inter = 0;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (!inter) return MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, comm);
+}
+
+IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                 MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, group, comm);
+}
+
+IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, group, comm);
+}
+/* ==== end mpi_inter.h ==== */
 /* ==== begin mpi_allgatherv.h ==== */
 /* IRR_Allgatherv: argument checks, the node layout (once per communicator), the algorithm
    and block size from the sizes every rank knows, then one schedule run by the executor. */
@@ -4757,7 +5013,7 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   s.ops = NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return MPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, comm);
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);

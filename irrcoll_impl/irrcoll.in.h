@@ -25,6 +25,7 @@
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
+     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -64,6 +65,7 @@
 #include "mpi_core.h"
 #include "mpi_gatherv.h"
 #include "mpi_xv.h"
+#include "mpi_inter.h"
 #include "mpi_allgatherv.h"
 #endif
 

@@ -64,9 +64,44 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    ranks, as MPI requires (a difference is not detected). A rank whose own block does not
    match recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable takes part without data: its
    successors see short messages and fail with MPI_ERR_TRUNCATE, nothing hangs.
-   Intercommunicators: the native operation. */
+   Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+
+/* ---- intergroup Allgather / Allgatherv (seed 001) ----
+
+   On an intercommunicator, IRR_Allgather and IRR_Allgatherv give every rank of each group
+   the blocks of all ranks of the other group, as MPI does; recvcounts/displs (recvcount)
+   describe the remote group. The data of each group, seen as one array of bytes in rank
+   order, is cut into one segment per rank of the other group (floor/ceil of the total:
+   Algorithm 2; segmentation is by packed bytes, so any datatype works and a segment may
+   end inside an element), exchanged in one step, and each group gathers the segments it
+   received with irrcoll's Allgatherv (ring or Bruck). Bandwidth: within max(block) of the
+   lower bound max(K_A, K_B) beta, where MPI libraries' root gathering needs about
+   max + 3 (K_A + K_B). IRRCOLL_ALG=inter:segment|subgroup|rootgather (or
+   IRR_Comm_set_alg(comm, IRR_COLL_INTER_ALLGATHERV, ...)) forces Algorithm 2, Algorithm 1
+   (whole blocks to subgroups) or the root-gathering baseline, run as a schedule. The first
+   call merges the intercommunicator once (MPI_Intercomm_merge, collective; freed with it).
+   Every call checks, with one Allreduce in each group and one exchange between the group
+   roots, that both groups agree on all sizes and that nobody has bad arguments; otherwise
+   no data moves: the rank at fault returns its error, the others MPI_ERR_TRUNCATE.
+   MPI_IN_PLACE is not allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous
+   types (the packed receive buffer otherwise; root gathering: the group's data at roots).
+   On an intracommunicator IRR_Allgather is MPI_Allgather. */
+IRR_DECL int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm);
+
+/* The same intergroup operations on two groups inside one intracommunicator comm (no
+   intercommunicator needed; SimGrid SMPI has none): group (0 or 1) says which group this
+   rank is in; group 0 is "A", group 1 "B", each in comm's rank order, and recvcounts/displs
+   index the other group's ranks. Collective over comm. A group flag other than 0/1 or an
+   empty group: MPI_ERR_ARG on every rank. Each call gathers the flags (one int per rank)
+   and splits comm again only when they changed. */
+IRR_DECL int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                  MPI_Datatype recvtype, int group, MPI_Comm comm);
+IRR_DECL int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group,
+                                   MPI_Comm comm);
 
 /* The alpha (seconds per message) and beta (seconds per byte) irrcoll's model-chosen
    parameters use on comm (Allgatherv's block size and algorithm). Every rank must set the

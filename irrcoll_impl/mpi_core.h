@@ -4,7 +4,7 @@
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 4
+#define IRR__NCOLL 5
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -20,9 +20,14 @@ typedef struct irr__ctx {
   irr_model md;                /* alpha (s) and beta (s/byte) for model-chosen parameters */
   int *node;                   /* Allgatherv: each rank's node (NULL: not known yet / flat) */
   int node_known;
+  /* intergroup (mpi_inter.h): the communicator the schedule runs on (an intercommunicator's
+     merged one, or NULL: pc), my group's own communicator, schedule rank -> rank there, the
+     group flags it was made for (groups entry point), group sizes, my schedule rank */
+  MPI_Comm gcomm, glocal;
+  int *gmap, *gflags, na, nb, grank;
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv"};
+static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -36,6 +41,10 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   if (c) {
     rc = MPI_Comm_free(&c->pc);
     if (c->node) IRRCOLL_FREE(c->node);
+    if (c->gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->gcomm);
+    if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
+    if (c->gmap) IRRCOLL_FREE(c->gmap);
+    if (c->gflags) IRRCOLL_FREE(c->gflags);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -75,6 +84,9 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c->seq = 0;
   c->node = NULL;
   c->node_known = 0;
+  c->gcomm = c->glocal = MPI_COMM_NULL;
+  c->gmap = c->gflags = NULL;
+  c->na = c->nb = c->grank = 0;
   c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
   c->md.beta = IRR_MODEL_BETA_DEFAULT;
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
