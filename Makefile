@@ -172,7 +172,10 @@ $(B)/bench_xv_model: bench/bench_xv_model.c $(PARTS) test/dist.h | $(B)
 $(B)/bench_allgatherv_model: bench/bench_allgatherv_model.c $(PARTS) | $(B)
 	$(CC) -std=c11 -O2 -g -o $@ bench/bench_allgatherv_model.c
 
-bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model
+$(B)/bench_inter_model: bench/bench_inter_model.c $(PARTS) | $(B)
+	$(CC) -std=c11 -O2 -g -o $@ bench/bench_inter_model.c
+
+bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
@@ -180,6 +183,8 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model
 	  rc=$$?; cat $(B)/bench/xgatherv_model.txt; exit $$rc
 	$(B)/bench_allgatherv_model > $(B)/bench/allgatherv_model.csv 2> $(B)/bench/allgatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/allgatherv_model.txt; exit $$rc
+	$(B)/bench_inter_model > $(B)/bench/inter_model.csv 2> $(B)/bench/inter_model.txt; \
+	  rc=$$?; cat $(B)/bench/inter_model.txt; exit $$rc
 
 $(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c
@@ -190,11 +195,15 @@ $(B)/sim_xv: bench/sim_xv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 $(B)/sim_allgatherv: bench/sim_allgatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_allgatherv.c
 
-bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv
+$(B)/sim_inter: bench/sim_inter.c bench/simbench.h irrcoll.h | $(B) deps-bench
+	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_inter.c
+
+bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
+	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 
 bench: deps-bench
 	$(MAKE) bench-model

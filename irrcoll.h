@@ -2504,25 +2504,28 @@ static inline void irr__inter_push(irr_sched *s, int round, int kind, int peer, 
 
 /* Append group program t (ranks 0..G->n-1, labels = pieces with boundaries S of group R's
    array, all in the receive buffer) to s: peers become schedule ranks, labels R's blocks,
-   rounds start at r0. Wrapped ops become two. sink >= 0: receives go to scratch at sink +
+   rounds start at r0. A wrapped op becomes two, the second one round later: SimGrid SMPI
+   3.32 lets an eager message overtake a rendezvous one between the same two ranks with the
+   same tag (seen as a deadlock), so the two never are in flight together. sink >= 0: receives go to scratch at sink +
    their place in R's array (a rank that already has everything). Returns the rounds used. */
 static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, const irr__grp *G, const irr__grp *R,
                                     const int64_t *S, int64_t sink) {
-  int j, part;
-  for (j = 0; j < t->nops; j++) {
-    const irr_op *o = &t->ops[j];
-    int64_t g0 = S[o->blo] + o->skip, first = o->len;
-    unsigned char fl = (unsigned char)(o->flags & IRR_OPF_SYNC);
-    if (o->kind == IRR_OP_COPY || o->buf != IRR_BUF_RECV) { s->err = IRR_ERR_ARG; return 0; }
-    if (o->flags & IRR_OPF_WRAP) first = S[t->size] - g0 < o->len ? S[t->size] - g0 : o->len;
-    for (part = 0; part < 2; part++) {
-      int64_t at = part ? 0 : g0, len = part ? o->len - first : first;
-      int tmp = sink >= 0 && o->kind == IRR_OP_RECV;
-      irr__inter_push(s, r0 + o->round, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV, tmp ? sink + at : 0, R,
-                      at, len, fl, IRR_BUF_NONE, 0);
-    }
+  int lo, hi, j, part;
+  for (lo = 0; lo < t->nops; lo = hi) {
+    for (hi = lo; hi < t->nops && t->ops[hi].round == t->ops[lo].round; hi++) {}
+    for (part = 0; part < 2; part++)
+      for (j = lo; j < hi; j++) {
+        const irr_op *o = &t->ops[j];
+        int64_t g0 = S[o->blo] + o->skip, first = o->len, at, len;
+        int tmp = sink >= 0 && o->kind == IRR_OP_RECV;
+        if (o->kind == IRR_OP_COPY || o->buf != IRR_BUF_RECV) { s->err = IRR_ERR_ARG; return 0; }
+        if (o->flags & IRR_OPF_WRAP) first = S[t->size] - g0 < o->len ? S[t->size] - g0 : o->len;
+        at = part ? 0 : g0, len = part ? o->len - first : first;
+        irr__inter_push(s, r0 + 2 * o->round + part, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV,
+                        tmp ? sink + at : 0, R, at, len, (unsigned char)(o->flags & IRR_OPF_SYNC), IRR_BUF_NONE, 0);
+      }
   }
-  return t->nrounds;
+  return 2 * t->nrounds;
 }
 
 /* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's

@@ -8,9 +8,8 @@
  *   mpichring   MPICH's ring, blocks cut into 32 KiB messages, (p-1) * max_i(chunks_i alpha +
  *               beta m_i): a closed form (its schedules at p = 1024, c = 1 MiB, would hold
  *               ~10^8 ops); the schedule itself is irr_allgatherv_mpich_ring
- *   bruck       Bruck's algorithm (irrcoll's latency-optimal one when p is not a power of
- *               two). The model charges no local copy, so it hides Bruck's copy of the
- *               total out of scratch, which irrcoll's choice counts: not a baseline
+ *   bruck       Bruck's algorithm in the receive buffer (irrcoll's latency-optimal one
+ *               when p is not a power of two): not a library baseline
  *   recdbl      recursive doubling (MPICH's choice for small totals, p a power of two;
  *               irrcoll's latency-optimal one then)
  * "best baseline": the fastest of linring, mpichring and recdbl, the algorithms MPI
