@@ -209,6 +209,11 @@ typedef struct irr_op {
    late together, which turns the pipeline into store-and-forward. The model ignores it. */
 #define IRR_OPF_SYNC 16
 
+/* SEND/RECV: matched on a second tag. For two messages between the same two ranks in one
+   round that must not overtake each other: SimGrid SMPI 3.32 lets an eager message
+   overtake a rendezvous one with the same tag (seen as a deadlock). Models ignore it. */
+#define IRR_OPF_ALTTAG 32
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
@@ -2504,9 +2509,8 @@ static inline void irr__inter_push(irr_sched *s, int round, int kind, int peer, 
 
 /* Append group program t (ranks 0..G->n-1, labels = pieces with boundaries S of group R's
    array, all in the receive buffer) to s: peers become schedule ranks, labels R's blocks,
-   rounds start at r0. A wrapped op becomes two, the second one round later: SimGrid SMPI
-   3.32 lets an eager message overtake a rendezvous one between the same two ranks with the
-   same tag (seen as a deadlock), so the two never are in flight together. sink >= 0: receives go to scratch at sink +
+   rounds start at r0. A wrapped op becomes two messages in the same round, the second on
+   the other tag (IRR_OPF_ALTTAG: SMPI would let a small one overtake a large one). sink >= 0: receives go to scratch at sink +
    their place in R's array (a rank that already has everything). Returns the rounds used. */
 static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, const irr__grp *G, const irr__grp *R,
                                     const int64_t *S, int64_t sink) {
@@ -2521,11 +2525,11 @@ static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, co
         if (o->kind == IRR_OP_COPY || o->buf != IRR_BUF_RECV) { s->err = IRR_ERR_ARG; return 0; }
         if (o->flags & IRR_OPF_WRAP) first = S[t->size] - g0 < o->len ? S[t->size] - g0 : o->len;
         at = part ? 0 : g0, len = part ? o->len - first : first;
-        irr__inter_push(s, r0 + 2 * o->round + part, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV,
-                        tmp ? sink + at : 0, R, at, len, (unsigned char)(o->flags & IRR_OPF_SYNC), IRR_BUF_NONE, 0);
+        irr__inter_push(s, r0 + o->round, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV, tmp ? sink + at : 0,
+                        R, at, len, (unsigned char)((o->flags & IRR_OPF_SYNC) | (part ? IRR_OPF_ALTTAG : 0)), IRR_BUF_NONE, 0);
       }
   }
-  return 2 * t->nrounds;
+  return t->nrounds;
 }
 
 /* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's
@@ -2946,6 +2950,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 #endif
 #define IRR__CHUNK ((int64_t)(IRRCOLL_MAX_MSG))
 #define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
+#define IRR__ALTTAG 16384             /* IRR_OPF_ALTTAG: tags in [2^14, 2^15), below MPI's least tag bound */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
@@ -3410,9 +3415,10 @@ static int irr__exec_run(irr__exec *X) {
           if (rc != MPI_SUCCESS) break;
           types[nreq] = derived ? t : MPI_DATATYPE_NULL;
           expect[nreq] = recv && !dead ? len : -1;
-          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
-          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
-          else rc = MPI_Isend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
+          int tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
+          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
+          else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
           if (rc == MPI_SUCCESS) nreq++;
           else if (derived) MPI_Type_free(&types[nreq]);
         }

@@ -97,9 +97,8 @@ static inline void irr__inter_push(irr_sched *s, int round, int kind, int peer, 
 
 /* Append group program t (ranks 0..G->n-1, labels = pieces with boundaries S of group R's
    array, all in the receive buffer) to s: peers become schedule ranks, labels R's blocks,
-   rounds start at r0. A wrapped op becomes two, the second one round later: SimGrid SMPI
-   3.32 lets an eager message overtake a rendezvous one between the same two ranks with the
-   same tag (seen as a deadlock), so the two never are in flight together. sink >= 0: receives go to scratch at sink +
+   rounds start at r0. A wrapped op becomes two messages in the same round, the second on
+   the other tag (IRR_OPF_ALTTAG: SMPI would let a small one overtake a large one). sink >= 0: receives go to scratch at sink +
    their place in R's array (a rank that already has everything). Returns the rounds used. */
 static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, const irr__grp *G, const irr__grp *R,
                                     const int64_t *S, int64_t sink) {
@@ -114,11 +113,11 @@ static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, co
         if (o->kind == IRR_OP_COPY || o->buf != IRR_BUF_RECV) { s->err = IRR_ERR_ARG; return 0; }
         if (o->flags & IRR_OPF_WRAP) first = S[t->size] - g0 < o->len ? S[t->size] - g0 : o->len;
         at = part ? 0 : g0, len = part ? o->len - first : first;
-        irr__inter_push(s, r0 + 2 * o->round + part, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV,
-                        tmp ? sink + at : 0, R, at, len, (unsigned char)(o->flags & IRR_OPF_SYNC), IRR_BUF_NONE, 0);
+        irr__inter_push(s, r0 + o->round, o->kind, G->base + o->peer, tmp ? IRR_BUF_TMP : IRR_BUF_RECV, tmp ? sink + at : 0,
+                        R, at, len, (unsigned char)((o->flags & IRR_OPF_SYNC) | (part ? IRR_OPF_ALTTAG : 0)), IRR_BUF_NONE, 0);
       }
   }
-  return 2 * t->nrounds;
+  return t->nrounds;
 }
 
 /* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's

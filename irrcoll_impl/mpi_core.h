@@ -12,6 +12,7 @@
 #endif
 #define IRR__CHUNK ((int64_t)(IRRCOLL_MAX_MSG))
 #define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
+#define IRR__ALTTAG 16384             /* IRR_OPF_ALTTAG: tags in [2^14, 2^15), below MPI's least tag bound */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
@@ -476,9 +477,10 @@ static int irr__exec_run(irr__exec *X) {
           if (rc != MPI_SUCCESS) break;
           types[nreq] = derived ? t : MPI_DATATYPE_NULL;
           expect[nreq] = recv && !dead ? len : -1;
-          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
-          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
-          else rc = MPI_Isend(addr, count, t, o->peer, X->tag, X->comm, &req[nreq]);
+          int tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
+          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
+          else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
           if (rc == MPI_SUCCESS) nreq++;
           else if (derived) MPI_Type_free(&types[nreq]);
         }

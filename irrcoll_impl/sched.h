@@ -64,6 +64,11 @@ typedef struct irr_op {
    late together, which turns the pipeline into store-and-forward. The model ignores it. */
 #define IRR_OPF_SYNC 16
 
+/* SEND/RECV: matched on a second tag. For two messages between the same two ranks in one
+   round that must not overtake each other: SimGrid SMPI 3.32 lets an eager message
+   overtake a rendezvous one with the same tag (seen as a deadlock). Models ignore it. */
+#define IRR_OPF_ALTTAG 32
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
