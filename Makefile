@@ -70,6 +70,8 @@ $(B)/test_allgatherv: test/mpi/test_allgatherv.c irrcoll.h test/check.h test/dis
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_allgatherv.c
 $(B)/test_inter: test/mpi/test_inter.c irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_inter.c
+$(B)/test_guide: test/mpi/test_guide.c irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_guide.c
 $(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
@@ -85,7 +87,7 @@ $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B)
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_inter $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_inter $(B)/test_guide $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
@@ -96,6 +98,8 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)
 	  echo "== test_xv_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv_split 12; done
 	@set -e; for n in $(NPROCS) 12; do \
 	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv $$(( n > 8 ? 14 : 40 )); done
+	@set -e; for n in 1 2 3 4 5 6 7 8 9 16; do \
+	  echo "== test_guide -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_guide $$(( n > 8 ? 3 : 8 )); done
 	@set -e; for n in 2 6 11; do \
 	  echo "== test_inter -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_inter $$(( n > 8 ? 3 : 6 )); done
 	@set -e; for n in 1 2 3 5 8 12; do \

@@ -27,6 +27,7 @@
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
+     mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -2925,6 +2926,60 @@ IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const i
 IRR_DECL int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg);
 IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 
+
+/* ---- performance-guideline mock-ups (seed 002 GL1-GL22; seed 000 Section 4) ----
+
+   Each is the collective on the left of a guideline, with its MPI signature, built from the
+   operations on the right (mpi_guide.h says which cases fall back to the native operation
+   and the scratch each needs; IRRCOLL_SCRATCH: the per-communicator budget in bytes,
+   default 64 MiB). IRR_Guide_table lists them all by collective and PGMPITuneLib's name. */
+typedef enum irr_gl_coll {
+  IRR_GL_ALLGATHER, IRR_GL_ALLREDUCE, IRR_GL_ALLTOALL, IRR_GL_BCAST, IRR_GL_GATHER, IRR_GL_REDUCE,
+  IRR_GL_REDUCE_SCATTER_BLOCK, IRR_GL_SCAN, IRR_GL_SCATTER, IRR_GL_GATHERV, IRR_GL_SCATTERV, IRR_GL_ALLGATHERV,
+  IRR_GL_ALLTOALLV, IRR_GL_NCOLL
+} irr_gl_coll;
+typedef void (*irr_gl_fn)(void); /* cast to the collective's own signature to call */
+typedef struct irr_gl_entry {
+  irr_gl_coll coll;
+  const char *name;      /* e.g. "allgather_as_gather_bcast" */
+  const char *guideline; /* "GL1" .. "GL22", "Traff17-1..3", "irrcoll" */
+  irr_gl_fn fn;
+} irr_gl_entry;
+IRR_DECL const irr_gl_entry *IRR_Guide_table(int *n);
+IRR_DECL const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name);
+#define IRR__GL_AG(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+#define IRR__GL_AR(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+#define IRR__GL_G(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_R(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
+#define IRR__GL_GV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_SV(n) IRR_DECL int n(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_AGV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+IRR__GL_AG(IRR_Allgather_as_gather_bcast) IRR__GL_AG(IRR_Allgather_as_alltoall) IRR__GL_AG(IRR_Allgather_as_allreduce)
+IRR__GL_AG(IRR_Allgather_as_allgatherv) IRR__GL_AG(IRR_Alltoall_as_alltoallv)
+IRR__GL_AR(IRR_Allreduce_as_reduce_bcast) IRR__GL_AR(IRR_Allreduce_as_reducescatterblock_allgather)
+IRR__GL_AR(IRR_Allreduce_as_reducescatter_allgatherv) IRR__GL_AR(IRR_Reduce_scatter_block_as_reduce_scatter)
+IRR__GL_AR(IRR_Reduce_scatter_block_as_reducescatter) IRR__GL_AR(IRR_Reduce_scatter_block_as_allreduce)
+IRR__GL_AR(IRR_Scan_as_exscan_reducelocal)
+IRR_DECL int IRR_Bcast_as_allgatherv(void *, int, MPI_Datatype, int, MPI_Comm);
+IRR_DECL int IRR_Bcast_as_scatter_allgather(void *, int, MPI_Datatype, int, MPI_Comm);
+IRR__GL_G(IRR_Gather_as_allgather) IRR__GL_G(IRR_Gather_as_gatherv) IRR__GL_G(IRR_Gather_as_reduce)
+IRR__GL_G(IRR_Scatter_as_bcast) IRR__GL_G(IRR_Scatter_as_scatterv)
+IRR__GL_R(IRR_Reduce_as_allreduce) IRR__GL_R(IRR_Reduce_as_reducescatterblock_gather) IRR__GL_R(IRR_Reduce_as_reducescatter_gatherv)
+IRR__GL_GV(IRR_Gatherv_as_allreduce_gather) IRR__GL_GV(IRR_Gatherv_irr_auto) IRR__GL_GV(IRR_Gatherv_irr_tree)
+IRR__GL_GV(IRR_Gatherv_irr_binomial) IRR__GL_GV(IRR_Gatherv_irr_direct)
+IRR__GL_SV(IRR_Scatterv_as_bcast_scatter) IRR__GL_SV(IRR_Scatterv_irr_auto) IRR__GL_SV(IRR_Scatterv_irr_tree)
+IRR__GL_SV(IRR_Scatterv_irr_binomial) IRR__GL_SV(IRR_Scatterv_irr_direct)
+IRR__GL_AGV(IRR_Allgatherv_as_allreduce_allgather) IRR__GL_AGV(IRR_Allgatherv_irr_auto) IRR__GL_AGV(IRR_Allgatherv_irr_ring)
+IRR__GL_AGV(IRR_Allgatherv_irr_bruck)
+IRR_DECL int IRR_Alltoallv_irr_x(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[],
+                                 MPI_Datatype, MPI_Comm);
+#undef IRR__GL_AG
+#undef IRR__GL_AR
+#undef IRR__GL_G
+#undef IRR__GL_R
+#undef IRR__GL_GV
+#undef IRR__GL_SV
+#undef IRR__GL_AGV
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 
@@ -2964,6 +3019,8 @@ typedef struct irr__ctx {
      group flags it was made for (groups entry point), group sizes, my schedule rank */
   MPI_Comm gcomm, glocal;
   int *gmap, *gflags, na, nb, grank;
+  char *scr;                   /* mock-ups' scratch (mpi_guide.h): one block of scr_budget bytes */
+  size_t scr_budget;
 } irr__ctx;
 
 static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
@@ -2984,6 +3041,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
     if (c->gmap) IRRCOLL_FREE(c->gmap);
     if (c->gflags) IRRCOLL_FREE(c->gflags);
+    if (c->scr) IRRCOLL_FREE(c->scr);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -3026,6 +3084,8 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c->gcomm = c->glocal = MPI_COMM_NULL;
   c->gmap = c->gflags = NULL;
   c->na = c->nb = c->grank = 0;
+  c->scr = NULL;
+  c->scr_budget = 0;
   c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
   c->md.beta = IRR_MODEL_BETA_DEFAULT;
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
@@ -5125,6 +5185,626 @@ IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
   return MPI_SUCCESS;
 }
 /* ==== end mpi_allgatherv.h ==== */
+/* ==== begin mpi_guide.h ==== */
+/* Performance-guideline mock-ups (seed 002: Hunold, Carpen-Amarie, PGMPITuneLib, GL1-GL22,
+   Table 1, Appendix A; seed 000 Section 4 for the irregular ones): each implements the
+   collective on the left of a guideline, with its MPI signature, by the operations on the
+   right. They are for tuning (irrtune) and for the interception layer (IRRCOLL_PMPI), which
+   calls the faster one where a guideline is violated.
+   - Intracommunicators only; anything else goes to the native operation. So does a case a
+     mock-up cannot serve: a count product over INT_MAX, a non-contiguous datatype where the
+     mock-up works on bytes (GL2, GL3, GL6, GL10, GL13, GL15, the padded irregular ones), a
+     non-commutative operation where the mock-up reorders a reduction (GL6, GL7, GL15, GL16,
+     GL17, GL19), and scratch beyond the budget or a failed allocation.
+   - Scratch comes from one block per communicator, allocated once at the size of the budget
+     (IRRCOLL_SCRATCH bytes, default 64 MiB) when a mock-up first needs memory; a mock-up
+     needing more falls back to the native operation. Each one's need is Table 1's.
+   Local copies that must respect a datatype's type map go through MPI_Sendrecv on
+   MPI_COMM_SELF. */
+
+#ifndef IRRCOLL_SCRATCH_DEFAULT
+#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
+#endif
+
+/* Scratch of `bytes` from comm's block (NULL: over the budget or no memory). One mock-up
+   uses it at a time: collectives on one communicator do not overlap. */
+static int irr__gl_fits(MPI_Comm comm, size_t bytes);
+static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
+  irr__ctx *ctx;
+  if (!irr__gl_fits(comm, bytes) || irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return NULL;
+  if (!ctx->scr && ctx->scr_budget > 0) ctx->scr = (char *)IRRCOLL_MALLOC(ctx->scr_budget);
+  return ctx->scr;
+}
+
+/* Would `bytes` of scratch fit? For ranks that need none, so that every rank decides the same:
+   the fallback decisions use only what all ranks share (sizes, p, the budget, and the
+   datatype, which the mock-ups assume is the same on every rank). */
+static int irr__gl_fits(MPI_Comm comm, size_t bytes) {
+  irr__ctx *ctx;
+  const char *env;
+  if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
+  if (!ctx->scr_budget) {
+    ctx->scr_budget = IRRCOLL_SCRATCH_DEFAULT;
+    if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) ctx->scr_budget = (size_t)atof(env);
+  }
+  return bytes <= ctx->scr_budget;
+}
+
+typedef struct irr__gl {
+  int p, rank;
+  MPI_Aint ext, lb;  /* the datatype's extent and true lower bound */
+  int64_t size;      /* bytes per element */
+  int contig;
+} irr__gl;
+
+/* comm's size and rank and t's layout (MPI_DATATYPE_NULL: none, for arguments that are not
+   significant here); 0 if the mock-up cannot serve (intercommunicator, bad type): the
+   caller falls back. */
+static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
+  int inter = 1;
+  irr__dt d;
+  memset(g, 0, sizeof *g);
+  if (comm == MPI_COMM_NULL || MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0;
+  MPI_Comm_size(comm, &g->p);
+  MPI_Comm_rank(comm, &g->rank);
+  if (t == MPI_DATATYPE_NULL) return 1;
+  if (irr__dt_info(t, &d) != MPI_SUCCESS) return 0;
+  g->ext = d.extent, g->lb = d.true_lb, g->size = d.size, g->contig = d.contig && d.true_lb == 0;
+  return 1;
+}
+/* scratch bytes for n elements of g's type laid out by extent from the buffer start; too
+   much (so irr__gl_scratch fails) for a negative lower bound or extent, or n > INT_MAX */
+static size_t irr__gl_span(const irr__gl *g, int64_t n) {
+  if (n < 0 || n > INT_MAX || g->lb < 0 || g->ext < 0) return (size_t)-1;
+  return (size_t)g->lb + (size_t)n * (size_t)g->ext + 64;
+}
+/* n elements of t from src to dst, by the type map */
+static int irr__gl_copy(const void *src, void *dst, int n, MPI_Datatype t) {
+  if (n <= 0 || src == dst) return MPI_SUCCESS;
+  return MPI_Sendrecv(src, n, t, 0, 0, dst, n, t, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+}
+static int irr__gl_commutative(MPI_Op op) {
+  int c = 0;
+  return MPI_Op_commutative(op, &c) == MPI_SUCCESS && c;
+}
+#define IRR__AT(b, off) ((char *)(uintptr_t)(b) + (off))
+
+/* ---- MPI_Allgather ---- */
+/* GL1: Gather to 0, then Bcast. No scratch. */
+IRR_DEF int IRR_Allgather_as_gather_bcast(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
+                                          MPI_Comm comm) {
+  irr__gl g;
+  int rv;
+  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (sb == MPI_IN_PLACE && g.rank != 0) sb = IRR__AT(rb, (MPI_Aint)g.rank * rc * g.ext), sc = rc, st = rt;
+  rv = MPI_Gather(sb, sc, st, rb, rc, rt, 0, comm);
+  return rv != MPI_SUCCESS ? rv : MPI_Bcast(rb, g.p * rc, rt, 0, comm);
+}
+/* GL2: p copies of the own block, then Alltoall. Scratch p n. */
+IRR_DEF int IRR_Allgather_as_alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
+                                      MPI_Comm comm) {
+  irr__gl g;
+  int i;
+  size_t n;
+  char *s;
+  const char *own;
+  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+    return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (sb != MPI_IN_PLACE) {
+    irr__gl gs;
+    if (!irr__gl_begin(comm, st, &gs) || !gs.contig) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+    own = (const char *)sb;
+  } else {
+    own = IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank));
+  }
+  for (i = 0; i < g.p; i++) memcpy(s + n * (size_t)i, own, n);
+  return MPI_Alltoall(s, (int)n, MPI_BYTE, rb, (int)n, MPI_BYTE, comm);
+}
+/* GL3: each rank's block at its place in p n zeros, bitwise-or Allreduce. Scratch p n. */
+IRR_DEF int IRR_Allgather_as_allreduce(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
+                                       MPI_Comm comm) {
+  irr__gl g;
+  size_t n;
+  char *s;
+  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+    return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (sb != MPI_IN_PLACE) {
+    irr__gl gs;
+    if (!irr__gl_begin(comm, st, &gs) || !gs.contig) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  }
+  memset(s, 0, n * (size_t)g.p);
+  memcpy(s + n * (size_t)g.rank, sb == MPI_IN_PLACE ? IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank)) : (const char *)sb, n);
+  return MPI_Allreduce(s, rb, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, comm);
+}
+/* GL4: Allgatherv with equal counts. Scratch 2p ints. */
+IRR_DEF int IRR_Allgather_as_allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
+                                        MPI_Comm comm) {
+  irr__gl g;
+  int i, *c;
+  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX ||
+      !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
+    return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  for (i = 0; i < g.p; i++) c[i] = rc, c[g.p + i] = i * rc;
+  return MPI_Allgatherv(sb, sc, st, rb, c, c + g.p, rt, comm);
+}
+
+/* ---- MPI_Allreduce ---- */
+/* GL5: Reduce to 0, then Bcast. No scratch. */
+IRR_DEF int IRR_Allreduce_as_reduce_bcast(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  irr__gl g;
+  int rv;
+  if (!irr__gl_begin(comm, t, &g)) return MPI_Allreduce(sb, rb, n, t, op, comm);
+  if (sb == MPI_IN_PLACE && g.rank != 0) sb = rb;
+  rv = MPI_Reduce(sb, g.rank == 0 ? rb : NULL, n, t, op, 0, comm);
+  return rv != MPI_SUCCESS ? rv : MPI_Bcast(rb, n, t, 0, comm);
+}
+/* Equal blocks of ceil(n/p) for the block variants: the data padded to p of them. */
+static int irr__gl_blocks(const irr__gl *g, int n) { return n <= 0 ? 0 : (n + g->p - 1) / g->p; }
+/* GL6: Reduce_scatter_block on the padded vector, then Allgather. Scratch (n + c)/p + (n + c). */
+IRR_DEF int IRR_Allreduce_as_reducescatterblock_allgather(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op,
+                                                          MPI_Comm comm) {
+  irr__gl g;
+  int k, rv;
+  size_t all, blk;
+  char *s;
+  if (!irr__gl_begin(comm, t, &g) || !g.contig || !irr__gl_commutative(op) || n <= 0 ||
+      (int64_t)(k = irr__gl_blocks(&g, n)) * g.p > INT_MAX)
+    return MPI_Allreduce(sb, rb, n, t, op, comm);
+  blk = (size_t)k * (size_t)g.size, all = blk * (size_t)g.p;
+  if (!(s = irr__gl_scratch(comm, all + blk))) return MPI_Allreduce(sb, rb, n, t, op, comm);
+  memcpy(s, sb == MPI_IN_PLACE ? rb : sb, (size_t)n * (size_t)g.size);
+  memset(s + (size_t)n * (size_t)g.size, 0, all - (size_t)n * (size_t)g.size);
+  if ((rv = MPI_Reduce_scatter_block(s, s + all, k, t, op, comm)) != MPI_SUCCESS) return rv;
+  if ((rv = MPI_Allgather(s + all, k, t, s, k, t, comm)) != MPI_SUCCESS) return rv;
+  memcpy(rb, s, (size_t)n * (size_t)g.size);
+  return MPI_SUCCESS;
+}
+/* Consecutive pieces of n elements for Reduce_scatter: chunks of C elements (C: at least 64
+   bytes), as evenly as whole chunks allow. */
+static void irr__gl_pieces(const irr__gl *g, int n, int *cnt, int *dsp) {
+  int64_t C = g->size > 0 && g->size < 64 ? (64 + g->size - 1) / g->size : 1, nch = (n + C - 1) / C;
+  int i;
+  for (i = 0; i < g->p; i++) {
+    int64_t a = nch * i / g->p * C, b = nch * (i + 1) / g->p * C;
+    if (a > n) a = n;
+    if (b > n) b = n;
+    dsp[i] = (int)a, cnt[i] = (int)(b - a);
+  }
+}
+/* GL7: Reduce_scatter into the receive buffer, then Allgatherv in place. Scratch 2p ints. */
+IRR_DEF int IRR_Allreduce_as_reducescatter_allgatherv(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op,
+                                                      MPI_Comm comm) {
+  irr__gl g;
+  int *c, rv;
+  if (!irr__gl_begin(comm, t, &g) || !irr__gl_commutative(op) || (sb == MPI_IN_PLACE && !g.contig) ||
+      !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
+    return MPI_Allreduce(sb, rb, n, t, op, comm);
+  irr__gl_pieces(&g, n, c, c + g.p);
+  if (sb == MPI_IN_PLACE) { /* the result lands at the start: move it to its place */
+    if ((rv = MPI_Reduce_scatter(MPI_IN_PLACE, rb, c, t, op, comm)) != MPI_SUCCESS) return rv;
+    memmove(IRR__AT(rb, (MPI_Aint)c[g.p + g.rank] * g.ext), rb, (size_t)c[g.rank] * (size_t)g.size);
+  } else if ((rv = MPI_Reduce_scatter(sb, IRR__AT(rb, (MPI_Aint)c[g.p + g.rank] * g.ext), c, t, op, comm)) != MPI_SUCCESS) {
+    return rv;
+  }
+  return MPI_Allgatherv(MPI_IN_PLACE, 0, t, rb, c, c + g.p, t, comm);
+}
+
+/* ---- MPI_Alltoall ---- */
+/* GL8: Alltoallv with equal counts. Scratch 4p ints. */
+IRR_DEF int IRR_Alltoall_as_alltoallv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
+                                      MPI_Comm comm) {
+  irr__gl g;
+  int i, *c;
+  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * (sc > rc ? sc : rc) > INT_MAX ||
+      !(c = (int *)(void *)irr__gl_scratch(comm, 4 * (size_t)g.p * sizeof(int))))
+    return MPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
+  for (i = 0; i < g.p; i++) c[i] = sc, c[g.p + i] = i * sc, c[2 * g.p + i] = rc, c[3 * g.p + i] = i * rc;
+  return MPI_Alltoallv(sb, c, c + g.p, st, rb, c + 2 * g.p, c + 3 * g.p, rt, comm);
+}
+
+/* ---- MPI_Bcast ---- */
+/* GL9: Allgatherv in place where only the root contributes. Scratch 2p ints. */
+IRR_DEF int IRR_Bcast_as_allgatherv(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
+  irr__gl g;
+  int i, *c;
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p ||
+      !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
+    return MPI_Bcast(buf, n, t, root, comm);
+  for (i = 0; i < g.p; i++) c[i] = i == root ? n : 0, c[g.p + i] = 0;
+  return MPI_Allgatherv(MPI_IN_PLACE, 0, t, buf, c, c + g.p, t, comm);
+}
+/* GL10: van de Geijn: Scatter of ceil(n/p) blocks, then Allgather. Scratch (n + c)/p + (n + c);
+   none when p divides n (in place). */
+IRR_DEF int IRR_Bcast_as_scatter_allgather(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
+  irr__gl g;
+  int k, rv;
+  size_t all, blk;
+  char *s;
+  if (!irr__gl_begin(comm, t, &g) || !g.contig || root < 0 || root >= g.p || n <= 0 ||
+      (int64_t)(k = irr__gl_blocks(&g, n)) * g.p > INT_MAX)
+    return MPI_Bcast(buf, n, t, root, comm);
+  if (k * g.p == n) { /* no padding: in the buffer itself */
+    char *mine = IRR__AT(buf, (MPI_Aint)k * g.rank * g.ext);
+    rv = MPI_Scatter(buf, k, t, g.rank == root ? MPI_IN_PLACE : mine, k, t, root, comm);
+    return rv != MPI_SUCCESS ? rv : MPI_Allgather(MPI_IN_PLACE, 0, t, buf, k, t, comm);
+  }
+  blk = (size_t)k * (size_t)g.size, all = blk * (size_t)g.p;
+  if (!(s = irr__gl_scratch(comm, all + blk))) return MPI_Bcast(buf, n, t, root, comm);
+  if (g.rank == root) {
+    memcpy(s, buf, (size_t)n * (size_t)g.size);
+    memset(s + (size_t)n * (size_t)g.size, 0, all - (size_t)n * (size_t)g.size);
+  }
+  if ((rv = MPI_Scatter(s, k, t, s + all, k, t, root, comm)) != MPI_SUCCESS) return rv;
+  if ((rv = MPI_Allgather(s + all, k, t, s, k, t, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank != root) memcpy(buf, s, (size_t)n * (size_t)g.size);
+  return MPI_SUCCESS;
+}
+
+/* ---- MPI_Gather ---- */
+/* GL11: Allgather; the other ranks receive into scratch. Scratch p n (not at the root). */
+IRR_DEF int IRR_Gather_as_allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                                    MPI_Comm comm) {
+  irr__gl g;
+  char *s = NULL;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  if (g.rank == root) /* the others need p n of scratch: decide as they do */
+    return !irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX || !irr__gl_fits(comm, irr__gl_span(&g, (int64_t)g.p * rc))
+               ? MPI_Gather(sb, sc, st, rb, rc, rt, root, comm)
+               : MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (!irr__gl_begin(comm, st, &g) || (int64_t)g.p * sc > INT_MAX || !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * sc))))
+    return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  return MPI_Allgather(sb, sc, st, s, sc, st, comm);
+}
+/* GL12: Gatherv with equal counts. Scratch 2p ints (root). */
+IRR_DEF int IRR_Gather_as_gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                                  MPI_Comm comm) {
+  irr__gl g;
+  int i, *c = NULL;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? rc : sc) > INT_MAX ||
+      !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
+      (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
+    return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  for (i = 0; c && i < g.p; i++) c[i] = rc, c[g.p + i] = i * rc;
+  return MPI_Gatherv(sb, sc, st, rb, c, c ? c + g.p : NULL, rt, root, comm);
+}
+/* GL13: each block at its place in p n zeros, bitwise-or Reduce. Scratch p n. */
+IRR_DEF int IRR_Gather_as_reduce(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                                 MPI_Comm comm) {
+  irr__gl g;
+  size_t n;
+  char *s;
+  int ip = sb == MPI_IN_PLACE;
+  if (!irr__gl_begin(comm, ip ? rt : st, &g) || !g.contig || root < 0 || root >= g.p || (ip && g.rank != root) ||
+      (n = (size_t)(ip ? rc : sc) * (size_t)g.size) * (size_t)g.p > INT_MAX || !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+    return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  if (g.rank == root) { /* the root's receive side must be contiguous too */
+    irr__gl gr;
+    if (!irr__gl_begin(comm, rt, &gr) || !gr.contig) return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  }
+  memset(s, 0, n * (size_t)g.p);
+  memcpy(s + n * (size_t)g.rank, ip ? IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank)) : (const char *)sb, n);
+  return MPI_Reduce(s, g.rank == root ? rb : NULL, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, root, comm);
+}
+
+/* ---- MPI_Reduce ---- */
+/* GL14: Allreduce; the other ranks receive into scratch. Scratch n (not at the root). */
+IRR_DEF int IRR_Reduce_as_allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) {
+  irr__gl g;
+  char *s = NULL;
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || !irr__gl_fits(comm, irr__gl_span(&g, n)) ||
+      (g.rank != root && !(s = irr__gl_scratch(comm, irr__gl_span(&g, n)))))
+    return MPI_Reduce(sb, rb, n, t, op, root, comm);
+  return MPI_Allreduce(sb, g.rank == root ? rb : s, n, t, op, comm);
+}
+/* GL15: Reduce_scatter_block on the padded vector, then Gather. Scratch (n + c)/p + (n + c). */
+IRR_DEF int IRR_Reduce_as_reducescatterblock_gather(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root,
+                                                    MPI_Comm comm) {
+  irr__gl g;
+  int k, rv;
+  size_t all, blk;
+  char *s;
+  if (!irr__gl_begin(comm, t, &g) || !g.contig || !irr__gl_commutative(op) || root < 0 || root >= g.p || n <= 0 ||
+      (int64_t)(k = irr__gl_blocks(&g, n)) * g.p > INT_MAX)
+    return MPI_Reduce(sb, rb, n, t, op, root, comm);
+  blk = (size_t)k * (size_t)g.size, all = blk * (size_t)g.p;
+  if (!(s = irr__gl_scratch(comm, all + blk))) return MPI_Reduce(sb, rb, n, t, op, root, comm);
+  memcpy(s, sb == MPI_IN_PLACE ? rb : sb, (size_t)n * (size_t)g.size);
+  memset(s + (size_t)n * (size_t)g.size, 0, all - (size_t)n * (size_t)g.size);
+  if ((rv = MPI_Reduce_scatter_block(s, s + all, k, t, op, comm)) != MPI_SUCCESS) return rv;
+  if ((rv = MPI_Gather(s + all, k, t, s, k, t, root, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank == root) memcpy(rb, s, (size_t)n * (size_t)g.size);
+  return MPI_SUCCESS;
+}
+/* GL16: Reduce_scatter into pieces, then Gatherv to the root. Scratch one piece + 2p ints. */
+IRR_DEF int IRR_Reduce_as_reducescatter_gatherv(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root,
+                                                MPI_Comm comm) {
+  irr__gl g;
+  int *c, rv;
+  char *s, *piece;
+  size_t ints;
+  if (!irr__gl_begin(comm, t, &g) || !g.contig || !irr__gl_commutative(op) || root < 0 || root >= g.p || n < 0)
+    return MPI_Reduce(sb, rb, n, t, op, root, comm);
+  ints = (2 * (size_t)g.p * sizeof(int) + 63) / 64 * 64;
+  if (!(s = irr__gl_scratch(comm, ints + 2 * (size_t)n * (size_t)g.size + 64))) return MPI_Reduce(sb, rb, n, t, op, root, comm);
+  c = (int *)(void *)s;
+  irr__gl_pieces(&g, n, c, c + g.p);
+  piece = s + ints;
+  if (sb == MPI_IN_PLACE) { /* only the root may pass it: its data is in rb (all ranks asked for 2n) */
+    memcpy(piece, rb, (size_t)n * (size_t)g.size);
+    sb = piece, piece = piece + (size_t)n * (size_t)g.size;
+  }
+  if ((rv = MPI_Reduce_scatter(sb, piece, c, t, op, comm)) != MPI_SUCCESS) return rv;
+  return MPI_Gatherv(piece, c[g.rank], t, rb, c, c + g.p, t, root, comm);
+}
+
+/* ---- MPI_Reduce_scatter_block ---- */
+/* GL17: Reduce to 0, then Scatter. Scratch p n at rank 0. */
+IRR_DEF int IRR_Reduce_scatter_block_as_reduce_scatter(const void *sb, void *rb, int rc, MPI_Datatype t, MPI_Op op,
+                                                       MPI_Comm comm) {
+  irr__gl g;
+  char *s = NULL;
+  int rv;
+  if (!irr__gl_begin(comm, t, &g) || !irr__gl_commutative(op) || (int64_t)g.p * rc > INT_MAX ||
+      !irr__gl_fits(comm, irr__gl_span(&g, (int64_t)g.p * rc)) ||
+      (g.rank == 0 && !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * rc)))))
+    return MPI_Reduce_scatter_block(sb, rb, rc, t, op, comm);
+  if (sb == MPI_IN_PLACE) sb = rb; /* the whole vector is in rb; the result overwrites it */
+  rv = MPI_Reduce(sb, s, g.p * rc, t, op, 0, comm);
+  return rv != MPI_SUCCESS ? rv : MPI_Scatter(s, rc, t, rb, rc, t, 0, comm);
+}
+/* GL18: Reduce_scatter with equal counts. Scratch p ints. */
+IRR_DEF int IRR_Reduce_scatter_block_as_reducescatter(const void *sb, void *rb, int rc, MPI_Datatype t, MPI_Op op,
+                                                      MPI_Comm comm) {
+  irr__gl g;
+  int i, *c;
+  if (!irr__gl_begin(comm, t, &g) || !(c = (int *)(void *)irr__gl_scratch(comm, (size_t)g.p * sizeof(int))))
+    return MPI_Reduce_scatter_block(sb, rb, rc, t, op, comm);
+  for (i = 0; i < g.p; i++) c[i] = rc;
+  return MPI_Reduce_scatter(sb, rb, c, t, op, comm);
+}
+/* GL19: Allreduce of the whole vector, keep the own block. Scratch p n. */
+IRR_DEF int IRR_Reduce_scatter_block_as_allreduce(const void *sb, void *rb, int rc, MPI_Datatype t, MPI_Op op,
+                                                  MPI_Comm comm) {
+  irr__gl g;
+  char *s;
+  int rv;
+  if (!irr__gl_begin(comm, t, &g) || (int64_t)g.p * rc > INT_MAX ||
+      !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * rc))))
+    return MPI_Reduce_scatter_block(sb, rb, rc, t, op, comm);
+  if ((rv = MPI_Allreduce(sb == MPI_IN_PLACE ? rb : sb, s, g.p * rc, t, op, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_copy(s + (MPI_Aint)g.rank * rc * g.ext, rb, rc, t);
+}
+
+/* ---- MPI_Scan ---- */
+/* GL20: Exscan, then the own value on top with Reduce_local (rank 0: the own value). Scratch n. */
+IRR_DEF int IRR_Scan_as_exscan_reducelocal(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  irr__gl g;
+  char *s;
+  int rv;
+  if (!irr__gl_begin(comm, t, &g) || !(s = irr__gl_scratch(comm, irr__gl_span(&g, n)))) return MPI_Scan(sb, rb, n, t, op, comm);
+  /* s: my own value (prefix op own needs the own one on the right: inoutbuf = in op inout) */
+  if ((rv = irr__gl_copy(sb == MPI_IN_PLACE ? rb : sb, s, n, t)) != MPI_SUCCESS) return rv;
+  if ((rv = MPI_Exscan(s, rb, n, t, op, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank > 0 && (rv = MPI_Reduce_local(rb, s, n, t, op)) != MPI_SUCCESS) return rv;
+  return irr__gl_copy(s, rb, n, t);
+}
+
+/* ---- MPI_Scatter ---- */
+/* GL21: Bcast everything, keep the own block. Scratch p n (not at the root). */
+IRR_DEF int IRR_Scatter_as_bcast(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                                 MPI_Comm comm) {
+  irr__gl g;
+  char *s;
+  int rv;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+  if (g.rank == root) {
+    if (!irr__gl_begin(comm, st, &g) || (int64_t)g.p * sc > INT_MAX || !irr__gl_fits(comm, irr__gl_span(&g, (int64_t)g.p * sc)))
+      return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm); /* the others need p n */
+    if ((rv = MPI_Bcast((void *)(uintptr_t)sb, g.p * sc, st, root, comm)) != MPI_SUCCESS) return rv;
+    if (rb == MPI_IN_PLACE) return MPI_SUCCESS;
+    return MPI_Sendrecv(IRR__AT(sb, (MPI_Aint)root * sc * g.ext), sc, st, 0, 0, rb, rc, rt, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+  }
+  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX || !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * rc))))
+    return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+  if ((rv = MPI_Bcast(s, g.p * rc, rt, root, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_copy(s + (MPI_Aint)g.rank * rc * g.ext, rb, rc, rt);
+}
+/* GL22: Scatterv with equal counts. Scratch 2p ints (root). */
+IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                                    MPI_Comm comm) {
+  irr__gl g;
+  int i, *c = NULL;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? sc : rc) > INT_MAX ||
+      !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
+      (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
+    return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+  for (i = 0; c && i < g.p; i++) c[i] = sc, c[g.p + i] = i * sc;
+  return MPI_Scatterv(sb, c, c ? c + g.p : NULL, st, rb, rc, rt, root, comm);
+}
+
+/* ---- the irregular guidelines (seed 000, Section 4): padded regular operations ---- */
+/* Gatherv as Allreduce(max count) + Gather of blocks padded to it. Scratch max + p max (root). */
+IRR_DEF int IRR_Gatherv_as_allreduce_gather(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[],
+                                            const int dsp[], MPI_Datatype rt, int root, MPI_Comm comm) {
+  irr__gl g, gr;
+  int mx = 0, mine, rv, i, ip = sb == MPI_IN_PLACE, ok;
+  char *s = NULL;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+  ok = g.rank == root ? irr__gl_begin(comm, rt, &gr) && gr.contig && (ip || (irr__gl_begin(comm, st, &g) && g.contig))
+                      : irr__gl_begin(comm, st, &g) && g.contig;
+  mine = !ok ? -1 : g.rank == root ? (int)((int64_t)rc[g.rank] * gr.size) : (int)((int64_t)sc * g.size);
+  /* one Allreduce decides for all: the largest block, or -1 if a rank cannot serve */
+  { int v[2] = {mine, -mine}, w[2];
+    if ((rv = MPI_Allreduce(v, w, 2, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
+    if (w[1] > 0) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+    mx = w[0]; }
+  if ((int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.rank == root ? g.p + 1 : 1) + 1)))
+    mx = -1;
+  { int f = mx < 0, fa;
+    if ((rv = MPI_Allreduce(&f, &fa, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
+    if (fa) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm); }
+  if (!ip || g.rank != root) memcpy(s, sb, (size_t)mine);
+  if ((rv = MPI_Gather(s, mx, MPI_BYTE, s + mx, mx, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank == root)
+    for (i = 0; i < g.p; i++)
+      if (!(ip && i == root)) memcpy(IRR__AT(rb, (MPI_Aint)dsp[i] * gr.ext), s + mx + (size_t)mx * (size_t)i, (size_t)rc[i] * (size_t)gr.size);
+  return MPI_SUCCESS;
+}
+/* Allgatherv as Allreduce(max count) + Allgather of padded blocks. Scratch max + p max. */
+IRR_DEF int IRR_Allgatherv_as_allreduce_allgather(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[],
+                                                  const int dsp[], MPI_Datatype rt, MPI_Comm comm) {
+  irr__gl g, gs;
+  int mx = 0, i, rv, ip = sb == MPI_IN_PLACE;
+  char *s;
+  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (!ip && (!irr__gl_begin(comm, st, &gs) || !gs.contig)))
+    return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+  for (i = 0; i < g.p; i++) /* every rank knows every count: no Allreduce needed */
+    if ((int64_t)rc[i] * g.size > mx) mx = (int)((int64_t)rc[i] * g.size);
+  if ((int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1)))
+    return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+  memcpy(s, ip ? IRR__AT(rb, (MPI_Aint)dsp[g.rank] * g.ext) : (const char *)sb, (size_t)rc[g.rank] * (size_t)g.size);
+  if ((rv = MPI_Allgather(s, mx, MPI_BYTE, s + mx, mx, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  for (i = 0; i < g.p; i++)
+    if (!(ip && i == g.rank)) memcpy(IRR__AT(rb, (MPI_Aint)dsp[i] * g.ext), s + mx + (size_t)mx * (size_t)i, (size_t)rc[i] * (size_t)g.size);
+  return MPI_SUCCESS;
+}
+/* Scatterv as Bcast(max count) + Scatter of padded blocks. Scratch p max (root) + max. */
+IRR_DEF int IRR_Scatterv_as_bcast_scatter(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,
+                                          MPI_Datatype rt, int root, MPI_Comm comm) {
+  irr__gl g, gt;
+  int mx = 0, i, rv, ok, ip = rb == MPI_IN_PLACE;
+  char *s = NULL;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+  if (g.rank == root) {
+    ok = irr__gl_begin(comm, st, &gt) && gt.contig;
+    for (i = 0; ok && i < g.p; i++)
+      if ((int64_t)sc[i] * gt.size > mx) mx = (int)((int64_t)sc[i] * gt.size);
+    if (!ok || (int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1))) mx = -1;
+  } else {
+    ok = irr__gl_begin(comm, rt, &gt) && gt.contig;
+  }
+  /* the root's largest block (or -1: fall back), and whether anyone cannot serve */
+  if ((rv = MPI_Bcast(&mx, 1, MPI_INT, root, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank != root && mx >= 0 && (!ok || !(s = irr__gl_scratch(comm, (size_t)mx + 1)))) ok = 0;
+  { int f = !ok || mx < 0, fa;
+    if ((rv = MPI_Allreduce(&f, &fa, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
+    if (fa) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm); }
+  if (g.rank == root)
+    for (i = 0; i < g.p; i++) memcpy(s + mx + (size_t)mx * (size_t)i, IRR__AT(sb, (MPI_Aint)dsp[i] * gt.ext), (size_t)sc[i] * (size_t)gt.size);
+  if ((rv = MPI_Scatter(s + mx, mx, MPI_BYTE, s, mx, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+  if (g.rank == root) { if (!ip) memcpy(rb, s, (size_t)sc[root] * (size_t)gt.size); }
+  else memcpy(rb, s, (size_t)rc * (size_t)gt.size);
+  return MPI_SUCCESS;
+}
+
+/* ---- irrcoll's own algorithms as alternatives for the v-collectives ---- */
+static int irr__gl_forced(MPI_Comm comm, irr_coll coll, irr_alg alg, irr_alg *old) {
+  irr__ctx *ctx;
+  int rc = irr__ctx_get(comm, &ctx);
+  if (rc != MPI_SUCCESS) return rc;
+  *old = ctx->force[coll], ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+#define IRR__GL_IRRV(name, coll, alg)                                                                                         \
+  IRR_DEF int IRR_Gatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[],     \
+                                     MPI_Datatype rt, int root, MPI_Comm comm) {                                             \
+    irr_alg old;                                                                                                             \
+    int rv = irr__gl_forced(comm, IRR_COLL_GATHERV, alg, &old);                                                              \
+    if (rv != MPI_SUCCESS) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                      \
+    rv = IRR_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                                               \
+    irr__gl_forced(comm, IRR_COLL_GATHERV, old, &old);                                                                       \
+    return rv;                                                                                                               \
+  }                                                                                                                          \
+  IRR_DEF int IRR_Scatterv_irr_##name(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,    \
+                                      MPI_Datatype rt, int root, MPI_Comm comm) {                                            \
+    irr_alg old;                                                                                                             \
+    int rv = irr__gl_forced(comm, IRR_COLL_SCATTERV, alg, &old);                                                             \
+    if (rv != MPI_SUCCESS) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                     \
+    rv = IRR_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                                              \
+    irr__gl_forced(comm, IRR_COLL_SCATTERV, old, &old);                                                                      \
+    return rv;                                                                                                               \
+  }
+IRR__GL_IRRV(auto, coll, IRR_ALG_AUTO)
+IRR__GL_IRRV(tree, coll, IRR_ALG_TREE)
+IRR__GL_IRRV(binomial, coll, IRR_ALG_BINOMIAL)
+IRR__GL_IRRV(direct, coll, IRR_ALG_DIRECT)
+#undef IRR__GL_IRRV
+#define IRR__GL_IRRAG(name, alg)                                                                                              \
+  IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
+                                        MPI_Datatype rt, MPI_Comm comm) {                                                    \
+    irr_alg old;                                                                                                             \
+    int rv = irr__gl_forced(comm, IRR_COLL_ALLGATHERV, alg, &old);                                                           \
+    if (rv != MPI_SUCCESS) return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                         \
+    rv = IRR_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                                                  \
+    irr__gl_forced(comm, IRR_COLL_ALLGATHERV, old, &old);                                                                    \
+    return rv;                                                                                                               \
+  }
+IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
+IRR__GL_IRRAG(ring, IRR_ALG_RING)
+IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
+#undef IRR__GL_IRRAG
+IRR_DEF int IRR_Alltoallv_irr_x(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[],
+                                const int rd[], MPI_Datatype rt, MPI_Comm comm) {
+  /* irrcoll has no known-size Alltoallv algorithm: the unknown-size one would need counts
+     it is given anyway, so this is the native operation (kept so the table is complete) */
+  return MPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+}
+
+/* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
+static const irr_gl_entry irr__gl_table[] = {
+  {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
+  {IRR_GL_ALLGATHER, "allgather_as_alltoall", "GL2", (irr_gl_fn)IRR_Allgather_as_alltoall},
+  {IRR_GL_ALLGATHER, "allgather_as_allreduce", "GL3", (irr_gl_fn)IRR_Allgather_as_allreduce},
+  {IRR_GL_ALLGATHER, "allgather_as_allgatherv", "GL4", (irr_gl_fn)IRR_Allgather_as_allgatherv},
+  {IRR_GL_ALLREDUCE, "allreduce_as_reduce_bcast", "GL5", (irr_gl_fn)IRR_Allreduce_as_reduce_bcast},
+  {IRR_GL_ALLREDUCE, "allreduce_as_reducescatterblock_allgather", "GL6", (irr_gl_fn)IRR_Allreduce_as_reducescatterblock_allgather},
+  {IRR_GL_ALLREDUCE, "allreduce_as_reducescatter_allgatherv", "GL7", (irr_gl_fn)IRR_Allreduce_as_reducescatter_allgatherv},
+  {IRR_GL_ALLTOALL, "alltoall_as_alltoallv", "GL8", (irr_gl_fn)IRR_Alltoall_as_alltoallv},
+  {IRR_GL_BCAST, "bcast_as_allgatherv", "GL9", (irr_gl_fn)IRR_Bcast_as_allgatherv},
+  {IRR_GL_BCAST, "bcast_as_scatter_allgather", "GL10", (irr_gl_fn)IRR_Bcast_as_scatter_allgather},
+  {IRR_GL_GATHER, "gather_as_allgather", "GL11", (irr_gl_fn)IRR_Gather_as_allgather},
+  {IRR_GL_GATHER, "gather_as_gatherv", "GL12", (irr_gl_fn)IRR_Gather_as_gatherv},
+  {IRR_GL_GATHER, "gather_as_reduce", "GL13", (irr_gl_fn)IRR_Gather_as_reduce},
+  {IRR_GL_REDUCE, "reduce_as_allreduce", "GL14", (irr_gl_fn)IRR_Reduce_as_allreduce},
+  {IRR_GL_REDUCE, "reduce_as_reducescatterblock_gather", "GL15", (irr_gl_fn)IRR_Reduce_as_reducescatterblock_gather},
+  {IRR_GL_REDUCE, "reduce_as_reducescatter_gatherv", "GL16", (irr_gl_fn)IRR_Reduce_as_reducescatter_gatherv},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reducescatterblock_as_reduce_scatter", "GL17", (irr_gl_fn)IRR_Reduce_scatter_block_as_reduce_scatter},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reducescatterblock_as_reducescatter", "GL18", (irr_gl_fn)IRR_Reduce_scatter_block_as_reducescatter},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reducescatterblock_as_allreduce", "GL19", (irr_gl_fn)IRR_Reduce_scatter_block_as_allreduce},
+  {IRR_GL_SCAN, "scan_as_exscan_reducelocal", "GL20", (irr_gl_fn)IRR_Scan_as_exscan_reducelocal},
+  {IRR_GL_SCATTER, "scatter_as_bcast", "GL21", (irr_gl_fn)IRR_Scatter_as_bcast},
+  {IRR_GL_SCATTER, "scatter_as_scatterv", "GL22", (irr_gl_fn)IRR_Scatter_as_scatterv},
+  {IRR_GL_GATHERV, "gatherv_as_allreduce_gather", "Traff17-1", (irr_gl_fn)IRR_Gatherv_as_allreduce_gather},
+  {IRR_GL_GATHERV, "gatherv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Gatherv_irr_auto},
+  {IRR_GL_GATHERV, "gatherv_irr_tree", "irrcoll", (irr_gl_fn)IRR_Gatherv_irr_tree},
+  {IRR_GL_GATHERV, "gatherv_irr_binomial", "irrcoll", (irr_gl_fn)IRR_Gatherv_irr_binomial},
+  {IRR_GL_GATHERV, "gatherv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Gatherv_irr_direct},
+  {IRR_GL_SCATTERV, "scatterv_as_bcast_scatter", "Traff17-2", (irr_gl_fn)IRR_Scatterv_as_bcast_scatter},
+  {IRR_GL_SCATTERV, "scatterv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_auto},
+  {IRR_GL_SCATTERV, "scatterv_irr_tree", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_tree},
+  {IRR_GL_SCATTERV, "scatterv_irr_binomial", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_binomial},
+  {IRR_GL_SCATTERV, "scatterv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_direct},
+  {IRR_GL_ALLGATHERV, "allgatherv_as_allreduce_allgather", "Traff17-3", (irr_gl_fn)IRR_Allgatherv_as_allreduce_allgather},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_auto},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_ring", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_ring},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_bruck},
+};
+
+IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {
+  if (n) *n = (int)(sizeof irr__gl_table / sizeof irr__gl_table[0]);
+  return irr__gl_table;
+}
+IRR_DEF const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name) {
+  int i, n;
+  const irr_gl_entry *t = IRR_Guide_table(&n);
+  for (i = 0; name && i < n; i++)
+    if (t[i].coll == coll && strcmp(t[i].name, name) == 0) return &t[i];
+  return NULL;
+}
+#undef IRR__AT
+/* ==== end mpi_guide.h ==== */
 #endif
 
 /* ==== begin license.h ==== */

@@ -26,6 +26,7 @@
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
+     mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -67,6 +68,7 @@
 #include "mpi_xv.h"
 #include "mpi_inter.h"
 #include "mpi_allgatherv.h"
+#include "mpi_guide.h"
 #endif
 
 #include "license.h"

@@ -184,4 +184,58 @@ IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const i
 IRR_DECL int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg);
 IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 
+
+/* ---- performance-guideline mock-ups (seed 002 GL1-GL22; seed 000 Section 4) ----
+
+   Each is the collective on the left of a guideline, with its MPI signature, built from the
+   operations on the right (mpi_guide.h says which cases fall back to the native operation
+   and the scratch each needs; IRRCOLL_SCRATCH: the per-communicator budget in bytes,
+   default 64 MiB). IRR_Guide_table lists them all by collective and PGMPITuneLib's name. */
+typedef enum irr_gl_coll {
+  IRR_GL_ALLGATHER, IRR_GL_ALLREDUCE, IRR_GL_ALLTOALL, IRR_GL_BCAST, IRR_GL_GATHER, IRR_GL_REDUCE,
+  IRR_GL_REDUCE_SCATTER_BLOCK, IRR_GL_SCAN, IRR_GL_SCATTER, IRR_GL_GATHERV, IRR_GL_SCATTERV, IRR_GL_ALLGATHERV,
+  IRR_GL_ALLTOALLV, IRR_GL_NCOLL
+} irr_gl_coll;
+typedef void (*irr_gl_fn)(void); /* cast to the collective's own signature to call */
+typedef struct irr_gl_entry {
+  irr_gl_coll coll;
+  const char *name;      /* e.g. "allgather_as_gather_bcast" */
+  const char *guideline; /* "GL1" .. "GL22", "Traff17-1..3", "irrcoll" */
+  irr_gl_fn fn;
+} irr_gl_entry;
+IRR_DECL const irr_gl_entry *IRR_Guide_table(int *n);
+IRR_DECL const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name);
+#define IRR__GL_AG(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+#define IRR__GL_AR(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+#define IRR__GL_G(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_R(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
+#define IRR__GL_GV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_SV(n) IRR_DECL int n(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+#define IRR__GL_AGV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+IRR__GL_AG(IRR_Allgather_as_gather_bcast) IRR__GL_AG(IRR_Allgather_as_alltoall) IRR__GL_AG(IRR_Allgather_as_allreduce)
+IRR__GL_AG(IRR_Allgather_as_allgatherv) IRR__GL_AG(IRR_Alltoall_as_alltoallv)
+IRR__GL_AR(IRR_Allreduce_as_reduce_bcast) IRR__GL_AR(IRR_Allreduce_as_reducescatterblock_allgather)
+IRR__GL_AR(IRR_Allreduce_as_reducescatter_allgatherv) IRR__GL_AR(IRR_Reduce_scatter_block_as_reduce_scatter)
+IRR__GL_AR(IRR_Reduce_scatter_block_as_reducescatter) IRR__GL_AR(IRR_Reduce_scatter_block_as_allreduce)
+IRR__GL_AR(IRR_Scan_as_exscan_reducelocal)
+IRR_DECL int IRR_Bcast_as_allgatherv(void *, int, MPI_Datatype, int, MPI_Comm);
+IRR_DECL int IRR_Bcast_as_scatter_allgather(void *, int, MPI_Datatype, int, MPI_Comm);
+IRR__GL_G(IRR_Gather_as_allgather) IRR__GL_G(IRR_Gather_as_gatherv) IRR__GL_G(IRR_Gather_as_reduce)
+IRR__GL_G(IRR_Scatter_as_bcast) IRR__GL_G(IRR_Scatter_as_scatterv)
+IRR__GL_R(IRR_Reduce_as_allreduce) IRR__GL_R(IRR_Reduce_as_reducescatterblock_gather) IRR__GL_R(IRR_Reduce_as_reducescatter_gatherv)
+IRR__GL_GV(IRR_Gatherv_as_allreduce_gather) IRR__GL_GV(IRR_Gatherv_irr_auto) IRR__GL_GV(IRR_Gatherv_irr_tree)
+IRR__GL_GV(IRR_Gatherv_irr_binomial) IRR__GL_GV(IRR_Gatherv_irr_direct)
+IRR__GL_SV(IRR_Scatterv_as_bcast_scatter) IRR__GL_SV(IRR_Scatterv_irr_auto) IRR__GL_SV(IRR_Scatterv_irr_tree)
+IRR__GL_SV(IRR_Scatterv_irr_binomial) IRR__GL_SV(IRR_Scatterv_irr_direct)
+IRR__GL_AGV(IRR_Allgatherv_as_allreduce_allgather) IRR__GL_AGV(IRR_Allgatherv_irr_auto) IRR__GL_AGV(IRR_Allgatherv_irr_ring)
+IRR__GL_AGV(IRR_Allgatherv_irr_bruck)
+IRR_DECL int IRR_Alltoallv_irr_x(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[],
+                                 MPI_Datatype, MPI_Comm);
+#undef IRR__GL_AG
+#undef IRR__GL_AR
+#undef IRR__GL_G
+#undef IRR__GL_R
+#undef IRR__GL_GV
+#undef IRR__GL_SV
+#undef IRR__GL_AGV
 #endif /* IRRCOLL_NO_MPI */

@@ -26,6 +26,8 @@ typedef struct irr__ctx {
      group flags it was made for (groups entry point), group sizes, my schedule rank */
   MPI_Comm gcomm, glocal;
   int *gmap, *gflags, na, nb, grank;
+  char *scr;                   /* mock-ups' scratch (mpi_guide.h): one block of scr_budget bytes */
+  size_t scr_budget;
 } irr__ctx;
 
 static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
@@ -46,6 +48,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
     if (c->gmap) IRRCOLL_FREE(c->gmap);
     if (c->gflags) IRRCOLL_FREE(c->gflags);
+    if (c->scr) IRRCOLL_FREE(c->scr);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -88,6 +91,8 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c->gcomm = c->glocal = MPI_COMM_NULL;
   c->gmap = c->gflags = NULL;
   c->na = c->nb = c->grank = 0;
+  c->scr = NULL;
+  c->scr_budget = 0;
   c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
   c->md.beta = IRR_MODEL_BETA_DEFAULT;
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
