@@ -20,7 +20,7 @@ PARTS = $(wildcard irrcoll_impl/*.h)
 .PHONY: all demo check check-run check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
         install deps deps-mpi deps-sim deps-bench clean
 
-all: irrcoll.h $(B)/example_gatherv
+all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so
 
 # ---- the amalgamation ----
 irrcoll.h: $(PARTS) tools/amalgamate.sh
@@ -52,9 +52,19 @@ $(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
 $(B)/test_cxx: test/unit/test_cxx.cc irrcoll.h | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx.cc
 
-unit: $(B)/test_pure $(B)/test_cxx
+unit: $(B)/test_pure $(B)/test_cxx $(B)/test_profile
 	$(B)/test_pure
 	$(B)/test_cxx
+	$(B)/test_profile
+
+$(B)/test_profile: test/unit/test_profile.c pmpi/profile.h test/check.h | $(B)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_profile.c
+
+# ---- the PMPI interception library (pmpi/irrcoll_pmpi.c) ----
+$(B)/libirrcoll_pmpi.so: pmpi/irrcoll_pmpi.c pmpi/profile.h irrcoll.h | $(B) deps-mpi
+	$(MPICC) -std=c11 -Wall -Wextra -Werror -O2 -fPIC -shared -I. -Ipmpi -o $@ pmpi/irrcoll_pmpi.c
+$(B)/pmpi_app: test/pmpi/app.c | $(B) deps-mpi
+	$(MPICC) -std=c11 -Wall -Wextra -Werror -O1 -o $@ test/pmpi/app.c
 
 # ---- MPI tests: built against the committed irrcoll.h, as a user would ----
 $(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
@@ -87,7 +97,7 @@ $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B)
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_inter $(B)/test_guide $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
+mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_inter $(B)/test_guide $(B)/libirrcoll_pmpi.so $(B)/pmpi_app $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
 	@set -e; for n in $(NPROCS); do \
 	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
 	@set -e; for n in 3 8; do \
@@ -100,6 +110,7 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)
 	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv $$(( n > 8 ? 14 : 40 )); done
 	@set -e; for n in 1 2 3 4 5 6 7 8 9 16; do \
 	  echo "== test_guide -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_guide $$(( n > 8 ? 3 : 8 )); done
+	@echo "== interception (LD_PRELOAD) test"; sh test/pmpi/run.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so $(B)/pmpi_app "$(RUN)"
 	@set -e; for n in 2 6 11; do \
 	  echo "== test_inter -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_inter $$(( n > 8 ? 3 : 6 )); done
 	@set -e; for n in 1 2 3 5 8 12; do \

@@ -1816,7 +1816,8 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
     nl = (size_t)(end - name);
     for (a = 0; a < IRR_ALG_COUNT; a++)
       if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
-    if (a == IRR_ALG_COUNT || (colon && cl == 0)) return IRR_ERR_ARG;
+    if (colon && cl == 0) return IRR_ERR_ARG;
+    if (hit && a == IRR_ALG_COUNT) return IRR_ERR_ARG; /* other collectives' entries may name mock-ups */
     if (hit) found = (irr_alg)a;
     p = *end ? end + 1 : end;
   }
@@ -2971,8 +2972,6 @@ IRR__GL_SV(IRR_Scatterv_as_bcast_scatter) IRR__GL_SV(IRR_Scatterv_irr_auto) IRR_
 IRR__GL_SV(IRR_Scatterv_irr_binomial) IRR__GL_SV(IRR_Scatterv_irr_direct)
 IRR__GL_AGV(IRR_Allgatherv_as_allreduce_allgather) IRR__GL_AGV(IRR_Allgatherv_irr_auto) IRR__GL_AGV(IRR_Allgatherv_irr_ring)
 IRR__GL_AGV(IRR_Allgatherv_irr_bruck)
-IRR_DECL int IRR_Alltoallv_irr_x(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[],
-                                 MPI_Datatype, MPI_Comm);
 #undef IRR__GL_AG
 #undef IRR__GL_AR
 #undef IRR__GL_G
@@ -5243,8 +5242,12 @@ typedef struct irr__gl {
 static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
   int inter = 1;
   irr__dt d;
+  irr__ctx *ctx;
   memset(g, 0, sizeof *g);
   if (comm == MPI_COMM_NULL || MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0;
+  /* the context (its first use duplicates comm: collective) at the same point on every rank,
+     before any rank-dependent step */
+  if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
   MPI_Comm_size(comm, &g->p);
   MPI_Comm_rank(comm, &g->rank);
   if (t == MPI_DATATYPE_NULL) return 1;
@@ -5745,19 +5748,13 @@ IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)
 IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
 #undef IRR__GL_IRRAG
-IRR_DEF int IRR_Alltoallv_irr_x(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[],
-                                const int rd[], MPI_Datatype rt, MPI_Comm comm) {
-  /* irrcoll has no known-size Alltoallv algorithm: the unknown-size one would need counts
-     it is given anyway, so this is the native operation (kept so the table is complete) */
-  return MPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
-}
-
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
   {IRR_GL_ALLGATHER, "allgather_as_alltoall", "GL2", (irr_gl_fn)IRR_Allgather_as_alltoall},
   {IRR_GL_ALLGATHER, "allgather_as_allreduce", "GL3", (irr_gl_fn)IRR_Allgather_as_allreduce},
   {IRR_GL_ALLGATHER, "allgather_as_allgatherv", "GL4", (irr_gl_fn)IRR_Allgather_as_allgatherv},
+  {IRR_GL_ALLGATHER, "allgather_irr", "irrcoll", (irr_gl_fn)IRR_Allgather}, /* intergroup on intercommunicators */
   {IRR_GL_ALLREDUCE, "allreduce_as_reduce_bcast", "GL5", (irr_gl_fn)IRR_Allreduce_as_reduce_bcast},
   {IRR_GL_ALLREDUCE, "allreduce_as_reducescatterblock_allgather", "GL6", (irr_gl_fn)IRR_Allreduce_as_reducescatterblock_allgather},
   {IRR_GL_ALLREDUCE, "allreduce_as_reducescatter_allgatherv", "GL7", (irr_gl_fn)IRR_Allreduce_as_reducescatter_allgatherv},

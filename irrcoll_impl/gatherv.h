@@ -307,7 +307,8 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
     nl = (size_t)(end - name);
     for (a = 0; a < IRR_ALG_COUNT; a++)
       if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
-    if (a == IRR_ALG_COUNT || (colon && cl == 0)) return IRR_ERR_ARG;
+    if (colon && cl == 0) return IRR_ERR_ARG;
+    if (hit && a == IRR_ALG_COUNT) return IRR_ERR_ARG; /* other collectives' entries may name mock-ups */
     if (hit) found = (irr_alg)a;
     p = *end ? end + 1 : end;
   }

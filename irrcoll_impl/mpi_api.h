@@ -229,8 +229,6 @@ IRR__GL_SV(IRR_Scatterv_as_bcast_scatter) IRR__GL_SV(IRR_Scatterv_irr_auto) IRR_
 IRR__GL_SV(IRR_Scatterv_irr_binomial) IRR__GL_SV(IRR_Scatterv_irr_direct)
 IRR__GL_AGV(IRR_Allgatherv_as_allreduce_allgather) IRR__GL_AGV(IRR_Allgatherv_irr_auto) IRR__GL_AGV(IRR_Allgatherv_irr_ring)
 IRR__GL_AGV(IRR_Allgatherv_irr_bruck)
-IRR_DECL int IRR_Alltoallv_irr_x(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[],
-                                 MPI_Datatype, MPI_Comm);
 #undef IRR__GL_AG
 #undef IRR__GL_AR
 #undef IRR__GL_G

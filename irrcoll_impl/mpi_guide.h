@@ -55,8 +55,12 @@ typedef struct irr__gl {
 static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
   int inter = 1;
   irr__dt d;
+  irr__ctx *ctx;
   memset(g, 0, sizeof *g);
   if (comm == MPI_COMM_NULL || MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0;
+  /* the context (its first use duplicates comm: collective) at the same point on every rank,
+     before any rank-dependent step */
+  if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
   MPI_Comm_size(comm, &g->p);
   MPI_Comm_rank(comm, &g->rank);
   if (t == MPI_DATATYPE_NULL) return 1;
@@ -557,19 +561,13 @@ IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)
 IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
 #undef IRR__GL_IRRAG
-IRR_DEF int IRR_Alltoallv_irr_x(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[],
-                                const int rd[], MPI_Datatype rt, MPI_Comm comm) {
-  /* irrcoll has no known-size Alltoallv algorithm: the unknown-size one would need counts
-     it is given anyway, so this is the native operation (kept so the table is complete) */
-  return MPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
-}
-
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
   {IRR_GL_ALLGATHER, "allgather_as_alltoall", "GL2", (irr_gl_fn)IRR_Allgather_as_alltoall},
   {IRR_GL_ALLGATHER, "allgather_as_allreduce", "GL3", (irr_gl_fn)IRR_Allgather_as_allreduce},
   {IRR_GL_ALLGATHER, "allgather_as_allgatherv", "GL4", (irr_gl_fn)IRR_Allgather_as_allgatherv},
+  {IRR_GL_ALLGATHER, "allgather_irr", "irrcoll", (irr_gl_fn)IRR_Allgather}, /* intergroup on intercommunicators */
   {IRR_GL_ALLREDUCE, "allreduce_as_reduce_bcast", "GL5", (irr_gl_fn)IRR_Allreduce_as_reduce_bcast},
   {IRR_GL_ALLREDUCE, "allreduce_as_reducescatterblock_allgather", "GL6", (irr_gl_fn)IRR_Allreduce_as_reducescatterblock_allgather},
   {IRR_GL_ALLREDUCE, "allreduce_as_reducescatter_allgatherv", "GL7", (irr_gl_fn)IRR_Allreduce_as_reducescatter_allgatherv},

@@ -1,0 +1,301 @@
+/* irrcoll_pmpi.c - PMPI interception layer (IRRCOLL_PMPI): a shared library that, linked
+ * before the MPI library or LD_PRELOADed into an unmodified MPI program, intercepts
+ * MPI_Allgather, Allreduce, Alltoall, Bcast, Gather, Reduce, Reduce_scatter_block, Scan,
+ * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv (no alternative yet: always PMPI),
+ * and runs the mock-up (mpi_guide.h)
+ * or irrcoll algorithm that is forced or that a profile names, else the PMPI_ function.
+ *
+ * Environment (read at the first intercepted call; must be the same on every rank):
+ *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
+ *       collective: a mock-up name, an irrcoll algorithm (auto, tree, binomial, direct for
+ *       gatherv/scatterv; auto, ring, bruck for allgatherv; irr for allgather, i.e.
+ *       IRR_Allgather, the intergroup algorithm on intercommunicators) or "default".
+ *   IRRCOLL_PROFILES=path[:path...]  profile files (PGMPITuneLib format, profile.h) or
+ *       directories of them; a profile applies to communicators of its size. A file that
+ *       does not parse is skipped (the report says why); forced choices win over profiles.
+ *   IRRCOLL_SCRATCH=bytes  the mock-ups' scratch budget per communicator (default 64 MiB).
+ *   IRRCOLL_REPORT=1  at MPI_Finalize, rank 0 of MPI_COMM_WORLD prints one line per
+ *       (collective, message size, algorithm) it used: "#@irrcoll alg MPI_Allgather 100
+ *       allgather_as_gather_bcast", then "#@irrcoll config ..." and any profile errors.
+ * Message size: bytes per process (count x type size) as every rank computes it alike;
+ * Gatherv, Scatterv and Alltoallv use 0 (not every rank knows the sizes), Allgatherv the
+ * total divided by p. Not thread-safe before the first call returns (set-up). */
+#define _POSIX_C_SOURCE 200809L
+#include <mpi.h>
+#include <dirent.h>
+#include <sys/stat.h>
+/* irrcoll's own collective calls must not come back here */
+#define MPI_Allgather PMPI_Allgather
+#define MPI_Allreduce PMPI_Allreduce
+#define MPI_Alltoall PMPI_Alltoall
+#define MPI_Bcast PMPI_Bcast
+#define MPI_Gather PMPI_Gather
+#define MPI_Reduce PMPI_Reduce
+#define MPI_Reduce_scatter_block PMPI_Reduce_scatter_block
+#define MPI_Scan PMPI_Scan
+#define MPI_Scatter PMPI_Scatter
+#define MPI_Gatherv PMPI_Gatherv
+#define MPI_Scatterv PMPI_Scatterv
+#define MPI_Allgatherv PMPI_Allgatherv
+#define MPI_Alltoallv PMPI_Alltoallv
+#define MPI_Finalize PMPI_Finalize
+#define IRRCOLL_IMPLEMENTATION
+#define IRRCOLL_STATIC
+#include "irrcoll.h"
+#include "profile.h"
+#undef MPI_Allgather
+#undef MPI_Allreduce
+#undef MPI_Alltoall
+#undef MPI_Bcast
+#undef MPI_Gather
+#undef MPI_Reduce
+#undef MPI_Reduce_scatter_block
+#undef MPI_Scan
+#undef MPI_Scatter
+#undef MPI_Gatherv
+#undef MPI_Scatterv
+#undef MPI_Allgatherv
+#undef MPI_Alltoallv
+#undef MPI_Finalize
+
+static const char *const irr__pm_key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoall", "bcast", "gather", "reduce",
+                                                      "reduce_scatter_block", "scan", "scatter", "gatherv", "scatterv",
+                                                      "allgatherv", "alltoallv"};
+static const char *const irr__pm_mpi[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
+                                                      "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
+                                                      "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
+enum { IRR__PM_REC = 4096, IRR__PM_ERR = 16 };
+/* The interception layer's state: configuration read once, and the report's records. */
+static struct {
+  int init, report, forced_set[IRR_GL_NCOLL];
+  const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: "default" */
+  irr_prof *prof;
+  const irr_gl_entry **prof_alg; /* per profile range's name: the entry (NULL: unknown name -> default) */
+  int nprof;
+  struct { int coll; long long msize; const char *alg; } rec[IRR__PM_REC];
+  int nrec, lost;
+  char err[IRR__PM_ERR][240];
+  int nerr;
+} irr__pm;
+
+static void irr__pm_error(const char *what, const char *why) {
+  if (irr__pm.nerr < IRR__PM_ERR) snprintf(irr__pm.err[irr__pm.nerr++], sizeof irr__pm.err[0], "%s: %s", what, why);
+}
+static int irr__pm_coll(const char *mpi) {
+  int c;
+  for (c = 0; c < IRR_GL_NCOLL; c++)
+    if (strcmp(irr__pm_mpi[c], mpi) == 0) return c;
+  return -1;
+}
+/* A name in a forced spec or a profile: a mock-up, "<coll>_irr_<alg>" for irrcoll's names. */
+static const irr_gl_entry *irr__pm_entry(int c, const char *name) {
+  char buf[128];
+  const irr_gl_entry *e = IRR_Guide_find((irr_gl_coll)c, name);
+  if (e) return e;
+  snprintf(buf, sizeof buf, "%s_irr_%s", irr__pm_key[c], name);
+  if ((e = IRR_Guide_find((irr_gl_coll)c, buf))) return e;
+  if (c == IRR_GL_ALLGATHER && strcmp(name, "irr") == 0) return IRR_Guide_find((irr_gl_coll)c, "allgather_irr");
+  return NULL;
+}
+static void irr__pm_load(const char *path) {
+  char *text = irr_prof_slurp(path), err[200];
+  irr_prof pr;
+  int c, i;
+  void *a, *b;
+  if (!text) { irr__pm_error(path, "cannot read"); return; }
+  if (irr_prof_parse(text, &pr, err, sizeof err) != 0) { free(text); irr__pm_error(path, err); return; }
+  free(text);
+  if ((c = irr__pm_coll(pr.coll)) < 0) { irr__pm_error(path, "collective not intercepted"); irr_prof_free(&pr); return; }
+  a = realloc(irr__pm.prof, (size_t)(irr__pm.nprof + 1) * sizeof(irr_prof));
+  if (!a) { irr_prof_free(&pr); return; }
+  irr__pm.prof = (irr_prof *)a;
+  b = realloc(irr__pm.prof_alg, (size_t)(irr__pm.nprof + 1) * 64 * sizeof(void *));
+  if (!b) { irr_prof_free(&pr); return; }
+  irr__pm.prof_alg = (const irr_gl_entry **)b;
+  for (i = 0; i < pr.nalg && i < 64; i++) { /* unknown names: default, and said so */
+    irr__pm.prof_alg[irr__pm.nprof * 64 + i] = strcmp(pr.name[i], "default") ? irr__pm_entry(c, pr.name[i]) : NULL;
+    if (strcmp(pr.name[i], "default") && !irr__pm.prof_alg[irr__pm.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (default used)");
+  }
+  irr__pm.prof[irr__pm.nprof++] = pr;
+}
+static void irr__pm_setup(void) {
+  const char *env;
+  int c;
+  if (irr__pm.init) return;
+  irr__pm.init = 1;
+  irr__pm.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
+  if ((env = getenv("IRRCOLL_ALG"))) { /* "coll:name,coll:name" */
+    const char *p = env;
+    while (*p) {
+      const char *end = strchr(p, ','), *colon;
+      char key[64], name[128];
+      size_t len = end ? (size_t)(end - p) : strlen(p);
+      colon = memchr(p, ':', len);
+      if (colon && (size_t)(colon - p) < sizeof key && len - (size_t)(colon - p) - 1 < sizeof name) {
+        memcpy(key, p, (size_t)(colon - p)), key[colon - p] = '\0';
+        memcpy(name, colon + 1, len - (size_t)(colon - p) - 1), name[len - (size_t)(colon - p) - 1] = '\0';
+        for (c = 0; c < IRR_GL_NCOLL; c++)
+          if (strcmp(key, irr__pm_key[c]) == 0) {
+            irr__pm.forced_set[c] = 1;
+            irr__pm.forced[c] = strcmp(name, "default") ? irr__pm_entry(c, name) : NULL;
+            if (strcmp(name, "default") && !irr__pm.forced[c]) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (default used)");
+          }
+      }
+      p = end ? end + 1 : p + len;
+    }
+  }
+  if ((env = getenv("IRRCOLL_PROFILES"))) {
+    char *list = strdup(env), *save = NULL, *tok;
+    for (tok = list ? strtok_r(list, ":", &save) : NULL; tok; tok = strtok_r(NULL, ":", &save)) {
+      struct stat sb;
+      if (stat(tok, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        DIR *d = opendir(tok);
+        struct dirent *de;
+        while (d && (de = readdir(d))) {
+          char path[4096];
+          if (de->d_name[0] == '.') continue;
+          snprintf(path, sizeof path, "%s/%s", tok, de->d_name);
+          irr__pm_load(path);
+        }
+        if (d) closedir(d);
+      } else {
+        irr__pm_load(tok);
+      }
+    }
+    free(list);
+  }
+}
+
+/* The algorithm for collective c on comm at msize bytes (NULL: PMPI). */
+static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize) {
+  const irr_gl_entry *e = NULL;
+  int i, p = 0;
+  irr__pm_setup();
+  if (irr__pm.forced_set[c]) {
+    e = irr__pm.forced[c];
+  } else if (irr__pm.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS) {
+    for (i = 0; i < irr__pm.nprof; i++) {
+      const char *name;
+      if (irr__pm_coll(irr__pm.prof[i].coll) != c || irr__pm.prof[i].p != p) continue;
+      if ((name = irr_prof_lookup(&irr__pm.prof[i], msize))) {
+        int k;
+        for (k = 0; k < irr__pm.prof[i].nalg && k < 64; k++)
+          if (irr__pm.prof[i].name[k] == name || strcmp(irr__pm.prof[i].name[k], name) == 0) { e = irr__pm.prof_alg[i * 64 + k]; break; }
+      }
+      break;
+    }
+  }
+  if (irr__pm.report) {
+    const char *an = e ? e->name : "default";
+    for (i = 0; i < irr__pm.nrec; i++)
+      if (irr__pm.rec[i].coll == c && irr__pm.rec[i].msize == msize && strcmp(irr__pm.rec[i].alg, an) == 0) break;
+    if (i == irr__pm.nrec) {
+      if (irr__pm.nrec < IRR__PM_REC) irr__pm.rec[irr__pm.nrec].coll = c, irr__pm.rec[irr__pm.nrec].msize = msize, irr__pm.rec[irr__pm.nrec++].alg = an;
+      else irr__pm.lost++;
+    }
+  }
+  return e;
+}
+static long long irr__pm_bytes(int n, MPI_Datatype t) {
+  int s = 0;
+  if (t == MPI_DATATYPE_NULL || PMPI_Type_size(t, &s) != MPI_SUCCESS) return 0;
+  return (long long)n * s;
+}
+
+typedef int (*irr__fn_ag)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
+typedef int (*irr__fn_ar)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+typedef int (*irr__fn_bc)(void *, int, MPI_Datatype, int, MPI_Comm);
+typedef int (*irr__fn_g)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+typedef int (*irr__fn_r)(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
+typedef int (*irr__fn_gv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, int, MPI_Comm);
+typedef int (*irr__fn_sv)(const void *, const int *, const int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+typedef int (*irr__fn_agv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
+typedef int (*irr__fn_av)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
+
+int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLGATHER, comm, irr__pm_bytes(rc, rt));
+  return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+}
+int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALL, comm, irr__pm_bytes(rc, rt));
+  return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
+}
+int MPI_Allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLREDUCE, comm, irr__pm_bytes(n, t));
+  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Allreduce(sb, rb, n, t, op, comm);
+}
+int MPI_Reduce_scatter_block(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE_SCATTER_BLOCK, comm, irr__pm_bytes(n, t));
+  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
+}
+int MPI_Scan(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCAN, comm, irr__pm_bytes(n, t));
+  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Scan(sb, rb, n, t, op, comm);
+}
+int MPI_Bcast(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_BCAST, comm, irr__pm_bytes(n, t));
+  return e ? ((irr__fn_bc)e->fn)(buf, n, t, root, comm) : PMPI_Bcast(buf, n, t, root, comm);
+}
+int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
+  int me = -1;
+  const irr_gl_entry *e;
+  PMPI_Comm_rank(comm, &me);
+  e = irr__pm_choose(IRR_GL_GATHER, comm, me == root ? irr__pm_bytes(rc, rt) : irr__pm_bytes(sc, st));
+  return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+}
+int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
+  int me = -1;
+  const irr_gl_entry *e;
+  PMPI_Comm_rank(comm, &me);
+  e = irr__pm_choose(IRR_GL_SCATTER, comm, me == root ? irr__pm_bytes(sc, st) : irr__pm_bytes(rc, rt));
+  return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+}
+int MPI_Reduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE, comm, irr__pm_bytes(n, t));
+  return e ? ((irr__fn_r)e->fn)(sb, rb, n, t, op, root, comm) : PMPI_Reduce(sb, rb, n, t, op, root, comm);
+}
+int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt, int root,
+                MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_GATHERV, comm, 0);
+  return e ? ((irr__fn_gv)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm) : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+}
+int MPI_Scatterv(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
+                 MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCATTERV, comm, 0);
+  return e ? ((irr__fn_sv)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm) : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+}
+int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt,
+                   MPI_Comm comm) {
+  const irr_gl_entry *e;
+  long long tot = 0;
+  int i, n = 0, inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) PMPI_Comm_remote_size(comm, &n);
+  else PMPI_Comm_size(comm, &n);
+  for (i = 0; rc && i < n; i++) tot += rc[i];
+  e = irr__pm_choose(IRR_GL_ALLGATHERV, comm, n > 0 ? irr__pm_bytes(1, rt) * tot / n : 0);
+  return e ? ((irr__fn_agv)e->fn)(sb, sc, st, rb, rc, dsp, rt, comm) : PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+}
+int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[], const int rd[],
+                  MPI_Datatype rt, MPI_Comm comm) {
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0);
+  return e ? ((irr__fn_av)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm) : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+}
+
+int MPI_Finalize(void) {
+  int rank = -1, i;
+  if (irr__pm.report && PMPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == 0) {
+    for (i = 0; i < irr__pm.nrec; i++)
+      printf("#@irrcoll alg %s %lld %s\n", irr__pm_mpi[irr__pm.rec[i].coll], irr__pm.rec[i].msize, irr__pm.rec[i].alg);
+    if (irr__pm.lost) printf("#@irrcoll report_lost %d\n", irr__pm.lost);
+    printf("#@irrcoll config scratch_bytes %s\n", getenv("IRRCOLL_SCRATCH") ? getenv("IRRCOLL_SCRATCH") : "67108864");
+    printf("#@irrcoll config profiles %d\n", irr__pm.nprof);
+    for (i = 0; i < irr__pm.nerr; i++) printf("#@irrcoll error %s\n", irr__pm.err[i]);
+    fflush(stdout);
+  }
+  for (i = 0; i < irr__pm.nprof; i++) irr_prof_free(&irr__pm.prof[i]);
+  free(irr__pm.prof);
+  free(irr__pm.prof_alg);
+  irr__pm.prof = NULL, irr__pm.prof_alg = NULL, irr__pm.nprof = 0;
+  return PMPI_Finalize();
+}

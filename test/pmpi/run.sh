@@ -1,0 +1,55 @@
+#!/bin/sh
+# run.sh LIB APP RUN - the interception test: the unmodified program APP (test/pmpi/app.c)
+# under LIB preloaded, with each mock-up and irrcoll algorithm forced in turn, with a
+# profile, and with a malformed profile; the results must be right and the report must
+# name the algorithm used. RUN: the launcher prefix, e.g. "mpiexec -n". Ends with
+# "N passed, N failed".
+lib=$1; app=$2; run=${3:-mpiexec -n}
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# collective key -> mock-up names, from the library's table as the report prints them
+names="allgather:allgather_as_gather_bcast allgather:allgather_as_alltoall allgather:allgather_as_allreduce
+allgather:allgather_as_allgatherv allgather:irr allreduce:allreduce_as_reduce_bcast
+allreduce:allreduce_as_reducescatterblock_allgather allreduce:allreduce_as_reducescatter_allgatherv
+alltoall:alltoall_as_alltoallv bcast:bcast_as_allgatherv bcast:bcast_as_scatter_allgather
+gather:gather_as_allgather gather:gather_as_gatherv gather:gather_as_reduce reduce:reduce_as_allreduce
+reduce:reduce_as_reducescatterblock_gather reduce:reduce_as_reducescatter_gatherv
+reduce_scatter_block:reducescatterblock_as_reduce_scatter reduce_scatter_block:reducescatterblock_as_reducescatter
+reduce_scatter_block:reducescatterblock_as_allreduce scan:scan_as_exscan_reducelocal scatter:scatter_as_bcast
+scatter:scatter_as_scatterv gatherv:gatherv_as_allreduce_gather gatherv:tree gatherv:binomial gatherv:direct
+scatterv:scatterv_as_bcast_scatter scatterv:tree scatterv:direct allgatherv:allgatherv_as_allreduce_allgather
+allgatherv:ring allgatherv:bruck"
+for n in 3 4; do
+  for f in $names; do
+    key=${f%%:*}; alg=${f#*:}
+    out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="$f" timeout 120 $run $n $app 2>&1)
+    echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n $f: wrong results: $(echo "$out" | tail -3)"
+    # the report names it (irrcoll names appear as <key>_irr_<alg>; "irr" as allgather_irr)
+    case $alg in *_as_*) want=$alg ;; irr) want=allgather_irr ;; *) want=${key}_irr_$alg ;; esac
+    echo "$out" | grep -q "^#@irrcoll alg .* $want\$" && ok || bad "n=$n $f: report does not show $want"
+  done
+done
+# a profile: MPI_Allgather on 3 ranks, 4 and 40 bytes by GL3, the rest default
+printf '# pgtune profile\nMPI_Allgather\n3\n1\n5 allgather_as_allreduce\n2\n40 40 5\n4 4 5\n' > "$tmp/ag.prf"
+out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp" $run 3 $app 2>&1)
+echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "profile: wrong results"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 allgather_as_allreduce$" && ok || bad "profile: 4 bytes not GL3"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 40 allgather_as_allreduce$" && ok || bad "profile: 40 bytes not GL3"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 400 default$" && ok || bad "profile: 400 bytes not default"
+# the same profile does not apply to 4 ranks
+out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" $run 4 $app 2>&1)
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "profile for p=3 used at p=4"
+# malformed profiles: said in the report, defaults used, results right
+printf 'MPI_Allgather\n3\n1\n5 allgather_as_allreduce\n2\n1 10 5\n5 20 5\n' > "$tmp/overlap.prf"
+printf 'MPI_Bcast\nthree\n' > "$tmp/junk.prf"
+out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/overlap.prf:$tmp/junk.prf:$tmp/missing.prf" $run 3 $app 2>&1)
+echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "malformed: wrong results"
+[ "$(echo "$out" | grep -c '^#@irrcoll error')" -ge 3 ] && ok || bad "malformed: errors not reported: $(echo "$out" | grep '#@irrcoll')"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "malformed: not default"
+# a forced choice wins over a profile
+out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" IRRCOLL_ALG=allgather:default $run 3 $app 2>&1)
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "forced default does not win"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
