@@ -20,7 +20,7 @@ PARTS = $(wildcard irrcoll_impl/*.h)
 .PHONY: all demo check check-run check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
         install deps deps-mpi deps-sim deps-bench clean
 
-all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so
+all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
 
 # ---- the amalgamation ----
 irrcoll.h: $(PARTS) tools/amalgamate.sh
@@ -63,6 +63,8 @@ $(B)/test_profile: test/unit/test_profile.c pmpi/profile.h test/check.h | $(B)
 # ---- the PMPI interception library (pmpi/irrcoll_pmpi.c) ----
 $(B)/libirrcoll_pmpi.so: pmpi/irrcoll_pmpi.c pmpi/profile.h irrcoll.h | $(B) deps-mpi
 	$(MPICC) -std=c11 -Wall -Wextra -Werror -O2 -fPIC -shared -I. -Ipmpi -o $@ pmpi/irrcoll_pmpi.c
+$(B)/irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-mpi
+	$(MPICC) -std=c11 -Wall -Wextra -Werror -O2 -I. -o $@ tools/irrtune.c -lm
 $(B)/pmpi_app: test/pmpi/app.c | $(B) deps-mpi
 	$(MPICC) -std=c11 -Wall -Wextra -Werror -O1 -o $@ test/pmpi/app.c
 
@@ -213,12 +215,18 @@ $(B)/sim_allgatherv: bench/sim_allgatherv.c bench/simbench.h irrcoll.h | $(B) de
 $(B)/sim_inter: bench/sim_inter.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_inter.c
 
-bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter
+$(B)/sim_irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-bench
+	$(SMPICC) -O2 -I. -o $@ tools/irrtune.c -lm
+
+bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_irrtune
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
+	sh bench/run_tune.sh $(B)/sim_irrtune $(B)/bench 64 mpich ompi mvapich2 impi | tee $(B)/bench/tune_smpi.txt
+	command -v valgrind >/dev/null || sh tools/deps.sh valgrind; $(MAKE) $(B)/libirrcoll_pmpi.so; \
+	  sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
 
 bench: deps-bench
 	$(MAKE) bench-model

@@ -68,6 +68,7 @@ enum { IRR__PM_REC = 4096, IRR__PM_ERR = 16 };
 /* The interception layer's state: configuration read once, and the report's records. */
 static struct {
   int init, report, forced_set[IRR_GL_NCOLL];
+  int active[IRR_GL_NCOLL]; /* anything to decide for this collective (else straight to PMPI) */
   const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: "default" */
   irr_prof *prof;
   const irr_gl_entry **prof_alg; /* per profile range's name: the entry (NULL: unknown name -> default) */
@@ -164,6 +165,16 @@ static void irr__pm_setup(void) {
     }
     free(list);
   }
+  for (c = 0; c < IRR_GL_NCOLL; c++) {
+    int i;
+    irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c];
+    for (i = 0; i < irr__pm.nprof; i++) irr__pm.active[c] |= irr__pm_coll(irr__pm.prof[i].coll) == c;
+  }
+}
+/* The fast path when no forced choice, profile or report concerns collective c. */
+static int irr__pm_on(int c) {
+  if (!irr__pm.init) irr__pm_setup();
+  return irr__pm.active[c];
 }
 
 /* The algorithm for collective c on comm at msize bytes (NULL: PMPI). */
@@ -213,30 +224,37 @@ typedef int (*irr__fn_agv)(const void *, int, MPI_Datatype, void *, const int *,
 typedef int (*irr__fn_av)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
 
 int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_ALLGATHER)) return PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLGATHER, comm, irr__pm_bytes(rc, rt));
   return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
 }
 int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_ALLTOALL)) return PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALL, comm, irr__pm_bytes(rc, rt));
   return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
 }
 int MPI_Allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_ALLREDUCE)) return PMPI_Allreduce(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLREDUCE, comm, irr__pm_bytes(n, t));
   return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Allreduce(sb, rb, n, t, op, comm);
 }
 int MPI_Reduce_scatter_block(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_REDUCE_SCATTER_BLOCK)) return PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE_SCATTER_BLOCK, comm, irr__pm_bytes(n, t));
   return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
 }
 int MPI_Scan(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_SCAN)) return PMPI_Scan(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCAN, comm, irr__pm_bytes(n, t));
   return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Scan(sb, rb, n, t, op, comm);
 }
 int MPI_Bcast(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_BCAST)) return PMPI_Bcast(buf, n, t, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_BCAST, comm, irr__pm_bytes(n, t));
   return e ? ((irr__fn_bc)e->fn)(buf, n, t, root, comm) : PMPI_Bcast(buf, n, t, root, comm);
 }
 int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_GATHER)) return PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
   int me = -1;
   const irr_gl_entry *e;
   PMPI_Comm_rank(comm, &me);
@@ -244,6 +262,7 @@ int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Da
   return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
 }
 int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_SCATTER)) return PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
   int me = -1;
   const irr_gl_entry *e;
   PMPI_Comm_rank(comm, &me);
@@ -251,21 +270,25 @@ int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_D
   return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
 }
 int MPI_Reduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_REDUCE)) return PMPI_Reduce(sb, rb, n, t, op, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE, comm, irr__pm_bytes(n, t));
   return e ? ((irr__fn_r)e->fn)(sb, rb, n, t, op, root, comm) : PMPI_Reduce(sb, rb, n, t, op, root, comm);
 }
 int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt, int root,
                 MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_GATHERV)) return PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_GATHERV, comm, 0);
   return e ? ((irr__fn_gv)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm) : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
 }
 int MPI_Scatterv(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                  MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_SCATTERV)) return PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCATTERV, comm, 0);
   return e ? ((irr__fn_sv)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm) : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
 }
 int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt,
                    MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_ALLGATHERV)) return PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
   const irr_gl_entry *e;
   long long tot = 0;
   int i, n = 0, inter = 0;
@@ -278,6 +301,7 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
 }
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[], const int rd[],
                   MPI_Datatype rt, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_ALLTOALLV)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0);
   return e ? ((irr__fn_av)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm) : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
 }

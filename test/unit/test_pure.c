@@ -33,6 +33,8 @@ static void test_parse(void) {
   CHECK(irr_alg_parse(NULL, "gatherv", &a) == IRR_OK && a == IRR_ALG_LINEAR, "NULL spec");
   CHECK(irr_alg_parse("gatherv:tree,gatherv:binomial", "gatherv", &a) == IRR_OK && a == IRR_ALG_BINOMIAL, "last wins");
   CHECK(irr_alg_parse("scatterv:direct", "scatterv", &a) == IRR_OK && a == IRR_ALG_DIRECT, "direct");
+  CHECK(irr_alg_parse("allgather:allgather_as_gather_bcast,gatherv:tree", "gatherv", &a) == IRR_OK && a == IRR_ALG_TREE,
+        "another collective's mock-up name does not spoil the spec");
 }
 
 /* cost model on cases computed by hand */
