@@ -150,8 +150,6 @@ static inline int irr__inter_allgather(irr_sched *s, int r0, const irr__grp *G, 
   if (alg == IRR_ALG_RING) {
     irr_allgatherv_order(G->n, z, NULL, ring);
     irr_allgatherv_ring(g, G->n, z, B, ring, 1, &t);
-  } else if (irr__pow2(G->n)) {
-    irr_allgatherv_recdoubling(g, G->n, z, 1, &t);
   } else {
     irr_allgatherv_bruck(G->n, g, z, 1, 0, &t);
   }

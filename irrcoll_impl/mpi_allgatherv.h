@@ -103,8 +103,7 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   if (alg == IRR_ALG_RING) {
     irr_allgatherv_order(p, m, ctx->node, ring);
     if (irr_allgatherv_ring(rank, p, m, B, ring, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else if ((irr__pow2(p) ? irr_allgatherv_recdoubling(rank, p, m, inplace, &s)
-                           : irr_allgatherv_bruck(p, rank, m, inplace, 0, &s)) != IRR_OK) {
+  } else if (irr_allgatherv_bruck(p, rank, m, inplace, 0, &s) != IRR_OK) {
     rc = MPI_ERR_INTERN;
     goto out;
   }

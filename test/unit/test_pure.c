@@ -509,6 +509,29 @@ static void test_allgatherv(void) {
       }
     }
   CHECK(round_fail == 0, "%ld ring schedules exceed b - min b_i rounds", round_fail);
+  for (p = 1; p <= 64; p *= 2) /* the recursive-doubling baseline (2^k ranks) */
+    for (d = 0; d < 7; d++)
+      for (v = 0; v < 2; v++) {
+        irr_sched_set set;
+        irr_spec sp;
+        irr_op ops[64];
+        int r;
+        irr_status st = irr_sched_set_init(&set, p);
+        agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
+        for (r = 0; r < p && st == IRR_OK; r++) {
+          irr_sched s;
+          irr_sched_init(&s, r, p, ops, 64);
+          st = irr_allgatherv_recdoubling(r, p, m, v, &s);
+          if (st == IRR_OK) st = irr_sched_set_add(&set, &s);
+        }
+        if (st == IRR_OK) st = irr_sched_set_finish(&set);
+        memset(&sp, 0, sizeof sp);
+        sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = v;
+        if (st == IRR_OK) st = irr_sched_check(set.s, &sp, NULL);
+        checks++;
+        CHECK(st == IRR_OK, "recursive doubling p=%d d=%d inplace=%d: %s", p, d, v, irr_status_name(st));
+        irr_sched_set_free(&set);
+      }
   printf("allgatherv: %ld schedule sets checked\n", checks);
 }
 
