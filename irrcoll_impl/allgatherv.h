@@ -295,9 +295,10 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
 }
 
 /* The logarithmic algorithm irrcoll uses (IRR_ALG_BRUCK) is Bruck in the receive buffer, for
-   any p. Recursive doubling (MPICH's choice on 2^k ranks) stays a baseline: the same model
-   cost, but under SMPI (p = 64, 1 KiB) Bruck was 1.32x faster on geometric data and 1.04x
-   on decreasing data, and equal elsewhere. */
+   any p. Recursive doubling (MPICH's choice on 2^k ranks) has the same model cost; under
+   SMPI (p = 64, 1 KiB, flat) Bruck was 1.32x faster on geometric data and 1.04x on
+   decreasing data, and equal elsewhere, but on SMP nodes recursive doubling's first rounds
+   stay inside nodes, so the MPI layer uses it there on 2^k ranks. */
 
 /* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
    ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above.
