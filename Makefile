@@ -131,10 +131,12 @@ check-run: check-amalgamation deps-mpi deps-sim
 	$(MAKE) unit
 	$(MAKE) mpi-test
 	$(MAKE) sim-test
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/example_intergroup $(B)/schedule_math
 	$(RUN) 5 $(B)/example_gatherv
 	$(RUN) 7 $(B)/example_unknown_sizes
 	$(RUN) 7 $(B)/example_allgatherv
+	$(RUN) 6 $(B)/example_intergroup
+	$(RUN) 2 $(B)/example_intergroup
 	$(B)/schedule_math 40 > /dev/null
 
 # ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
@@ -163,6 +165,8 @@ $(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
 
 $(B)/example_allgatherv: examples/allgatherv.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/allgatherv.c
+$(B)/example_intergroup: examples/intergroup.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ examples/intergroup.c
 
 $(B)/example_unknown_sizes: examples/unknown_sizes.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ examples/unknown_sizes.c
@@ -171,12 +175,16 @@ $(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
 	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
 
 demo: deps-mpi
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/schedule_math
+	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/example_intergroup $(B)/schedule_math
 	$(MPIEXEC) -n 6 $(B)/example_gatherv
 	IRRCOLL_ALG=tree $(MPIEXEC) -n 16 $(B)/example_gatherv 200
 	$(MPIEXEC) -n 6 $(B)/example_unknown_sizes
 	IRRCOLL_ALG=tree $(MPIEXEC) -n 12 $(B)/example_unknown_sizes
 	$(MPIEXEC) -n 7 $(B)/example_allgatherv
+	$(MPIEXEC) -n 6 $(B)/example_intergroup
+	$(MAKE) $(B)/libirrcoll_pmpi.so $(B)/pmpi_app
+	LD_PRELOAD=$(CURDIR)/$(B)/libirrcoll_pmpi.so IRRCOLL_REPORT=1 IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree \
+	  $(MPIEXEC) -n 4 $(B)/pmpi_app
 	$(B)/schedule_math 11
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
