@@ -111,10 +111,10 @@ mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)
 	@set -e; for n in $(NPROCS) 12; do \
 	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv $$(( n > 8 ? 14 : 40 )); done
 	@set -e; for n in 1 2 3 4 5 6 7 8 9 16; do \
-	  echo "== test_guide -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_guide $$(( n > 8 ? 2 : 5 )); done
+	  echo "== test_guide -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_guide $$(( n > 8 ? 1 : 5 )); done
 	@echo "== interception (LD_PRELOAD) test"; sh test/pmpi/run.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so $(B)/pmpi_app "$(RUN)"
 	@set -e; for n in 2 6 11; do \
-	  echo "== test_inter -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_inter $$(( n > 8 ? 3 : 6 )); done
+	  echo "== test_inter -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_inter $$(( n > 8 ? 2 : 6 )); done
 	@set -e; for n in 1 2 3 5 8 12; do \
 	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
 	$(RUN) 3 $(B)/test_link
