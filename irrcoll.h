@@ -3542,6 +3542,40 @@ out:
   return rc;
 }
 
+/* Run program s of an allgather-shaped collective: vb holds every block at its
+   displacement (v layout over vb->p blocks; the caller fills the view), ob the own block.
+   Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
+   sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
+   0-byte poison (bad arguments here); out: some receive came short or long. */
+static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad) {
+  irr__exec X;
+  unsigned char *wrote = NULL;
+  int rc;
+  memset(&X, 0, sizeof X);
+  if (!vb->dt.contig) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)vb->p);
+    vb->wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(ob, 1, ctx->pc)) == MPI_SUCCESS) {
+    X.s = s;
+    X.buf[IRR_BUF_RECV] = vb;
+    X.buf[IRR_BUF_SEND] = ob;
+    X.comm = comm;
+    X.tag = tag;
+    X.bad = *bad;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
+    *bad = X.bad;
+  }
+  irr__buf_unstage(vb, 0, ctx->pc);
+  irr__buf_unstage(ob, 0, ctx->pc);
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
 /* ---- the distributed tree construction (Lemma 3) over MPI ----
    Per level: the fixed roots exchange (g, M, m_g); the retiring (lower) one tells both
    gather roots the outcome (tree.h). About L+2 dependent steps of 24-byte messages. */
@@ -4895,11 +4929,9 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
+  int bad = 0;
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
   tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
   if (alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) alg = IRR_ALG_SEGMENT;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
@@ -4952,27 +4984,11 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
-  if (!vb.dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)P))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(wrote, 0, (size_t)P);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, 0, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) goto out;
-  X.s = &s;
-  X.buf[IRR_BUF_RECV] = &vb;
-  X.buf[IRR_BUF_SEND] = &ob;
-  X.comm = gcomm;
-  X.tag = tag + 1;
-  rc = irr__exec_run(&X);
-  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&vb, 1, ctx->pc);
-  if (rc == MPI_SUCCESS && X.bad) rc = MPI_ERR_TRUNCATE;
+  rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
 out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
 }
 
@@ -5072,11 +5088,9 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
+  int bad;
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
   s.ops = NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
@@ -5148,29 +5162,13 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   ob.count = err == MPI_SUCCESS && !inplace ? sendcount : 0;
   ob.base = irr__base(sendbuf);
   ob.discard = inplace || err != MPI_SUCCESS || own == 0;
-  if (!vb.dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(wrote, 0, (size_t)p);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, inplace, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) goto out;
-  X.s = &s;
-  X.buf[IRR_BUF_RECV] = &vb;
-  X.buf[IRR_BUF_SEND] = &ob;
-  X.comm = ctx->pc;
-  X.tag = tag + 1;
-  X.bad = err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__exec_run(&X);
-  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&vb, 1, ctx->pc);
-  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+  bad = err != MPI_SUCCESS; /* poison: send nothing real */
+  rc = irr__run_allv(ctx, &s, ctx->pc, tag + 1, &vb, &ob, inplace, &bad);
+  if (rc == MPI_SUCCESS && bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
 out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
   if (ring) IRRCOLL_FREE(ring);
-  if (wrote) IRRCOLL_FREE(wrote);
   if (rc == MPI_SUCCESS) rc = err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

@@ -45,11 +45,9 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
+  int bad;
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
   s.ops = NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
@@ -121,29 +119,13 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   ob.count = err == MPI_SUCCESS && !inplace ? sendcount : 0;
   ob.base = irr__base(sendbuf);
   ob.discard = inplace || err != MPI_SUCCESS || own == 0;
-  if (!vb.dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(wrote, 0, (size_t)p);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, inplace, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) goto out;
-  X.s = &s;
-  X.buf[IRR_BUF_RECV] = &vb;
-  X.buf[IRR_BUF_SEND] = &ob;
-  X.comm = ctx->pc;
-  X.tag = tag + 1;
-  X.bad = err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__exec_run(&X);
-  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&vb, 1, ctx->pc);
-  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+  bad = err != MPI_SUCCESS; /* poison: send nothing real */
+  rc = irr__run_allv(ctx, &s, ctx->pc, tag + 1, &vb, &ob, inplace, &bad);
+  if (rc == MPI_SUCCESS && bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
 out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
   if (ring) IRRCOLL_FREE(ring);
-  if (wrote) IRRCOLL_FREE(wrote);
   if (rc == MPI_SUCCESS) rc = err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

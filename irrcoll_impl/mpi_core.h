@@ -551,6 +551,40 @@ out:
   return rc;
 }
 
+/* Run program s of an allgather-shaped collective: vb holds every block at its
+   displacement (v layout over vb->p blocks; the caller fills the view), ob the own block.
+   Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
+   sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
+   0-byte poison (bad arguments here); out: some receive came short or long. */
+static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad) {
+  irr__exec X;
+  unsigned char *wrote = NULL;
+  int rc;
+  memset(&X, 0, sizeof X);
+  if (!vb->dt.contig) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)vb->p);
+    vb->wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(ob, 1, ctx->pc)) == MPI_SUCCESS) {
+    X.s = s;
+    X.buf[IRR_BUF_RECV] = vb;
+    X.buf[IRR_BUF_SEND] = ob;
+    X.comm = comm;
+    X.tag = tag;
+    X.bad = *bad;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
+    *bad = X.bad;
+  }
+  irr__buf_unstage(vb, 0, ctx->pc);
+  irr__buf_unstage(ob, 0, ctx->pc);
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
 /* ---- the distributed tree construction (Lemma 3) over MPI ----
    Per level: the fixed roots exchange (g, M, m_g); the retiring (lower) one tells both
    gather roots the outcome (tree.h). About L+2 dependent steps of 24-byte messages. */

@@ -76,11 +76,9 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
+  int bad = 0;
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
   tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
   if (alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) alg = IRR_ALG_SEGMENT;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
@@ -133,27 +131,11 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
-  if (!vb.dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)P))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(wrote, 0, (size_t)P);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, 0, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) goto out;
-  X.s = &s;
-  X.buf[IRR_BUF_RECV] = &vb;
-  X.buf[IRR_BUF_SEND] = &ob;
-  X.comm = gcomm;
-  X.tag = tag + 1;
-  rc = irr__exec_run(&X);
-  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&vb, 1, ctx->pc);
-  if (rc == MPI_SUCCESS && X.bad) rc = MPI_ERR_TRUNCATE;
+  rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
 out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
 }
 
