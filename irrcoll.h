@@ -2947,37 +2947,31 @@ typedef struct irr_gl_entry {
 } irr_gl_entry;
 IRR_DECL const irr_gl_entry *IRR_Guide_table(int *n);
 IRR_DECL const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name);
-#define IRR__GL_AG(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-#define IRR__GL_AR(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-#define IRR__GL_G(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-#define IRR__GL_R(n) IRR_DECL int n(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-#define IRR__GL_GV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
-#define IRR__GL_SV(n) IRR_DECL int n(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-#define IRR__GL_AGV(n) IRR_DECL int n(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
-IRR__GL_AG(IRR_Allgather_as_gather_bcast) IRR__GL_AG(IRR_Allgather_as_alltoall) IRR__GL_AG(IRR_Allgather_as_allreduce)
-IRR__GL_AG(IRR_Allgather_as_allgatherv) IRR__GL_AG(IRR_Alltoall_as_alltoallv)
-IRR__GL_AR(IRR_Allreduce_as_reduce_bcast) IRR__GL_AR(IRR_Allreduce_as_reducescatterblock_allgather)
-IRR__GL_AR(IRR_Allreduce_as_reducescatter_allgatherv) IRR__GL_AR(IRR_Reduce_scatter_block_as_reduce_scatter)
-IRR__GL_AR(IRR_Reduce_scatter_block_as_reducescatter) IRR__GL_AR(IRR_Reduce_scatter_block_as_allreduce)
-IRR__GL_AR(IRR_Scan_as_exscan_reducelocal)
-IRR_DECL int IRR_Bcast_as_allgatherv(void *, int, MPI_Datatype, int, MPI_Comm);
-IRR_DECL int IRR_Bcast_as_scatter_allgather(void *, int, MPI_Datatype, int, MPI_Comm);
-IRR__GL_G(IRR_Gather_as_allgather) IRR__GL_G(IRR_Gather_as_gatherv) IRR__GL_G(IRR_Gather_as_reduce)
-IRR__GL_G(IRR_Scatter_as_bcast) IRR__GL_G(IRR_Scatter_as_scatterv)
-IRR__GL_R(IRR_Reduce_as_allreduce) IRR__GL_R(IRR_Reduce_as_reducescatterblock_gather) IRR__GL_R(IRR_Reduce_as_reducescatter_gatherv)
-IRR__GL_GV(IRR_Gatherv_as_allreduce_gather) IRR__GL_GV(IRR_Gatherv_irr_auto) IRR__GL_GV(IRR_Gatherv_irr_tree)
-IRR__GL_GV(IRR_Gatherv_irr_binomial) IRR__GL_GV(IRR_Gatherv_irr_direct)
-IRR__GL_SV(IRR_Scatterv_as_bcast_scatter) IRR__GL_SV(IRR_Scatterv_irr_auto) IRR__GL_SV(IRR_Scatterv_irr_tree)
-IRR__GL_SV(IRR_Scatterv_irr_binomial) IRR__GL_SV(IRR_Scatterv_irr_direct)
-IRR__GL_AGV(IRR_Allgatherv_as_allreduce_allgather) IRR__GL_AGV(IRR_Allgatherv_irr_auto) IRR__GL_AGV(IRR_Allgatherv_irr_ring)
-IRR__GL_AGV(IRR_Allgatherv_irr_bruck)
-#undef IRR__GL_AG
-#undef IRR__GL_AR
-#undef IRR__GL_G
-#undef IRR__GL_R
-#undef IRR__GL_GV
-#undef IRR__GL_SV
-#undef IRR__GL_AGV
+/* The mock-ups' signatures, one per collective shape; call a table entry as
+   ((irr_gl_ag *)e->fn)(...). */
+typedef int irr_gl_ag(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);  /* Allgather, Alltoall */
+typedef int irr_gl_ar(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm); /* Allreduce, Reduce_scatter_block, Scan */
+typedef int irr_gl_bc(void *, int, MPI_Datatype, int, MPI_Comm);                                     /* Bcast */
+typedef int irr_gl_g(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);    /* Gather, Scatter */
+typedef int irr_gl_r(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);                /* Reduce */
+typedef int irr_gl_gv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
+typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
+typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
+    IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
+IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
+    IRR_Allreduce_as_reducescatter_allgatherv, IRR_Reduce_scatter_block_as_reduce_scatter,
+    IRR_Reduce_scatter_block_as_reducescatter, IRR_Reduce_scatter_block_as_allreduce, IRR_Scan_as_exscan_reducelocal;
+IRR_DECL irr_gl_bc IRR_Bcast_as_allgatherv, IRR_Bcast_as_scatter_allgather;
+IRR_DECL irr_gl_g IRR_Gather_as_allgather, IRR_Gather_as_gatherv, IRR_Gather_as_reduce, IRR_Scatter_as_bcast,
+    IRR_Scatter_as_scatterv;
+IRR_DECL irr_gl_r IRR_Reduce_as_allreduce, IRR_Reduce_as_reducescatterblock_gather, IRR_Reduce_as_reducescatter_gatherv;
+IRR_DECL irr_gl_gv IRR_Gatherv_as_allreduce_gather, IRR_Gatherv_irr_auto, IRR_Gatherv_irr_tree, IRR_Gatherv_irr_binomial,
+    IRR_Gatherv_irr_direct;
+IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Scatterv_irr_tree, IRR_Scatterv_irr_binomial,
+    IRR_Scatterv_irr_direct;
+IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
+    IRR_Allgatherv_irr_bruck;
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 

@@ -213,45 +213,36 @@ static long long irr__pm_bytes(int n, MPI_Datatype t) {
   return (long long)n * s;
 }
 
-typedef int (*irr__fn_ag)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-typedef int (*irr__fn_ar)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-typedef int (*irr__fn_bc)(void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*irr__fn_g)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*irr__fn_r)(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-typedef int (*irr__fn_gv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, int, MPI_Comm);
-typedef int (*irr__fn_sv)(const void *, const int *, const int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*irr__fn_agv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
-typedef int (*irr__fn_av)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
 
 int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLGATHER)) return PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLGATHER, comm, irr__pm_bytes(rc, rt));
-  return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  return e ? ((irr_gl_ag *)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
 }
 int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLTOALL)) return PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALL, comm, irr__pm_bytes(rc, rt));
-  return e ? ((irr__fn_ag)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
+  return e ? ((irr_gl_ag *)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
 }
 int MPI_Allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLREDUCE)) return PMPI_Allreduce(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLREDUCE, comm, irr__pm_bytes(n, t));
-  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Allreduce(sb, rb, n, t, op, comm);
+  return e ? ((irr_gl_ar *)e->fn)(sb, rb, n, t, op, comm) : PMPI_Allreduce(sb, rb, n, t, op, comm);
 }
 int MPI_Reduce_scatter_block(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_REDUCE_SCATTER_BLOCK)) return PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE_SCATTER_BLOCK, comm, irr__pm_bytes(n, t));
-  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
+  return e ? ((irr_gl_ar *)e->fn)(sb, rb, n, t, op, comm) : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
 }
 int MPI_Scan(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_SCAN)) return PMPI_Scan(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCAN, comm, irr__pm_bytes(n, t));
-  return e ? ((irr__fn_ar)e->fn)(sb, rb, n, t, op, comm) : PMPI_Scan(sb, rb, n, t, op, comm);
+  return e ? ((irr_gl_ar *)e->fn)(sb, rb, n, t, op, comm) : PMPI_Scan(sb, rb, n, t, op, comm);
 }
 int MPI_Bcast(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_BCAST)) return PMPI_Bcast(buf, n, t, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_BCAST, comm, irr__pm_bytes(n, t));
-  return e ? ((irr__fn_bc)e->fn)(buf, n, t, root, comm) : PMPI_Bcast(buf, n, t, root, comm);
+  return e ? ((irr_gl_bc *)e->fn)(buf, n, t, root, comm) : PMPI_Bcast(buf, n, t, root, comm);
 }
 int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_GATHER)) return PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
@@ -259,7 +250,7 @@ int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Da
   const irr_gl_entry *e;
   PMPI_Comm_rank(comm, &me);
   e = irr__pm_choose(IRR_GL_GATHER, comm, me == root ? irr__pm_bytes(rc, rt) : irr__pm_bytes(sc, st));
-  return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  return e ? ((irr_gl_g *)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
 }
 int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_SCATTER)) return PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
@@ -267,24 +258,24 @@ int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_D
   const irr_gl_entry *e;
   PMPI_Comm_rank(comm, &me);
   e = irr__pm_choose(IRR_GL_SCATTER, comm, me == root ? irr__pm_bytes(sc, st) : irr__pm_bytes(rc, rt));
-  return e ? ((irr__fn_g)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+  return e ? ((irr_gl_g *)e->fn)(sb, sc, st, rb, rc, rt, root, comm) : PMPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
 }
 int MPI_Reduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_REDUCE)) return PMPI_Reduce(sb, rb, n, t, op, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE, comm, irr__pm_bytes(n, t));
-  return e ? ((irr__fn_r)e->fn)(sb, rb, n, t, op, root, comm) : PMPI_Reduce(sb, rb, n, t, op, root, comm);
+  return e ? ((irr_gl_r *)e->fn)(sb, rb, n, t, op, root, comm) : PMPI_Reduce(sb, rb, n, t, op, root, comm);
 }
 int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt, int root,
                 MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_GATHERV)) return PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_GATHERV, comm, 0);
-  return e ? ((irr__fn_gv)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm) : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+  return e ? ((irr_gl_gv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm) : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
 }
 int MPI_Scatterv(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                  MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_SCATTERV)) return PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCATTERV, comm, 0);
-  return e ? ((irr__fn_sv)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm) : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+  return e ? ((irr_gl_sv *)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm) : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
 }
 int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt,
                    MPI_Comm comm) {
@@ -297,13 +288,12 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
   else PMPI_Comm_size(comm, &n);
   for (i = 0; rc && i < n; i++) tot += rc[i];
   e = irr__pm_choose(IRR_GL_ALLGATHERV, comm, n > 0 ? irr__pm_bytes(1, rt) * tot / n : 0);
-  return e ? ((irr__fn_agv)e->fn)(sb, sc, st, rb, rc, dsp, rt, comm) : PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+  return e ? ((irr_gl_agv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, comm) : PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
 }
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[], const int rd[],
                   MPI_Datatype rt, MPI_Comm comm) {
-  if (!irr__pm_on(IRR_GL_ALLTOALLV)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
-  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0);
-  return e ? ((irr__fn_av)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm) : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+  if (irr__pm_on(IRR_GL_ALLTOALLV)) irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0); /* no alternative: for the report only */
+  return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
 }
 
 int MPI_Finalize(void) {

@@ -40,14 +40,6 @@ static const char *const key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoal
 static const char *const mpiname[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
                                                   "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
                                                   "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
-typedef int (*fn_ag)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-typedef int (*fn_ar)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-typedef int (*fn_bc)(void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_g)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_r)(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-typedef int (*fn_gv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_sv)(const void *, const int *, const int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_agv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
 
 static int P, R;
 static char *sbuf, *rbuf;
@@ -58,24 +50,24 @@ static int call(int c, const irr_gl_entry *e, int m) {
   MPI_Comm w = MPI_COMM_WORLD;
   MPI_Datatype b = MPI_BYTE;
   switch (c) {
-  case IRR_GL_ALLGATHER: return e ? ((fn_ag)e->fn)(sbuf, m, b, rbuf, m, b, w) : MPI_Allgather(sbuf, m, b, rbuf, m, b, w);
-  case IRR_GL_ALLTOALL: return e ? ((fn_ag)e->fn)(sbuf, m, b, rbuf, m, b, w) : MPI_Alltoall(sbuf, m, b, rbuf, m, b, w);
-  case IRR_GL_ALLREDUCE: return e ? ((fn_ar)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Allreduce(sbuf, rbuf, m, b, MPI_BOR, w);
+  case IRR_GL_ALLGATHER: return e ? ((irr_gl_ag *)e->fn)(sbuf, m, b, rbuf, m, b, w) : MPI_Allgather(sbuf, m, b, rbuf, m, b, w);
+  case IRR_GL_ALLTOALL: return e ? ((irr_gl_ag *)e->fn)(sbuf, m, b, rbuf, m, b, w) : MPI_Alltoall(sbuf, m, b, rbuf, m, b, w);
+  case IRR_GL_ALLREDUCE: return e ? ((irr_gl_ar *)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Allreduce(sbuf, rbuf, m, b, MPI_BOR, w);
   case IRR_GL_REDUCE_SCATTER_BLOCK:
-    return e ? ((fn_ar)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Reduce_scatter_block(sbuf, rbuf, m, b, MPI_BOR, w);
-  case IRR_GL_SCAN: return e ? ((fn_ar)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Scan(sbuf, rbuf, m, b, MPI_BOR, w);
-  case IRR_GL_BCAST: return e ? ((fn_bc)e->fn)(rbuf, m, b, 0, w) : MPI_Bcast(rbuf, m, b, 0, w);
-  case IRR_GL_GATHER: return e ? ((fn_g)e->fn)(sbuf, m, b, rbuf, m, b, 0, w) : MPI_Gather(sbuf, m, b, rbuf, m, b, 0, w);
-  case IRR_GL_SCATTER: return e ? ((fn_g)e->fn)(sbuf, m, b, rbuf, m, b, 0, w) : MPI_Scatter(sbuf, m, b, rbuf, m, b, 0, w);
-  case IRR_GL_REDUCE: return e ? ((fn_r)e->fn)(sbuf, rbuf, m, b, MPI_BOR, 0, w) : MPI_Reduce(sbuf, rbuf, m, b, MPI_BOR, 0, w);
+    return e ? ((irr_gl_ar *)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Reduce_scatter_block(sbuf, rbuf, m, b, MPI_BOR, w);
+  case IRR_GL_SCAN: return e ? ((irr_gl_ar *)e->fn)(sbuf, rbuf, m, b, MPI_BOR, w) : MPI_Scan(sbuf, rbuf, m, b, MPI_BOR, w);
+  case IRR_GL_BCAST: return e ? ((irr_gl_bc *)e->fn)(rbuf, m, b, 0, w) : MPI_Bcast(rbuf, m, b, 0, w);
+  case IRR_GL_GATHER: return e ? ((irr_gl_g *)e->fn)(sbuf, m, b, rbuf, m, b, 0, w) : MPI_Gather(sbuf, m, b, rbuf, m, b, 0, w);
+  case IRR_GL_SCATTER: return e ? ((irr_gl_g *)e->fn)(sbuf, m, b, rbuf, m, b, 0, w) : MPI_Scatter(sbuf, m, b, rbuf, m, b, 0, w);
+  case IRR_GL_REDUCE: return e ? ((irr_gl_r *)e->fn)(sbuf, rbuf, m, b, MPI_BOR, 0, w) : MPI_Reduce(sbuf, rbuf, m, b, MPI_BOR, 0, w);
   default: break;
   }
   { /* the v-collectives: every block m bytes */
     int i;
     for (i = 0; i < P; i++) cnt[i] = m, dsp[i] = i * m;
-    if (c == IRR_GL_GATHERV) return e ? ((fn_gv)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, 0, w) : MPI_Gatherv(sbuf, m, b, rbuf, cnt, dsp, b, 0, w);
-    if (c == IRR_GL_SCATTERV) return e ? ((fn_sv)e->fn)(sbuf, cnt, dsp, b, rbuf, m, b, 0, w) : MPI_Scatterv(sbuf, cnt, dsp, b, rbuf, m, b, 0, w);
-    if (c == IRR_GL_ALLGATHERV) return e ? ((fn_agv)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, w) : MPI_Allgatherv(sbuf, m, b, rbuf, cnt, dsp, b, w);
+    if (c == IRR_GL_GATHERV) return e ? ((irr_gl_gv *)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, 0, w) : MPI_Gatherv(sbuf, m, b, rbuf, cnt, dsp, b, 0, w);
+    if (c == IRR_GL_SCATTERV) return e ? ((irr_gl_sv *)e->fn)(sbuf, cnt, dsp, b, rbuf, m, b, 0, w) : MPI_Scatterv(sbuf, cnt, dsp, b, rbuf, m, b, 0, w);
+    if (c == IRR_GL_ALLGATHERV) return e ? ((irr_gl_agv *)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, w) : MPI_Allgatherv(sbuf, m, b, rbuf, cnt, dsp, b, w);
   }
   return MPI_ERR_ARG;
 }

@@ -11,14 +11,6 @@
 #include "mpitest.h"
 #include <string.h>
 
-typedef int (*fn_ag)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);
-typedef int (*fn_ar)(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
-typedef int (*fn_bc)(void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_g)(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_r)(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_Comm);
-typedef int (*fn_gv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_sv)(const void *, const int *, const int *, MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
-typedef int (*fn_agv)(const void *, int, MPI_Datatype, void *, const int *, const int *, MPI_Datatype, MPI_Comm);
 
 static void noncomm(void *in, void *inout, int *len, MPI_Datatype *t) { /* a op b = a: associative, not commutative */
   (void)t;
@@ -53,58 +45,58 @@ static void one(const irr_gl_entry *e, int p, int rank, uint64_t seed, MPI_Op nc
   switch (e->coll) {
   case IRR_GL_ALLGATHER:
     e1 = MPI_Allgather(ip ? MPI_IN_PLACE : sb1, n, dt, A1, n, dt, C);
-    e2 = ((fn_ag)e->fn)(ip ? MPI_IN_PLACE : sb2, n, dt, A2, n, dt, C);
+    e2 = ((irr_gl_ag *)e->fn)(ip ? MPI_IN_PLACE : sb2, n, dt, A2, n, dt, C);
     break;
   case IRR_GL_ALLTOALL:
     n = n / 4;
     e1 = MPI_Alltoall(sb1, n, dt, A1, n, dt, C);
-    e2 = ((fn_ag)e->fn)(sb2, n, dt, A2, n, dt, C);
+    e2 = ((irr_gl_ag *)e->fn)(sb2, n, dt, A2, n, dt, C);
     break;
   case IRR_GL_ALLREDUCE:
   case IRR_GL_SCAN:
     n *= 4;
     if (e->coll == IRR_GL_ALLREDUCE) e1 = MPI_Allreduce(ip ? MPI_IN_PLACE : sb1, A1, n, dt, op, C);
     else e1 = MPI_Scan(ip ? MPI_IN_PLACE : sb1, A1, n, dt, op, C);
-    e2 = ((fn_ar)e->fn)(ip ? MPI_IN_PLACE : sb2, A2, n, dt, op, C);
+    e2 = ((irr_gl_ar *)e->fn)(ip ? MPI_IN_PLACE : sb2, A2, n, dt, op, C);
     break;
   case IRR_GL_REDUCE_SCATTER_BLOCK:
     e1 = MPI_Reduce_scatter_block(ip ? MPI_IN_PLACE : sb1, ip ? S1 : A1, n, dt, op, C);
-    e2 = ((fn_ar)e->fn)(ip ? MPI_IN_PLACE : sb2, ip ? S2 : A2, n, dt, op, C);
+    e2 = ((irr_gl_ar *)e->fn)(ip ? MPI_IN_PLACE : sb2, ip ? S2 : A2, n, dt, op, C);
     break;
   case IRR_GL_BCAST:
     n *= 8;
     memcpy(A1, S1, BUF), memcpy(A2, S1, BUF);
     if (rank != root) fill(A1, BUF, 5), fill(A2, BUF, 5);
     e1 = MPI_Bcast(A1, n, dt, root, C);
-    e2 = ((fn_bc)e->fn)(A2, n, dt, root, C);
+    e2 = ((irr_gl_bc *)e->fn)(A2, n, dt, root, C);
     break;
   case IRR_GL_GATHER:
     if (ip && rank == root) memcpy(A1 + root * n * ext, S1, (size_t)(n * ext)), memcpy(A2 + root * n * ext, S1, (size_t)(n * ext));
     e1 = MPI_Gather(ip && rank == root ? MPI_IN_PLACE : sb1, n, dt, A1, n, dt, root, C);
-    e2 = ((fn_g)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, n, dt, A2, n, dt, root, C);
+    e2 = ((irr_gl_g *)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, n, dt, A2, n, dt, root, C);
     break;
   case IRR_GL_SCATTER:
     e1 = MPI_Scatter(sb1, n, dt, ip && rank == root ? MPI_IN_PLACE : A1, n, dt, root, C);
-    e2 = ((fn_g)e->fn)(sb2, n, dt, ip && rank == root ? MPI_IN_PLACE : A2, n, dt, root, C);
+    e2 = ((irr_gl_g *)e->fn)(sb2, n, dt, ip && rank == root ? MPI_IN_PLACE : A2, n, dt, root, C);
     break;
   case IRR_GL_REDUCE:
     n *= 4;
     if (ip && rank == root) memcpy(A1, S1, BUF), memcpy(A2, S1, BUF);
     e1 = MPI_Reduce(ip && rank == root ? MPI_IN_PLACE : sb1, A1, n, dt, op, root, C);
-    e2 = ((fn_r)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, A2, n, dt, op, root, C);
+    e2 = ((irr_gl_r *)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, A2, n, dt, op, root, C);
     break;
   case IRR_GL_GATHERV:
     if (ip && rank == root) memcpy(A1 + dsp[root] * ext, S1, (size_t)(cnt[root] * ext)), memcpy(A2 + dsp[root] * ext, S1, (size_t)(cnt[root] * ext));
     e1 = MPI_Gatherv(ip && rank == root ? MPI_IN_PLACE : sb1, cnt[rank], dt, A1, cnt, dsp, dt, root, C);
-    e2 = ((fn_gv)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, cnt[rank], dt, A2, cnt, dsp, dt, root, C);
+    e2 = ((irr_gl_gv *)e->fn)(ip && rank == root ? MPI_IN_PLACE : sb2, cnt[rank], dt, A2, cnt, dsp, dt, root, C);
     break;
   case IRR_GL_SCATTERV:
     e1 = MPI_Scatterv(sb1, cnt, dsp, dt, ip && rank == root ? MPI_IN_PLACE : A1, cnt[rank], dt, root, C);
-    e2 = ((fn_sv)e->fn)(sb2, cnt, dsp, dt, ip && rank == root ? MPI_IN_PLACE : A2, cnt[rank], dt, root, C);
+    e2 = ((irr_gl_sv *)e->fn)(sb2, cnt, dsp, dt, ip && rank == root ? MPI_IN_PLACE : A2, cnt[rank], dt, root, C);
     break;
   case IRR_GL_ALLGATHERV:
     e1 = MPI_Allgatherv(ip ? MPI_IN_PLACE : sb1, cnt[rank], dt, A1, cnt, dsp, dt, C);
-    e2 = ((fn_agv)e->fn)(ip ? MPI_IN_PLACE : sb2, cnt[rank], dt, A2, cnt, dsp, dt, C);
+    e2 = ((irr_gl_agv *)e->fn)(ip ? MPI_IN_PLACE : sb2, cnt[rank], dt, A2, cnt, dsp, dt, C);
     break;
   default:
     break;
