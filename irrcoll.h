@@ -2947,6 +2947,9 @@ typedef struct irr_gl_entry {
 } irr_gl_entry;
 IRR_DECL const irr_gl_entry *IRR_Guide_table(int *n);
 IRR_DECL const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name);
+/* A collective's name: mpi 0: the key of IRRCOLL_ALG and irrtune ("allgather"), 1: MPI's
+   ("MPI_Allgather"); NULL if coll is out of range. */
+IRR_DECL const char *IRR_Guide_coll_name(irr_gl_coll coll, int mpi);
 /* The mock-ups' signatures, one per collective shape; call a table entry as
    ((irr_gl_ag *)e->fn)(...). */
 typedef int irr_gl_ag(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);  /* Allgather, Alltoall */
@@ -5260,6 +5263,11 @@ static int irr__gl_copy(const void *src, void *dst, int n, MPI_Datatype t) {
   if (n <= 0 || src == dst) return MPI_SUCCESS;
   return MPI_Sendrecv(src, n, t, 0, 0, dst, n, t, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
 }
+/* counts n and displacements i n of p equal blocks, in c[0..p) and c[p..2p) */
+static void irr__gl_equal(int *c, int p, int n) {
+  int i;
+  for (i = 0; i < p; i++) c[i] = n, c[p + i] = i * n;
+}
 static int irr__gl_commutative(MPI_Op op) {
   int c = 0;
   return MPI_Op_commutative(op, &c) == MPI_SUCCESS && c;
@@ -5319,11 +5327,11 @@ IRR_DEF int IRR_Allgather_as_allreduce(const void *sb, int sc, MPI_Datatype st, 
 IRR_DEF int IRR_Allgather_as_allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                         MPI_Comm comm) {
   irr__gl g;
-  int i, *c;
+  int *c;
   if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX ||
       !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
     return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  for (i = 0; i < g.p; i++) c[i] = rc, c[g.p + i] = i * rc;
+  irr__gl_equal(c, g.p, rc);
   return MPI_Allgatherv(sb, sc, st, rb, c, c + g.p, rt, comm);
 }
 
@@ -5393,11 +5401,12 @@ IRR_DEF int IRR_Allreduce_as_reducescatter_allgatherv(const void *sb, void *rb, 
 IRR_DEF int IRR_Alltoall_as_alltoallv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                       MPI_Comm comm) {
   irr__gl g;
-  int i, *c;
+  int *c;
   if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * (sc > rc ? sc : rc) > INT_MAX ||
       !(c = (int *)(void *)irr__gl_scratch(comm, 4 * (size_t)g.p * sizeof(int))))
     return MPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
-  for (i = 0; i < g.p; i++) c[i] = sc, c[g.p + i] = i * sc, c[2 * g.p + i] = rc, c[3 * g.p + i] = i * rc;
+  irr__gl_equal(c, g.p, sc);
+  irr__gl_equal(c + 2 * g.p, g.p, rc);
   return MPI_Alltoallv(sb, c, c + g.p, st, rb, c + 2 * g.p, c + 3 * g.p, rt, comm);
 }
 
@@ -5458,12 +5467,12 @@ IRR_DEF int IRR_Gather_as_allgather(const void *sb, int sc, MPI_Datatype st, voi
 IRR_DEF int IRR_Gather_as_gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                   MPI_Comm comm) {
   irr__gl g;
-  int i, *c = NULL;
+  int *c = NULL;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? rc : sc) > INT_MAX ||
       !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
       (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
     return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
-  for (i = 0; c && i < g.p; i++) c[i] = rc, c[g.p + i] = i * rc;
+  if (c) irr__gl_equal(c, g.p, rc);
   return MPI_Gatherv(sb, sc, st, rb, c, c ? c + g.p : NULL, rt, root, comm);
 }
 /* GL13: each block at its place in p n zeros, bitwise-or Reduce. Scratch p n. */
@@ -5612,12 +5621,12 @@ IRR_DEF int IRR_Scatter_as_bcast(const void *sb, int sc, MPI_Datatype st, void *
 IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                     MPI_Comm comm) {
   irr__gl g;
-  int i, *c = NULL;
+  int *c = NULL;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? sc : rc) > INT_MAX ||
       !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
       (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
     return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
-  for (i = 0; c && i < g.p; i++) c[i] = sc, c[g.p + i] = i * sc;
+  if (c) irr__gl_equal(c, g.p, sc);
   return MPI_Scatterv(sb, c, c ? c + g.p : NULL, st, rb, rc, rt, root, comm);
 }
 
@@ -5786,6 +5795,16 @@ static const irr_gl_entry irr__gl_table[] = {
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {
   if (n) *n = (int)(sizeof irr__gl_table / sizeof irr__gl_table[0]);
   return irr__gl_table;
+}
+IRR_DEF const char *IRR_Guide_coll_name(irr_gl_coll coll, int mpi) {
+  static const char *const key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoall", "bcast", "gather", "reduce",
+                                                "reduce_scatter_block", "scan", "scatter", "gatherv", "scatterv",
+                                                "allgatherv", "alltoallv"};
+  static const char *const name[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
+                                                 "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
+                                                 "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
+  if ((unsigned)coll >= (unsigned)IRR_GL_NCOLL) return NULL;
+  return mpi ? name[coll] : key[coll];
 }
 IRR_DEF const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name) {
   int i, n;

@@ -205,6 +205,9 @@ typedef struct irr_gl_entry {
 } irr_gl_entry;
 IRR_DECL const irr_gl_entry *IRR_Guide_table(int *n);
 IRR_DECL const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name);
+/* A collective's name: mpi 0: the key of IRRCOLL_ALG and irrtune ("allgather"), 1: MPI's
+   ("MPI_Allgather"); NULL if coll is out of range. */
+IRR_DECL const char *IRR_Guide_coll_name(irr_gl_coll coll, int mpi);
 /* The mock-ups' signatures, one per collective shape; call a table entry as
    ((irr_gl_ag *)e->fn)(...). */
 typedef int irr_gl_ag(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, MPI_Comm);  /* Allgather, Alltoall */

@@ -58,12 +58,6 @@
 #undef MPI_Alltoallv
 #undef MPI_Finalize
 
-static const char *const irr__pm_key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoall", "bcast", "gather", "reduce",
-                                                      "reduce_scatter_block", "scan", "scatter", "gatherv", "scatterv",
-                                                      "allgatherv", "alltoallv"};
-static const char *const irr__pm_mpi[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
-                                                      "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
-                                                      "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
 enum { IRR__PM_REC = 4096, IRR__PM_ERR = 16 };
 /* The interception layer's state: configuration read once, and the report's records. */
 static struct {
@@ -85,7 +79,7 @@ static void irr__pm_error(const char *what, const char *why) {
 static int irr__pm_coll(const char *mpi) {
   int c;
   for (c = 0; c < IRR_GL_NCOLL; c++)
-    if (strcmp(irr__pm_mpi[c], mpi) == 0) return c;
+    if (strcmp(IRR_Guide_coll_name((irr_gl_coll)c, 1), mpi) == 0) return c;
   return -1;
 }
 /* A name in a forced spec or a profile: a mock-up, "<coll>_irr_<alg>" for irrcoll's names. */
@@ -93,7 +87,7 @@ static const irr_gl_entry *irr__pm_entry(int c, const char *name) {
   char buf[128];
   const irr_gl_entry *e = IRR_Guide_find((irr_gl_coll)c, name);
   if (e) return e;
-  snprintf(buf, sizeof buf, "%s_irr_%s", irr__pm_key[c], name);
+  snprintf(buf, sizeof buf, "%s_irr_%s", IRR_Guide_coll_name((irr_gl_coll)c, 0), name);
   if ((e = IRR_Guide_find((irr_gl_coll)c, buf))) return e;
   if (c == IRR_GL_ALLGATHER && strcmp(name, "irr") == 0) return IRR_Guide_find((irr_gl_coll)c, "allgather_irr");
   return NULL;
@@ -136,7 +130,7 @@ static void irr__pm_setup(void) {
         memcpy(key, p, (size_t)(colon - p)), key[colon - p] = '\0';
         memcpy(name, colon + 1, len - (size_t)(colon - p) - 1), name[len - (size_t)(colon - p) - 1] = '\0';
         for (c = 0; c < IRR_GL_NCOLL; c++)
-          if (strcmp(key, irr__pm_key[c]) == 0) {
+          if (strcmp(key, IRR_Guide_coll_name((irr_gl_coll)c, 0)) == 0) {
             irr__pm.forced_set[c] = 1;
             irr__pm.forced[c] = strcmp(name, "default") ? irr__pm_entry(c, name) : NULL;
             if (strcmp(name, "default") && !irr__pm.forced[c]) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (default used)");
@@ -300,7 +294,7 @@ int MPI_Finalize(void) {
   int rank = -1, i;
   if (irr__pm.report && PMPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == 0) {
     for (i = 0; i < irr__pm.nrec; i++)
-      printf("#@irrcoll alg %s %lld %s\n", irr__pm_mpi[irr__pm.rec[i].coll], irr__pm.rec[i].msize, irr__pm.rec[i].alg);
+      printf("#@irrcoll alg %s %lld %s\n", IRR_Guide_coll_name((irr_gl_coll)irr__pm.rec[i].coll, 1), irr__pm.rec[i].msize, irr__pm.rec[i].alg);
     if (irr__pm.lost) printf("#@irrcoll report_lost %d\n", irr__pm.lost);
     printf("#@irrcoll config scratch_bytes %s\n", getenv("IRRCOLL_SCRATCH") ? getenv("IRRCOLL_SCRATCH") : "67108864");
     printf("#@irrcoll config profiles %d\n", irr__pm.nprof);

@@ -34,12 +34,6 @@
 #include "../pmpi/profile.h"
 #include <math.h>
 
-static const char *const key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoall", "bcast", "gather", "reduce",
-                                              "reduce_scatter_block", "scan", "scatter", "gatherv", "scatterv",
-                                              "allgatherv", "alltoallv"};
-static const char *const mpiname[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
-                                                  "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
-                                                  "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
 
 static int P, R;
 static char *sbuf, *rbuf;
@@ -127,7 +121,7 @@ static stats run(int c, const irr_gl_entry *e, int m, double t1, double *t) {
   if (nrep > cfg.max) nrep = cfg.max;
   measure(c, e, m, nrep, t);
   if (R == 0)
-    for (k = 0; k < nrep; k++) printf("%s,%s,%d,%d,%.9e\n", key[c], e ? e->name : "default", m, k, t[k]);
+    for (k = 0; k < nrep; k++) printf("%s,%s,%d,%d,%.9e\n", IRR_Guide_coll_name((irr_gl_coll)c, 0), e ? e->name : "default", m, k, t[k]);
   qsort(t, (size_t)nrep, sizeof *t, dcmp);
   st.med = quant(t, nrep, 0.5), st.q25 = quant(t, nrep, 0.25), st.q75 = quant(t, nrep, 0.75);
   return st;
@@ -188,7 +182,7 @@ int main(int argc, char **argv) {
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int has = 0;
     for (i = 0; i < ne; i++) has |= (int)tab[i].coll == c;
-    if (has && (!colls || strstr(colls, key[c]))) want[nwant++] = c;
+    if (has && (!colls || strstr(colls, IRR_Guide_coll_name((irr_gl_coll)c, 0)))) want[nwant++] = c;
   }
   {
     int mx = 1;
@@ -208,19 +202,21 @@ int main(int argc, char **argv) {
     int nm = 0, ids[64], found[64], nf = 0, s;
     irr_prof pr;
     int have_prof = 0;
+    const char *mn; /* the collective's MPI name */
     c = want[k];
+    mn = IRR_Guide_coll_name((irr_gl_coll)c, 1);
     for (s = 0; s < ns; s++) found[s] = -1;
     for (i = 0; i < ne && nm < 64; i++)
       if ((int)tab[i].coll == c) ids[nm++] = i;
     if (verify) { /* the profile the interception library would use */
       char path[4096], *txt, err[200];
-      snprintf(path, sizeof path, "%s/%s.prf", outdir, mpiname[c]);
+      snprintf(path, sizeof path, "%s/%s.prf", outdir, mn);
       if ((txt = irr_prof_slurp(path)) && irr_prof_parse(txt, &pr, err, sizeof err) == 0 && pr.p == P) have_prof = 1;
       free(txt);
     }
     {
       double t1 = time1(c, NULL, t); /* the 1-byte stabilisation time of the default */
-      if (R == 0) fprintf(stderr, "%s: t1 = %.3g s\n", mpiname[c], t1);
+      if (R == 0) fprintf(stderr, "%s: t1 = %.3g s\n", mn, t1);
       for (s = 0; s < ns; s++) {
         stats d, best = {0, 0, 0}, mk;
         int bi = -1, j, stop;
@@ -257,23 +253,23 @@ int main(int argc, char **argv) {
                                        tab[bi].guideline, best.med, d.med, d.med / best.med);
       }
       if (verify) {
-        if (R == 0) fprintf(stderr, "%s: %d size(s) with a remaining violation above 10%%\n", mpiname[c], nf);
+        if (R == 0) fprintf(stderr, "%s: %d size(s) with a remaining violation above 10%%\n", mn, nf);
         if (have_prof) irr_prof_free(&pr);
         continue;
       }
-      if (R == 0) fprintf(stderr, "%s: %d violation(s)\n", mpiname[c], nf);
+      if (R == 0) fprintf(stderr, "%s: %d violation(s)\n", mn, nf);
       if (R == 0 && outdir && nf > 0) { /* the profile: one range per size, its best mock-up */
         char path[4096];
         FILE *f;
         int used[64], nu = 0, u;
-        snprintf(path, sizeof path, "%s/%s.prf", outdir, mpiname[c]);
+        snprintf(path, sizeof path, "%s/%s.prf", outdir, mn);
         if ((f = fopen(path, "w"))) {
           for (s = 0; s < ns; s++) {
             if (found[s] < 0) continue;
             for (u = 0; u < nu && used[u] != found[s]; u++) {}
             if (u == nu) used[nu++] = found[s];
           }
-          fprintf(f, "# pgtune profile (irrtune)\n%s\n%d # nb. of processes\n%d # nb. of mock-up impl.\n", mpiname[c], P, nu);
+          fprintf(f, "# pgtune profile (irrtune)\n%s\n%d # nb. of processes\n%d # nb. of mock-up impl.\n", mn, P, nu);
           for (u = 0; u < nu; u++) fprintf(f, "%d %s\n", used[u], tab[used[u]].name);
           fprintf(f, "%d # nb. of ranges\n", nf);
           for (s = 0; s < ns; s++)
