@@ -65,7 +65,8 @@ static struct {
   int active[IRR_GL_NCOLL]; /* anything to decide for this collective (else straight to PMPI) */
   const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: "default" */
   irr_prof *prof;
-  const irr_gl_entry **prof_alg; /* per profile range's name: the entry (NULL: unknown name -> default) */
+  const irr_gl_entry **prof_alg; /* per profile, per mock-up position: the entry (NULL: default) */
+  int *prof_coll;                /* per profile: its collective */
   int nprof;
   struct { int coll; long long msize; const char *alg; } rec[IRR__PM_REC];
   int nrec, lost;
@@ -107,6 +108,10 @@ static void irr__pm_load(const char *path) {
   b = realloc(irr__pm.prof_alg, (size_t)(irr__pm.nprof + 1) * 64 * sizeof(void *));
   if (!b) { irr_prof_free(&pr); return; }
   irr__pm.prof_alg = (const irr_gl_entry **)b;
+  b = realloc(irr__pm.prof_coll, (size_t)(irr__pm.nprof + 1) * sizeof(int));
+  if (!b) { irr_prof_free(&pr); return; }
+  irr__pm.prof_coll = (int *)b;
+  irr__pm.prof_coll[irr__pm.nprof] = c;
   for (i = 0; i < pr.nalg && i < 64; i++) { /* unknown names: default, and said so */
     irr__pm.prof_alg[irr__pm.nprof * 64 + i] = strcmp(pr.name[i], "default") ? irr__pm_entry(c, pr.name[i]) : NULL;
     if (strcmp(pr.name[i], "default") && !irr__pm.prof_alg[irr__pm.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (default used)");
@@ -162,7 +167,7 @@ static void irr__pm_setup(void) {
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
     irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c];
-    for (i = 0; i < irr__pm.nprof; i++) irr__pm.active[c] |= irr__pm_coll(irr__pm.prof[i].coll) == c;
+    for (i = 0; i < irr__pm.nprof; i++) irr__pm.active[c] |= irr__pm.prof_coll[i] == c;
   }
 }
 /* The fast path when no forced choice, profile or report concerns collective c. */
@@ -180,13 +185,9 @@ static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize)
     e = irr__pm.forced[c];
   } else if (irr__pm.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS) {
     for (i = 0; i < irr__pm.nprof; i++) {
-      const char *name;
-      if (irr__pm_coll(irr__pm.prof[i].coll) != c || irr__pm.prof[i].p != p) continue;
-      if ((name = irr_prof_lookup(&irr__pm.prof[i], msize))) {
-        int k;
-        for (k = 0; k < irr__pm.prof[i].nalg && k < 64; k++)
-          if (irr__pm.prof[i].name[k] == name || strcmp(irr__pm.prof[i].name[k], name) == 0) { e = irr__pm.prof_alg[i * 64 + k]; break; }
-      }
+      int k;
+      if (irr__pm.prof_coll[i] != c || irr__pm.prof[i].p != p) continue;
+      if ((k = irr_prof_find(&irr__pm.prof[i], msize)) >= 0 && k < 64) e = irr__pm.prof_alg[i * 64 + k];
       break;
     }
   }
@@ -304,6 +305,7 @@ int MPI_Finalize(void) {
   for (i = 0; i < irr__pm.nprof; i++) irr_prof_free(&irr__pm.prof[i]);
   free(irr__pm.prof);
   free(irr__pm.prof_alg);
-  irr__pm.prof = NULL, irr__pm.prof_alg = NULL, irr__pm.nprof = 0;
+  free(irr__pm.prof_coll);
+  irr__pm.prof = NULL, irr__pm.prof_alg = NULL, irr__pm.prof_coll = NULL, irr__pm.nprof = 0;
   return PMPI_Finalize();
 }

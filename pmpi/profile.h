@@ -34,7 +34,7 @@ typedef struct irr_prof {
 } irr_prof;
 
 /* next token of text at *pos (comments skipped); 0 at the end */
-static int irr__prof_tok(const char *t, size_t *pos, char *out, size_t cap, int *line) {
+static inline int irr__prof_tok(const char *t, size_t *pos, char *out, size_t cap, int *line) {
   size_t i = *pos, n = 0;
   for (;;) {
     while (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\n') { if (t[i] == '\n') ++*line; i++; }
@@ -50,25 +50,25 @@ static int irr__prof_tok(const char *t, size_t *pos, char *out, size_t cap, int 
   *pos = i;
   return 1;
 }
-static int irr__prof_num(const char *s, long long *v) {
+static inline int irr__prof_num(const char *s, long long *v) {
   char *end;
   if (!*s) return 0;
   *v = strtoll(s, &end, 10);
   return *end == '\0';
 }
-static int irr__prof_cmp(const void *a, const void *b) {
+static inline int irr__prof_cmp(const void *a, const void *b) {
   long long x = ((const irr_prof_range *)a)->lo, y = ((const irr_prof_range *)b)->lo;
   return x < y ? -1 : x > y;
 }
 
-static void irr_prof_free(irr_prof *pr) {
+static inline void irr_prof_free(irr_prof *pr) {
   free(pr->name);
   free(pr->r);
   pr->name = NULL, pr->r = NULL;
 }
 
 /* Parse one profile from text. 0 on success; else -1 and err says why (line number). */
-static int irr_prof_parse(const char *text, irr_prof *pr, char *err, size_t errcap) {
+static inline int irr_prof_parse(const char *text, irr_prof *pr, char *err, size_t errcap) {
   size_t pos = 0;
   int line = 1, i, *ids = NULL;
   long long v, w, x;
@@ -124,20 +124,25 @@ bad:
   return -1;
 }
 
-/* The mock-up name for msize bytes, or NULL (default) - O(log ranges). */
-static const char *irr_prof_lookup(const irr_prof *pr, long long msize) {
+/* The position (in pr->name) of the mock-up for msize bytes, or -1 (default): O(log ranges). */
+static inline int irr_prof_find(const irr_prof *pr, long long msize) {
   int lo = 0, hi = pr->nrange - 1;
   while (lo <= hi) {
     int mid = lo + (hi - lo) / 2;
     if (msize < pr->r[mid].lo) hi = mid - 1;
     else if (msize > pr->r[mid].hi) lo = mid + 1;
-    else return pr->name[pr->r[mid].alg];
+    else return pr->r[mid].alg;
   }
-  return NULL;
+  return -1;
+}
+/* The mock-up name for msize bytes, or NULL (default). */
+static inline const char *irr_prof_lookup(const irr_prof *pr, long long msize) {
+  int a = irr_prof_find(pr, msize);
+  return a < 0 ? NULL : pr->name[a];
 }
 
 /* Read a whole file (NULL if it cannot). */
-static char *irr_prof_slurp(const char *path) {
+static inline char *irr_prof_slurp(const char *path) {
   FILE *f = fopen(path, "rb");
   char *buf = NULL;
   long n;
