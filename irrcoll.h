@@ -22,7 +22,10 @@
      inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
-     mpi_core.h     private communicators, datatypes, executor (implementation only)
+     mpi_ctx.h      the per-communicator context, error reporting (implementation only)
+     mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
+     mpi_exec.h     the schedule executor
+     mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
@@ -36,6 +39,7 @@
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
+     IRRCOLL_TRACE(s)        test only: called with every program the executor runs
    Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct, ring,
    bruck), e.g. "gatherv:linear,scatterv:binomial,allgatherv:ring". Automatic: see each
    entry point. IRRCOLL_ALPHA, IRRCOLL_BETA: the model's alpha/beta (model-chosen
@@ -2985,10 +2989,10 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 
 #if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
 #define IRRCOLL_IMPLEMENTATION_DONE
-/* ==== begin mpi_core.h ==== */
-/* MPI layer, shared machinery (only in the IRRCOLL_IMPLEMENTATION translation unit):
-   the private-communicator cache, datatype views of user buffers, the schedule executor,
-   and the driver of the distributed tree construction. */
+/* ==== begin mpi_ctx.h ==== */
+/* MPI layer: the per-communicator context (private duplicate, call sequence, forced
+   algorithms, model, caches of the features that need one), created at first use and freed
+   with the communicator; error reporting. Only in the IRRCOLL_IMPLEMENTATION unit. */
 
 #include <stdatomic.h>
 
@@ -3111,8 +3115,11 @@ static int irr__raise(MPI_Comm comm, int code) {
   if (code != MPI_SUCCESS) MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
   return code;
 }
-
-/* ---- datatypes and buffer views ---- */
+/* ==== end mpi_ctx.h ==== */
+/* ==== begin mpi_buf.h ==== */
+/* MPI layer: datatype views of user buffers. A buffer is a "v" buffer (every block at its
+   displacement) or one block; non-contiguous types are staged (packed before, unpacked
+   after) so the executor only ever sees bytes. */
 
 typedef struct irr__dt {
   MPI_Datatype type;
@@ -3233,8 +3240,10 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
   b->start = NULL;
   return rc;
 }
-
-/* ---- the executor ---- */
+/* ==== end mpi_buf.h ==== */
+/* ==== begin mpi_exec.h ==== */
+/* MPI layer: the schedule executor. It maps a schedule (sched.h) onto nonblocking
+   point-to-point calls round by round; it is the one place where irrcoll moves data. */
 
 typedef struct irr__piece {
   char *addr;
@@ -3430,6 +3439,9 @@ static int irr__exec_run(irr__exec *X) {
     lo = hi;
   }
   int64_t *rws = NULL;
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(s); /* test-only: the program exactly as it runs (test/mpi/test_same.c) */
+#endif
   if (X->tmp_given) X->tmp = X->tmp_given;
   else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
   X->npc = 2 * maxspan + 2;
@@ -3572,7 +3584,8 @@ static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int t
   if (wrote) IRRCOLL_FREE(wrote);
   return rc;
 }
-
+/* ==== end mpi_exec.h ==== */
+/* ==== begin mpi_tree.h ==== */
 /* ---- the distributed tree construction (Lemma 3) over MPI ----
    Per level: the fixed roots exchange (g, M, m_g); the retiring (lower) one tells both
    gather roots the outcome (tree.h). About L+2 dependent steps of 24-byte messages. */
@@ -3617,7 +3630,7 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) {
   }
   return rc;
 }
-/* ==== end mpi_core.h ==== */
+/* ==== end mpi_tree.h ==== */
 /* ==== begin mpi_gatherv.h ==== */
 /* IRR_Gatherv and IRR_Scatterv: argument checks, algorithm choice, then one schedule run
    by the executor. Both collectives share this code: the root holds every block in a "v"

@@ -21,7 +21,10 @@
      inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
-     mpi_core.h     private communicators, datatypes, executor (implementation only)
+     mpi_ctx.h      the per-communicator context, error reporting (implementation only)
+     mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
+     mpi_exec.h     the schedule executor
+     mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
      mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
@@ -35,6 +38,7 @@
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
+     IRRCOLL_TRACE(s)        test only: called with every program the executor runs
    Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct, ring,
    bruck), e.g. "gatherv:linear,scatterv:binomial,allgatherv:ring". Automatic: see each
    entry point. IRRCOLL_ALPHA, IRRCOLL_BETA: the model's alpha/beta (model-chosen
@@ -63,7 +67,10 @@
 
 #if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
 #define IRRCOLL_IMPLEMENTATION_DONE
-#include "mpi_core.h"
+#include "mpi_ctx.h"
+#include "mpi_buf.h"
+#include "mpi_exec.h"
+#include "mpi_tree.h"
 #include "mpi_gatherv.h"
 #include "mpi_xv.h"
 #include "mpi_inter.h"
