@@ -28,7 +28,11 @@
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  the entry points (implementation only)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
-     mpi_xv.h       IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv (implementation)
+     mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
+     mpi_xgatherv.h IRR_XGatherv
+     mpi_xscatterv.h IRR_XScatterv
+     mpi_xallgatherv.h IRR_XAllgatherv
+     mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
      mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
@@ -3905,10 +3909,9 @@ IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
   return MPI_SUCCESS;
 }
 /* ==== end mpi_gatherv.h ==== */
-/* ==== begin mpi_xv.h ==== */
-/* IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv, IRR_XAlltoallv: v-collectives whose receive
-   sizes are unknown (xv.h has the plans, mpi_api.h the contracts). With known sizes each one
-   is its known-size operation (irrcoll's Gatherv/Scatterv, the native Allgatherv/Alltoallv)
+/* ==== begin mpi_xcommon.h ==== */
+/* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
+   the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation
    after the consecutive displacements are filled in and the bound is checked. */
 
 /* The receive bound in bytes; -1 if it overflows. */
@@ -4024,7 +4027,20 @@ static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *ta
   return MPI_SUCCESS;
 }
 
-/* ---- XGatherv ---- */
+
+/* MPI_Allgatherv, except on one process: MPICH 4.0.2 ignores the displacement there. */
+static int irr__allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,
+                           MPI_Datatype rt, MPI_Comm pc, int p, int tag) {
+  MPI_Aint lb, ext;
+  if (p > 1) return MPI_Allgatherv(sb, sc, st, rb, rc, rd, rt, pc);
+  if (rc[0] == 0 || sb == MPI_IN_PLACE) return MPI_SUCCESS;
+  MPI_Type_get_extent(rt, &lb, &ext);
+  return MPI_Sendrecv(sb, sc, st, 0, tag, irr__at(irr__base(rb), (MPI_Aint)rd[0] * ext), rc[0], rt, 0, tag, pc,
+                      MPI_STATUS_IGNORE);
+}
+/* ==== end mpi_xcommon.h ==== */
+/* ==== begin mpi_xgatherv.h ==== */
+/* IRR_XGatherv: the tree with sizes riding along (xv.h), or direct on few ranks. */
 
 /* The root's receive buffer while the counts are unknown: a byte view in which each child
    subtree's range is one block (its total, heard during the construction) at consecutive
@@ -4235,7 +4251,10 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
-/* ---- XScatterv ---- */
+/* ==== end mpi_xgatherv.h ==== */
+/* ==== begin mpi_xscatterv.h ==== */
+/* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
+   range and sizes from the one message it receives and forwards likewise (xv.h). */
 
 static int irr__xscatterv_unknown(const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
                                   void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
@@ -4417,19 +4436,9 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
   }
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
-
-/* MPI_Allgatherv, except on one process: MPICH 4.0.2 ignores the displacement there. */
-static int irr__allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,
-                           MPI_Datatype rt, MPI_Comm pc, int p, int tag) {
-  MPI_Aint lb, ext;
-  if (p > 1) return MPI_Allgatherv(sb, sc, st, rb, rc, rd, rt, pc);
-  if (rc[0] == 0 || sb == MPI_IN_PLACE) return MPI_SUCCESS;
-  MPI_Type_get_extent(rt, &lb, &ext);
-  return MPI_Sendrecv(sb, sc, st, 0, tag, irr__at(irr__base(rb), (MPI_Aint)rd[0] * ext), rc[0], rt, 0, tag, pc,
-                      MPI_STATUS_IGNORE);
-}
-
-/* ---- XAllgatherv ---- */
+/* ==== end mpi_xscatterv.h ==== */
+/* ==== begin mpi_xallgatherv.h ==== */
+/* IRR_XAllgatherv: Bruck with the sizes in every message, then the large blocks (xv.h). */
 
 /* Bruck's rounds with the sizes in every message (xv.h). Rank r keeps the sizes in relative
    order (rel[j]: block (r + j) mod p) and the eager blocks' data in one chunk per round
@@ -4632,8 +4641,9 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
-
-/* ---- XAlltoallv ---- */
+/* ==== end mpi_xallgatherv.h ==== */
+/* ==== begin mpi_xalltoallv.h ==== */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h). */
 
 /* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
    rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
@@ -4859,7 +4869,7 @@ out:
   if (rc == MPI_SUCCESS) rc = err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
-/* ==== end mpi_xv.h ==== */
+/* ==== end mpi_xalltoallv.h ==== */
 /* ==== begin mpi_inter.h ==== */
 /* Intergroup Allgather/Allgatherv (inter.h) on MPI: on an intercommunicator (merged once
    into an intracommunicator, cached with it), or on two groups inside an intracommunicator
