@@ -14,16 +14,19 @@
      status.h       irr_status codes and irr_status_name()
      sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
      cost.h         irr_sched_cost(): alpha-beta single-ported cost model
+     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; choose()
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
      allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
      inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
+     registry_build.h  Allgatherv's choose(); any collective's programs and model estimate
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
      mpi_ctx.h      the per-communicator context, error reporting (implementation only)
      mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
+     mpi_args.h     user buffers as addresses, the one widening of counts and displacements
      mpi_exec.h     the schedule executor
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  the entry points (implementation only)
@@ -783,6 +786,263 @@ out:
   return st;
 }
 /* ==== end cost.h ==== */
+/* ==== begin registry.h ==== */
+/* The registry, part 1: every collective and every algorithm irrcoll has, by name, with its
+   restrictions; the one IRRCOLL_ALG grammar and its parser (used by the header and by the
+   interception library); and the automatic choice of every collective whose rule needs no
+   cost estimate. Part 2 (registry_build.h, after the algorithms) has Allgatherv's
+   model-based choice and the generic generator and estimate of any (collective, algorithm).
+
+   Every choice here is a pure function of values that are equal on all ranks: the
+   communicator size, the sizes every rank knows, the forced algorithm (agreed per
+   communicator), the model. Never of one rank's datatype layout, memory or environment:
+   a collective whose ranks choose differently hangs.
+
+   Collectives and their algorithms (restrictions as MPICH's registry states them):
+     gatherv, scatterv      tree (Träff's linear-time tree), binomial, linear, direct
+                            auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+     allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
+                            auto: irr_allgatherv_choose (registry_build.h)
+     xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
+                            auto: irr_xalltoallv_choose, from the largest out-degree
+     inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather
+                            auto: segment
+     xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
+     xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
+                            choice
+   An X collective with no forced algorithm of its own follows its known-size collective's
+   (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
+
+typedef enum irr_coll {
+  IRR_COLL_GATHERV = 0,     /* SEND: own block; RECV at root: every block at its displacement */
+  IRR_COLL_SCATTERV = 1,    /* SEND at root: every block; RECV: own block */
+  IRR_COLL_ALLGATHERV = 2,  /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLTOALLV = 3,   /* XAlltoallv (unknown receive sizes); no checker specification */
+  IRR_COLL_INTER_ALLGATHERV = 4, /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
+                                    RECV: every block of the other group */
+  IRR_COLL_XGATHERV = 5,    /* unknown sizes at the root; checked as GATHERV with spec.unknown */
+  IRR_COLL_XSCATTERV = 6,   /* unknown sizes at the receivers; checked as SCATTERV */
+  IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
+  IRR_COLL_COUNT
+} irr_coll;
+#define IRR_COLL_XALLTOALLV IRR_COLL_ALLTOALLV
+
+typedef enum irr_alg {
+  IRR_ALG_AUTO = 0,
+  IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
+  IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
+  IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed */
+  IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (allgatherv.h) */
+  IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
+  IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
+  IRR_ALG_SUBGROUP = 8,   /* intergroup: Algorithm 1, whole blocks to subgroups */
+  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
+  IRR_ALG_RECDOUBLING = 10, /* Allgatherv: recursive doubling, 2^k ranks */
+  IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
+  IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
+  IRR_ALG_COUNT
+} irr_alg;
+/* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
+#define IRR_ALG_V_LAST IRR_ALG_DIRECT
+
+/* The automatic choice of Gatherv/Scatterv: "direct" on at most this many ranks, else the
+   tree. The single-ported alpha-beta model charges every message's whole latency at the
+   root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
+   per-message overhead, where concurrent latencies overlap as on a real NIC and the root
+   pays the overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six
+   distributions: direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We
+   follow the simulator, which is the closer of the two to real networks for small
+   messages. */
+#define IRR_DIRECT_MAXP 32
+
+/* Restrictions of an algorithm (MPICH's registry states the same kind: "power-of-two",
+   "intercommunicator", "no in place"). */
+#define IRR_RESTRICT_POF2 1      /* only on 2^k ranks (elsewhere the choice falls back) */
+#define IRR_RESTRICT_INTER 2     /* two groups: an intercommunicator or the groups entry */
+#define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
+
+typedef struct irr_alg_entry {
+  irr_coll coll;
+  irr_alg alg;
+  unsigned restrictions; /* IRR_RESTRICT_* */
+  const char *what;      /* one line: what it is, where from */
+} irr_alg_entry;
+
+static inline const irr_alg_entry *irr_alg_table(int *n) {
+  static const irr_alg_entry t[] = {
+      {IRR_COLL_GATHERV, IRR_ALG_TREE, 0, "Träff's linear-time ordered-hypercube tree (seed 000, Theorem 1)"},
+      {IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
+      {IRR_COLL_GATHERV, IRR_ALG_LINEAR, 0, "every nonempty block straight to the root (MPICH, Open MPI)"},
+      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_TREE, 0, "Träff's linear-time tree, reversed"},
+      {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
+      {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},
+      {IRR_COLL_XGATHERV, IRR_ALG_TREE, 0, "the tree, sizes riding along (seed 003)"},
+      {IRR_COLL_XGATHERV, IRR_ALG_BINOMIAL, 0, "binomial tree, sizes riding along"},
+      {IRR_COLL_XGATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_TREE, 0, "trees rebuilt on every received range (seed 003)"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_BINOMIAL, 0, "binomial trees rebuilt on every range"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
+      {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
+  };
+  *n = (int)(sizeof t / sizeof t[0]);
+  return t;
+}
+
+/* The entry of (coll, alg), or NULL if coll has no such algorithm. */
+static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
+  int n, i;
+  const irr_alg_entry *t = irr_alg_table(&n);
+  for (i = 0; i < n; i++)
+    if (t[i].coll == coll && t[i].alg == alg) return &t[i];
+  return NULL;
+}
+
+static inline const char *irr_alg_name(irr_alg a) {
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense"};
+  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
+}
+
+/* The collective's name in IRRCOLL_ALG (and in reports). */
+static inline const char *irr_coll_name(irr_coll c) {
+  static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
+                                  "xgatherv", "xscatterv", "xallgatherv"};
+  return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
+}
+
+/* The known-size collective an X collective follows when it has no forced algorithm of
+   its own, and whose checker specification it is checked against; itself otherwise. */
+static inline irr_coll irr_coll_base(irr_coll c) {
+  return c == IRR_COLL_XGATHERV ? IRR_COLL_GATHERV
+         : c == IRR_COLL_XSCATTERV ? IRR_COLL_SCATTERV
+         : c == IRR_COLL_XALLGATHERV ? IRR_COLL_ALLGATHERV : c;
+}
+
+/* ---- IRRCOLL_ALG: the one grammar ----
+     spec  := entry ("," entry)*
+     entry := [coll ":"] name
+   coll is a collective's name: irrcoll's (irr_coll_name) or, for the interception library,
+   an MPI collective's lower-case name without "MPI_" (allgather, bcast, ...). name is an
+   algorithm (irr_alg_name), "auto", or for the interception library a mock-up's name or
+   "default". An entry without coll applies to every collective that has that algorithm.
+   Later entries win. */
+
+/* The next entry of *cur into coll/name (coll "" when absent); advances *cur. Returns 1 on
+   an entry, 0 at the end, -1 on a malformed entry (empty coll or name, or too long). */
+static inline int irr_alg_spec_next(const char **cur, char *coll, size_t ccap, char *name, size_t ncap) {
+  const char *p = *cur, *end, *colon = NULL, *nm;
+  size_t cl = 0, nl;
+  if (!p || !*p) return 0;
+  for (end = p; *end && *end != ','; end++)
+    if (*end == ':' && !colon) colon = end;
+  *cur = *end ? end + 1 : end;
+  nm = colon ? colon + 1 : p;
+  cl = colon ? (size_t)(colon - p) : 0;
+  nl = (size_t)(end - nm);
+  if ((colon && cl == 0) || nl == 0 || cl >= ccap || nl >= ncap) return -1;
+  memcpy(coll, p, cl);
+  coll[cl] = '\0';
+  memcpy(name, nm, nl);
+  name[nl] = '\0';
+  return 1;
+}
+
+/* The algorithm named `name`, or IRR_ALG_COUNT. */
+static inline irr_alg irr_alg_from_name(const char *name) {
+  int a;
+  for (a = 0; a < IRR_ALG_COUNT; a++)
+    if (strcmp(name, irr_alg_name((irr_alg)a)) == 0) return (irr_alg)a;
+  return IRR_ALG_COUNT;
+}
+
+/* The forced algorithm of collective `coll` (its name) in spec; *out is left alone if the
+   spec says nothing about it. IRR_ERR_ARG (and nothing set) for a malformed spec, an entry
+   for coll whose name is no algorithm of coll, or an entry without collective that names no
+   algorithm at all. Entries for other collectives may name anything (mock-ups). */
+static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
+  irr_alg found = IRR_ALG_COUNT;
+  char c[32], name[64];
+  int k, ci = -1, i;
+  for (i = 0; i < IRR_COLL_COUNT; i++)
+    if (strcmp(coll, irr_coll_name((irr_coll)i)) == 0) ci = i;
+  while ((k = irr_alg_spec_next(&spec, c, sizeof c, name, sizeof name)) != 0) {
+    irr_alg a;
+    if (k < 0) return IRR_ERR_ARG;
+    a = irr_alg_from_name(name);
+    if (c[0] && strcmp(c, coll) != 0) continue;
+    if (!c[0] && a == IRR_ALG_COUNT) return IRR_ERR_ARG;
+    if (a != IRR_ALG_AUTO && (a == IRR_ALG_COUNT || ci < 0 || !irr_alg_find((irr_coll)ci, a))) {
+      if (c[0]) return IRR_ERR_ARG;
+      continue; /* a bare name applies only where it is an algorithm */
+    }
+    found = a;
+  }
+  if (found != IRR_ALG_COUNT) *out = found;
+  return IRR_OK;
+}
+
+/* ---- automatic choices that need no estimate ----
+   forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
+   collective does not have counts as none. */
+
+/* Gatherv and Scatterv: one family, one rule. */
+static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) { return irr_gatherv_choose(forced, p); }
+
+/* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
+   rank to learn its size) and one rank is direct. */
+static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR || p == 1) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XGATHERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+static inline irr_alg irr_xscatterv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XSCATTERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+
+/* XAlltoallv: the sparse exchange costs about two start-ups per partner (synchronous sends)
+   plus a barrier; the dense one a count exchange plus an Alltoallv, about p start-ups.
+   Sparse when 2 * maxdeg <= p - 1 + ceil(log2 p), maxdeg being the most partners any rank
+   sends to. maxdeg < 0: not known yet; then IRR_ALG_AUTO says "agree on it first" (one
+   MPI_Allreduce), unless an algorithm is forced. "direct" and "linear" are accepted as
+   older names of sparse and dense. */
+static inline irr_alg irr_xalltoallv_choose(irr_alg forced, int p, int maxdeg) {
+  int L = 0;
+  if (forced == IRR_ALG_DIRECT || forced == IRR_ALG_SPARSE) return IRR_ALG_SPARSE;
+  if (forced == IRR_ALG_LINEAR || forced == IRR_ALG_DENSE) return IRR_ALG_DENSE;
+  if (maxdeg < 0) return IRR_ALG_AUTO;
+  while (L < 31 && (1LL << L) < p) L++;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L ? IRR_ALG_SPARSE : IRR_ALG_DENSE;
+}
+/* The older name of the rule above: 1 if sparse. */
+static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
+  return irr_xalltoallv_choose(IRR_ALG_AUTO, p, maxdeg) == IRR_ALG_SPARSE;
+}
+
+/* Intergroup Allgather(v): Algorithm 2 unless forced (in the model it equals Algorithm 1 at
+   equal group sizes and beats it otherwise; root gathering is the baseline). */
+static inline irr_alg irr_inter_choose(irr_alg forced) {
+  if (forced == IRR_ALG_SUBGROUP || forced == IRR_ALG_ROOTGATHER) return forced;
+  return IRR_ALG_SEGMENT;
+}
+/* ==== end registry.h ==== */
 /* ==== begin check.h ==== */
 /* Symbolic checker: runs the programs of all ranks on block *labels* instead of data and
    verifies (DESIGN.md §3):
@@ -802,15 +1062,6 @@ out:
        subtrees, and an empty subtree sends nothing.
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
-
-typedef enum irr_coll {
-  IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
-  IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
-  IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3,  /* for the MPI layer's algorithm choice; no checker specification */
-  IRR_COLL_INTER_ALLGATHERV = 4 /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
-                                   RECV: every block of the other group */
-} irr_coll;
 
 typedef struct irr_spec {
   irr_coll coll;
@@ -1543,36 +1794,6 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
    short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
 
-typedef enum irr_alg {
-  IRR_ALG_AUTO = 0,
-  IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
-  IRR_ALG_LINEAR = 2,   /* direct to/from the root */
-  IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
-  IRR_ALG_RING = 5,     /* Allgatherv: the pipelined ring (allgatherv.h) */
-  IRR_ALG_BRUCK = 6,    /* Allgatherv: Bruck's logarithmic algorithm */
-  IRR_ALG_SEGMENT = 7,  /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
-  IRR_ALG_SUBGROUP = 8, /* intergroup: Algorithm 1, whole blocks to subgroups */
-  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
-  IRR_ALG_COUNT
-} irr_alg;
-/* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
-#define IRR_ALG_V_LAST IRR_ALG_DIRECT
-
-/* The automatic choice: "direct" on at most this many ranks, else the tree. The
-   single-ported alpha-beta model charges every message's whole latency at the root, one
-   after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us per-message
-   overhead, where concurrent latencies overlap as on a real NIC and the root pays the
-   overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six distributions:
-   direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We follow the
-   simulator, which is the closer of the two to real networks for small messages. */
-#define IRR_DIRECT_MAXP 32
-
-static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck", "segment", "subgroup", "rootgather"};
-  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
-}
-
 #define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
 
 /* Capacity a rank's program needs, for any sizes. */
@@ -1740,7 +1961,7 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   irr_op *ops = NULL;
   irr_status st;
   int r, scatter = coll == IRR_COLL_SCATTERV;
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_AUTO) alg = irr_gatherv_choose(alg, p);
   if (alg > IRR_ALG_V_LAST) return IRR_ERR_ARG;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
@@ -1796,41 +2017,6 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
   b = L * md.alpha + md.beta * (double)(sum + pen);
   if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
   return b;
-}
-
-/* Forced algorithm from a spec such as "gatherv:linear,scatterv:tree" or "binomial" (every
-   collective). coll is the collective's name ("gatherv", "scatterv"). *out is left alone if
-   the spec says nothing about coll. IRR_ERR_ARG for a malformed spec (then nothing is set). */
-static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
-  irr_alg found = IRR_ALG_COUNT;
-  const char *p = spec;
-  if (!spec) return IRR_OK;
-  while (*p) {
-    const char *end = p, *colon = NULL, *name;
-    size_t cl = 0, nl;
-    int a, hit = 0;
-    while (*end && *end != ',') {
-      if (*end == ':' && !colon) colon = end;
-      end++;
-    }
-    if (colon) {
-      cl = (size_t)(colon - p);
-      name = colon + 1;
-      hit = strlen(coll) == cl && strncmp(p, coll, cl) == 0;
-    } else {
-      name = p;
-      hit = 1;
-    }
-    nl = (size_t)(end - name);
-    for (a = 0; a < IRR_ALG_COUNT; a++)
-      if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
-    if (colon && cl == 0) return IRR_ERR_ARG;
-    if (hit && a == IRR_ALG_COUNT) return IRR_ERR_ARG; /* other collectives' entries may name mock-ups */
-    if (hit) found = (irr_alg)a;
-    p = *end ? end + 1 : end;
-  }
-  if (found != IRR_ALG_COUNT) *out = found;
-  return IRR_OK;
 }
 /* ==== end gatherv.h ==== */
 /* ==== begin allgatherv.h ==== */
@@ -2130,17 +2316,12 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
   return t;
 }
 
-/* The logarithmic algorithm irrcoll uses (IRR_ALG_BRUCK) is Bruck in the receive buffer, for
-   any p. Recursive doubling (MPICH's choice on 2^k ranks) has the same model cost; under
-   SMPI (p = 64, 1 KiB, flat) Bruck was 1.32x faster on geometric data and 1.04x on
-   decreasing data, and equal elsewhere, but on SMP nodes recursive doubling's first rounds
-   stay inside nodes, so the MPI layer uses it there on 2^k ranks. */
-
-/* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
-   ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above.
-   share: ranks per node that share one NIC (1: flat). The node-aware ring crosses each NIC
-   once per round; the logarithmic algorithms send from every rank of a node across it at
-   once, so their bandwidth term is charged share times. */
+/* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
+   ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
+   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; the
+   logarithmic algorithms send from every rank of a node across it at once, so their
+   bandwidth term is charged share times. The full automatic rule is irr_allgatherv_choose
+   (registry_build.h). */
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   irr_model lm = md;
   double lg;
@@ -2149,51 +2330,15 @@ static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_mode
   *B = irr_allgatherv_block(p, m, md);
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
-static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
-  return irr_allgatherv_choose_on(p, m, md, 1, B);
-}
 
-/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */
+/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
+   recursive doubling log2 p + ... (at most Bruck's). */
 static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
   int64_t b = 0;
   int i;
-  if (alg == IRR_ALG_BRUCK) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
-}
-
-/* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
-   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2; node: ranks' nodes or
-   NULL), IRR_ALG_BRUCK, or IRR_ALG_AUTO (irr_allgatherv_choose with md). */
-static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
-                                                  int64_t B, const int *node, int inplace, irr_model md) {
-  irr_status st;
-  int r, *ring = NULL;
-  int64_t cap;
-  irr_op *ops = NULL;
-  if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO) alg = irr_allgatherv_choose(p, m, md, &B);
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = irr_allgatherv_maxops(alg, p, m, B);
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
-  irr_allgatherv_order(p, m, node, ring);
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, (int)cap);
-    st = alg == IRR_ALG_RING ? irr_allgatherv_ring(r, p, m, B, ring, inplace, &s)
-                             : irr_allgatherv_bruck(p, r, m, inplace, 0, &s);
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
-  if (ring) IRRCOLL_FREE(ring);
-  if (st != IRR_OK) irr_sched_set_free(set);
-  return st;
 }
 /* ==== end allgatherv.h ==== */
 /* ==== begin xv.h ==== */
@@ -2331,14 +2476,6 @@ static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, i
   return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
 }
 
-/* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):
-   the sparse exchange costs about two start-ups per partner (synchronous sends) plus a
-   barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
-   2 * maxdeg <= p - 1 + ceil(log2 p). */
-static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
-  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
-}
-
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
    the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
    irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
@@ -2354,8 +2491,7 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
     return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
   if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
@@ -2544,14 +2680,14 @@ static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, co
 }
 
 /* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's
-   (ring or Bruck by irr_allgatherv_choose with md), or the plain ring (plain: the baseline's
+   (ring or Bruck by irr_allgatherv_choose_on with md: a group has no node layout), or the plain ring (plain: the baseline's
    broadcast). z: the piece sizes (out); *B the ring's block size. */
 static inline irr_alg irr__inter_group_alg(const irr__grp *G, const int64_t *S, int plain, irr_model md, int64_t *z,
                                            int64_t *B) {
   int i;
   *B = 1;
   for (i = 0; i < G->n; i++) z[i] = S[i + 1] - S[i], *B = z[i] > *B ? z[i] : *B;
-  return plain ? IRR_ALG_RING : irr_allgatherv_choose(G->n, z, md, B);
+  return plain ? IRR_ALG_RING : irr_allgatherv_choose_on(G->n, z, md, 1, B);
 }
 
 /* Append group G's Allgatherv (my rank g) over pieces S of R's array to s from round r0.
@@ -2747,6 +2883,155 @@ static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, in
   return st;
 }
 /* ==== end inter.h ==== */
+/* ==== begin registry_build.h ==== */
+/* The registry, part 2 (after the algorithms): Allgatherv's automatic choice, which needs the
+   algorithms' model estimates, and the generic generator and estimate of any (collective,
+   algorithm), so that a test, a benchmark or a tool evaluates exactly the programs that the
+   MPI layer runs: the same choose(), the same generators. */
+
+/* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
+   node; NULL: flat, 1). Equal on all ranks (the layout is gathered once). */
+static inline int irr_allgatherv_share(int p, const int *node) {
+  int share = 1, i, j, c;
+  for (i = 0; node && i < p; i++)
+    if (node[i] == i) {
+      for (j = i, c = 0; j < p; j++) c += node[j] == i;
+      if (c > share) share = c;
+    }
+  return share;
+}
+
+/* Allgatherv's automatic choice (every rule): the ring or the logarithmic algorithm by the
+   model (irr_allgatherv_choose_on, with the node's ranks sharing a NIC); the logarithmic
+   algorithm is Bruck in the receive buffer, for any p, except on SMP nodes (node != NULL)
+   with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI, 16-core
+   nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00). On a flat
+   cluster Bruck (same model cost) was faster in SMPI (p = 64, 1 KiB: 1.32x on geometric
+   data, 1.04x on decreasing). *B: the ring's block size (Eq. 2), set for every result.
+   A forced algorithm wins; recursive doubling forced on other than 2^k ranks is Bruck. */
+static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                            int64_t *B) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0;
+  irr_alg a;
+  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING) {
+    *B = forced == IRR_ALG_RING ? irr_allgatherv_block(p, m, md) : 0;
+    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
+  }
+  a = irr_allgatherv_choose_on(p, m, md, irr_allgatherv_share(p, node), B);
+  return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+
+/* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
+   irr_allgatherv_order). */
+static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                              int inplace, irr_sched *s) {
+  if (alg == IRR_ALG_RING) return irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
+  if (alg == IRR_ALG_RECDOUBLING) return irr_allgatherv_recdoubling(r, p, m, inplace, s);
+  if (alg == IRR_ALG_BRUCK) return irr_allgatherv_bruck(p, r, m, inplace, 0, s);
+  return IRR_ERR_ARG;
+}
+
+/* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
+   IRR_ALG_RECDOUBLING, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks' nodes or NULL
+   (the ring's order; with auto, the choice too). */
+static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
+                                                  int64_t B, const int *node, int inplace, irr_model md) {
+  irr_status st;
+  int r, *ring = NULL;
+  int64_t cap, B0 = 0;
+  irr_op *ops = NULL;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING) alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO) B = B0;
+  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_allgatherv_maxops(alg, p, m, B);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
+  irr_allgatherv_order(p, m, node, ring);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    st = irr_allgatherv_sched(alg, r, p, m, B, ring, inplace, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  if (ring) IRRCOLL_FREE(ring);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* ---- any collective, any algorithm ---- */
+
+/* What a collective call is, as far as the choice and the programs depend on it: only
+   values that are equal on all ranks. */
+typedef struct irr_args {
+  irr_coll coll;
+  int p;
+  int root;          /* gatherv/scatterv and their X variants: the root; inter: group A's size */
+  const int64_t *m;  /* bytes of every block, p entries (X variants: the sizes that occur) */
+  int inplace;       /* MPI_IN_PLACE at the root (allgatherv: everywhere) */
+  const int *node;   /* allgatherv: each rank's node (its lowest rank), NULL: flat */
+  int maxdeg;        /* xalltoallv: most partners any rank sends to */
+  int ctrl;          /* include the tree construction's control messages (the model) */
+  irr_model md;
+} irr_args;
+
+/* The algorithm the MPI layer runs for these arguments with `forced` as the communicator's
+   forced algorithm (IRR_ALG_AUTO: none); *B: Allgatherv's ring block size (else 0). */
+static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) {
+  *B = 0;
+  switch (a->coll) {
+  case IRR_COLL_GATHERV: return irr_gatherv_choose(forced, a->p);
+  case IRR_COLL_SCATTERV: return irr_scatterv_choose(forced, a->p);
+  case IRR_COLL_XGATHERV: return irr_xgatherv_choose(forced, a->p);
+  case IRR_COLL_XSCATTERV: return irr_xscatterv_choose(forced, a->p);
+  case IRR_COLL_ALLGATHERV: return irr_allgatherv_choose(forced, a->p, a->m, a->md, a->node, B);
+  case IRR_COLL_XALLGATHERV: return IRR_ALG_BRUCK;
+  case IRR_COLL_ALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
+  case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
+  default: return IRR_ALG_COUNT;
+  }
+}
+
+/* The programs of all ranks for (a, alg) into set (free with irr_sched_set_free); alg
+   IRR_ALG_AUTO: irr_choose's. IRR_ERR_ARG for an algorithm the collective does not have,
+   or one that is no schedule (XAlltoallv). */
+static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, irr_alg alg) {
+  int64_t B = 0;
+  alg = irr_choose(a, alg, &B);
+  if (!irr_alg_find(a->coll, alg) && !(a->coll == IRR_COLL_GATHERV || a->coll == IRR_COLL_SCATTERV))
+    return IRR_ERR_ARG;
+  switch (a->coll) {
+  case IRR_COLL_GATHERV:
+  case IRR_COLL_SCATTERV:
+    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE);
+  case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
+  case IRR_COLL_XGATHERV:
+  case IRR_COLL_XSCATTERV:
+  case IRR_COLL_XALLGATHERV: return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->ctrl);
+  case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
+  default: return IRR_ERR_ARG;
+  }
+}
+
+/* The model's time of (a, alg) over its real programs (irr_sched_cost), into *t. */
+static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t) {
+  irr_sched_set set;
+  irr_cost c;
+  irr_status st = irr_build_all(&set, a, alg);
+  if (st != IRR_OK) return st;
+  st = irr_sched_cost(set.s, a->p, a->md, &c, NULL);
+  irr_sched_set_free(&set);
+  if (st == IRR_OK) *t = c.time;
+  return st;
+}
+/* ==== end registry_build.h ==== */
 /* ==== begin mpi_api.h ==== */
 /* MPI layer: public declarations (whenever MPI is available).
 
@@ -3000,7 +3285,6 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 5
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -3010,23 +3294,41 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 #define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
 #define IRR__ALTTAG 16384             /* IRR_OPF_ALTTAG: tags in [2^14, 2^15), below MPI's least tag bound */
 
+/* The context, split by feature: what every collective needs, then one cache per feature
+   that keeps state across calls. */
+typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.h) */
+  int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
+  int known;                        /* node is valid (collective on the first need) */
+  int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
+} irr__nodes_cache;
+
+typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
+  MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
+                                       one, or MPI_COMM_NULL: the private duplicate */
+  MPI_Comm glocal;                  /* my group's own communicator */
+  int *gmap, *gflags;               /* schedule rank -> rank in gcomm; the group flags it was
+                                       made for (groups entry point) */
+  int na, nb, grank;                /* group sizes, my schedule rank */
+} irr__inter_cache;
+
+typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
+  char *buf;                        /* one block of `budget` bytes, allocated at first need */
+  size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
+} irr__scratch;
+
 typedef struct irr__ctx {
-  MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
-  unsigned seq;                /* calls made on this communicator */
-  irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
-  irr_model md;                /* alpha (s) and beta (s/byte) for model-chosen parameters */
-  int *node;                   /* Allgatherv: each rank's node (NULL: not known yet / flat) */
-  int node_known;
-  /* intergroup (mpi_inter.h): the communicator the schedule runs on (an intercommunicator's
-     merged one, or NULL: pc), my group's own communicator, schedule rank -> rank there, the
-     group flags it was made for (groups entry point), group sizes, my schedule rank */
-  MPI_Comm gcomm, glocal;
-  int *gmap, *gflags, na, nb, grank;
-  char *scr;                   /* mock-ups' scratch (mpi_guide.h): one block of scr_budget bytes */
-  size_t scr_budget;
+  MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
+  unsigned seq;                     /* calls made on this communicator (tags) */
+  irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (registry.h) */
+  irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  irr__nodes_cache nodes;
+  irr__inter_cache inter;
+  irr__scratch scr;
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
+#ifndef IRRCOLL_SCRATCH_DEFAULT
+#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
+#endif
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -3039,12 +3341,12 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   (void)extra;
   if (c) {
     rc = MPI_Comm_free(&c->pc);
-    if (c->node) IRRCOLL_FREE(c->node);
-    if (c->gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->gcomm);
-    if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
-    if (c->gmap) IRRCOLL_FREE(c->gmap);
-    if (c->gflags) IRRCOLL_FREE(c->gflags);
-    if (c->scr) IRRCOLL_FREE(c->scr);
+    if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
+    if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
+    if (c->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&c->inter.glocal);
+    if (c->inter.gmap) IRRCOLL_FREE(c->inter.gmap);
+    if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
+    if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -3066,11 +3368,47 @@ static int irr__keyval_get(int *kv) {
   return MPI_SUCCESS;
 }
 
-/* comm's context, made at the first call (collective: MPI_Comm_dup). */
-static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
-  int kv, flag = 0, rc, i;
-  irr__ctx *c = NULL;
+/* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
+   the model (IRRCOLL_ALPHA, IRRCOLL_BETA), ranks per node (IRRCOLL_PPN), the mock-ups'
+   scratch budget (IRRCOLL_SCRATCH). A malformed IRRCOLL_ALG forces nothing. */
+static void irr__ctx_env(irr__ctx *c) {
   const char *env;
+  int i;
+  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
+  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
+  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
+  env = getenv("IRRCOLL_ALG");
+  for (i = 0; i < IRR_COLL_COUNT; i++) {
+    c->force[i] = IRR_ALG_AUTO;
+    if (irr_alg_parse(env, irr_coll_name((irr_coll)i), &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
+  }
+  c->nodes.ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
+  c->scr.budget = IRRCOLL_SCRATCH_DEFAULT;
+  if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) c->scr.budget = (size_t)atof(env);
+}
+
+/* Every rank takes rank 0's settings: they change who sends what to whom, and environments
+   may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
+   duplicate when the context is made. */
+static int irr__ctx_agree(irr__ctx *c) {
+  double v[IRR_COLL_COUNT + 4];
+  int i, rc;
+  for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
+  v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
+  v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 4, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
+  c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
+  c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
+  return MPI_SUCCESS;
+}
+
+/* comm's context, made at the first call (collective: MPI_Comm_dup, then the settings'
+   agreement; an intercommunicator's context agrees within each group). */
+static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
+  int kv, flag = 0, rc, inter = 0;
+  irr__ctx *c = NULL;
   rc = irr__keyval_get(&kv);
   if (rc != MPI_SUCCESS) return rc;
   rc = MPI_Comm_get_attr(comm, kv, &c, &flag);
@@ -3081,29 +3419,17 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   }
   c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
   if (!c) return MPI_ERR_NO_MEM;
-  c->seq = 0;
-  c->node = NULL;
-  c->node_known = 0;
-  c->gcomm = c->glocal = MPI_COMM_NULL;
-  c->gmap = c->gflags = NULL;
-  c->na = c->nb = c->grank = 0;
-  c->scr = NULL;
-  c->scr_budget = 0;
-  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
-  c->md.beta = IRR_MODEL_BETA_DEFAULT;
-  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
-  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
-  env = getenv("IRRCOLL_ALG");
-  for (i = 0; i < IRR__NCOLL; i++) {
-    c->force[i] = IRR_ALG_AUTO;
-    if (irr_alg_parse(env, irr__coll_names[i], &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
-  }
+  memset(c, 0, sizeof *c);
+  c->inter.gcomm = c->inter.glocal = MPI_COMM_NULL;
+  irr__ctx_env(c);
   rc = MPI_Comm_dup(comm, &c->pc);
   if (rc != MPI_SUCCESS) {
     IRRCOLL_FREE(c);
     return rc;
   }
   rc = MPI_Comm_set_errhandler(c->pc, MPI_ERRORS_RETURN);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_test_inter(c->pc, &inter);
+  if (rc == MPI_SUCCESS && !inter) rc = irr__ctx_agree(c);
   if (rc == MPI_SUCCESS) rc = MPI_Comm_set_attr(comm, kv, c);
   if (rc != MPI_SUCCESS) {
     MPI_Comm_free(&c->pc);
@@ -3114,10 +3440,52 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   return MPI_SUCCESS;
 }
 
+/* The algorithm forced for coll on this communicator; an X collective without one of its
+   own follows its known-size collective (registry.h). */
+static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
+  irr_alg a = c->force[coll];
+  return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
+}
+
 /* Report an error once through comm's error handler and return it. */
 static int irr__raise(MPI_Comm comm, int code) {
   if (code != MPI_SUCCESS) MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
   return code;
+}
+
+/* ---- per-communicator settings (mpi_api.h) ---- */
+
+IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
+  irr__ctx *ctx;
+  int rc;
+  int legacy = coll == IRR_COLL_ALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
+  if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
+    return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR_COLL_COUNT || !alg) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  *alg = ctx->force[coll];
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
+  irr__ctx *ctx;
+  int rc;
+  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->md.alpha = alpha;
+  ctx->md.beta = beta;
+  return MPI_SUCCESS;
 }
 /* ==== end mpi_ctx.h ==== */
 /* ==== begin mpi_buf.h ==== */
@@ -3245,6 +3613,57 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
   return rc;
 }
 /* ==== end mpi_buf.h ==== */
+/* ==== begin mpi_args.h ==== */
+/* MPI layer: the arguments every entry point shares. User buffers as address bases, and the
+   one widening of counts and displacements to 64 bits, overflow-checked, that every entry
+   point validates its count arrays with (int arrays of the MPI-3 signatures, MPI_Count and
+   MPI_Aint ones of the MPI-4 `_c` signatures). */
+
+/* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
+   sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
+static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
+
+/* a * b for signed a (a displacement), b >= 0, if it fits in 64 bits */
+static int irr__smul_ok(int64_t a, int64_t b, int64_t *r) {
+  int64_t x;
+  if (a >= 0) return irr__mul_ok(a, b, r);
+  if (a == INT64_MIN || !irr__mul_ok(-a, b, &x)) return 0;
+  *r = -x;
+  return 1;
+}
+
+/* A count array of p blocks, as the user gave it: one of ci (int) or cc (MPI_Count), and one
+   of di (int) or dc (MPI_Aint), or no displacements at all (both NULL). */
+typedef struct irr__counts {
+  const int *ci, *di;
+  const MPI_Count *cc;
+  const MPI_Aint *dc;
+} irr__counts;
+
+/* Widen p counts and displacements once: cnt[i], dsp[i] in elements of a type of esize bytes
+   and extent `extent`, bytes[i] = cnt[i] * esize (any of the three may be NULL). Returns
+   MPI_ERR_ARG when the arrays are missing, MPI_ERR_COUNT for a negative count, or for a byte
+   count, the total of the bytes, or a nonempty block's byte offset (dsp * extent) that does
+   not fit in 64 bits; *total gets the total of the bytes. */
+static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint extent, int64_t *cnt, int64_t *dsp,
+                      int64_t *bytes, int64_t *total) {
+  int64_t t = 0, n, d, b, o;
+  int i;
+  if ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp)) return MPI_ERR_ARG;
+  for (i = 0; i < p; i++) {
+    n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
+    d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
+    if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
+      return MPI_ERR_COUNT;
+    if (cnt) cnt[i] = n;
+    if (dsp) dsp[i] = d;
+    if (bytes) bytes[i] = b;
+  }
+  if (total) *total = t;
+  return MPI_SUCCESS;
+}
+/* ==== end mpi_args.h ==== */
 /* ==== begin mpi_exec.h ==== */
 /* MPI layer: the schedule executor. It maps a schedule (sched.h) onto nonblocking
    point-to-point calls round by round; it is the one place where irrcoll moves data. */
@@ -3636,18 +4055,22 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) {
 }
 /* ==== end mpi_tree.h ==== */
 /* ==== begin mpi_gatherv.h ==== */
-/* IRR_Gatherv and IRR_Scatterv: argument checks, algorithm choice, then one schedule run
-   by the executor. Both collectives share this code: the root holds every block in a "v"
-   buffer (Gatherv: recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv:
-   sendbuf, Scatterv: recvbuf). */
+/* IRR_Gatherv and IRR_Scatterv (and their _c variants): validate -> choose -> plan -> run.
+   Both collectives share this code: the root holds every block in a "v" buffer (Gatherv:
+   recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv: sendbuf,
+   Scatterv: recvbuf).
+     validate  local argument checks and the one widening of the root's counts; a rank with
+               bad arguments still takes part (empty block, nothing written), so no rank hangs
+     choose    irr_gatherv_choose (registry.h): from p and the forced algorithm only
+     plan      the tree construction (Lemma 3, over MPI) where the algorithm needs it, then
+               this rank's program from the generator (gatherv.h)
+     run       buffer views, staging of non-contiguous types, the executor */
 
 typedef struct irr__vargs {
   int scatter;
   const void *vuser, *ouser;   /* the user's pointers, as given (forwarded unchanged) */
   char *vbuf;                  /* the root's buffer of all blocks, as an address base */
-  const int *counts, *displs;  /* the root's arrays: int (MPI_Gatherv) ... */
-  const MPI_Count *counts_c;   /* ... or MPI_Count / MPI_Aint (MPI_Gatherv_c) */
-  const MPI_Aint *displs_c;
+  irr__counts c;               /* the root's counts and displacements (int or MPI-4) */
   MPI_Datatype vtype;
   char *obuf;                  /* the own block */
   int64_t ocount;
@@ -3658,200 +4081,217 @@ typedef struct irr__vargs {
   int pre_err;                 /* an error the caller found (the rank takes part as with bad arguments) */
 } irr__vargs;
 
-static int irr__v_run(const irr__vargs *A) {
-  irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll, istree;
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int64_t own = 0, *m_root = NULL, *vcd = NULL; /* root: sizes; counts and displs, widened */
-  irr_alg alg;
+/* One call's state after validation. */
+typedef struct irr__vstate {
+  irr__ctx *ctx;
+  int rank, p, isroot, inplace, tag;
+  int err;                     /* this rank's argument error (it takes part with an empty block) */
+  int64_t own;                 /* bytes of the own block */
+  int64_t *m_root;             /* root, valid arguments: bytes (p), counts (p), displacements (p) */
+  irr__buf vb, ob;
+} irr__vstate;
+
+/* An intercommunicator: no intergroup algorithm for these, the native operation. */
+static int irr__v_native(const irr__vargs *A) {
+#if MPI_VERSION >= 4
+  if (A->c.cc || A->c.dc)
+    return A->scatter ? MPI_Scatterv_c(A->vuser, A->c.cc, A->c.dc, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
+                                       A->otype, A->root, A->comm)
+                      : MPI_Gatherv_c(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->c.cc, A->c.dc,
+                                      A->vtype, A->root, A->comm);
+#endif
+  if (A->scatter)
+    return MPI_Scatterv(A->vuser, A->c.ci, A->c.di, A->vtype, (void *)(uintptr_t)A->ouser, (int)A->ocount, A->otype,
+                        A->root, A->comm);
+  return MPI_Gatherv(A->ouser, (int)A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->c.ci, A->c.di, A->vtype,
+                     A->root, A->comm);
+}
+
+/* The root's arguments: its counts widened once into V->m_root; its own block must match. */
+static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
+  int64_t total = 0, *m;
+  int rc, p = V->p;
+  if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
+  if ((rc = irr__dt_info(A->vtype, &V->vb.dt)) != MPI_SUCCESS) return rc;
+  if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  V->m_root = m;
+  if ((rc = irr__widen(p, &A->c, V->vb.dt.size, V->vb.dt.extent, m + p, m + 2 * p, m, &total)) != MPI_SUCCESS)
+    return rc;
+  if (V->err != MPI_SUCCESS) return V->err; /* the own block's error stands */
+  if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
+  if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
+  if (V->inplace) V->own = m[V->rank];
+  else if (V->own != m[V->rank]) return MPI_ERR_TRUNCATE;
+  return MPI_SUCCESS;
+}
+
+/* Local checks. A rank with bad arguments records the error and takes part with an empty
+   block (receiving nothing into user memory), so every other rank completes; a root whose
+   own block does not match its count (MPI_ERR_TRUNCATE) still moves the others' blocks. */
+static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
+  int rc;
+  if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
+  if (!V->inplace) {
+    if (A->ocount < 0) V->err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(A->otype, &V->ob.dt)) != MPI_SUCCESS) V->err = rc;
+    else if (!irr__mul_ok(A->ocount, V->ob.dt.size, &V->own)) V->err = MPI_ERR_COUNT;
+    else if (V->own > 0 && !A->obuf && V->ob.dt.true_lb == 0) V->err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
+  }
+  if (V->isroot) {
+    rc = irr__v_validate_root(A, V);
+    if (rc != MPI_SUCCESS) V->err = rc;
+    if (A->pre_err != MPI_SUCCESS) V->err = A->pre_err;
+    if (V->err != MPI_SUCCESS && V->m_root) {
+      IRRCOLL_FREE(V->m_root);
+      V->m_root = NULL;
+    }
+  }
+  if (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) V->own = 0;
+  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
+    V->err = A->pre_err;
+    V->own = 0;
+  }
+}
+
+/* The tree's construction over MPI; at the root, what each subcube announced is checked
+   against the counts. */
+static int irr__v_construct(irr__vstate *V, int root, irr_alg alg, irr_tree *t) {
+  int rc, d, lo, hi;
+  irr_tree_init(t, V->rank, V->p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, V->own);
+  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS) return rc;
+  if (V->m_root && V->err == MPI_SUCCESS)
+    for (d = 0; d < t->levels; d++) {
+      irr_tree_cube(((int64_t)V->rank >> d) ^ 1, d, V->p, &lo, &hi);
+      if (lo < hi && t->heard[d] != irr__range_sum(V->m_root, lo, hi)) V->err = MPI_ERR_TRUNCATE;
+    }
+  return MPI_SUCCESS;
+}
+
+/* Where a subtree's announced size differs from the root's counts (or the root's counts are
+   unusable), MPI must not see a truncated receive: MPICH reports those through
+   MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
+   Scatterv: send it 0-byte messages, which its ranks detect as short. With consistent
+   arguments nothing changes: the program stays the generator's. */
+static void irr__v_redirect(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
+  int i, vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV;
+  for (i = 0; i < s->nops; i++) {
+    irr_op *o = &s->ops[i];
+    if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
+    if (V->m_root && irr__range_sum(V->m_root, o->blo, o->bhi) == o->len) continue;
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    if (A->scatter) {
+      o->buf = IRR_BUF_NONE;
+    } else {
+      o->buf = IRR_BUF_TMP;
+      o->off = s->tmp;
+      s->tmp += o->len;
+    }
+  }
+}
+
+/* This rank's program for alg: the construction first where the algorithm is a tree. */
+static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sched *s, irr_op **ops) {
+  int istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL, cap = irr_v_maxops(alg, V->p, V->rank, A->root), rc;
+  int skipcopy;
+  irr_status st;
   irr_tree t;
+  if (istree && (rc = irr__v_construct(V, A->root, alg, &t)) != MPI_SUCCESS) return rc;
+  skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE; /* a root-side mismatch of its own block: no copy */
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(s, V->rank, V->p, *ops, cap);
+  if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
+    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
+                       V->isroot ? V->m_root : NULL, skipcopy, s);
+  else /* messages sized as announced in the construction: every receive fits */
+    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, s);
+  if (st == IRR_ERR_ARG && V->isroot && !V->m_root) st = IRR_OK; /* bad root arguments: nothing to do */
+  if (st != IRR_OK) return st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+  if (V->isroot && istree) irr__v_redirect(A, V, s);
+  return MPI_SUCCESS;
+}
+
+/* Run the program on the user's buffers (non-contiguous types staged). */
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  unsigned char *wrote = NULL;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
+  vb->counts = V->m_root ? V->m_root + V->p : NULL;
+  vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
+  vb->discard = !V->isroot || !V->m_root;
+  ob->v = 0, ob->own = V->rank, ob->count = A->ocount, ob->base = A->obuf;
+  ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
+  if (V->inplace) ob->dt.contig = 1;
+  if (!vb->discard && !vb->dt.contig && !A->scatter) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)V->p);
+    vb->wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
+    X.s = s;
+    X.buf[vbufk] = vb;
+    X.buf[obufk] = ob;
+    X.comm = V->ctx->pc;
+    X.tag = V->tag + 1;
+    rc = irr__exec_run(&X);
+    rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
+    rc3 = irr__buf_unstage(ob, A->scatter && !X.bad, V->ctx->pc);
+    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
+    if (rc == MPI_SUCCESS && X.bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+  }
+  irr__buf_unstage(vb, 0, V->ctx->pc);
+  irr__buf_unstage(ob, 0, V->ctx->pc);
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
+/* validate -> choose -> plan -> run; forced: the algorithm the caller wants (IRR_ALG_AUTO:
+   the communicator's forced one, else the automatic choice). One exit path. */
+static int irr__v_run(const irr__vargs *A, irr_alg forced) {
+  irr__vstate V;
   irr_sched s;
   irr_op *ops = NULL;
-  irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
-
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
+  int rc, inter = 0;
+  irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+  memset(&V, 0, sizeof V);
   if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) { /* no intergroup algorithm for these: the native operation */
-#if MPI_VERSION >= 4
-    if (A->counts_c || A->displs_c)
-      return A->scatter ? MPI_Scatterv_c(A->vuser, A->counts_c, A->displs_c, A->vtype, (void *)(uintptr_t)A->ouser,
-                                         A->ocount, A->otype, A->root, A->comm)
-                        : MPI_Gatherv_c(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts_c,
-                                        A->displs_c, A->vtype, A->root, A->comm);
-#endif
-    if (A->scatter)
-      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, (int)A->ocount,
-                          A->otype, A->root, A->comm);
-    return MPI_Gatherv(A->ouser, (int)A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
-                       A->vtype, A->root, A->comm);
-  }
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
-  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  isroot = rank == A->root;
-  inplace = isroot && A->inplace_arg;
-
-  /* Local checks. A rank with bad arguments records the error and still takes part with an
-     empty block (receiving nothing into user memory), so every other rank completes. */
-  if (A->inplace_arg && !isroot) err = MPI_ERR_BUFFER;
-  if (!inplace) {
-    if (A->ocount < 0) err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
-    else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
-    else if (own > 0 && !A->obuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
-  }
-  if (isroot) {
-    if ((!A->counts && !A->counts_c) || (!A->displs && !A->displs_c)) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(A->vtype, &vb.dt)) != MPI_SUCCESS) err = rc;
-    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
-    else {
-      int64_t total = 0;
-      vcd = m_root + p;
-      for (i = 0; i < p; i++) {
-        vcd[i] = A->counts ? (int64_t)A->counts[i] : (int64_t)A->counts_c[i];
-        vcd[p + i] = A->displs ? (int64_t)A->displs[i] : (int64_t)A->displs_c[i];
-      }
-      for (i = 0; i < p; i++) {
-        if (vcd[i] < 0 || !irr__mul_ok(vcd[i], vb.dt.size, &m_root[i]) ||
-            !irr__add_ok(total, m_root[i], &total)) {
-          err = MPI_ERR_COUNT;
-          break;
-        }
-      }
-      if (err == MPI_SUCCESS && total > 0 && !A->vbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && inplace) own = m_root[rank];
-      if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
-    }
-    if (A->pre_err != MPI_SUCCESS) err = A->pre_err;
-    if (err != MPI_SUCCESS && m_root) {
-      IRRCOLL_FREE(m_root);
-      m_root = vcd = NULL;
-    }
-  }
-  if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
-  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
-    err = A->pre_err;
-    own = 0;
-  }
-
-  coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  alg = ctx->force[coll];
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to send */
-  istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL;
-
-  if (istree) {
-    irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
-    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
-    if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
-      int d, lo, hi;
-      for (d = 0; d < t.levels; d++) {
-        irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
-        if (lo < hi && t.heard[d] != irr__range_sum(m_root, lo, hi)) err = MPI_ERR_TRUNCATE;
-      }
-    }
-  }
-  i = irr_v_maxops(alg, p, rank, A->root);
-  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
-  irr_sched_init(&s, rank, p, ops, i);
-  /* with a root-side mismatch of its own block, skip the local copy (inplace = 1) */
-  {
-    int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
-    irr_status st;
-    if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
-      st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, rank, p, A->root, own, isroot ? m_root : NULL, skipcopy, &s);
-    else /* messages sized as announced in the construction: every receive fits */
-      st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
-    if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
-    if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
-  }
-  /* Where a subtree's announced size differs from the root's counts (or the root's counts are
-     unusable), MPI must not see a truncated receive: MPICH reports those through
-     MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
-     Scatterv: send it 0-byte messages, which its ranks detect as short. */
-  if (isroot && istree)
-    for (i = 0; i < s.nops; i++) {
-      irr_op *o = &s.ops[i];
-      if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
-      if (m_root && irr__range_sum(m_root, o->blo, o->bhi) == o->len) continue;
-      if (err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-      if (A->scatter) {
-        o->buf = IRR_BUF_NONE;
-      } else {
-        o->buf = IRR_BUF_TMP;
-        o->off = s.tmp;
-        s.tmp += o->len;
-      }
-    }
-
-  /* buffer views */
-  vb.v = 1;
-  vb.p = p;
-  vb.base = A->vbuf;
-  vb.counts = vcd;
-  vb.displs = vcd ? vcd + p : NULL;
-  vb.discard = !isroot || !m_root;
-  ob.v = 0;
-  ob.own = rank;
-  ob.count = A->ocount;
-  ob.base = A->obuf;
-  ob.discard = inplace || (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) || own == 0;
-  if (inplace) ob.dt.contig = 1;
-  if (!vb.discard && !vb.dt.contig && !A->scatter) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto fail; }
-    memset(wrote, 0, (size_t)p);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
-  if ((rc = irr__buf_stage(&ob, !A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
-  X.s = &s;
-  X.buf[vbufk] = &vb;
-  X.buf[obufk] = &ob;
-  X.comm = ctx->pc;
-  X.tag = tag + 1;
-  rc = irr__exec_run(&X);
-  {
-    int rc2 = irr__buf_unstage(&vb, !A->scatter, ctx->pc);
-    int rc3 = irr__buf_unstage(&ob, A->scatter && !X.bad, ctx->pc);
-    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
-  }
-  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-fail:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
+  if (inter) return irr__v_native(A);
+  if ((rc = irr__ctx_get(A->comm, &V.ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &V.rank);
+  MPI_Comm_size(A->comm, &V.p);
+  if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
+  V.isroot = V.rank == A->root;
+  V.inplace = V.isroot && A->inplace_arg;
+  irr__v_validate(A, &V);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
+  if ((rc = irr__v_plan(A, &V, irr_gatherv_choose(forced, V.p), &s, &ops)) == MPI_SUCCESS)
+    rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);
-  if (m_root) IRRCOLL_FREE(m_root);
-  if (wrote) IRRCOLL_FREE(wrote);
-  if (rc == MPI_SUCCESS) rc = err;
+  if (V.m_root) IRRCOLL_FREE(V.m_root);
+  if (rc == MPI_SUCCESS) rc = V.err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
 }
 
-/* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
-   sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
-static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
-
 /* Every entry point: the root's "v" buffer and the own block, in the shape irr__v_run takes. */
-static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
-                       const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
-                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
+static int irr__v_call_alg(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
+                           const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
+                           int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err, irr_alg alg) {
   irr__vargs A;
   memset(&A, 0, sizeof A);
   A.scatter = scatter;
   A.vuser = vuser;
   A.ouser = ouser;
   A.vbuf = irr__base(vuser); /* Scatterv only reads it */
-  A.counts = counts;
-  A.counts_c = counts_c;
-  A.displs = displs;
-  A.displs_c = displs_c;
+  A.c.ci = counts;
+  A.c.cc = counts_c;
+  A.c.di = displs;
+  A.c.dc = displs_c;
   A.vtype = vtype;
   A.inplace_arg = ouser == MPI_IN_PLACE;
   A.obuf = A.inplace_arg ? NULL : irr__base(ouser); /* Gatherv only reads it */
@@ -3860,7 +4300,13 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
   A.root = root;
   A.comm = comm;
   A.pre_err = pre_err;
-  return irr__v_run(&A);
+  return irr__v_run(&A, alg);
+}
+static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
+                       const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
+                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
+  return irr__v_call_alg(scatter, vuser, counts, counts_c, displs, displs_c, vtype, ouser, ocount, otype, root, comm,
+                         pre_err, IRR_ALG_AUTO);
 }
 
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -3888,26 +4334,6 @@ IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], co
   return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 #endif
-
-IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
-  irr__ctx *ctx;
-  int rc;
-  if ((unsigned)coll >= IRR__NCOLL || (unsigned)alg >= (unsigned)IRR_ALG_COUNT) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->force[coll] = alg;
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
-  irr__ctx *ctx;
-  int rc;
-  if ((unsigned)coll >= IRR__NCOLL || !alg) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  *alg = ctx->force[coll];
-  return MPI_SUCCESS;
-}
 /* ==== end mpi_gatherv.h ==== */
 /* ==== begin mpi_xcommon.h ==== */
 /* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
@@ -4880,21 +5306,21 @@ out:
    all) and split off the local group. Collective on the first call. */
 static int irr__inter_setup(irr__ctx *ctx) {
   int rc, lrank, lsize, rsize, mrank, first, i;
-  if (ctx->gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
+  if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
   MPI_Comm_size(ctx->pc, &lsize);
   MPI_Comm_remote_size(ctx->pc, &rsize);
-  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->gcomm)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->gcomm, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(ctx->gcomm, &mrank);
+  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->inter.gcomm)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.gcomm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(ctx->inter.gcomm, &mrank);
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
-  if ((rc = MPI_Comm_split(ctx->gcomm, !first, lrank, &ctx->glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
-  ctx->na = first ? lsize : rsize;
-  ctx->nb = first ? rsize : lsize;
-  ctx->grank = mrank;
-  if (!(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
-  for (i = 0; i < lsize + rsize; i++) ctx->gmap[i] = i;
+  if ((rc = MPI_Comm_split(ctx->inter.gcomm, !first, lrank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
+  ctx->inter.na = first ? lsize : rsize;
+  ctx->inter.nb = first ? rsize : lsize;
+  ctx->inter.grank = mrank;
+  if (!(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
+  for (i = 0; i < lsize + rsize; i++) ctx->inter.gmap[i] = i;
   return MPI_SUCCESS;
 }
 
@@ -4910,20 +5336,20 @@ static int irr__groups_setup(irr__ctx *ctx, int group, int rank, int p) {
     na += f[i] == 0;
   }
   if (na == 0 || na == p) { rc = MPI_ERR_ARG; goto fail; }
-  if (ctx->gflags && memcmp(ctx->gflags, f, (size_t)p * sizeof(int)) == 0) {
+  if (ctx->inter.gflags && memcmp(ctx->inter.gflags, f, (size_t)p * sizeof(int)) == 0) {
     IRRCOLL_FREE(f);
     return MPI_SUCCESS;
   }
-  if (ctx->glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->glocal);
-  if (ctx->gflags) IRRCOLL_FREE(ctx->gflags);
-  if (!ctx->gmap && !(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
-  ctx->gflags = f;
-  ctx->na = na, ctx->nb = p - na;
-  for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->gmap[k++] = i;
-  for (i = 0; i < p; i++) if (f[i] == 1) ctx->gmap[k++] = i;
-  for (k = 0; k < p; k++) if (ctx->gmap[k] == rank) ctx->grank = k;
-  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
+  if (ctx->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->inter.glocal);
+  if (ctx->inter.gflags) IRRCOLL_FREE(ctx->inter.gflags);
+  if (!ctx->inter.gmap && !(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->inter.gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
+  ctx->inter.gflags = f;
+  ctx->inter.na = na, ctx->inter.nb = p - na;
+  for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->inter.gmap[k++] = i;
+  for (i = 0; i < p; i++) if (f[i] == 1) ctx->inter.gmap[k++] = i;
+  for (k = 0; k < p; k++) if (ctx->inter.gmap[k] == rank) ctx->inter.grank = k;
+  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
   return MPI_SUCCESS;
 fail:
   IRRCOLL_FREE(f);
@@ -4941,11 +5367,11 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
    rdispls: regular, block j at j * rcount); regular: every rank's own size is the same. */
 static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, const int *rcounts, int rcount, const int *rdispls, MPI_Datatype recvtype) {
-  int P = ctx->na + ctx->nb, me = ctx->grank, inA = me < ctx->na, nl = inA ? ctx->na : ctx->nb, nr = P - nl;
-  int lb = inA ? 0 : ctx->na, rb = inA ? ctx->na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
+  int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
+  int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
   int64_t *m = NULL, own = 0, cap;
   long long chk[5], got[5], mine[5];
-  irr_alg alg = ctx->force[IRR_COLL_INTER_ALLGATHERV];
+  irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
@@ -4953,7 +5379,6 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
   tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  if (alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) alg = IRR_ALG_SEGMENT;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
   /* local errors: this rank's arguments */
@@ -4978,7 +5403,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
      argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
   if (rcounts) {
     int64_t mb = err == MPI_SUCCESS ? own : -1;
-    if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->glocal)) != MPI_SUCCESS) goto out;
+    if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   } else {
     for (i = 0; i < nl; i++) m[lb + i] = err == MPI_SUCCESS ? own : -1;
   }
@@ -4986,22 +5411,22 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
   for (i = 0; i < nl; i++) mine[2] |= m[lb + i] < 0;
   /* max and -min of each view in my group: equal views iff max == min */
-  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   if (me == lb) { /* the group roots compare views */
-    int peer = ctx->gmap[rb];
+    int peer = ctx->inter.gmap[rb];
     if ((rc = MPI_Sendrecv(chk, 5, MPI_LONG_LONG, peer, tag, got, 5, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
     chk[2] = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
              chk[0] != got[3] || got[0] != chk[3];
   }
-  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   if (chk[2]) { rc = err != MPI_SUCCESS ? err : MPI_ERR_TRUNCATE; goto out; }
   /* the schedule, its peers mapped to gcomm's ranks */
-  if ((cap = irr_inter_maxops(me, ctx->na, ctx->nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
+  if ((cap = irr_inter_maxops(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
       !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
   irr_sched_init(&s, me, P, ops, (int)cap);
-  if (irr_inter_allgatherv(me, ctx->na, ctx->nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  if (irr_inter_allgatherv(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
   for (i = 0; i < s.nops; i++)
-    if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->gmap[ops[i].peer];
+    if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
   rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
@@ -5020,7 +5445,7 @@ static int irr__inter_entry(const void *sendbuf, int sendcount, MPI_Datatype sen
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
@@ -5061,21 +5486,27 @@ IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Dataty
 }
 /* ==== end mpi_inter.h ==== */
 /* ==== begin mpi_allgatherv.h ==== */
-/* IRR_Allgatherv: argument checks, the node layout (once per communicator), the algorithm
-   and block size from the sizes every rank knows, then one schedule run by the executor. */
+/* IRR_Allgatherv: validate -> choose -> plan -> run.
+     validate  recvcounts, displs and recvtype are the same on every rank (MPI requires it),
+               so an error there is the same everywhere and all return it at once; the own
+               block's errors are local: that rank still runs, sending 0-byte messages that
+               its successors detect as short (MPI_ERR_TRUNCATE)
+     choose    irr_allgatherv_choose (registry_build.h) from the sizes, the node layout
+               (gathered once per communicator) and the model: equal on every rank
+     plan      this rank's program from the generator (ring, Bruck, recursive doubling)
+     run       irr__run_allv: staging, the executor */
 
-/* Each rank's node, for the ring order (Section 2.2): NULL when every rank has its own node
-   or all share one (then the flat order with zero-size ranks spread is the better one).
-   IRRCOLL_PPN=k (tests, benchmarks) declares k consecutive ranks per node instead of asking
-   MPI. Collective on the first call. */
+/* Each rank's node, for the ring order (Section 2.2) and the choice: NULL when every rank
+   has its own node or all share one (then the flat order with zero-size ranks spread is the
+   better one). IRRCOLL_PPN=k (tests, benchmarks; agreed with the context) declares k
+   consecutive ranks per node instead of asking MPI. Collective on the first need. */
 static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
   MPI_Comm local;
-  int rc, lowest, i, nn = 0, *node;
-  const char *env = getenv("IRRCOLL_PPN");
-  if (ctx->node_known) return MPI_SUCCESS;
+  int rc, lowest, i, nn = 0, *node, ppn = ctx->nodes.ppn;
+  if (ctx->nodes.known) return MPI_SUCCESS;
   if (!(node = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
-  if (env && atoi(env) > 0) {
-    for (i = 0; i < p; i++) node[i] = i / atoi(env) * atoi(env);
+  if (ppn > 0) {
+    for (i = 0; i < p; i++) node[i] = i / ppn * ppn;
   } else {
     if ((rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &local)) != MPI_SUCCESS) {
       IRRCOLL_FREE(node);
@@ -5094,114 +5525,100 @@ static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
     IRRCOLL_FREE(node);
     node = NULL;
   }
-  ctx->node = node;
-  ctx->node_known = 1;
+  ctx->nodes.node = node;
+  ctx->nodes.known = 1;
   return MPI_SUCCESS;
+}
+
+typedef struct irr__agstate {
+  int rank, p, tag, inplace, err;
+  int64_t *m;       /* bytes (p), counts (p), displacements (p) */
+  int64_t own;      /* bytes of the own block */
+} irr__agstate;
+
+/* validate: the arguments every rank has alike (an error there returns at once, on every
+   rank), then the own block's (local: err, the rank still takes part) */
+static int irr__ag_validate(const void *sendbuf, int sendcount, MPI_Datatype sendtype, const void *recvbuf,
+                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
+  int rc;
+  if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
+  if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
+    return rc;
+  if (!G->inplace) {
+    if (sendcount < 0) G->err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) G->err = rc;
+    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own) || G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
+    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  }
+  if (G->m[G->rank] > 0 && !recvbuf && vb->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  return MPI_SUCCESS;
+}
+
+/* choose + plan: the algorithm from what every rank knows, then this rank's program */
+static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
+  int rc, *ring = NULL;
+  int64_t B = 0, cap;
+  irr_alg alg;
+  irr_status st;
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+      (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
+    return rc;
+  alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
+  cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
+  if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
+      !(ring = (int *)IRRCOLL_MALLOC((size_t)G->p * sizeof(int))))
+    return MPI_ERR_NO_MEM;
+  irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
+  irr_allgatherv_order(G->p, G->m, ctx->nodes.node, ring);
+  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
+  IRRCOLL_FREE(ring);
+  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+}
+
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
+                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+  irr__ctx *ctx = NULL;
+  irr__agstate G;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  int rc, inter = 0, bad;
+  memset(&G, 0, sizeof G);
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c->ci, 0, c->di, recvtype, comm);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  MPI_Comm_rank(comm, &G.rank);
+  MPI_Comm_size(comm, &G.p);
+  G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  G.inplace = sendbuf == MPI_IN_PLACE;
+  vb.dt.type = recvtype;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, &vb, &ob, &G)) != MPI_SUCCESS) goto out;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(ctx, IRR_COLL_ALLGATHERV);
+  if ((rc = irr__ag_plan(ctx, comm, forced, &G, &s, &ops)) != MPI_SUCCESS) goto out;
+  vb.v = 1, vb.p = G.p, vb.base = irr__base(recvbuf), vb.counts = G.m + G.p, vb.displs = G.m + 2 * G.p;
+  ob.v = 0, ob.own = G.rank, ob.base = irr__base(sendbuf);
+  ob.count = G.err == MPI_SUCCESS && !G.inplace ? sendcount : 0;
+  ob.discard = G.inplace || G.err != MPI_SUCCESS || G.own == 0;
+  bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
+  rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
+  if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
+out:
+  if (G.m) IRRCOLL_FREE(G.m);
+  if (ops) IRRCOLL_FREE(ops);
+  if (rc == MPI_SUCCESS) rc = G.err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, tag, i, inplace = sendbuf == MPI_IN_PLACE, *ring = NULL;
-  int64_t *m = NULL, B = 0, cap, own = 0;
-  irr_alg alg;
-  irr_sched s;
-  irr_op *ops = NULL;
-  irr__buf vb, ob;
-  int bad;
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  s.ops = NULL;
-  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &p);
-  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  /* Arguments every rank has alike (MPI requires the same recvcounts everywhere): an error
-     there is the same on all ranks, so all return it without communicating. */
-  if (!recvcounts || !displs) return irr__raise(comm, MPI_ERR_ARG);
-  if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  for (i = 0; i < p; i++) {
-    m[p + i] = recvcounts[i];
-    m[2 * p + i] = displs[i];
-    if (recvcounts[i] < 0 || !irr__mul_ok(recvcounts[i], vb.dt.size, &m[i])) {
-      IRRCOLL_FREE(m);
-      return irr__raise(comm, MPI_ERR_COUNT);
-    }
-  }
-  /* This rank's own block: an error here is local; the rank still runs the schedule, but
-     sends 0-byte messages, which its successors detect as short (MPI_ERR_TRUNCATE). */
-  if (!inplace) {
-    if (sendcount < 0) err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(sendtype, &ob.dt)) != MPI_SUCCESS) err = rc;
-    else if (!irr__mul_ok(sendcount, ob.dt.size, &own) || own != m[rank]) err = MPI_ERR_TRUNCATE;
-    else if (own > 0 && !sendbuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-  }
-  if (m[rank] > 0 && !recvbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-  /* the algorithm and the block size: the same on every rank */
-  alg = ctx->force[IRR_COLL_ALLGATHERV];
-  if (alg != IRR_ALG_BRUCK && (rc = irr__nodes(ctx, comm, rank, p)) != MPI_SUCCESS) goto out;
-  if (alg == IRR_ALG_RING) B = irr_allgatherv_block(p, m, ctx->md);
-  else if (alg != IRR_ALG_BRUCK) { /* ranks per node sharing a NIC: the most on any node */
-    int share = 1, j, c;
-    for (i = 0; ctx->node && i < p; i++)
-      if (ctx->node[i] == i) {
-        for (j = i, c = 0; j < p; j++) c += ctx->node[j] == i;
-        if (c > share) share = c;
-      }
-    alg = irr_allgatherv_choose_on(p, m, ctx->md, share, &B);
-  }
-  cap = irr_allgatherv_maxops(alg, p, m, B);
-  if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) {
-    rc = MPI_ERR_NO_MEM;
-    goto out;
-  }
-  irr_sched_init(&s, rank, p, ops, (int)cap);
-  /* the logarithmic algorithm: Bruck, but on SMP nodes with 2^k ranks recursive doubling,
-     whose first rounds stay inside nodes (SMPI, 16-core nodes, p = 64, 4 B: Bruck 0.89-0.91
-     of SMPI's best, recursive doubling 1.00) */
-  if (alg == IRR_ALG_RING) {
-    irr_allgatherv_order(p, m, ctx->node, ring);
-    if (irr_allgatherv_ring(rank, p, m, B, ring, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else if ((ctx->node && (p & (p - 1)) == 0 ? irr_allgatherv_recdoubling(rank, p, m, inplace, &s)
-                                               : irr_allgatherv_bruck(p, rank, m, inplace, 0, &s)) != IRR_OK) {
-    rc = MPI_ERR_INTERN;
-    goto out;
-  }
-  vb.v = 1;
-  vb.p = p;
-  vb.base = irr__base(recvbuf);
-  vb.counts = m + p;
-  vb.displs = m + 2 * p;
-  ob.v = 0;
-  ob.own = rank;
-  ob.count = err == MPI_SUCCESS && !inplace ? sendcount : 0;
-  ob.base = irr__base(sendbuf);
-  ob.discard = inplace || err != MPI_SUCCESS || own == 0;
-  bad = err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__run_allv(ctx, &s, ctx->pc, tag + 1, &vb, &ob, inplace, &bad);
-  if (rc == MPI_SUCCESS && bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-out:
-  if (m) IRRCOLL_FREE(m);
-  if (ops) IRRCOLL_FREE(ops);
-  if (ring) IRRCOLL_FREE(ring);
-  if (rc == MPI_SUCCESS) rc = err;
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-
-IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
-  irr__ctx *ctx;
-  int rc;
-  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->md.alpha = alpha;
-  ctx->md.beta = beta;
-  return MPI_SUCCESS;
+  irr__counts c = {recvcounts, displs, NULL, NULL};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }
 /* ==== end mpi_allgatherv.h ==== */
 /* ==== begin mpi_guide.h ==== */
@@ -5221,18 +5638,14 @@ IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
    Local copies that must respect a datatype's type map go through MPI_Sendrecv on
    MPI_COMM_SELF. */
 
-#ifndef IRRCOLL_SCRATCH_DEFAULT
-#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
-#endif
-
 /* Scratch of `bytes` from comm's block (NULL: over the budget or no memory). One mock-up
    uses it at a time: collectives on one communicator do not overlap. */
 static int irr__gl_fits(MPI_Comm comm, size_t bytes);
 static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
   irr__ctx *ctx;
   if (!irr__gl_fits(comm, bytes) || irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return NULL;
-  if (!ctx->scr && ctx->scr_budget > 0) ctx->scr = (char *)IRRCOLL_MALLOC(ctx->scr_budget);
-  return ctx->scr;
+  if (!ctx->scr.buf && ctx->scr.budget > 0) ctx->scr.buf = (char *)IRRCOLL_MALLOC(ctx->scr.budget);
+  return ctx->scr.buf;
 }
 
 /* Would `bytes` of scratch fit? For ranks that need none, so that every rank decides the same:
@@ -5240,13 +5653,8 @@ static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
    datatype, which the mock-ups assume is the same on every rank). */
 static int irr__gl_fits(MPI_Comm comm, size_t bytes) {
   irr__ctx *ctx;
-  const char *env;
   if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
-  if (!ctx->scr_budget) {
-    ctx->scr_budget = IRRCOLL_SCRATCH_DEFAULT;
-    if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) ctx->scr_budget = (size_t)atof(env);
-  }
-  return bytes <= ctx->scr_budget;
+  return bytes <= ctx->scr.budget; /* the budget is agreed when the context is made */
 }
 
 typedef struct irr__gl {
@@ -5728,47 +6136,27 @@ IRR_DEF int IRR_Scatterv_as_bcast_scatter(const void *sb, const int sc[], const 
   return MPI_SUCCESS;
 }
 
-/* ---- irrcoll's own algorithms as alternatives for the v-collectives ---- */
-static int irr__gl_forced(MPI_Comm comm, irr_coll coll, irr_alg alg, irr_alg *old) {
-  irr__ctx *ctx;
-  int rc = irr__ctx_get(comm, &ctx);
-  if (rc != MPI_SUCCESS) return rc;
-  *old = ctx->force[coll], ctx->force[coll] = alg;
-  return MPI_SUCCESS;
-}
-#define IRR__GL_IRRV(name, coll, alg)                                                                                         \
+/* ---- irrcoll's own algorithms as alternatives for the v-collectives: each calls the
+   algorithm it names directly (auto: the communicator's choice) ---- */
+#define IRR__GL_IRRV(name, alg)                                                                                               \
   IRR_DEF int IRR_Gatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[],     \
                                      MPI_Datatype rt, int root, MPI_Comm comm) {                                             \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_GATHERV, alg, &old);                                                              \
-    if (rv != MPI_SUCCESS) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                      \
-    rv = IRR_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                                               \
-    irr__gl_forced(comm, IRR_COLL_GATHERV, old, &old);                                                                       \
-    return rv;                                                                                                               \
+    return irr__v_call_alg(0, rb, rc, NULL, dsp, NULL, rt, sb, sc, st, root, comm, MPI_SUCCESS, alg);                        \
   }                                                                                                                          \
   IRR_DEF int IRR_Scatterv_irr_##name(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,    \
                                       MPI_Datatype rt, int root, MPI_Comm comm) {                                            \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_SCATTERV, alg, &old);                                                             \
-    if (rv != MPI_SUCCESS) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                     \
-    rv = IRR_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                                              \
-    irr__gl_forced(comm, IRR_COLL_SCATTERV, old, &old);                                                                      \
-    return rv;                                                                                                               \
+    return irr__v_call_alg(1, sb, sc, NULL, dsp, NULL, st, rb, rc, rt, root, comm, MPI_SUCCESS, alg);                        \
   }
-IRR__GL_IRRV(auto, coll, IRR_ALG_AUTO)
-IRR__GL_IRRV(tree, coll, IRR_ALG_TREE)
-IRR__GL_IRRV(binomial, coll, IRR_ALG_BINOMIAL)
-IRR__GL_IRRV(direct, coll, IRR_ALG_DIRECT)
+IRR__GL_IRRV(auto, IRR_ALG_AUTO)
+IRR__GL_IRRV(tree, IRR_ALG_TREE)
+IRR__GL_IRRV(binomial, IRR_ALG_BINOMIAL)
+IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
 #undef IRR__GL_IRRV
 #define IRR__GL_IRRAG(name, alg)                                                                                              \
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_ALLGATHERV, alg, &old);                                                           \
-    if (rv != MPI_SUCCESS) return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                         \
-    rv = IRR_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                                                  \
-    irr__gl_forced(comm, IRR_COLL_ALLGATHERV, old, &old);                                                                    \
-    return rv;                                                                                                               \
+    irr__counts c = {rc, dsp, NULL, NULL};                                                                                   \
+    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg);                                                                   \
   }
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)

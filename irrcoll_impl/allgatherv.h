@@ -294,17 +294,12 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
   return t;
 }
 
-/* The logarithmic algorithm irrcoll uses (IRR_ALG_BRUCK) is Bruck in the receive buffer, for
-   any p. Recursive doubling (MPICH's choice on 2^k ranks) has the same model cost; under
-   SMPI (p = 64, 1 KiB, flat) Bruck was 1.32x faster on geometric data and 1.04x on
-   decreasing data, and equal elsewhere, but on SMP nodes recursive doubling's first rounds
-   stay inside nodes, so the MPI layer uses it there on 2^k ranks. */
-
-/* The automatic choice, the same on every rank (all know the sizes): the cheaper of the
-   ring (block size *B from Eq. 2) and the logarithmic algorithm by the estimates above.
-   share: ranks per node that share one NIC (1: flat). The node-aware ring crosses each NIC
-   once per round; the logarithmic algorithms send from every rank of a node across it at
-   once, so their bandwidth term is charged share times. */
+/* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
+   ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
+   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; the
+   logarithmic algorithms send from every rank of a node across it at once, so their
+   bandwidth term is charged share times. The full automatic rule is irr_allgatherv_choose
+   (registry_build.h). */
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   irr_model lm = md;
   double lg;
@@ -313,49 +308,13 @@ static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_mode
   *B = irr_allgatherv_block(p, m, md);
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
-static inline irr_alg irr_allgatherv_choose(int p, const int64_t *m, irr_model md, int64_t *B) {
-  return irr_allgatherv_choose_on(p, m, md, 1, B);
-}
 
-/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1. */
+/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
+   recursive doubling log2 p + ... (at most Bruck's). */
 static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
   int64_t b = 0;
   int i;
-  if (alg == IRR_ALG_BRUCK) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
-}
-
-/* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
-   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2; node: ranks' nodes or
-   NULL), IRR_ALG_BRUCK, or IRR_ALG_AUTO (irr_allgatherv_choose with md). */
-static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
-                                                  int64_t B, const int *node, int inplace, irr_model md) {
-  irr_status st;
-  int r, *ring = NULL;
-  int64_t cap;
-  irr_op *ops = NULL;
-  if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO) alg = irr_allgatherv_choose(p, m, md, &B);
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = irr_allgatherv_maxops(alg, p, m, B);
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
-  irr_allgatherv_order(p, m, node, ring);
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, (int)cap);
-    st = alg == IRR_ALG_RING ? irr_allgatherv_ring(r, p, m, B, ring, inplace, &s)
-                             : irr_allgatherv_bruck(p, r, m, inplace, 0, &s);
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
-  if (ring) IRRCOLL_FREE(ring);
-  if (st != IRR_OK) irr_sched_set_free(set);
-  return st;
 }

@@ -17,15 +17,6 @@
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
 
-typedef enum irr_coll {
-  IRR_COLL_GATHERV = 0, /* SEND: own block; RECV at root: every block at its displacement */
-  IRR_COLL_SCATTERV = 1, /* SEND at root: every block; RECV: own block */
-  IRR_COLL_ALLGATHERV = 2, /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3,  /* for the MPI layer's algorithm choice; no checker specification */
-  IRR_COLL_INTER_ALLGATHERV = 4 /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
-                                   RECV: every block of the other group */
-} irr_coll;
-
 typedef struct irr_spec {
   irr_coll coll;
   int p, root;

@@ -26,36 +26,6 @@
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
    short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
 
-typedef enum irr_alg {
-  IRR_ALG_AUTO = 0,
-  IRR_ALG_TREE = 1,     /* Träff's linear-time ordered-hypercube tree */
-  IRR_ALG_LINEAR = 2,   /* direct to/from the root */
-  IRR_ALG_BINOMIAL = 3, /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,   /* one message per rank to/from the root, sizes probed */
-  IRR_ALG_RING = 5,     /* Allgatherv: the pipelined ring (allgatherv.h) */
-  IRR_ALG_BRUCK = 6,    /* Allgatherv: Bruck's logarithmic algorithm */
-  IRR_ALG_SEGMENT = 7,  /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
-  IRR_ALG_SUBGROUP = 8, /* intergroup: Algorithm 1, whole blocks to subgroups */
-  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
-  IRR_ALG_COUNT
-} irr_alg;
-/* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
-#define IRR_ALG_V_LAST IRR_ALG_DIRECT
-
-/* The automatic choice: "direct" on at most this many ranks, else the tree. The
-   single-ported alpha-beta model charges every message's whole latency at the root, one
-   after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us per-message
-   overhead, where concurrent latencies overlap as on a real NIC and the root pays the
-   overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six distributions:
-   direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We follow the
-   simulator, which is the closer of the two to real networks for small messages. */
-#define IRR_DIRECT_MAXP 32
-
-static inline const char *irr_alg_name(irr_alg a) {
-  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck", "segment", "subgroup", "rootgather"};
-  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
-}
-
 #define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
 
 /* Capacity a rank's program needs, for any sizes. */
@@ -223,7 +193,7 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   irr_op *ops = NULL;
   irr_status st;
   int r, scatter = coll == IRR_COLL_SCATTERV;
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_AUTO) alg = irr_gatherv_choose(alg, p);
   if (alg > IRR_ALG_V_LAST) return IRR_ERR_ARG;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
@@ -279,39 +249,4 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
   b = L * md.alpha + md.beta * (double)(sum + pen);
   if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
   return b;
-}
-
-/* Forced algorithm from a spec such as "gatherv:linear,scatterv:tree" or "binomial" (every
-   collective). coll is the collective's name ("gatherv", "scatterv"). *out is left alone if
-   the spec says nothing about coll. IRR_ERR_ARG for a malformed spec (then nothing is set). */
-static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
-  irr_alg found = IRR_ALG_COUNT;
-  const char *p = spec;
-  if (!spec) return IRR_OK;
-  while (*p) {
-    const char *end = p, *colon = NULL, *name;
-    size_t cl = 0, nl;
-    int a, hit = 0;
-    while (*end && *end != ',') {
-      if (*end == ':' && !colon) colon = end;
-      end++;
-    }
-    if (colon) {
-      cl = (size_t)(colon - p);
-      name = colon + 1;
-      hit = strlen(coll) == cl && strncmp(p, coll, cl) == 0;
-    } else {
-      name = p;
-      hit = 1;
-    }
-    nl = (size_t)(end - name);
-    for (a = 0; a < IRR_ALG_COUNT; a++)
-      if (strlen(irr_alg_name((irr_alg)a)) == nl && strncmp(name, irr_alg_name((irr_alg)a), nl) == 0) break;
-    if (colon && cl == 0) return IRR_ERR_ARG;
-    if (hit && a == IRR_ALG_COUNT) return IRR_ERR_ARG; /* other collectives' entries may name mock-ups */
-    if (hit) found = (irr_alg)a;
-    p = *end ? end + 1 : end;
-  }
-  if (found != IRR_ALG_COUNT) *out = found;
-  return IRR_OK;
 }

@@ -121,14 +121,14 @@ static inline int irr__inter_append(irr_sched *s, const irr_sched *t, int r0, co
 }
 
 /* The Allgatherv that group G runs over the pieces S[0..G->n] of R's array: irrcoll's
-   (ring or Bruck by irr_allgatherv_choose with md), or the plain ring (plain: the baseline's
+   (ring or Bruck by irr_allgatherv_choose_on with md: a group has no node layout), or the plain ring (plain: the baseline's
    broadcast). z: the piece sizes (out); *B the ring's block size. */
 static inline irr_alg irr__inter_group_alg(const irr__grp *G, const int64_t *S, int plain, irr_model md, int64_t *z,
                                            int64_t *B) {
   int i;
   *B = 1;
   for (i = 0; i < G->n; i++) z[i] = S[i + 1] - S[i], *B = z[i] > *B ? z[i] : *B;
-  return plain ? IRR_ALG_RING : irr_allgatherv_choose(G->n, z, md, B);
+  return plain ? IRR_ALG_RING : irr_allgatherv_choose_on(G->n, z, md, 1, B);
 }
 
 /* Append group G's Allgatherv (my rank g) over pieces S of R's array to s from round r0.

@@ -13,16 +13,19 @@
      status.h       irr_status codes and irr_status_name()
      sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
      cost.h         irr_sched_cost(): alpha-beta single-ported cost model
+     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; choose()
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
      allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
      inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
+     registry_build.h  Allgatherv's choose(); any collective's programs and model estimate
      mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
                     IRR_Comm_set_model (declarations)
      mpi_ctx.h      the per-communicator context, error reporting (implementation only)
      mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
+     mpi_args.h     user buffers as addresses, the one widening of counts and displacements
      mpi_exec.h     the schedule executor
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  the entry points (implementation only)
@@ -56,12 +59,14 @@
 #include "status.h"
 #include "sched.h"
 #include "cost.h"
+#include "registry.h"
 #include "check.h"
 #include "tree.h"
 #include "gatherv.h"
 #include "allgatherv.h"
 #include "xv.h"
 #include "inter.h"
+#include "registry_build.h"
 #include "mpi_api.h"
 
 #ifdef __cplusplus
@@ -73,6 +78,7 @@
 #define IRRCOLL_IMPLEMENTATION_DONE
 #include "mpi_ctx.h"
 #include "mpi_buf.h"
+#include "mpi_args.h"
 #include "mpi_exec.h"
 #include "mpi_tree.h"
 #include "mpi_gatherv.h"

@@ -1,18 +1,24 @@
-/* IRR_Allgatherv: argument checks, the node layout (once per communicator), the algorithm
-   and block size from the sizes every rank knows, then one schedule run by the executor. */
+/* IRR_Allgatherv: validate -> choose -> plan -> run.
+     validate  recvcounts, displs and recvtype are the same on every rank (MPI requires it),
+               so an error there is the same everywhere and all return it at once; the own
+               block's errors are local: that rank still runs, sending 0-byte messages that
+               its successors detect as short (MPI_ERR_TRUNCATE)
+     choose    irr_allgatherv_choose (registry_build.h) from the sizes, the node layout
+               (gathered once per communicator) and the model: equal on every rank
+     plan      this rank's program from the generator (ring, Bruck, recursive doubling)
+     run       irr__run_allv: staging, the executor */
 
-/* Each rank's node, for the ring order (Section 2.2): NULL when every rank has its own node
-   or all share one (then the flat order with zero-size ranks spread is the better one).
-   IRRCOLL_PPN=k (tests, benchmarks) declares k consecutive ranks per node instead of asking
-   MPI. Collective on the first call. */
+/* Each rank's node, for the ring order (Section 2.2) and the choice: NULL when every rank
+   has its own node or all share one (then the flat order with zero-size ranks spread is the
+   better one). IRRCOLL_PPN=k (tests, benchmarks; agreed with the context) declares k
+   consecutive ranks per node instead of asking MPI. Collective on the first need. */
 static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
   MPI_Comm local;
-  int rc, lowest, i, nn = 0, *node;
-  const char *env = getenv("IRRCOLL_PPN");
-  if (ctx->node_known) return MPI_SUCCESS;
+  int rc, lowest, i, nn = 0, *node, ppn = ctx->nodes.ppn;
+  if (ctx->nodes.known) return MPI_SUCCESS;
   if (!(node = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
-  if (env && atoi(env) > 0) {
-    for (i = 0; i < p; i++) node[i] = i / atoi(env) * atoi(env);
+  if (ppn > 0) {
+    for (i = 0; i < p; i++) node[i] = i / ppn * ppn;
   } else {
     if ((rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &local)) != MPI_SUCCESS) {
       IRRCOLL_FREE(node);
@@ -31,112 +37,98 @@ static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
     IRRCOLL_FREE(node);
     node = NULL;
   }
-  ctx->node = node;
-  ctx->node_known = 1;
+  ctx->nodes.node = node;
+  ctx->nodes.known = 1;
   return MPI_SUCCESS;
+}
+
+typedef struct irr__agstate {
+  int rank, p, tag, inplace, err;
+  int64_t *m;       /* bytes (p), counts (p), displacements (p) */
+  int64_t own;      /* bytes of the own block */
+} irr__agstate;
+
+/* validate: the arguments every rank has alike (an error there returns at once, on every
+   rank), then the own block's (local: err, the rank still takes part) */
+static int irr__ag_validate(const void *sendbuf, int sendcount, MPI_Datatype sendtype, const void *recvbuf,
+                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
+  int rc;
+  if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
+  if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
+    return rc;
+  if (!G->inplace) {
+    if (sendcount < 0) G->err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) G->err = rc;
+    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own) || G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
+    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  }
+  if (G->m[G->rank] > 0 && !recvbuf && vb->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  return MPI_SUCCESS;
+}
+
+/* choose + plan: the algorithm from what every rank knows, then this rank's program */
+static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
+  int rc, *ring = NULL;
+  int64_t B = 0, cap;
+  irr_alg alg;
+  irr_status st;
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+      (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
+    return rc;
+  alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
+  cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
+  if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
+      !(ring = (int *)IRRCOLL_MALLOC((size_t)G->p * sizeof(int))))
+    return MPI_ERR_NO_MEM;
+  irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
+  irr_allgatherv_order(G->p, G->m, ctx->nodes.node, ring);
+  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
+  IRRCOLL_FREE(ring);
+  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+}
+
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
+                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+  irr__ctx *ctx = NULL;
+  irr__agstate G;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf vb, ob;
+  int rc, inter = 0, bad;
+  memset(&G, 0, sizeof G);
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c->ci, 0, c->di, recvtype, comm);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  MPI_Comm_rank(comm, &G.rank);
+  MPI_Comm_size(comm, &G.p);
+  G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  G.inplace = sendbuf == MPI_IN_PLACE;
+  vb.dt.type = recvtype;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, &vb, &ob, &G)) != MPI_SUCCESS) goto out;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(ctx, IRR_COLL_ALLGATHERV);
+  if ((rc = irr__ag_plan(ctx, comm, forced, &G, &s, &ops)) != MPI_SUCCESS) goto out;
+  vb.v = 1, vb.p = G.p, vb.base = irr__base(recvbuf), vb.counts = G.m + G.p, vb.displs = G.m + 2 * G.p;
+  ob.v = 0, ob.own = G.rank, ob.base = irr__base(sendbuf);
+  ob.count = G.err == MPI_SUCCESS && !G.inplace ? sendcount : 0;
+  ob.discard = G.inplace || G.err != MPI_SUCCESS || G.own == 0;
+  bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
+  rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
+  if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
+out:
+  if (G.m) IRRCOLL_FREE(G.m);
+  if (ops) IRRCOLL_FREE(ops);
+  if (rc == MPI_SUCCESS) rc = G.err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, tag, i, inplace = sendbuf == MPI_IN_PLACE, *ring = NULL;
-  int64_t *m = NULL, B = 0, cap, own = 0;
-  irr_alg alg;
-  irr_sched s;
-  irr_op *ops = NULL;
-  irr__buf vb, ob;
-  int bad;
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  s.ops = NULL;
-  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &p);
-  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  /* Arguments every rank has alike (MPI requires the same recvcounts everywhere): an error
-     there is the same on all ranks, so all return it without communicating. */
-  if (!recvcounts || !displs) return irr__raise(comm, MPI_ERR_ARG);
-  if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  for (i = 0; i < p; i++) {
-    m[p + i] = recvcounts[i];
-    m[2 * p + i] = displs[i];
-    if (recvcounts[i] < 0 || !irr__mul_ok(recvcounts[i], vb.dt.size, &m[i])) {
-      IRRCOLL_FREE(m);
-      return irr__raise(comm, MPI_ERR_COUNT);
-    }
-  }
-  /* This rank's own block: an error here is local; the rank still runs the schedule, but
-     sends 0-byte messages, which its successors detect as short (MPI_ERR_TRUNCATE). */
-  if (!inplace) {
-    if (sendcount < 0) err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(sendtype, &ob.dt)) != MPI_SUCCESS) err = rc;
-    else if (!irr__mul_ok(sendcount, ob.dt.size, &own) || own != m[rank]) err = MPI_ERR_TRUNCATE;
-    else if (own > 0 && !sendbuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-  }
-  if (m[rank] > 0 && !recvbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-  /* the algorithm and the block size: the same on every rank */
-  alg = ctx->force[IRR_COLL_ALLGATHERV];
-  if (alg != IRR_ALG_BRUCK && (rc = irr__nodes(ctx, comm, rank, p)) != MPI_SUCCESS) goto out;
-  if (alg == IRR_ALG_RING) B = irr_allgatherv_block(p, m, ctx->md);
-  else if (alg != IRR_ALG_BRUCK) { /* ranks per node sharing a NIC: the most on any node */
-    int share = 1, j, c;
-    for (i = 0; ctx->node && i < p; i++)
-      if (ctx->node[i] == i) {
-        for (j = i, c = 0; j < p; j++) c += ctx->node[j] == i;
-        if (c > share) share = c;
-      }
-    alg = irr_allgatherv_choose_on(p, m, ctx->md, share, &B);
-  }
-  cap = irr_allgatherv_maxops(alg, p, m, B);
-  if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) {
-    rc = MPI_ERR_NO_MEM;
-    goto out;
-  }
-  irr_sched_init(&s, rank, p, ops, (int)cap);
-  /* the logarithmic algorithm: Bruck, but on SMP nodes with 2^k ranks recursive doubling,
-     whose first rounds stay inside nodes (SMPI, 16-core nodes, p = 64, 4 B: Bruck 0.89-0.91
-     of SMPI's best, recursive doubling 1.00) */
-  if (alg == IRR_ALG_RING) {
-    irr_allgatherv_order(p, m, ctx->node, ring);
-    if (irr_allgatherv_ring(rank, p, m, B, ring, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else if ((ctx->node && (p & (p - 1)) == 0 ? irr_allgatherv_recdoubling(rank, p, m, inplace, &s)
-                                               : irr_allgatherv_bruck(p, rank, m, inplace, 0, &s)) != IRR_OK) {
-    rc = MPI_ERR_INTERN;
-    goto out;
-  }
-  vb.v = 1;
-  vb.p = p;
-  vb.base = irr__base(recvbuf);
-  vb.counts = m + p;
-  vb.displs = m + 2 * p;
-  ob.v = 0;
-  ob.own = rank;
-  ob.count = err == MPI_SUCCESS && !inplace ? sendcount : 0;
-  ob.base = irr__base(sendbuf);
-  ob.discard = inplace || err != MPI_SUCCESS || own == 0;
-  bad = err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__run_allv(ctx, &s, ctx->pc, tag + 1, &vb, &ob, inplace, &bad);
-  if (rc == MPI_SUCCESS && bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-out:
-  if (m) IRRCOLL_FREE(m);
-  if (ops) IRRCOLL_FREE(ops);
-  if (ring) IRRCOLL_FREE(ring);
-  if (rc == MPI_SUCCESS) rc = err;
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-
-IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
-  irr__ctx *ctx;
-  int rc;
-  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->md.alpha = alpha;
-  ctx->md.beta = beta;
-  return MPI_SUCCESS;
+  irr__counts c = {recvcounts, displs, NULL, NULL};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }

@@ -4,7 +4,6 @@
 
 #include <stdatomic.h>
 
-#define IRR__NCOLL 5
 /* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
    the same way, since both know the length. Tests set it small to exercise splitting. */
 #ifndef IRRCOLL_MAX_MSG
@@ -14,23 +13,41 @@
 #define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
 #define IRR__ALTTAG 16384             /* IRR_OPF_ALTTAG: tags in [2^14, 2^15), below MPI's least tag bound */
 
+/* The context, split by feature: what every collective needs, then one cache per feature
+   that keeps state across calls. */
+typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.h) */
+  int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
+  int known;                        /* node is valid (collective on the first need) */
+  int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
+} irr__nodes_cache;
+
+typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
+  MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
+                                       one, or MPI_COMM_NULL: the private duplicate */
+  MPI_Comm glocal;                  /* my group's own communicator */
+  int *gmap, *gflags;               /* schedule rank -> rank in gcomm; the group flags it was
+                                       made for (groups entry point) */
+  int na, nb, grank;                /* group sizes, my schedule rank */
+} irr__inter_cache;
+
+typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
+  char *buf;                        /* one block of `budget` bytes, allocated at first need */
+  size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
+} irr__scratch;
+
 typedef struct irr__ctx {
-  MPI_Comm pc;                 /* private duplicate: irrcoll's messages only */
-  unsigned seq;                /* calls made on this communicator */
-  irr_alg force[IRR__NCOLL];   /* IRR_ALG_AUTO: automatic */
-  irr_model md;                /* alpha (s) and beta (s/byte) for model-chosen parameters */
-  int *node;                   /* Allgatherv: each rank's node (NULL: not known yet / flat) */
-  int node_known;
-  /* intergroup (mpi_inter.h): the communicator the schedule runs on (an intercommunicator's
-     merged one, or NULL: pc), my group's own communicator, schedule rank -> rank there, the
-     group flags it was made for (groups entry point), group sizes, my schedule rank */
-  MPI_Comm gcomm, glocal;
-  int *gmap, *gflags, na, nb, grank;
-  char *scr;                   /* mock-ups' scratch (mpi_guide.h): one block of scr_budget bytes */
-  size_t scr_budget;
+  MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
+  unsigned seq;                     /* calls made on this communicator (tags) */
+  irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (registry.h) */
+  irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  irr__nodes_cache nodes;
+  irr__inter_cache inter;
+  irr__scratch scr;
 } irr__ctx;
 
-static const char *const irr__coll_names[IRR__NCOLL] = {"gatherv", "scatterv", "allgatherv", "alltoallv", "inter"};
+#ifndef IRRCOLL_SCRATCH_DEFAULT
+#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
+#endif
 
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
@@ -43,12 +60,12 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   (void)extra;
   if (c) {
     rc = MPI_Comm_free(&c->pc);
-    if (c->node) IRRCOLL_FREE(c->node);
-    if (c->gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->gcomm);
-    if (c->glocal != MPI_COMM_NULL) MPI_Comm_free(&c->glocal);
-    if (c->gmap) IRRCOLL_FREE(c->gmap);
-    if (c->gflags) IRRCOLL_FREE(c->gflags);
-    if (c->scr) IRRCOLL_FREE(c->scr);
+    if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
+    if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
+    if (c->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&c->inter.glocal);
+    if (c->inter.gmap) IRRCOLL_FREE(c->inter.gmap);
+    if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
+    if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -70,11 +87,47 @@ static int irr__keyval_get(int *kv) {
   return MPI_SUCCESS;
 }
 
-/* comm's context, made at the first call (collective: MPI_Comm_dup). */
-static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
-  int kv, flag = 0, rc, i;
-  irr__ctx *c = NULL;
+/* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
+   the model (IRRCOLL_ALPHA, IRRCOLL_BETA), ranks per node (IRRCOLL_PPN), the mock-ups'
+   scratch budget (IRRCOLL_SCRATCH). A malformed IRRCOLL_ALG forces nothing. */
+static void irr__ctx_env(irr__ctx *c) {
   const char *env;
+  int i;
+  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
+  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
+  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
+  env = getenv("IRRCOLL_ALG");
+  for (i = 0; i < IRR_COLL_COUNT; i++) {
+    c->force[i] = IRR_ALG_AUTO;
+    if (irr_alg_parse(env, irr_coll_name((irr_coll)i), &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
+  }
+  c->nodes.ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
+  c->scr.budget = IRRCOLL_SCRATCH_DEFAULT;
+  if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) c->scr.budget = (size_t)atof(env);
+}
+
+/* Every rank takes rank 0's settings: they change who sends what to whom, and environments
+   may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
+   duplicate when the context is made. */
+static int irr__ctx_agree(irr__ctx *c) {
+  double v[IRR_COLL_COUNT + 4];
+  int i, rc;
+  for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
+  v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
+  v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 4, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
+  c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
+  c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
+  return MPI_SUCCESS;
+}
+
+/* comm's context, made at the first call (collective: MPI_Comm_dup, then the settings'
+   agreement; an intercommunicator's context agrees within each group). */
+static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
+  int kv, flag = 0, rc, inter = 0;
+  irr__ctx *c = NULL;
   rc = irr__keyval_get(&kv);
   if (rc != MPI_SUCCESS) return rc;
   rc = MPI_Comm_get_attr(comm, kv, &c, &flag);
@@ -85,29 +138,17 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   }
   c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
   if (!c) return MPI_ERR_NO_MEM;
-  c->seq = 0;
-  c->node = NULL;
-  c->node_known = 0;
-  c->gcomm = c->glocal = MPI_COMM_NULL;
-  c->gmap = c->gflags = NULL;
-  c->na = c->nb = c->grank = 0;
-  c->scr = NULL;
-  c->scr_budget = 0;
-  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
-  c->md.beta = IRR_MODEL_BETA_DEFAULT;
-  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
-  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
-  env = getenv("IRRCOLL_ALG");
-  for (i = 0; i < IRR__NCOLL; i++) {
-    c->force[i] = IRR_ALG_AUTO;
-    if (irr_alg_parse(env, irr__coll_names[i], &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
-  }
+  memset(c, 0, sizeof *c);
+  c->inter.gcomm = c->inter.glocal = MPI_COMM_NULL;
+  irr__ctx_env(c);
   rc = MPI_Comm_dup(comm, &c->pc);
   if (rc != MPI_SUCCESS) {
     IRRCOLL_FREE(c);
     return rc;
   }
   rc = MPI_Comm_set_errhandler(c->pc, MPI_ERRORS_RETURN);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_test_inter(c->pc, &inter);
+  if (rc == MPI_SUCCESS && !inter) rc = irr__ctx_agree(c);
   if (rc == MPI_SUCCESS) rc = MPI_Comm_set_attr(comm, kv, c);
   if (rc != MPI_SUCCESS) {
     MPI_Comm_free(&c->pc);
@@ -118,8 +159,50 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   return MPI_SUCCESS;
 }
 
+/* The algorithm forced for coll on this communicator; an X collective without one of its
+   own follows its known-size collective (registry.h). */
+static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
+  irr_alg a = c->force[coll];
+  return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
+}
+
 /* Report an error once through comm's error handler and return it. */
 static int irr__raise(MPI_Comm comm, int code) {
   if (code != MPI_SUCCESS) MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
   return code;
+}
+
+/* ---- per-communicator settings (mpi_api.h) ---- */
+
+IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
+  irr__ctx *ctx;
+  int rc;
+  int legacy = coll == IRR_COLL_ALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
+  if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
+    return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR_COLL_COUNT || !alg) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  *alg = ctx->force[coll];
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
+  irr__ctx *ctx;
+  int rc;
+  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->md.alpha = alpha;
+  ctx->md.beta = beta;
+  return MPI_SUCCESS;
 }

@@ -1,15 +1,19 @@
-/* IRR_Gatherv and IRR_Scatterv: argument checks, algorithm choice, then one schedule run
-   by the executor. Both collectives share this code: the root holds every block in a "v"
-   buffer (Gatherv: recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv:
-   sendbuf, Scatterv: recvbuf). */
+/* IRR_Gatherv and IRR_Scatterv (and their _c variants): validate -> choose -> plan -> run.
+   Both collectives share this code: the root holds every block in a "v" buffer (Gatherv:
+   recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv: sendbuf,
+   Scatterv: recvbuf).
+     validate  local argument checks and the one widening of the root's counts; a rank with
+               bad arguments still takes part (empty block, nothing written), so no rank hangs
+     choose    irr_gatherv_choose (registry.h): from p and the forced algorithm only
+     plan      the tree construction (Lemma 3, over MPI) where the algorithm needs it, then
+               this rank's program from the generator (gatherv.h)
+     run       buffer views, staging of non-contiguous types, the executor */
 
 typedef struct irr__vargs {
   int scatter;
   const void *vuser, *ouser;   /* the user's pointers, as given (forwarded unchanged) */
   char *vbuf;                  /* the root's buffer of all blocks, as an address base */
-  const int *counts, *displs;  /* the root's arrays: int (MPI_Gatherv) ... */
-  const MPI_Count *counts_c;   /* ... or MPI_Count / MPI_Aint (MPI_Gatherv_c) */
-  const MPI_Aint *displs_c;
+  irr__counts c;               /* the root's counts and displacements (int or MPI-4) */
   MPI_Datatype vtype;
   char *obuf;                  /* the own block */
   int64_t ocount;
@@ -20,200 +24,217 @@ typedef struct irr__vargs {
   int pre_err;                 /* an error the caller found (the rank takes part as with bad arguments) */
 } irr__vargs;
 
-static int irr__v_run(const irr__vargs *A) {
-  irr__ctx *ctx = NULL;
-  int rank, p, rc, err = MPI_SUCCESS, inter = 0, isroot, inplace, tag, i, coll, istree;
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int64_t own = 0, *m_root = NULL, *vcd = NULL; /* root: sizes; counts and displs, widened */
-  irr_alg alg;
+/* One call's state after validation. */
+typedef struct irr__vstate {
+  irr__ctx *ctx;
+  int rank, p, isroot, inplace, tag;
+  int err;                     /* this rank's argument error (it takes part with an empty block) */
+  int64_t own;                 /* bytes of the own block */
+  int64_t *m_root;             /* root, valid arguments: bytes (p), counts (p), displacements (p) */
+  irr__buf vb, ob;
+} irr__vstate;
+
+/* An intercommunicator: no intergroup algorithm for these, the native operation. */
+static int irr__v_native(const irr__vargs *A) {
+#if MPI_VERSION >= 4
+  if (A->c.cc || A->c.dc)
+    return A->scatter ? MPI_Scatterv_c(A->vuser, A->c.cc, A->c.dc, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
+                                       A->otype, A->root, A->comm)
+                      : MPI_Gatherv_c(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->c.cc, A->c.dc,
+                                      A->vtype, A->root, A->comm);
+#endif
+  if (A->scatter)
+    return MPI_Scatterv(A->vuser, A->c.ci, A->c.di, A->vtype, (void *)(uintptr_t)A->ouser, (int)A->ocount, A->otype,
+                        A->root, A->comm);
+  return MPI_Gatherv(A->ouser, (int)A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->c.ci, A->c.di, A->vtype,
+                     A->root, A->comm);
+}
+
+/* The root's arguments: its counts widened once into V->m_root; its own block must match. */
+static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
+  int64_t total = 0, *m;
+  int rc, p = V->p;
+  if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
+  if ((rc = irr__dt_info(A->vtype, &V->vb.dt)) != MPI_SUCCESS) return rc;
+  if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  V->m_root = m;
+  if ((rc = irr__widen(p, &A->c, V->vb.dt.size, V->vb.dt.extent, m + p, m + 2 * p, m, &total)) != MPI_SUCCESS)
+    return rc;
+  if (V->err != MPI_SUCCESS) return V->err; /* the own block's error stands */
+  if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
+  if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
+  if (V->inplace) V->own = m[V->rank];
+  else if (V->own != m[V->rank]) return MPI_ERR_TRUNCATE;
+  return MPI_SUCCESS;
+}
+
+/* Local checks. A rank with bad arguments records the error and takes part with an empty
+   block (receiving nothing into user memory), so every other rank completes; a root whose
+   own block does not match its count (MPI_ERR_TRUNCATE) still moves the others' blocks. */
+static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
+  int rc;
+  if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
+  if (!V->inplace) {
+    if (A->ocount < 0) V->err = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(A->otype, &V->ob.dt)) != MPI_SUCCESS) V->err = rc;
+    else if (!irr__mul_ok(A->ocount, V->ob.dt.size, &V->own)) V->err = MPI_ERR_COUNT;
+    else if (V->own > 0 && !A->obuf && V->ob.dt.true_lb == 0) V->err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
+  }
+  if (V->isroot) {
+    rc = irr__v_validate_root(A, V);
+    if (rc != MPI_SUCCESS) V->err = rc;
+    if (A->pre_err != MPI_SUCCESS) V->err = A->pre_err;
+    if (V->err != MPI_SUCCESS && V->m_root) {
+      IRRCOLL_FREE(V->m_root);
+      V->m_root = NULL;
+    }
+  }
+  if (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) V->own = 0;
+  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
+    V->err = A->pre_err;
+    V->own = 0;
+  }
+}
+
+/* The tree's construction over MPI; at the root, what each subcube announced is checked
+   against the counts. */
+static int irr__v_construct(irr__vstate *V, int root, irr_alg alg, irr_tree *t) {
+  int rc, d, lo, hi;
+  irr_tree_init(t, V->rank, V->p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, V->own);
+  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS) return rc;
+  if (V->m_root && V->err == MPI_SUCCESS)
+    for (d = 0; d < t->levels; d++) {
+      irr_tree_cube(((int64_t)V->rank >> d) ^ 1, d, V->p, &lo, &hi);
+      if (lo < hi && t->heard[d] != irr__range_sum(V->m_root, lo, hi)) V->err = MPI_ERR_TRUNCATE;
+    }
+  return MPI_SUCCESS;
+}
+
+/* Where a subtree's announced size differs from the root's counts (or the root's counts are
+   unusable), MPI must not see a truncated receive: MPICH reports those through
+   MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
+   Scatterv: send it 0-byte messages, which its ranks detect as short. With consistent
+   arguments nothing changes: the program stays the generator's. */
+static void irr__v_redirect(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
+  int i, vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV;
+  for (i = 0; i < s->nops; i++) {
+    irr_op *o = &s->ops[i];
+    if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
+    if (V->m_root && irr__range_sum(V->m_root, o->blo, o->bhi) == o->len) continue;
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    if (A->scatter) {
+      o->buf = IRR_BUF_NONE;
+    } else {
+      o->buf = IRR_BUF_TMP;
+      o->off = s->tmp;
+      s->tmp += o->len;
+    }
+  }
+}
+
+/* This rank's program for alg: the construction first where the algorithm is a tree. */
+static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sched *s, irr_op **ops) {
+  int istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL, cap = irr_v_maxops(alg, V->p, V->rank, A->root), rc;
+  int skipcopy;
+  irr_status st;
   irr_tree t;
+  if (istree && (rc = irr__v_construct(V, A->root, alg, &t)) != MPI_SUCCESS) return rc;
+  skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE; /* a root-side mismatch of its own block: no copy */
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(s, V->rank, V->p, *ops, cap);
+  if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
+    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
+                       V->isroot ? V->m_root : NULL, skipcopy, s);
+  else /* messages sized as announced in the construction: every receive fits */
+    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, s);
+  if (st == IRR_ERR_ARG && V->isroot && !V->m_root) st = IRR_OK; /* bad root arguments: nothing to do */
+  if (st != IRR_OK) return st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+  if (V->isroot && istree) irr__v_redirect(A, V, s);
+  return MPI_SUCCESS;
+}
+
+/* Run the program on the user's buffers (non-contiguous types staged). */
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  unsigned char *wrote = NULL;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
+  vb->counts = V->m_root ? V->m_root + V->p : NULL;
+  vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
+  vb->discard = !V->isroot || !V->m_root;
+  ob->v = 0, ob->own = V->rank, ob->count = A->ocount, ob->base = A->obuf;
+  ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
+  if (V->inplace) ob->dt.contig = 1;
+  if (!vb->discard && !vb->dt.contig && !A->scatter) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)V->p);
+    vb->wrote = wrote;
+  }
+  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
+    X.s = s;
+    X.buf[vbufk] = vb;
+    X.buf[obufk] = ob;
+    X.comm = V->ctx->pc;
+    X.tag = V->tag + 1;
+    rc = irr__exec_run(&X);
+    rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
+    rc3 = irr__buf_unstage(ob, A->scatter && !X.bad, V->ctx->pc);
+    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
+    if (rc == MPI_SUCCESS && X.bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+  }
+  irr__buf_unstage(vb, 0, V->ctx->pc);
+  irr__buf_unstage(ob, 0, V->ctx->pc);
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
+/* validate -> choose -> plan -> run; forced: the algorithm the caller wants (IRR_ALG_AUTO:
+   the communicator's forced one, else the automatic choice). One exit path. */
+static int irr__v_run(const irr__vargs *A, irr_alg forced) {
+  irr__vstate V;
   irr_sched s;
   irr_op *ops = NULL;
-  irr__buf vb, ob;
-  irr__exec X;
-  unsigned char *wrote = NULL;
-
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
+  int rc, inter = 0;
+  irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+  memset(&V, 0, sizeof V);
   if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) { /* no intergroup algorithm for these: the native operation */
-#if MPI_VERSION >= 4
-    if (A->counts_c || A->displs_c)
-      return A->scatter ? MPI_Scatterv_c(A->vuser, A->counts_c, A->displs_c, A->vtype, (void *)(uintptr_t)A->ouser,
-                                         A->ocount, A->otype, A->root, A->comm)
-                        : MPI_Gatherv_c(A->ouser, A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts_c,
-                                        A->displs_c, A->vtype, A->root, A->comm);
-#endif
-    if (A->scatter)
-      return MPI_Scatterv(A->vuser, A->counts, A->displs, A->vtype, (void *)(uintptr_t)A->ouser, (int)A->ocount,
-                          A->otype, A->root, A->comm);
-    return MPI_Gatherv(A->ouser, (int)A->ocount, A->otype, (void *)(uintptr_t)A->vuser, A->counts, A->displs,
-                       A->vtype, A->root, A->comm);
-  }
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
-  tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  isroot = rank == A->root;
-  inplace = isroot && A->inplace_arg;
-
-  /* Local checks. A rank with bad arguments records the error and still takes part with an
-     empty block (receiving nothing into user memory), so every other rank completes. */
-  if (A->inplace_arg && !isroot) err = MPI_ERR_BUFFER;
-  if (!inplace) {
-    if (A->ocount < 0) err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(A->otype, &ob.dt)) != MPI_SUCCESS) err = rc;
-    else if (!irr__mul_ok(A->ocount, ob.dt.size, &own)) err = MPI_ERR_COUNT;
-    else if (own > 0 && !A->obuf && ob.dt.true_lb == 0) err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
-  }
-  if (isroot) {
-    if ((!A->counts && !A->counts_c) || (!A->displs && !A->displs_c)) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(A->vtype, &vb.dt)) != MPI_SUCCESS) err = rc;
-    else if (!(m_root = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) err = MPI_ERR_NO_MEM;
-    else {
-      int64_t total = 0;
-      vcd = m_root + p;
-      for (i = 0; i < p; i++) {
-        vcd[i] = A->counts ? (int64_t)A->counts[i] : (int64_t)A->counts_c[i];
-        vcd[p + i] = A->displs ? (int64_t)A->displs[i] : (int64_t)A->displs_c[i];
-      }
-      for (i = 0; i < p; i++) {
-        if (vcd[i] < 0 || !irr__mul_ok(vcd[i], vb.dt.size, &m_root[i]) ||
-            !irr__add_ok(total, m_root[i], &total)) {
-          err = MPI_ERR_COUNT;
-          break;
-        }
-      }
-      if (err == MPI_SUCCESS && total > 0 && !A->vbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && !A->inplace_arg && own > 0 && A->vbuf && A->vbuf == A->obuf) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && inplace) own = m_root[rank];
-      if (err == MPI_SUCCESS && !inplace && own != m_root[rank]) err = MPI_ERR_TRUNCATE;
-    }
-    if (A->pre_err != MPI_SUCCESS) err = A->pre_err;
-    if (err != MPI_SUCCESS && m_root) {
-      IRRCOLL_FREE(m_root);
-      m_root = vcd = NULL;
-    }
-  }
-  if (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) own = 0;
-  if (A->pre_err != MPI_SUCCESS) { /* the caller's error: take part as with bad arguments */
-    err = A->pre_err;
-    own = 0;
-  }
-
-  coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  alg = ctx->force[coll];
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (p == 1) alg = IRR_ALG_LINEAR; /* nothing to send */
-  istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL;
-
-  if (istree) {
-    irr_tree_init(&t, rank, p, A->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
-    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto fail;
-    if (m_root && err == MPI_SUCCESS) { /* what each subcube announced vs. the root's counts */
-      int d, lo, hi;
-      for (d = 0; d < t.levels; d++) {
-        irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
-        if (lo < hi && t.heard[d] != irr__range_sum(m_root, lo, hi)) err = MPI_ERR_TRUNCATE;
-      }
-    }
-  }
-  i = irr_v_maxops(alg, p, rank, A->root);
-  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto fail; }
-  irr_sched_init(&s, rank, p, ops, i);
-  /* with a root-side mismatch of its own block, skip the local copy (inplace = 1) */
-  {
-    int skipcopy = inplace || err == MPI_ERR_TRUNCATE;
-    irr_status st;
-    if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
-      st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, rank, p, A->root, own, isroot ? m_root : NULL, skipcopy, &s);
-    else /* messages sized as announced in the construction: every receive fits */
-      st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, &s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, &s);
-    if (st == IRR_ERR_ARG && isroot && !m_root) st = IRR_OK; /* bad root arguments: linear, nothing to do */
-    if (st != IRR_OK) { rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN; goto fail; }
-  }
-  /* Where a subtree's announced size differs from the root's counts (or the root's counts are
-     unusable), MPI must not see a truncated receive: MPICH reports those through
-     MPI_COMM_WORLD's handler. Gatherv: take that subtree's message into scratch and drop it.
-     Scatterv: send it 0-byte messages, which its ranks detect as short. */
-  if (isroot && istree)
-    for (i = 0; i < s.nops; i++) {
-      irr_op *o = &s.ops[i];
-      if (o->kind == IRR_OP_COPY || o->buf != vbufk) continue;
-      if (m_root && irr__range_sum(m_root, o->blo, o->bhi) == o->len) continue;
-      if (err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-      if (A->scatter) {
-        o->buf = IRR_BUF_NONE;
-      } else {
-        o->buf = IRR_BUF_TMP;
-        o->off = s.tmp;
-        s.tmp += o->len;
-      }
-    }
-
-  /* buffer views */
-  vb.v = 1;
-  vb.p = p;
-  vb.base = A->vbuf;
-  vb.counts = vcd;
-  vb.displs = vcd ? vcd + p : NULL;
-  vb.discard = !isroot || !m_root;
-  ob.v = 0;
-  ob.own = rank;
-  ob.count = A->ocount;
-  ob.base = A->obuf;
-  ob.discard = inplace || (err != MPI_SUCCESS && err != MPI_ERR_TRUNCATE) || own == 0;
-  if (inplace) ob.dt.contig = 1;
-  if (!vb.discard && !vb.dt.contig && !A->scatter) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)p))) { rc = MPI_ERR_NO_MEM; goto fail; }
-    memset(wrote, 0, (size_t)p);
-    vb.wrote = wrote;
-  }
-  if ((rc = irr__buf_stage(&vb, A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
-  if ((rc = irr__buf_stage(&ob, !A->scatter, ctx->pc)) != MPI_SUCCESS) goto fail;
-  X.s = &s;
-  X.buf[vbufk] = &vb;
-  X.buf[obufk] = &ob;
-  X.comm = ctx->pc;
-  X.tag = tag + 1;
-  rc = irr__exec_run(&X);
-  {
-    int rc2 = irr__buf_unstage(&vb, !A->scatter, ctx->pc);
-    int rc3 = irr__buf_unstage(&ob, A->scatter && !X.bad, ctx->pc);
-    if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
-  }
-  if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-fail:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
+  if (inter) return irr__v_native(A);
+  if ((rc = irr__ctx_get(A->comm, &V.ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &V.rank);
+  MPI_Comm_size(A->comm, &V.p);
+  if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
+  V.isroot = V.rank == A->root;
+  V.inplace = V.isroot && A->inplace_arg;
+  irr__v_validate(A, &V);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
+  if ((rc = irr__v_plan(A, &V, irr_gatherv_choose(forced, V.p), &s, &ops)) == MPI_SUCCESS)
+    rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);
-  if (m_root) IRRCOLL_FREE(m_root);
-  if (wrote) IRRCOLL_FREE(wrote);
-  if (rc == MPI_SUCCESS) rc = err;
+  if (V.m_root) IRRCOLL_FREE(V.m_root);
+  if (rc == MPI_SUCCESS) rc = V.err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(A->comm, rc);
 }
 
-/* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
-   sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
-static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
-
 /* Every entry point: the root's "v" buffer and the own block, in the shape irr__v_run takes. */
-static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
-                       const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
-                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
+static int irr__v_call_alg(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
+                           const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
+                           int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err, irr_alg alg) {
   irr__vargs A;
   memset(&A, 0, sizeof A);
   A.scatter = scatter;
   A.vuser = vuser;
   A.ouser = ouser;
   A.vbuf = irr__base(vuser); /* Scatterv only reads it */
-  A.counts = counts;
-  A.counts_c = counts_c;
-  A.displs = displs;
-  A.displs_c = displs_c;
+  A.c.ci = counts;
+  A.c.cc = counts_c;
+  A.c.di = displs;
+  A.c.dc = displs_c;
   A.vtype = vtype;
   A.inplace_arg = ouser == MPI_IN_PLACE;
   A.obuf = A.inplace_arg ? NULL : irr__base(ouser); /* Gatherv only reads it */
@@ -222,7 +243,13 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
   A.root = root;
   A.comm = comm;
   A.pre_err = pre_err;
-  return irr__v_run(&A);
+  return irr__v_run(&A, alg);
+}
+static int irr__v_call(int scatter, const void *vuser, const int *counts, const MPI_Count *counts_c,
+                       const int *displs, const MPI_Aint *displs_c, MPI_Datatype vtype, const void *ouser,
+                       int64_t ocount, MPI_Datatype otype, int root, MPI_Comm comm, int pre_err) {
+  return irr__v_call_alg(scatter, vuser, counts, counts_c, displs, displs_c, vtype, ouser, ocount, otype, root, comm,
+                         pre_err, IRR_ALG_AUTO);
 }
 
 IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -250,23 +277,3 @@ IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], co
   return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
 }
 #endif
-
-IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
-  irr__ctx *ctx;
-  int rc;
-  if ((unsigned)coll >= IRR__NCOLL || (unsigned)alg >= (unsigned)IRR_ALG_COUNT) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->force[coll] = alg;
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
-  irr__ctx *ctx;
-  int rc;
-  if ((unsigned)coll >= IRR__NCOLL || !alg) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  *alg = ctx->force[coll];
-  return MPI_SUCCESS;
-}

@@ -14,18 +14,14 @@
    Local copies that must respect a datatype's type map go through MPI_Sendrecv on
    MPI_COMM_SELF. */
 
-#ifndef IRRCOLL_SCRATCH_DEFAULT
-#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
-#endif
-
 /* Scratch of `bytes` from comm's block (NULL: over the budget or no memory). One mock-up
    uses it at a time: collectives on one communicator do not overlap. */
 static int irr__gl_fits(MPI_Comm comm, size_t bytes);
 static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
   irr__ctx *ctx;
   if (!irr__gl_fits(comm, bytes) || irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return NULL;
-  if (!ctx->scr && ctx->scr_budget > 0) ctx->scr = (char *)IRRCOLL_MALLOC(ctx->scr_budget);
-  return ctx->scr;
+  if (!ctx->scr.buf && ctx->scr.budget > 0) ctx->scr.buf = (char *)IRRCOLL_MALLOC(ctx->scr.budget);
+  return ctx->scr.buf;
 }
 
 /* Would `bytes` of scratch fit? For ranks that need none, so that every rank decides the same:
@@ -33,13 +29,8 @@ static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
    datatype, which the mock-ups assume is the same on every rank). */
 static int irr__gl_fits(MPI_Comm comm, size_t bytes) {
   irr__ctx *ctx;
-  const char *env;
   if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
-  if (!ctx->scr_budget) {
-    ctx->scr_budget = IRRCOLL_SCRATCH_DEFAULT;
-    if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) ctx->scr_budget = (size_t)atof(env);
-  }
-  return bytes <= ctx->scr_budget;
+  return bytes <= ctx->scr.budget; /* the budget is agreed when the context is made */
 }
 
 typedef struct irr__gl {
@@ -521,47 +512,27 @@ IRR_DEF int IRR_Scatterv_as_bcast_scatter(const void *sb, const int sc[], const 
   return MPI_SUCCESS;
 }
 
-/* ---- irrcoll's own algorithms as alternatives for the v-collectives ---- */
-static int irr__gl_forced(MPI_Comm comm, irr_coll coll, irr_alg alg, irr_alg *old) {
-  irr__ctx *ctx;
-  int rc = irr__ctx_get(comm, &ctx);
-  if (rc != MPI_SUCCESS) return rc;
-  *old = ctx->force[coll], ctx->force[coll] = alg;
-  return MPI_SUCCESS;
-}
-#define IRR__GL_IRRV(name, coll, alg)                                                                                         \
+/* ---- irrcoll's own algorithms as alternatives for the v-collectives: each calls the
+   algorithm it names directly (auto: the communicator's choice) ---- */
+#define IRR__GL_IRRV(name, alg)                                                                                               \
   IRR_DEF int IRR_Gatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[],     \
                                      MPI_Datatype rt, int root, MPI_Comm comm) {                                             \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_GATHERV, alg, &old);                                                              \
-    if (rv != MPI_SUCCESS) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                      \
-    rv = IRR_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);                                                               \
-    irr__gl_forced(comm, IRR_COLL_GATHERV, old, &old);                                                                       \
-    return rv;                                                                                                               \
+    return irr__v_call_alg(0, rb, rc, NULL, dsp, NULL, rt, sb, sc, st, root, comm, MPI_SUCCESS, alg);                        \
   }                                                                                                                          \
   IRR_DEF int IRR_Scatterv_irr_##name(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,    \
                                       MPI_Datatype rt, int root, MPI_Comm comm) {                                            \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_SCATTERV, alg, &old);                                                             \
-    if (rv != MPI_SUCCESS) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                     \
-    rv = IRR_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);                                                              \
-    irr__gl_forced(comm, IRR_COLL_SCATTERV, old, &old);                                                                      \
-    return rv;                                                                                                               \
+    return irr__v_call_alg(1, sb, sc, NULL, dsp, NULL, st, rb, rc, rt, root, comm, MPI_SUCCESS, alg);                        \
   }
-IRR__GL_IRRV(auto, coll, IRR_ALG_AUTO)
-IRR__GL_IRRV(tree, coll, IRR_ALG_TREE)
-IRR__GL_IRRV(binomial, coll, IRR_ALG_BINOMIAL)
-IRR__GL_IRRV(direct, coll, IRR_ALG_DIRECT)
+IRR__GL_IRRV(auto, IRR_ALG_AUTO)
+IRR__GL_IRRV(tree, IRR_ALG_TREE)
+IRR__GL_IRRV(binomial, IRR_ALG_BINOMIAL)
+IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
 #undef IRR__GL_IRRV
 #define IRR__GL_IRRAG(name, alg)                                                                                              \
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
-    irr_alg old;                                                                                                             \
-    int rv = irr__gl_forced(comm, IRR_COLL_ALLGATHERV, alg, &old);                                                           \
-    if (rv != MPI_SUCCESS) return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                         \
-    rv = IRR_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);                                                                  \
-    irr__gl_forced(comm, IRR_COLL_ALLGATHERV, old, &old);                                                                    \
-    return rv;                                                                                                               \
+    irr__counts c = {rc, dsp, NULL, NULL};                                                                                   \
+    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg);                                                                   \
   }
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)

@@ -7,21 +7,21 @@
    all) and split off the local group. Collective on the first call. */
 static int irr__inter_setup(irr__ctx *ctx) {
   int rc, lrank, lsize, rsize, mrank, first, i;
-  if (ctx->gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
+  if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
   MPI_Comm_size(ctx->pc, &lsize);
   MPI_Comm_remote_size(ctx->pc, &rsize);
-  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->gcomm)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->gcomm, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(ctx->gcomm, &mrank);
+  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->inter.gcomm)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.gcomm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(ctx->inter.gcomm, &mrank);
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
-  if ((rc = MPI_Comm_split(ctx->gcomm, !first, lrank, &ctx->glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
-  ctx->na = first ? lsize : rsize;
-  ctx->nb = first ? rsize : lsize;
-  ctx->grank = mrank;
-  if (!(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
-  for (i = 0; i < lsize + rsize; i++) ctx->gmap[i] = i;
+  if ((rc = MPI_Comm_split(ctx->inter.gcomm, !first, lrank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
+  ctx->inter.na = first ? lsize : rsize;
+  ctx->inter.nb = first ? rsize : lsize;
+  ctx->inter.grank = mrank;
+  if (!(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
+  for (i = 0; i < lsize + rsize; i++) ctx->inter.gmap[i] = i;
   return MPI_SUCCESS;
 }
 
@@ -37,20 +37,20 @@ static int irr__groups_setup(irr__ctx *ctx, int group, int rank, int p) {
     na += f[i] == 0;
   }
   if (na == 0 || na == p) { rc = MPI_ERR_ARG; goto fail; }
-  if (ctx->gflags && memcmp(ctx->gflags, f, (size_t)p * sizeof(int)) == 0) {
+  if (ctx->inter.gflags && memcmp(ctx->inter.gflags, f, (size_t)p * sizeof(int)) == 0) {
     IRRCOLL_FREE(f);
     return MPI_SUCCESS;
   }
-  if (ctx->glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->glocal);
-  if (ctx->gflags) IRRCOLL_FREE(ctx->gflags);
-  if (!ctx->gmap && !(ctx->gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
-  ctx->gflags = f;
-  ctx->na = na, ctx->nb = p - na;
-  for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->gmap[k++] = i;
-  for (i = 0; i < p; i++) if (f[i] == 1) ctx->gmap[k++] = i;
-  for (k = 0; k < p; k++) if (ctx->gmap[k] == rank) ctx->grank = k;
-  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->glocal, MPI_ERRORS_RETURN);
+  if (ctx->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->inter.glocal);
+  if (ctx->inter.gflags) IRRCOLL_FREE(ctx->inter.gflags);
+  if (!ctx->inter.gmap && !(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->inter.gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
+  ctx->inter.gflags = f;
+  ctx->inter.na = na, ctx->inter.nb = p - na;
+  for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->inter.gmap[k++] = i;
+  for (i = 0; i < p; i++) if (f[i] == 1) ctx->inter.gmap[k++] = i;
+  for (k = 0; k < p; k++) if (ctx->inter.gmap[k] == rank) ctx->inter.grank = k;
+  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
   return MPI_SUCCESS;
 fail:
   IRRCOLL_FREE(f);
@@ -68,11 +68,11 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
    rdispls: regular, block j at j * rcount); regular: every rank's own size is the same. */
 static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, const int *rcounts, int rcount, const int *rdispls, MPI_Datatype recvtype) {
-  int P = ctx->na + ctx->nb, me = ctx->grank, inA = me < ctx->na, nl = inA ? ctx->na : ctx->nb, nr = P - nl;
-  int lb = inA ? 0 : ctx->na, rb = inA ? ctx->na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
+  int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
+  int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
   int64_t *m = NULL, own = 0, cap;
   long long chk[5], got[5], mine[5];
-  irr_alg alg = ctx->force[IRR_COLL_INTER_ALLGATHERV];
+  irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
@@ -80,7 +80,6 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
   tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  if (alg != IRR_ALG_SUBGROUP && alg != IRR_ALG_ROOTGATHER) alg = IRR_ALG_SEGMENT;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
   /* local errors: this rank's arguments */
@@ -105,7 +104,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
      argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
   if (rcounts) {
     int64_t mb = err == MPI_SUCCESS ? own : -1;
-    if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->glocal)) != MPI_SUCCESS) goto out;
+    if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   } else {
     for (i = 0; i < nl; i++) m[lb + i] = err == MPI_SUCCESS ? own : -1;
   }
@@ -113,22 +112,22 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
   for (i = 0; i < nl; i++) mine[2] |= m[lb + i] < 0;
   /* max and -min of each view in my group: equal views iff max == min */
-  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   if (me == lb) { /* the group roots compare views */
-    int peer = ctx->gmap[rb];
+    int peer = ctx->inter.gmap[rb];
     if ((rc = MPI_Sendrecv(chk, 5, MPI_LONG_LONG, peer, tag, got, 5, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
     chk[2] = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
              chk[0] != got[3] || got[0] != chk[3];
   }
-  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->glocal)) != MPI_SUCCESS) goto out;
+  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   if (chk[2]) { rc = err != MPI_SUCCESS ? err : MPI_ERR_TRUNCATE; goto out; }
   /* the schedule, its peers mapped to gcomm's ranks */
-  if ((cap = irr_inter_maxops(me, ctx->na, ctx->nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
+  if ((cap = irr_inter_maxops(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
       !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
   irr_sched_init(&s, me, P, ops, (int)cap);
-  if (irr_inter_allgatherv(me, ctx->na, ctx->nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  if (irr_inter_allgatherv(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
   for (i = 0; i < s.nops; i++)
-    if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->gmap[ops[i].peer];
+    if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
   rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
@@ -147,7 +146,7 @@ static int irr__inter_entry(const void *sendbuf, int sendcount, MPI_Datatype sen
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 

@@ -132,14 +132,6 @@ static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, i
   return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
 }
 
-/* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):
-   the sparse exchange costs about two start-ups per partner (synchronous sends) plus a
-   barrier; the dense one a count exchange plus an Alltoallv, about p start-ups. Sparse when
-   2 * maxdeg <= p - 1 + ceil(log2 p). */
-static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
-  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
-}
-
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
    the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
    irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
@@ -155,8 +147,7 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   memset(&T, 0, sizeof T);
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
     return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
   if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */

@@ -1,0 +1,255 @@
+/* The registry, part 1: every collective and every algorithm irrcoll has, by name, with its
+   restrictions; the one IRRCOLL_ALG grammar and its parser (used by the header and by the
+   interception library); and the automatic choice of every collective whose rule needs no
+   cost estimate. Part 2 (registry_build.h, after the algorithms) has Allgatherv's
+   model-based choice and the generic generator and estimate of any (collective, algorithm).
+
+   Every choice here is a pure function of values that are equal on all ranks: the
+   communicator size, the sizes every rank knows, the forced algorithm (agreed per
+   communicator), the model. Never of one rank's datatype layout, memory or environment:
+   a collective whose ranks choose differently hangs.
+
+   Collectives and their algorithms (restrictions as MPICH's registry states them):
+     gatherv, scatterv      tree (Träff's linear-time tree), binomial, linear, direct
+                            auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+     allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
+                            auto: irr_allgatherv_choose (registry_build.h)
+     xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
+                            auto: irr_xalltoallv_choose, from the largest out-degree
+     inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather
+                            auto: segment
+     xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
+     xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
+                            choice
+   An X collective with no forced algorithm of its own follows its known-size collective's
+   (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
+
+typedef enum irr_coll {
+  IRR_COLL_GATHERV = 0,     /* SEND: own block; RECV at root: every block at its displacement */
+  IRR_COLL_SCATTERV = 1,    /* SEND at root: every block; RECV: own block */
+  IRR_COLL_ALLGATHERV = 2,  /* SEND: own block; RECV everywhere: every block */
+  IRR_COLL_ALLTOALLV = 3,   /* XAlltoallv (unknown receive sizes); no checker specification */
+  IRR_COLL_INTER_ALLGATHERV = 4, /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
+                                    RECV: every block of the other group */
+  IRR_COLL_XGATHERV = 5,    /* unknown sizes at the root; checked as GATHERV with spec.unknown */
+  IRR_COLL_XSCATTERV = 6,   /* unknown sizes at the receivers; checked as SCATTERV */
+  IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
+  IRR_COLL_COUNT
+} irr_coll;
+#define IRR_COLL_XALLTOALLV IRR_COLL_ALLTOALLV
+
+typedef enum irr_alg {
+  IRR_ALG_AUTO = 0,
+  IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
+  IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
+  IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed */
+  IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (allgatherv.h) */
+  IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
+  IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
+  IRR_ALG_SUBGROUP = 8,   /* intergroup: Algorithm 1, whole blocks to subgroups */
+  IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
+  IRR_ALG_RECDOUBLING = 10, /* Allgatherv: recursive doubling, 2^k ranks */
+  IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
+  IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
+  IRR_ALG_COUNT
+} irr_alg;
+/* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
+#define IRR_ALG_V_LAST IRR_ALG_DIRECT
+
+/* The automatic choice of Gatherv/Scatterv: "direct" on at most this many ranks, else the
+   tree. The single-ported alpha-beta model charges every message's whole latency at the
+   root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
+   per-message overhead, where concurrent latencies overlap as on a real NIC and the root
+   pays the overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six
+   distributions: direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We
+   follow the simulator, which is the closer of the two to real networks for small
+   messages. */
+#define IRR_DIRECT_MAXP 32
+
+/* Restrictions of an algorithm (MPICH's registry states the same kind: "power-of-two",
+   "intercommunicator", "no in place"). */
+#define IRR_RESTRICT_POF2 1      /* only on 2^k ranks (elsewhere the choice falls back) */
+#define IRR_RESTRICT_INTER 2     /* two groups: an intercommunicator or the groups entry */
+#define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
+
+typedef struct irr_alg_entry {
+  irr_coll coll;
+  irr_alg alg;
+  unsigned restrictions; /* IRR_RESTRICT_* */
+  const char *what;      /* one line: what it is, where from */
+} irr_alg_entry;
+
+static inline const irr_alg_entry *irr_alg_table(int *n) {
+  static const irr_alg_entry t[] = {
+      {IRR_COLL_GATHERV, IRR_ALG_TREE, 0, "Träff's linear-time ordered-hypercube tree (seed 000, Theorem 1)"},
+      {IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
+      {IRR_COLL_GATHERV, IRR_ALG_LINEAR, 0, "every nonempty block straight to the root (MPICH, Open MPI)"},
+      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_TREE, 0, "Träff's linear-time tree, reversed"},
+      {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
+      {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
+      {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},
+      {IRR_COLL_XGATHERV, IRR_ALG_TREE, 0, "the tree, sizes riding along (seed 003)"},
+      {IRR_COLL_XGATHERV, IRR_ALG_BINOMIAL, 0, "binomial tree, sizes riding along"},
+      {IRR_COLL_XGATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_TREE, 0, "trees rebuilt on every received range (seed 003)"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_BINOMIAL, 0, "binomial trees rebuilt on every range"},
+      {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
+      {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
+  };
+  *n = (int)(sizeof t / sizeof t[0]);
+  return t;
+}
+
+/* The entry of (coll, alg), or NULL if coll has no such algorithm. */
+static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
+  int n, i;
+  const irr_alg_entry *t = irr_alg_table(&n);
+  for (i = 0; i < n; i++)
+    if (t[i].coll == coll && t[i].alg == alg) return &t[i];
+  return NULL;
+}
+
+static inline const char *irr_alg_name(irr_alg a) {
+  static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense"};
+  return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
+}
+
+/* The collective's name in IRRCOLL_ALG (and in reports). */
+static inline const char *irr_coll_name(irr_coll c) {
+  static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
+                                  "xgatherv", "xscatterv", "xallgatherv"};
+  return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
+}
+
+/* The known-size collective an X collective follows when it has no forced algorithm of
+   its own, and whose checker specification it is checked against; itself otherwise. */
+static inline irr_coll irr_coll_base(irr_coll c) {
+  return c == IRR_COLL_XGATHERV ? IRR_COLL_GATHERV
+         : c == IRR_COLL_XSCATTERV ? IRR_COLL_SCATTERV
+         : c == IRR_COLL_XALLGATHERV ? IRR_COLL_ALLGATHERV : c;
+}
+
+/* ---- IRRCOLL_ALG: the one grammar ----
+     spec  := entry ("," entry)*
+     entry := [coll ":"] name
+   coll is a collective's name: irrcoll's (irr_coll_name) or, for the interception library,
+   an MPI collective's lower-case name without "MPI_" (allgather, bcast, ...). name is an
+   algorithm (irr_alg_name), "auto", or for the interception library a mock-up's name or
+   "default". An entry without coll applies to every collective that has that algorithm.
+   Later entries win. */
+
+/* The next entry of *cur into coll/name (coll "" when absent); advances *cur. Returns 1 on
+   an entry, 0 at the end, -1 on a malformed entry (empty coll or name, or too long). */
+static inline int irr_alg_spec_next(const char **cur, char *coll, size_t ccap, char *name, size_t ncap) {
+  const char *p = *cur, *end, *colon = NULL, *nm;
+  size_t cl = 0, nl;
+  if (!p || !*p) return 0;
+  for (end = p; *end && *end != ','; end++)
+    if (*end == ':' && !colon) colon = end;
+  *cur = *end ? end + 1 : end;
+  nm = colon ? colon + 1 : p;
+  cl = colon ? (size_t)(colon - p) : 0;
+  nl = (size_t)(end - nm);
+  if ((colon && cl == 0) || nl == 0 || cl >= ccap || nl >= ncap) return -1;
+  memcpy(coll, p, cl);
+  coll[cl] = '\0';
+  memcpy(name, nm, nl);
+  name[nl] = '\0';
+  return 1;
+}
+
+/* The algorithm named `name`, or IRR_ALG_COUNT. */
+static inline irr_alg irr_alg_from_name(const char *name) {
+  int a;
+  for (a = 0; a < IRR_ALG_COUNT; a++)
+    if (strcmp(name, irr_alg_name((irr_alg)a)) == 0) return (irr_alg)a;
+  return IRR_ALG_COUNT;
+}
+
+/* The forced algorithm of collective `coll` (its name) in spec; *out is left alone if the
+   spec says nothing about it. IRR_ERR_ARG (and nothing set) for a malformed spec, an entry
+   for coll whose name is no algorithm of coll, or an entry without collective that names no
+   algorithm at all. Entries for other collectives may name anything (mock-ups). */
+static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_alg *out) {
+  irr_alg found = IRR_ALG_COUNT;
+  char c[32], name[64];
+  int k, ci = -1, i;
+  for (i = 0; i < IRR_COLL_COUNT; i++)
+    if (strcmp(coll, irr_coll_name((irr_coll)i)) == 0) ci = i;
+  while ((k = irr_alg_spec_next(&spec, c, sizeof c, name, sizeof name)) != 0) {
+    irr_alg a;
+    if (k < 0) return IRR_ERR_ARG;
+    a = irr_alg_from_name(name);
+    if (c[0] && strcmp(c, coll) != 0) continue;
+    if (!c[0] && a == IRR_ALG_COUNT) return IRR_ERR_ARG;
+    if (a != IRR_ALG_AUTO && (a == IRR_ALG_COUNT || ci < 0 || !irr_alg_find((irr_coll)ci, a))) {
+      if (c[0]) return IRR_ERR_ARG;
+      continue; /* a bare name applies only where it is an algorithm */
+    }
+    found = a;
+  }
+  if (found != IRR_ALG_COUNT) *out = found;
+  return IRR_OK;
+}
+
+/* ---- automatic choices that need no estimate ----
+   forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
+   collective does not have counts as none. */
+
+/* Gatherv and Scatterv: one family, one rule. */
+static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) { return irr_gatherv_choose(forced, p); }
+
+/* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
+   rank to learn its size) and one rank is direct. */
+static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR || p == 1) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XGATHERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+static inline irr_alg irr_xscatterv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XSCATTERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+
+/* XAlltoallv: the sparse exchange costs about two start-ups per partner (synchronous sends)
+   plus a barrier; the dense one a count exchange plus an Alltoallv, about p start-ups.
+   Sparse when 2 * maxdeg <= p - 1 + ceil(log2 p), maxdeg being the most partners any rank
+   sends to. maxdeg < 0: not known yet; then IRR_ALG_AUTO says "agree on it first" (one
+   MPI_Allreduce), unless an algorithm is forced. "direct" and "linear" are accepted as
+   older names of sparse and dense. */
+static inline irr_alg irr_xalltoallv_choose(irr_alg forced, int p, int maxdeg) {
+  int L = 0;
+  if (forced == IRR_ALG_DIRECT || forced == IRR_ALG_SPARSE) return IRR_ALG_SPARSE;
+  if (forced == IRR_ALG_LINEAR || forced == IRR_ALG_DENSE) return IRR_ALG_DENSE;
+  if (maxdeg < 0) return IRR_ALG_AUTO;
+  while (L < 31 && (1LL << L) < p) L++;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L ? IRR_ALG_SPARSE : IRR_ALG_DENSE;
+}
+/* The older name of the rule above: 1 if sparse. */
+static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
+  return irr_xalltoallv_choose(IRR_ALG_AUTO, p, maxdeg) == IRR_ALG_SPARSE;
+}
+
+/* Intergroup Allgather(v): Algorithm 2 unless forced (in the model it equals Algorithm 1 at
+   equal group sizes and beats it otherwise; root gathering is the baseline). */
+static inline irr_alg irr_inter_choose(irr_alg forced) {
+  if (forced == IRR_ALG_SUBGROUP || forced == IRR_ALG_ROOTGATHER) return forced;
+  return IRR_ALG_SEGMENT;
+}
