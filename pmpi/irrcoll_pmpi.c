@@ -7,9 +7,11 @@
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
- *       collective: a mock-up name, an irrcoll algorithm (auto, tree, binomial, direct for
- *       gatherv/scatterv; auto, ring, bruck for allgatherv; irr for allgather, i.e.
- *       IRR_Allgather, the intergroup algorithm on intercommunicators) or "default".
+ *       collective, in the header's grammar (registry.h: [coll:]name, comma-separated; a
+ *       name without collective applies to every collective that has it): a mock-up name,
+ *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
+ *       ring, bruck for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
+ *       algorithm on intercommunicators) or "default" (the MPI library's own).
  *   IRRCOLL_PROFILES=path[:path...]  profile files (PGMPITuneLib format, profile.h) or
  *       directories of them; a profile applies to communicators of its size. A file that
  *       does not parse is skipped (the report says why); forced choices win over profiles.
@@ -124,24 +126,25 @@ static void irr__pm_setup(void) {
   if (irr__pm.init) return;
   irr__pm.init = 1;
   irr__pm.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
-  if ((env = getenv("IRRCOLL_ALG"))) { /* "coll:name,coll:name" */
-    const char *p = env;
-    while (*p) {
-      const char *end = strchr(p, ','), *colon;
-      char key[64], name[128];
-      size_t len = end ? (size_t)(end - p) : strlen(p);
-      colon = memchr(p, ':', len);
-      if (colon && (size_t)(colon - p) < sizeof key && len - (size_t)(colon - p) - 1 < sizeof name) {
-        memcpy(key, p, (size_t)(colon - p)), key[colon - p] = '\0';
-        memcpy(name, colon + 1, len - (size_t)(colon - p) - 1), name[len - (size_t)(colon - p) - 1] = '\0';
-        for (c = 0; c < IRR_GL_NCOLL; c++)
-          if (strcmp(key, IRR_Guide_coll_name((irr_gl_coll)c, 0)) == 0) {
-            irr__pm.forced_set[c] = 1;
-            irr__pm.forced[c] = strcmp(name, "default") ? irr__pm_entry(c, name) : NULL;
-            if (strcmp(name, "default") && !irr__pm.forced[c]) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (default used)");
-          }
+  if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (registry.h): [coll:]name,... */
+    const char *cur = env;
+    char key[64], name[128];
+    int k;
+    while ((k = irr_alg_spec_next(&cur, key, sizeof key, name, sizeof name)) != 0) {
+      int hit = 0;
+      if (k < 0) { irr__pm_error("IRRCOLL_ALG", "malformed entry (skipped)"); continue; }
+      for (c = 0; c < IRR_GL_NCOLL; c++) {
+        const irr_gl_entry *e;
+        int dflt = strcmp(name, "default") == 0;
+        if (key[0] && strcmp(key, IRR_Guide_coll_name((irr_gl_coll)c, 0)) != 0) continue;
+        e = dflt ? NULL : irr__pm_entry(c, name);
+        if (!key[0] && !e) continue; /* a bare name: where it names something */
+        if (!dflt && !e) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (default used)");
+        irr__pm.forced_set[c] = 1;
+        irr__pm.forced[c] = e;
+        hit = 1;
       }
-      p = end ? end + 1 : p + len;
+      if (!hit && !key[0]) irr__pm_error("IRRCOLL_ALG", "a name that no collective has (skipped)");
     }
   }
   if ((env = getenv("IRRCOLL_PROFILES"))) {
