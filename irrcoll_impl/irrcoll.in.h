@@ -8,34 +8,45 @@
    layer (schedules, cost model, symbolic checker, tree construction) is usable without
    MPI: #define IRRCOLL_NO_MPI first.
 
-   Contents (each part is one concern; irrcoll_impl/ in the repository holds them apart)
+   Design in one paragraph: every algorithm is a schedule generator, a pure function that
+   fills an array with one rank's program (rounds of sends, receives and copies that name
+   block labels, never pointers). One schedule has three consumers: the MPI executor
+   (mpi_exec.h, the only code that moves data, except NBX), the cost model and the symbolic
+   checker. The registry names every collective and algorithm and holds one choose() per
+   collective, a pure function of values equal on all ranks, so a test or the model builds
+   exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
+   plan -> run.
+
+   Contents, in order (each part is one concern; irrcoll_impl/ in the repository holds them)
      config.h       options, standard headers, linkage
-     status.h       irr_status codes and irr_status_name()
+     status.h       irr_status codes and irr_status_name(); 64-bit overflow-checked helpers
      sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
      cost.h         irr_sched_cost(): alpha-beta single-ported cost model
-     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; choose()
+     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; the
+                    choose() of every collective whose rule needs no estimate
      check.h        irr_sched_check(): symbolic checker on block labels
      tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
      gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
-     allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2 block size, reranking), Bruck, baselines
+     allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2), Bruck, recursive doubling
      xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
      inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
      registry_build.h  Allgatherv's choose(); any collective's programs and model estimate
-     mpi_api.h      IRR_Gatherv, IRR_Scatterv (and _c), IRR_Allgatherv, IRR_X*, IRR_Comm_set_alg,
-                    IRR_Comm_set_model (declarations)
-     mpi_ctx.h      the per-communicator context, error reporting (implementation only)
+     mpi_api.h      the MPI entry points' declarations and contracts
+   the MPI layer's definitions (only with IRRCOLL_IMPLEMENTATION):
+     mpi_ctx.h      the per-communicator context (settings agreed at creation), errors,
+                    IRR_Comm_set_alg / IRR_Comm_get_alg / IRR_Comm_set_model
      mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
      mpi_args.h     user buffers as addresses, the one widening of counts and displacements
      mpi_exec.h     the schedule executor
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
-     mpi_gatherv.h  the entry points (implementation only)
-     mpi_allgatherv.h  IRR_Allgatherv, IRR_Comm_set_model (implementation)
+     mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
-     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v) (implementation)
+     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
+     mpi_allgatherv.h  IRR_Allgatherv
      mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
    Options (define before including)
@@ -45,11 +56,24 @@
      IRRCOLL_MALLOC(n), IRRCOLL_FREE(p)   allocator (both or neither)
      IRRCOLL_ASSERT(c)       internal invariants (default: assert, so off with NDEBUG)
      IRRCOLL_MAX_MSG         largest MPI message in bytes (default 2^30); larger ones are split
+     IRRCOLL_SCRATCH_DEFAULT the mock-ups' scratch budget per communicator (default 64 MiB)
      IRRCOLL_TRACE(s)        test only: called with every program the executor runs
-   Environment: IRRCOLL_ALG forces algorithms (auto, tree, linear, binomial, direct, ring,
-   bruck), e.g. "gatherv:linear,scatterv:binomial,allgatherv:ring". Automatic: see each
-   entry point. IRRCOLL_ALPHA, IRRCOLL_BETA: the model's alpha/beta (model-chosen
-   parameters). IRRCOLL_PPN: ranks per node for Allgatherv's ring order (tests).
+   Environment, read when irrcoll first sees a communicator; rank 0's values hold for all
+   (they change who sends what to whom, so every rank must use the same):
+     IRRCOLL_ALG      forced algorithms, "[coll:]alg,..." (registry.h), e.g.
+                      "gatherv:linear,scatterv:binomial,allgatherv:ring" or "tree"
+     IRRCOLL_ALPHA, IRRCOLL_BETA   the model's alpha (s) and beta (s/byte) for model-chosen
+                      parameters (Allgatherv's algorithm and block size)
+     IRRCOLL_PPN      ranks per node for Allgatherv (tests, simulators); else MPI is asked
+     IRRCOLL_SCRATCH  the mock-ups' scratch budget in bytes
+   The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
+
+   What it does not do
+     - no nonblocking or persistent variants yet; no intercommunicator Gatherv/Scatterv (the
+       native operation runs) and no intercommunicator X variants (MPI_ERR_COMM)
+     - no heterogeneous systems (packing assumes equal representations)
+     - the X variants take int counts only; Gatherv/Scatterv have MPI-4 _c variants
+     - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
    License: MIT (see the end of this file). */
 #ifndef IRRCOLL_H
