@@ -3657,11 +3657,14 @@ static int irr__smul_ok(int64_t a, int64_t b, int64_t *r) {
 }
 
 /* A count array of p blocks, as the user gave it: one of ci (int) or cc (MPI_Count), and one
-   of di (int) or dc (MPI_Aint), or no displacements at all (both NULL). */
+   of di (int) or dc (MPI_Aint), or no displacements at all (both NULL); or, with `regular`,
+   every block `rcount` elements at displacement i * rcount (MPI_Allgather's layout). */
 typedef struct irr__counts {
   const int *ci, *di;
   const MPI_Count *cc;
   const MPI_Aint *dc;
+  int regular;
+  int64_t rcount;
 } irr__counts;
 
 /* Widen p counts and displacements once: cnt[i], dsp[i] in elements of a type of esize bytes
@@ -3673,10 +3676,10 @@ static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint exten
                       int64_t *bytes, int64_t *total) {
   int64_t t = 0, n, d, b, o;
   int i;
-  if ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp)) return MPI_ERR_ARG;
+  if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) return MPI_ERR_ARG;
   for (i = 0; i < p; i++) {
-    n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
-    d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    n = c->regular ? c->rcount : c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
+    d = c->regular ? (int64_t)i * c->rcount : c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
     if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
     if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
       return MPI_ERR_COUNT;
@@ -5407,11 +5410,9 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
   /* local errors: this rank's arguments */
   if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) err = rc, vb.dt.size = 0;
-  for (i = 0; i < nr && err == MPI_SUCCESS; i++) {
-    int c = rcounts ? rcounts[i] : rcount;
-    m[P + rb + i] = c;
-    m[2 * P + rb + i] = rdispls ? rdispls[i] : (int64_t)i * rcount;
-    if (c < 0 || !irr__mul_ok(c, vb.dt.size, &m[rb + i])) err = MPI_ERR_COUNT;
+  if (err == MPI_SUCCESS) { /* the remote group's blocks: counts, displacements, bytes */
+    irr__counts rc_ = {rcounts, rdispls, NULL, NULL, !rcounts, rcount};
+    err = irr__widen(nr, &rc_, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
   }
   if (err == MPI_SUCCESS) {
     if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not allowed on intercommunicators */
@@ -5641,7 +5642,7 @@ out:
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts c = {recvcounts, displs, NULL, NULL};
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }
 /* ==== end mpi_allgatherv.h ==== */
@@ -6179,7 +6180,7 @@ IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
 #define IRR__GL_IRRAG(name, alg)                                                                                              \
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
-    irr__counts c = {rc, dsp, NULL, NULL};                                                                                   \
+    irr__counts c = {rc, dsp, NULL, NULL, 0, 0};                                                                                \
     return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg);                                                                   \
   }
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)

@@ -129,6 +129,6 @@ out:
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts c = {recvcounts, displs, NULL, NULL};
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }

@@ -17,11 +17,14 @@ static int irr__smul_ok(int64_t a, int64_t b, int64_t *r) {
 }
 
 /* A count array of p blocks, as the user gave it: one of ci (int) or cc (MPI_Count), and one
-   of di (int) or dc (MPI_Aint), or no displacements at all (both NULL). */
+   of di (int) or dc (MPI_Aint), or no displacements at all (both NULL); or, with `regular`,
+   every block `rcount` elements at displacement i * rcount (MPI_Allgather's layout). */
 typedef struct irr__counts {
   const int *ci, *di;
   const MPI_Count *cc;
   const MPI_Aint *dc;
+  int regular;
+  int64_t rcount;
 } irr__counts;
 
 /* Widen p counts and displacements once: cnt[i], dsp[i] in elements of a type of esize bytes
@@ -33,10 +36,10 @@ static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint exten
                       int64_t *bytes, int64_t *total) {
   int64_t t = 0, n, d, b, o;
   int i;
-  if ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp)) return MPI_ERR_ARG;
+  if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) return MPI_ERR_ARG;
   for (i = 0; i < p; i++) {
-    n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
-    d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    n = c->regular ? c->rcount : c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
+    d = c->regular ? (int64_t)i * c->rcount : c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
     if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
     if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
       return MPI_ERR_COUNT;

@@ -84,11 +84,9 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
   /* local errors: this rank's arguments */
   if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) err = rc, vb.dt.size = 0;
-  for (i = 0; i < nr && err == MPI_SUCCESS; i++) {
-    int c = rcounts ? rcounts[i] : rcount;
-    m[P + rb + i] = c;
-    m[2 * P + rb + i] = rdispls ? rdispls[i] : (int64_t)i * rcount;
-    if (c < 0 || !irr__mul_ok(c, vb.dt.size, &m[rb + i])) err = MPI_ERR_COUNT;
+  if (err == MPI_SUCCESS) { /* the remote group's blocks: counts, displacements, bytes */
+    irr__counts rc_ = {rcounts, rdispls, NULL, NULL, !rcounts, rcount};
+    err = irr__widen(nr, &rc_, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
   }
   if (err == MPI_SUCCESS) {
     if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not allowed on intercommunicators */
