@@ -3338,6 +3338,7 @@ typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
 typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
   char *buf;                        /* one block of `budget` bytes, allocated at first need */
   size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
+  int state;                        /* 0: not yet agreed; 1: every rank has buf; -1: none */
 } irr__scratch;
 
 typedef struct irr__ctx {
@@ -5663,35 +5664,57 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
    Local copies that must respect a datatype's type map go through MPI_Sendrecv on
    MPI_COMM_SELF. */
 
-/* Scratch of `bytes` from comm's block (NULL: over the budget or no memory). One mock-up
-   uses it at a time: collectives on one communicator do not overlap. */
-static int irr__gl_fits(MPI_Comm comm, size_t bytes);
-static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
-  irr__ctx *ctx;
-  if (!irr__gl_fits(comm, bytes) || irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return NULL;
-  if (!ctx->scr.buf && ctx->scr.budget > 0) ctx->scr.buf = (char *)IRRCOLL_MALLOC(ctx->scr.budget);
-  return ctx->scr.buf;
+/* The rule every mock-up keeps: whether it runs or falls back to the native operation, and
+   how much scratch it uses, is decided from what every rank has alike (p, root, signature
+   sizes count x type size, the operation, the agreed budget and scratch state), never from
+   one rank's datatype layout or allocation: a rank that fell back alone would hang the
+   others. A rank whose type is not dense packs its data through scratch; that choice is
+   local, since the bytes that travel are the same. Every mock-up that packs charges the
+   packing room in its scratch need on every rank, so the need is the same everywhere. */
+
+/* Scratch, agreed: on the first mock-up call on a communicator (irr__gl_begin, at the same
+   point on every rank) every rank allocates its block of the budget and one MPI_Allreduce
+   tells whether all have it; afterwards no communication. Lazily committed pages make an
+   unused block cheap. */
+static int irr__gl_agree(irr__ctx *ctx) {
+  int ok = 1, all = 0;
+  if (ctx->scr.state) return MPI_SUCCESS;
+  if (ctx->scr.budget > 0 && !(ctx->scr.buf = (char *)IRRCOLL_MALLOC(ctx->scr.budget))) ok = 0;
+  if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ctx->pc) != MPI_SUCCESS) all = 0;
+  ctx->scr.state = all ? 1 : -1;
+  if (!all && ctx->scr.buf) {
+    IRRCOLL_FREE(ctx->scr.buf);
+    ctx->scr.buf = NULL;
+  }
+  return MPI_SUCCESS;
 }
 
-/* Would `bytes` of scratch fit? For ranks that need none, so that every rank decides the same:
-   the fallback decisions use only what all ranks share (sizes, p, the budget, and the
-   datatype, which the mock-ups assume is the same on every rank). */
+/* Would `bytes` of scratch fit? The same answer on every rank (agreed state, agreed budget),
+   for ranks that need none too. */
 static int irr__gl_fits(MPI_Comm comm, size_t bytes) {
   irr__ctx *ctx;
   if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
-  return bytes <= ctx->scr.budget; /* the budget is agreed when the context is made */
+  return ctx->scr.state > 0 && bytes <= ctx->scr.budget && (bytes == 0 || ctx->scr.buf);
+}
+
+/* Scratch of `bytes` from comm's block (NULL: over the budget, the same on every rank). One
+   mock-up uses it at a time: collectives on one communicator do not overlap. */
+static char *irr__gl_scratch(MPI_Comm comm, size_t bytes) {
+  irr__ctx *ctx;
+  if (!irr__gl_fits(comm, bytes) || irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return NULL;
+  return ctx->scr.buf;
 }
 
 typedef struct irr__gl {
   int p, rank;
   MPI_Aint ext, lb;  /* the datatype's extent and true lower bound */
-  int64_t size;      /* bytes per element */
-  int contig;
+  int64_t size;      /* bytes per element: the signature's, equal on every rank */
+  int contig;        /* dense from the buffer start: local, never decides a path */
 } irr__gl;
 
 /* comm's size and rank and t's layout (MPI_DATATYPE_NULL: none, for arguments that are not
    significant here); 0 if the mock-up cannot serve (intercommunicator, bad type): the
-   caller falls back. */
+   caller falls back. The first call on a communicator agrees on scratch (collective). */
 static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
   int inter = 1;
   irr__dt d;
@@ -5700,7 +5723,7 @@ static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
   if (comm == MPI_COMM_NULL || MPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0;
   /* the context (its first use duplicates comm: collective) at the same point on every rank,
      before any rank-dependent step */
-  if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS) return 0;
+  if (irr__ctx_get(comm, &ctx) != MPI_SUCCESS || irr__gl_agree(ctx) != MPI_SUCCESS) return 0;
   MPI_Comm_size(comm, &g->p);
   MPI_Comm_rank(comm, &g->rank);
   if (t == MPI_DATATYPE_NULL) return 1;
@@ -5708,11 +5731,43 @@ static int irr__gl_begin(MPI_Comm comm, MPI_Datatype t, irr__gl *g) {
   g->ext = d.extent, g->lb = d.true_lb, g->size = d.size, g->contig = d.contig && d.true_lb == 0;
   return 1;
 }
-/* scratch bytes for n elements of g's type laid out by extent from the buffer start; too
-   much (so irr__gl_scratch fails) for a negative lower bound or extent, or n > INT_MAX */
+/* scratch bytes for n elements of g's type laid out by extent from the buffer start (only for
+   reductions, whose datatype is the same on every rank); too much (so irr__gl_scratch fails)
+   for a negative lower bound or extent, or n > INT_MAX */
 static size_t irr__gl_span(const irr__gl *g, int64_t n) {
   if (n < 0 || n > INT_MAX || g->lb < 0 || g->ext < 0) return (size_t)-1;
   return (size_t)g->lb + (size_t)n * (size_t)g->ext + 64;
+}
+/* The bytes of n elements of t at element `at` of buf: *out is their own address where t is
+   dense, else tmp, into which they are packed. */
+static int irr__gl_get(const void *buf, int64_t at, int64_t n, MPI_Datatype t, char *tmp, const char **out) {
+  irr__dt d;
+  int rc;
+  if ((rc = irr__dt_info(t, &d)) != MPI_SUCCESS) return rc;
+  if (d.contig || n <= 0) {
+    *out = irr__at(irr__base(buf), d.true_lb + (MPI_Aint)at * d.extent);
+    return MPI_SUCCESS;
+  }
+  *out = tmp;
+  return irr__pack(0, irr__at(irr__base(buf), (MPI_Aint)at * d.extent), n, &d, tmp, MPI_COMM_SELF);
+}
+/* Store bytes into n elements of t at element `at` of buf (nothing to do if they are there). */
+static int irr__gl_put(const char *bytes, void *buf, int64_t at, int64_t n, MPI_Datatype t) {
+  irr__dt d;
+  int rc;
+  char *dst;
+  if (n <= 0) return MPI_SUCCESS;
+  if ((rc = irr__dt_info(t, &d)) != MPI_SUCCESS) return rc;
+  if (!d.contig) return irr__pack(1, irr__at(irr__base(buf), (MPI_Aint)at * d.extent), n, &d, (char *)(uintptr_t)bytes, MPI_COMM_SELF);
+  dst = irr__at(irr__base(buf), d.true_lb + (MPI_Aint)at * d.extent);
+  if (dst != bytes) memmove(dst, bytes, (size_t)(n * d.size));
+  return MPI_SUCCESS;
+}
+/* Where bytes for n elements of t at buf can be received directly (t dense), else NULL. */
+static char *irr__gl_direct(void *buf, MPI_Datatype t) {
+  irr__dt d;
+  if (irr__dt_info(t, &d) != MPI_SUCCESS || !d.contig) return NULL;
+  return irr__at(irr__base(buf), d.true_lb);
 }
 /* n elements of t from src to dst, by the type map */
 static int irr__gl_copy(const void *src, void *dst, int n, MPI_Datatype t) {
@@ -5741,43 +5796,48 @@ IRR_DEF int IRR_Allgather_as_gather_bcast(const void *sb, int sc, MPI_Datatype s
   rv = MPI_Gather(sb, sc, st, rb, rc, rt, 0, comm);
   return rv != MPI_SUCCESS ? rv : MPI_Bcast(rb, g.p * rc, rt, 0, comm);
 }
-/* GL2: p copies of the own block, then Alltoall. Scratch p n. */
+/* GL2: p copies of the own block, then Alltoall. Scratch p n, + p n where the receive type
+   is not dense (charged on every rank: the need must be the same everywhere). */
 IRR_DEF int IRR_Allgather_as_alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                       MPI_Comm comm) {
   irr__gl g;
-  int i;
+  int i, rv;
   size_t n;
-  char *s;
+  char *s, *area;
   const char *own;
-  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX ||
-      !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+  if (!irr__gl_begin(comm, rt, &g) || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX / 2 ||
+      !(s = irr__gl_scratch(comm, 2 * n * (size_t)g.p + 1)))
     return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  if (sb != MPI_IN_PLACE) {
-    irr__gl gs;
-    if (!irr__gl_begin(comm, st, &gs) || !gs.contig) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-    own = (const char *)sb;
-  } else {
-    own = IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank));
-  }
-  for (i = 0; i < g.p; i++) memcpy(s + n * (size_t)i, own, n);
-  return MPI_Alltoall(s, (int)n, MPI_BYTE, rb, (int)n, MPI_BYTE, comm);
+  rv = sb == MPI_IN_PLACE ? irr__gl_get(rb, (int64_t)g.rank * rc, rc, rt, s, &own) : irr__gl_get(sb, 0, sc, st, s, &own);
+  if (rv != MPI_SUCCESS) return rv;
+  for (i = 0; i < g.p; i++)
+    if (s + n * (size_t)i != own) memcpy(s + n * (size_t)i, own, n);
+  area = irr__gl_direct(rb, rt);
+  if (!area) area = s + n * (size_t)g.p;
+  if ((rv = MPI_Alltoall(s, (int)n, MPI_BYTE, area, (int)n, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt);
 }
-/* GL3: each rank's block at its place in p n zeros, bitwise-or Allreduce. Scratch p n. */
+/* GL3: each rank's block at its place in p n zeros, bitwise-or Allreduce. Scratch p n, + p n
+   where the receive type is not dense (charged on every rank). */
 IRR_DEF int IRR_Allgather_as_allreduce(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                        MPI_Comm comm) {
   irr__gl g;
   size_t n;
-  char *s;
-  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX ||
-      !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+  char *s, *area;
+  const char *own;
+  int rv;
+  if (!irr__gl_begin(comm, rt, &g) || (n = (size_t)rc * (size_t)g.size) * (size_t)g.p > INT_MAX / 2 ||
+      !(s = irr__gl_scratch(comm, 2 * n * (size_t)g.p + 1)))
     return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  if (sb != MPI_IN_PLACE) {
-    irr__gl gs;
-    if (!irr__gl_begin(comm, st, &gs) || !gs.contig) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  }
   memset(s, 0, n * (size_t)g.p);
-  memcpy(s + n * (size_t)g.rank, sb == MPI_IN_PLACE ? IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank)) : (const char *)sb, n);
-  return MPI_Allreduce(s, rb, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, comm);
+  rv = sb == MPI_IN_PLACE ? irr__gl_get(rb, (int64_t)g.rank * rc, rc, rt, s + n * (size_t)g.rank, &own)
+                          : irr__gl_get(sb, 0, sc, st, s + n * (size_t)g.rank, &own);
+  if (rv != MPI_SUCCESS) return rv;
+  if (own != s + n * (size_t)g.rank) memcpy(s + n * (size_t)g.rank, own, n);
+  area = irr__gl_direct(rb, rt);
+  if (!area) area = s + n * (size_t)g.p;
+  if ((rv = MPI_Allreduce(s, area, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt);
 }
 /* GL4: Allgatherv with equal counts. Scratch 2p ints. */
 IRR_DEF int IRR_Allgather_as_allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
@@ -5867,57 +5927,75 @@ IRR_DEF int IRR_Alltoall_as_alltoallv(const void *sb, int sc, MPI_Datatype st, v
 }
 
 /* ---- MPI_Bcast ---- */
-/* GL9: Allgatherv in place where only the root contributes. Scratch 2p ints. */
+/* GL9: Allgatherv in place where only the root contributes, on the bytes (every rank may use
+   its own type). Scratch 2p ints + n bytes (for a rank whose type is not dense). */
 IRR_DEF int IRR_Bcast_as_allgatherv(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
   irr__gl g;
-  int i, *c;
-  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p ||
-      !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
+  int i, *c, rv;
+  size_t nb, ints;
+  char *s, *area;
+  const char *in;
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || (nb = (size_t)n * (size_t)g.size) > INT_MAX ||
+      !(s = irr__gl_scratch(comm, (ints = (2 * (size_t)g.p * sizeof(int) + 63) / 64 * 64) + nb + 1)))
     return MPI_Bcast(buf, n, t, root, comm);
-  for (i = 0; i < g.p; i++) c[i] = i == root ? n : 0, c[g.p + i] = 0;
-  return MPI_Allgatherv(MPI_IN_PLACE, 0, t, buf, c, c + g.p, t, comm);
+  c = (int *)(void *)s;
+  for (i = 0; i < g.p; i++) c[i] = i == root ? (int)nb : 0, c[g.p + i] = 0;
+  area = irr__gl_direct(buf, t);
+  if (!area) area = s + ints;
+  if (g.rank == root) {
+    if ((rv = irr__gl_get(buf, 0, n, t, area, &in)) != MPI_SUCCESS) return rv;
+  }
+  if ((rv = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, area, c, c + g.p, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  return g.rank == root ? MPI_SUCCESS : irr__gl_put(area, buf, 0, n, t);
 }
-/* GL10: van de Geijn: Scatter of ceil(n/p) blocks, then Allgather. Scratch (n + c)/p + (n + c);
-   none when p divides n (in place). */
+/* GL10: van de Geijn on the bytes: Scatter of p blocks of ceil(bytes/p), then Allgather.
+   Scratch p k + k bytes (k = ceil(bytes / p)); the root's data is packed into it. */
 IRR_DEF int IRR_Bcast_as_scatter_allgather(void *buf, int n, MPI_Datatype t, int root, MPI_Comm comm) {
   irr__gl g;
-  int k, rv;
-  size_t all, blk;
+  int rv;
+  size_t nb, k, all;
   char *s;
-  if (!irr__gl_begin(comm, t, &g) || !g.contig || root < 0 || root >= g.p || n <= 0 ||
-      (int64_t)(k = irr__gl_blocks(&g, n)) * g.p > INT_MAX)
+  const char *in;
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || (nb = (size_t)(n > 0 ? n : 0) * (size_t)g.size) == 0 ||
+      (k = (nb + (size_t)g.p - 1) / (size_t)g.p) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, (all = k * (size_t)g.p) + k)))
     return MPI_Bcast(buf, n, t, root, comm);
-  if (k * g.p == n) { /* no padding: in the buffer itself */
-    char *mine = IRR__AT(buf, (MPI_Aint)k * g.rank * g.ext);
-    rv = MPI_Scatter(buf, k, t, g.rank == root ? MPI_IN_PLACE : mine, k, t, root, comm);
-    return rv != MPI_SUCCESS ? rv : MPI_Allgather(MPI_IN_PLACE, 0, t, buf, k, t, comm);
-  }
-  blk = (size_t)k * (size_t)g.size, all = blk * (size_t)g.p;
-  if (!(s = irr__gl_scratch(comm, all + blk))) return MPI_Bcast(buf, n, t, root, comm);
   if (g.rank == root) {
-    memcpy(s, buf, (size_t)n * (size_t)g.size);
-    memset(s + (size_t)n * (size_t)g.size, 0, all - (size_t)n * (size_t)g.size);
+    if ((rv = irr__gl_get(buf, 0, n, t, s, &in)) != MPI_SUCCESS) return rv;
+    if (in != s) memcpy(s, in, nb);
+    memset(s + nb, 0, all - nb);
   }
-  if ((rv = MPI_Scatter(s, k, t, s + all, k, t, root, comm)) != MPI_SUCCESS) return rv;
-  if ((rv = MPI_Allgather(s + all, k, t, s, k, t, comm)) != MPI_SUCCESS) return rv;
-  if (g.rank != root) memcpy(buf, s, (size_t)n * (size_t)g.size);
-  return MPI_SUCCESS;
+  if ((rv = MPI_Scatter(s, (int)k, MPI_BYTE, s + all, (int)k, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+  if ((rv = MPI_Allgather(s + all, (int)k, MPI_BYTE, s, (int)k, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  return g.rank == root ? MPI_SUCCESS : irr__gl_put(s, buf, 0, n, t);
 }
 
 /* ---- MPI_Gather ---- */
-/* GL11: Allgather; the other ranks receive into scratch. Scratch p n (not at the root). */
+/* GL11: Allgather on the bytes; the other ranks receive into scratch. Scratch p n + n (the
+   root's own block when in place, or packing), charged on every rank. */
 IRR_DEF int IRR_Gather_as_allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                     MPI_Comm comm) {
   irr__gl g;
-  char *s = NULL;
+  char *s, *area;
+  const char *own;
+  size_t n;
+  int rv, isroot;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
-  if (g.rank == root) /* the others need p n of scratch: decide as they do */
-    return !irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX || !irr__gl_fits(comm, irr__gl_span(&g, (int64_t)g.p * rc))
-               ? MPI_Gather(sb, sc, st, rb, rc, rt, root, comm)
-               : MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  if (!irr__gl_begin(comm, st, &g) || (int64_t)g.p * sc > INT_MAX || !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * sc))))
+  isroot = g.rank == root;
+  if (!irr__gl_begin(comm, isroot ? rt : st, &g) || (n = (size_t)(isroot ? rc : sc) * (size_t)g.size) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, n * (size_t)(g.p + 1) + 1)))
     return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
-  return MPI_Allgather(sb, sc, st, s, sc, st, comm);
+  if (isroot && sb == MPI_IN_PLACE) { /* the own block is in rb: send it from scratch (no aliasing) */
+    if ((rv = irr__gl_get(rb, (int64_t)root * rc, rc, rt, s, &own)) != MPI_SUCCESS) return rv;
+    if (own != s) memcpy(s, own, n);
+    own = s;
+  } else if ((rv = irr__gl_get(sb, 0, sc, st, s, &own)) != MPI_SUCCESS) {
+    return rv;
+  }
+  area = isroot ? irr__gl_direct(rb, rt) : NULL;
+  if (!area) area = s + n;
+  if ((rv = MPI_Allgather(own, (int)n, MPI_BYTE, area, (int)n, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  return isroot ? irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt) : MPI_SUCCESS;
 }
 /* GL12: Gatherv with equal counts. Scratch 2p ints (root). */
 IRR_DEF int IRR_Gather_as_gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
@@ -5931,23 +6009,29 @@ IRR_DEF int IRR_Gather_as_gatherv(const void *sb, int sc, MPI_Datatype st, void 
   if (c) irr__gl_equal(c, g.p, rc);
   return MPI_Gatherv(sb, sc, st, rb, c, c ? c + g.p : NULL, rt, root, comm);
 }
-/* GL13: each block at its place in p n zeros, bitwise-or Reduce. Scratch p n. */
+/* GL13: each block at its place in p n zeros, bitwise-or Reduce. Scratch p n, + p n where
+   the root's receive type is not dense (charged on every rank). */
 IRR_DEF int IRR_Gather_as_reduce(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                  MPI_Comm comm) {
   irr__gl g;
   size_t n;
-  char *s;
-  int ip = sb == MPI_IN_PLACE;
-  if (!irr__gl_begin(comm, ip ? rt : st, &g) || !g.contig || root < 0 || root >= g.p || (ip && g.rank != root) ||
-      (n = (size_t)(ip ? rc : sc) * (size_t)g.size) * (size_t)g.p > INT_MAX || !(s = irr__gl_scratch(comm, n * (size_t)g.p)))
+  char *s, *area = NULL;
+  const char *own;
+  int ip = sb == MPI_IN_PLACE, rv, isroot;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  isroot = g.rank == root;
+  if ((ip && !isroot) || !irr__gl_begin(comm, isroot ? rt : st, &g) ||
+      (n = (size_t)(isroot ? rc : sc) * (size_t)g.size) * (size_t)g.p > INT_MAX / 2 ||
+      !(s = irr__gl_scratch(comm, 2 * n * (size_t)g.p + 1)))
     return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
-  if (g.rank == root) { /* the root's receive side must be contiguous too */
-    irr__gl gr;
-    if (!irr__gl_begin(comm, rt, &gr) || !gr.contig) return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
-  }
   memset(s, 0, n * (size_t)g.p);
-  memcpy(s + n * (size_t)g.rank, ip ? IRR__AT(rb, (MPI_Aint)(n * (size_t)g.rank)) : (const char *)sb, n);
-  return MPI_Reduce(s, g.rank == root ? rb : NULL, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, root, comm);
+  rv = ip ? irr__gl_get(rb, (int64_t)root * rc, rc, rt, s + n * (size_t)g.rank, &own)
+          : irr__gl_get(sb, 0, sc, st, s + n * (size_t)g.rank, &own);
+  if (rv != MPI_SUCCESS) return rv;
+  if (own != s + n * (size_t)g.rank) memcpy(s + n * (size_t)g.rank, own, n);
+  if (isroot && !(area = irr__gl_direct(rb, rt))) area = s + n * (size_t)g.p;
+  if ((rv = MPI_Reduce(s, area, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, root, comm)) != MPI_SUCCESS) return rv;
+  return isroot ? irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt) : MPI_SUCCESS;
 }
 
 /* ---- MPI_Reduce ---- */
@@ -6054,24 +6138,29 @@ IRR_DEF int IRR_Scan_as_exscan_reducelocal(const void *sb, void *rb, int n, MPI_
 }
 
 /* ---- MPI_Scatter ---- */
-/* GL21: Bcast everything, keep the own block. Scratch p n (not at the root). */
+/* GL21: Bcast everything as bytes, keep the own block. Scratch p n, charged on every rank
+   (the root packs into it where its type is not dense). */
 IRR_DEF int IRR_Scatter_as_bcast(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                  MPI_Comm comm) {
   irr__gl g;
   char *s;
-  int rv;
+  const char *all;
+  size_t n;
+  int rv, isroot;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
-  if (g.rank == root) {
-    if (!irr__gl_begin(comm, st, &g) || (int64_t)g.p * sc > INT_MAX || !irr__gl_fits(comm, irr__gl_span(&g, (int64_t)g.p * sc)))
-      return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm); /* the others need p n */
-    if ((rv = MPI_Bcast((void *)(uintptr_t)sb, g.p * sc, st, root, comm)) != MPI_SUCCESS) return rv;
-    if (rb == MPI_IN_PLACE) return MPI_SUCCESS;
-    return MPI_Sendrecv(IRR__AT(sb, (MPI_Aint)root * sc * g.ext), sc, st, 0, 0, rb, rc, rt, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
-  }
-  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX || !(s = irr__gl_scratch(comm, irr__gl_span(&g, (int64_t)g.p * rc))))
+  isroot = g.rank == root;
+  if (!irr__gl_begin(comm, isroot ? st : rt, &g) || (n = (size_t)(isroot ? sc : rc) * (size_t)g.size) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, n * (size_t)g.p + 1)))
     return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
-  if ((rv = MPI_Bcast(s, g.p * rc, rt, root, comm)) != MPI_SUCCESS) return rv;
-  return irr__gl_copy(s + (MPI_Aint)g.rank * rc * g.ext, rb, rc, rt);
+  if (isroot) {
+    if ((rv = irr__gl_get(sb, 0, (int64_t)g.p * sc, st, s, &all)) != MPI_SUCCESS) return rv;
+    if ((rv = MPI_Bcast((void *)(uintptr_t)all, (int)(n * (size_t)g.p), MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+    if (rb == MPI_IN_PLACE) return MPI_SUCCESS;
+    return MPI_Sendrecv(irr__at(irr__base(sb), (MPI_Aint)root * sc * g.ext), sc, st, 0, 0, rb, rc, rt, 0, 0, MPI_COMM_SELF,
+                        MPI_STATUS_IGNORE);
+  }
+  if ((rv = MPI_Bcast(s, (int)(n * (size_t)g.p), MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_put(s + n * (size_t)g.rank, rb, 0, rc, rt);
 }
 /* GL22: Scatterv with equal counts. Scratch 2p ints (root). */
 IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
@@ -6087,78 +6176,91 @@ IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, voi
 }
 
 /* ---- the irregular guidelines (seed 000, Section 4): padded regular operations ---- */
-/* Gatherv as Allreduce(max count) + Gather of blocks padded to it. Scratch max + p max (root). */
+/* The padded irregular mock-ups work on bytes: block i is counts x signature size bytes on
+   every rank, whatever type a rank uses; a rank whose type is not dense packs and unpacks. */
+
+/* Unpack p padded blocks of mx bytes from s into the v buffer rb (counts, displacements in
+   elements of rt), except block `skip` (in place: already there). */
+static int irr__gl_put_padded(const char *s, int mx, void *rb, const int *rc, const int *dsp, MPI_Datatype rt, int p,
+                              int skip) {
+  int i, rv;
+  for (i = 0; i < p; i++)
+    if (i != skip && (rv = irr__gl_put(s + (size_t)mx * (size_t)i, rb, dsp[i], rc[i], rt)) != MPI_SUCCESS) return rv;
+  return MPI_SUCCESS;
+}
+
+/* Gatherv as Allreduce(max count) + Gather of blocks padded to it. Scratch (p + 1) max, on
+   every rank (the same need everywhere, decided after the Allreduce). */
 IRR_DEF int IRR_Gatherv_as_allreduce_gather(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[],
                                             const int dsp[], MPI_Datatype rt, int root, MPI_Comm comm) {
-  irr__gl g, gr;
-  int mx = 0, mine, rv, i, ip = sb == MPI_IN_PLACE, ok;
+  irr__gl g;
+  int mx = 0, mine, rv, ip = sb == MPI_IN_PLACE, isroot;
   char *s = NULL;
+  const char *own;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
-  ok = g.rank == root ? irr__gl_begin(comm, rt, &gr) && gr.contig && (ip || (irr__gl_begin(comm, st, &g) && g.contig))
-                      : irr__gl_begin(comm, st, &g) && g.contig;
-  mine = !ok ? -1 : g.rank == root ? (int)((int64_t)rc[g.rank] * gr.size) : (int)((int64_t)sc * g.size);
-  /* one Allreduce decides for all: the largest block, or -1 if a rank cannot serve */
-  { int v[2] = {mine, -mine}, w[2];
-    if ((rv = MPI_Allreduce(v, w, 2, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
-    if (w[1] > 0) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
-    mx = w[0]; }
-  if ((int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.rank == root ? g.p + 1 : 1) + 1)))
-    mx = -1;
-  { int f = mx < 0, fa;
-    if ((rv = MPI_Allreduce(&f, &fa, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
-    if (fa) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm); }
-  if (!ip || g.rank != root) memcpy(s, sb, (size_t)mine);
+  isroot = g.rank == root;
+  if (!irr__gl_begin(comm, isroot ? rt : st, &g)) return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+  { /* the largest block in bytes, agreed; INT_MAX where a rank's own block is larger */
+    int64_t b = (int64_t)(isroot ? rc[g.rank] : sc) * g.size;
+    mine = b > INT_MAX ? INT_MAX : (int)b;
+    if ((rv = MPI_Allreduce(&mine, &mx, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
+  }
+  if ((int64_t)mx * (g.p + 1) > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1)))
+    return MPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+  if (!(ip && isroot)) {
+    if ((rv = irr__gl_get(sb, 0, sc, st, s, &own)) != MPI_SUCCESS) return rv;
+    if (own != s) memcpy(s, own, (size_t)mine);
+  }
   if ((rv = MPI_Gather(s, mx, MPI_BYTE, s + mx, mx, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
-  if (g.rank == root)
-    for (i = 0; i < g.p; i++)
-      if (!(ip && i == root)) memcpy(IRR__AT(rb, (MPI_Aint)dsp[i] * gr.ext), s + mx + (size_t)mx * (size_t)i, (size_t)rc[i] * (size_t)gr.size);
-  return MPI_SUCCESS;
+  return isroot ? irr__gl_put_padded(s + mx, mx, rb, rc, dsp, rt, g.p, ip ? root : -1) : MPI_SUCCESS;
 }
-/* Allgatherv as Allreduce(max count) + Allgather of padded blocks. Scratch max + p max. */
+/* Allgatherv as Allgather of padded blocks (every rank knows every count: no Allreduce).
+   Scratch (p + 1) max. */
 IRR_DEF int IRR_Allgatherv_as_allreduce_allgather(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[],
                                                   const int dsp[], MPI_Datatype rt, MPI_Comm comm) {
-  irr__gl g, gs;
-  int mx = 0, i, rv, ip = sb == MPI_IN_PLACE;
+  irr__gl g;
+  int i, rv, ip = sb == MPI_IN_PLACE;
+  int64_t mx = 0;
   char *s;
-  if (!irr__gl_begin(comm, rt, &g) || !g.contig || (!ip && (!irr__gl_begin(comm, st, &gs) || !gs.contig)))
-    return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
-  for (i = 0; i < g.p; i++) /* every rank knows every count: no Allreduce needed */
-    if ((int64_t)rc[i] * g.size > mx) mx = (int)((int64_t)rc[i] * g.size);
-  if ((int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1)))
-    return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
-  memcpy(s, ip ? IRR__AT(rb, (MPI_Aint)dsp[g.rank] * g.ext) : (const char *)sb, (size_t)rc[g.rank] * (size_t)g.size);
-  if ((rv = MPI_Allgather(s, mx, MPI_BYTE, s + mx, mx, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  const char *own;
+  if (!irr__gl_begin(comm, rt, &g)) return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
   for (i = 0; i < g.p; i++)
-    if (!(ip && i == g.rank)) memcpy(IRR__AT(rb, (MPI_Aint)dsp[i] * g.ext), s + mx + (size_t)mx * (size_t)i, (size_t)rc[i] * (size_t)g.size);
-  return MPI_SUCCESS;
+    if ((int64_t)rc[i] * g.size > mx) mx = (int64_t)rc[i] * g.size;
+  if (mx * (g.p + 1) > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1)))
+    return MPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+  rv = ip ? irr__gl_get(rb, dsp[g.rank], rc[g.rank], rt, s, &own) : irr__gl_get(sb, 0, sc, st, s, &own);
+  if (rv != MPI_SUCCESS) return rv;
+  if (own != s) memcpy(s, own, (size_t)rc[g.rank] * (size_t)g.size);
+  if ((rv = MPI_Allgather(s, (int)mx, MPI_BYTE, s + mx, (int)mx, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
+  return irr__gl_put_padded(s + mx, (int)mx, rb, rc, dsp, rt, g.p, ip ? g.rank : -1);
 }
-/* Scatterv as Bcast(max count) + Scatter of padded blocks. Scratch p max (root) + max. */
+/* Scatterv as Bcast(max count) + Scatter of padded blocks. Scratch (p + 1) max, on every rank
+   (decided after the Bcast, the same everywhere). */
 IRR_DEF int IRR_Scatterv_as_bcast_scatter(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,
                                           MPI_Datatype rt, int root, MPI_Comm comm) {
-  irr__gl g, gt;
-  int mx = 0, i, rv, ok, ip = rb == MPI_IN_PLACE;
+  irr__gl g;
+  int64_t mx = 0;
+  int i, rv, ip = rb == MPI_IN_PLACE, isroot;
   char *s = NULL;
+  const char *blk;
   if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
-  if (g.rank == root) {
-    ok = irr__gl_begin(comm, st, &gt) && gt.contig;
-    for (i = 0; ok && i < g.p; i++)
-      if ((int64_t)sc[i] * gt.size > mx) mx = (int)((int64_t)sc[i] * gt.size);
-    if (!ok || (int64_t)mx * g.p > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1))) mx = -1;
-  } else {
-    ok = irr__gl_begin(comm, rt, &gt) && gt.contig;
-  }
-  /* the root's largest block (or -1: fall back), and whether anyone cannot serve */
-  if ((rv = MPI_Bcast(&mx, 1, MPI_INT, root, comm)) != MPI_SUCCESS) return rv;
-  if (g.rank != root && mx >= 0 && (!ok || !(s = irr__gl_scratch(comm, (size_t)mx + 1)))) ok = 0;
-  { int f = !ok || mx < 0, fa;
-    if ((rv = MPI_Allreduce(&f, &fa, 1, MPI_INT, MPI_MAX, comm)) != MPI_SUCCESS) return rv;
-    if (fa) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm); }
-  if (g.rank == root)
-    for (i = 0; i < g.p; i++) memcpy(s + mx + (size_t)mx * (size_t)i, IRR__AT(sb, (MPI_Aint)dsp[i] * gt.ext), (size_t)sc[i] * (size_t)gt.size);
-  if ((rv = MPI_Scatter(s + mx, mx, MPI_BYTE, s, mx, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
-  if (g.rank == root) { if (!ip) memcpy(rb, s, (size_t)sc[root] * (size_t)gt.size); }
-  else memcpy(rb, s, (size_t)rc * (size_t)gt.size);
-  return MPI_SUCCESS;
+  isroot = g.rank == root;
+  if (!irr__gl_begin(comm, isroot ? st : rt, &g)) return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+  if (isroot)
+    for (i = 0; i < g.p; i++)
+      if ((int64_t)sc[i] * g.size > mx) mx = (int64_t)sc[i] * g.size;
+  if ((rv = MPI_Bcast(&mx, 1, MPI_INT64_T, root, comm)) != MPI_SUCCESS) return rv;
+  if (mx * (g.p + 1) > INT_MAX || !(s = irr__gl_scratch(comm, (size_t)mx * (size_t)(g.p + 1) + 1)))
+    return MPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+  if (isroot)
+    for (i = 0; i < g.p; i++) {
+      char *at = s + mx + (size_t)mx * (size_t)i;
+      if ((rv = irr__gl_get(sb, dsp[i], sc[i], st, at, &blk)) != MPI_SUCCESS) return rv;
+      if (blk != at) memcpy(at, blk, (size_t)sc[i] * (size_t)g.size);
+    }
+  if ((rv = MPI_Scatter(s + mx, (int)mx, MPI_BYTE, s, (int)mx, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
+  if (isroot && ip) return MPI_SUCCESS;
+  return irr__gl_put(s, rb, 0, rc, rt);
 }
 
 /* ---- irrcoll's own algorithms as alternatives for the v-collectives: each calls the

@@ -33,6 +33,7 @@ typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
 typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
   char *buf;                        /* one block of `budget` bytes, allocated at first need */
   size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
+  int state;                        /* 0: not yet agreed; 1: every rank has buf; -1: none */
 } irr__scratch;
 
 typedef struct irr__ctx {
