@@ -14,8 +14,11 @@
    may be called; control messages (tree construction, the intergroup size check) go on the
    call's even tag and are not counted.
 
-   Usage: test_same [selector ...]; a selector is an entry point ("gatherv") or an entry
-   point and algorithm ("xgatherv:tree"); none: everything. "list" prints the selectors.
+   Usage: test_same [full] [selector ...]; a selector is an entry point ("gatherv") or an
+   entry point and algorithm ("xgatherv:tree"), "-" in front excludes it ("-xscatterv");
+   none: everything. "list" prints the selectors. Each entry point x algorithm makes six
+   calls (every root or group layout with and without in-place, every size pattern once);
+   "full" makes the whole product of size patterns x roots x in-place.
    The self-test (the comparison and the meter detect a perturbed record and a native
    MPI_Gatherv) always runs. Prints "N passed, N failed" (one per call, plus the self-test)
    and a table of entry point x algorithm. IRRCOLL_PPN=k declares k ranks per node, as for
@@ -286,20 +289,29 @@ static int algs_of(int e, irr_alg *a) {
 static int selected_any;
 static char **sel;
 static int nsel;
+/* A selector names an entry point or entry:algorithm; one starting with '-' excludes it.
+   Only exclusions: everything else. */
 static int selected(int e, irr_alg a) {
-  int i;
+  int i, inc = 0, any_inc = 0;
   char full[80];
-  if (nsel == 0) return 1;
   snprintf(full, sizeof full, "%s:%s", ename[e], irr_alg_name(a));
-  for (i = 0; i < nsel; i++)
-    if (strcmp(sel[i], ename[e]) == 0 || strcmp(sel[i], full) == 0) return 1;
-  return 0;
+  for (i = 0; i < nsel; i++) {
+    const char *x = sel[i][0] == '-' ? sel[i] + 1 : sel[i];
+    int hit = strcmp(x, ename[e]) == 0 || strcmp(x, full) == 0;
+    if (sel[i][0] == '-') {
+      if (hit) return 0;
+    } else {
+      any_inc = 1;
+      inc |= hit;
+    }
+  }
+  return inc || !any_inc;
 }
 
 /* ---- cases ---- */
 
 enum { PAT_RANDOM, PAT_ZEROS, PAT_BIG, PAT_SAME, NPAT };
-static const char *const patname[NPAT] = {"random", "zeros", "one_big", "same"};
+static const char *const patname[NPAT] = {"random", "zeros", "one_big", "same_8k"};
 static const irr_model model_default = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
 static const irr_model model_latency = {2e-5, 1e-10}; /* favours Bruck: the automatic choice's other side */
 
@@ -330,7 +342,7 @@ static void make_counts(const tc *c, int p, int *cnt) {
     case PAT_RANDOM: cnt[i] = (int)irrt_range(&r, 0, 40); break;
     case PAT_ZEROS: cnt[i] = 0; break;
     case PAT_BIG: cnt[i] = i == big ? 20000 : (int)irrt_range(&r, 0, 3); break;
-    default: cnt[i] = 10; break;
+    default: cnt[i] = 2000; break; /* 8 KB each: the SMP-aware automatic choice differs here */
     }
   }
 }
@@ -484,12 +496,12 @@ static stat2 stats[NENTRY][IRR_ALG_COUNT];
    call would double the time under oversubscription). */
 typedef struct res {
   tc c;
-  int p, bad;
+  int p, bad, isroot;
   char *why; /* this rank's first difference */
 } res;
 static res *results;
 static int nres, rescap;
-static void verdict(const tc *c, int p, int bad, const char *why) {
+static void verdict(const tc *c, int p, int isroot, int bad, const char *why) {
   if (nres == rescap) {
     rescap = rescap ? 2 * rescap : 256;
     results = (res *)realloc(results, (size_t)rescap * sizeof(res));
@@ -497,6 +509,7 @@ static void verdict(const tc *c, int p, int bad, const char *why) {
   results[nres].c = *c;
   results[nres].p = p;
   results[nres].bad = bad;
+  results[nres].isroot = isroot;
   results[nres].why = NULL;
   if (bad) {
     results[nres].why = (char *)malloc(strlen(why) + 1);
@@ -504,8 +517,9 @@ static void verdict(const tc *c, int p, int bad, const char *why) {
   }
   nres++;
 }
-/* All ranks agree on each call's verdict; the lowest failing rank prints its first difference
-   (once per entry point x algorithm x in-place, unless SAME_VERBOSE is set). */
+/* All ranks agree on each call's verdict; the lowest failing rank prints its first difference,
+   and the root too if it differs (once per entry point x algorithm x in-place, unless
+   SAME_VERBOSE is set). */
 static void verdicts_agree(void) {
   int wr, i, *mine = (int *)malloc((size_t)(nres + 1) * 2 * sizeof(int)), *first = mine + nres + 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &wr);
@@ -518,8 +532,8 @@ static void verdicts_agree(void) {
       S->pass++, irrt_pass++;
     } else {
       S->fail++, irrt_fail++;
-      if (wr == first[i] && (!S->printed[c->inplace] || getenv("SAME_VERBOSE")))
-        fprintf(stderr, "FAIL %s: rank %d: %s\n", desc(c, results[i].p), wr, results[i].why);
+      if ((wr == first[i] || (results[i].isroot && results[i].bad)) && (!S->printed[c->inplace] || getenv("SAME_VERBOSE")))
+        fprintf(stderr, "FAIL %s: rank %d%s: %s\n", desc(c, results[i].p), wr, results[i].isroot ? " (root)" : "", results[i].why);
       S->printed[c->inplace] = 1;
     }
     free(results[i].why);
@@ -692,7 +706,7 @@ static void run_case(tc *c) {
   if (!bad && meter_bytes != want_bytes)
     snprintf(why, sizeof why, "%lld bytes sent on the executor's tags, the program sends %lld (data moved outside the executor)",
              (long long)meter_bytes, (long long)want_bytes), bad = 1;
-  verdict(c, p, bad, why);
+  verdict(c, p, shape_of(c->e) == SHAPE_ROOTED && rank == c->root, bad, why);
   IRR_Comm_set_alg(I ? I->inter : c->comm, IRR_COLL_GATHERV, IRR_ALG_AUTO);
   free(vbuf);
   free(obuf);
