@@ -433,13 +433,13 @@ static icache *inter_of(MPI_Comm comm, int grp) {
 static prog want;
 static int64_t want_bytes;
 
-static irr_status expect_set(irr_sched_set *set, int me, const int *gmap) {
+static void expect_set(irr_sched_set *set, int me, const int *gmap) {
   prog_add(&want, &set->s[me], gmap);
   irr_sched_set_free(set);
-  return IRR_OK;
 }
 
-/* Fills `want` for case c on comm (p ranks, my rank). Returns an irr_status of the builder. */
+/* Fills `want` for case c (p ranks, my rank; intergroup: my schedule rank me, group A's size
+   na, schedule rank -> communicator rank gmap or NULL). Returns the builder's status. */
 static irr_status expect(const tc *c, int p, int rank, const int64_t *m, irr_model md, const int *gmap, int me, int na) {
   irr_sched_set set;
   irr_status st;
@@ -630,6 +630,7 @@ static int call_entry(const tc *c, int p, int rank, const int *cnt, const int *d
 
 static void run_case(tc *c) {
   int p, rank, i, *cnt, *dsp, total = 0, bad = 0, me, na = 0, *gmap = NULL, rc;
+  const int *map;
   int64_t *m, *msched;
   MPI_Datatype T = c->ty ? types[3] : MPI_INT; /* same signature; int + padding is non-contiguous */
   char why[1600] = "";
@@ -642,6 +643,7 @@ static void run_case(tc *c) {
   cnt = (int *)malloc((size_t)p * 3 * sizeof(int));
   dsp = cnt + p;
   gmap = dsp + p;
+  map = gmap;
   m = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t));
   msched = m + p;
   make_counts(c, p, cnt);
@@ -662,7 +664,7 @@ static void run_case(tc *c) {
     if (c->e == E_INTER_AGV || c->e == E_INTER_AG) {
       I = inter_of(c->comm, c->grp);
       na = I->na;
-      for (i = 0; i < p; i++) gmap[I->sched_of[i]] = I->sched_of[i]; /* the merged communicator's ranks */
+      map = NULL; /* the schedule runs on the merged communicator, in its rank order */
       for (i = 0; i < p; i++) msched[I->sched_of[i]] = m[i];
       me = I->sched_of[rank];
     } else {
@@ -677,7 +679,7 @@ static void run_case(tc *c) {
   }
   IRR_Comm_set_model(c->comm, md.alpha, md.beta);
   if (I) IRR_Comm_set_model(I->inter, md.alpha, md.beta);
-  st = expect(c, p, rank, shape_of(c->e) == SHAPE_INTER ? msched : m, md, gmap, me, na);
+  st = expect(c, p, rank, shape_of(c->e) == SHAPE_INTER ? msched : m, md, map, me, na);
   if (st != IRR_OK) {
     snprintf(why, sizeof why, "the builder failed: %s", irr_status_name(st));
     bad = 1;
@@ -707,7 +709,6 @@ static void run_case(tc *c) {
     snprintf(why, sizeof why, "%lld bytes sent on the executor's tags, the program sends %lld (data moved outside the executor)",
              (long long)meter_bytes, (long long)want_bytes), bad = 1;
   verdict(c, p, shape_of(c->e) == SHAPE_ROOTED && rank == c->root, bad, why);
-  IRR_Comm_set_alg(I ? I->inter : c->comm, IRR_COLL_GATHERV, IRR_ALG_AUTO);
   free(vbuf);
   free(obuf);
   free(cnt);
