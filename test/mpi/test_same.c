@@ -19,8 +19,8 @@
    none: everything. "list" prints the selectors. Each entry point x algorithm makes six
    calls (every root or group layout with and without in-place, every size pattern once);
    "full" makes the whole product of size patterns x roots x in-place.
-   The self-test (the comparison and the meter detect a perturbed record and a native
-   MPI_Gatherv) always runs. Prints "N passed, N failed" (one per call, plus the self-test)
+   The self-test (the comparison and the meter detect a perturbed record, a native
+   MPI_Gatherv and a send by hand) always runs. Prints "N passed, N failed" (one per call, plus the self-test)
    and a table of entry point x algorithm. IRRCOLL_PPN=k declares k ranks per node, as for
    the library (the expected Allgatherv then uses that node layout). */
 struct irr_sched;
@@ -715,7 +715,8 @@ static void run_case(tc *c) {
   free(m);
 }
 
-/* The comparison and the meter can fail: a perturbed record, a native MPI_Gatherv. */
+/* The comparison and the meter can fail: a perturbed record, a native MPI_Gatherv, a send
+   by hand. */
 static void selftest(void) {
   tc c;
   int p, rank, bad, det, all, *cnt, *dsp, total = 0, i, lenfield;
@@ -772,6 +773,21 @@ static void selftest(void) {
   MPI_Allreduce(&det, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (rank == 0 && !all) fprintf(stderr, "FAIL selftest: the native MPI_Gatherv was not reported (%s)\n", why);
   all ? irrt_pass++ : irrt_fail++;
+  /* 3: bytes sent by hand on an odd tag (here to self) show in the meter */
+  {
+    int64_t before;
+    char x[8] = {0}, y[8];
+    meter_bytes = 0;
+    meter_on = 1;
+    MPI_Sendrecv(x, 8, MPI_BYTE, 0, 1, y, 8, MPI_BYTE, 0, 1, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    before = meter_bytes;
+    MPI_Sendrecv(x, 8, MPI_BYTE, 0, 2, y, 8, MPI_BYTE, 0, 2, MPI_COMM_SELF, MPI_STATUS_IGNORE); /* control tag */
+    meter_on = 0;
+    det = before == 8 && meter_bytes == 8;
+    MPI_Allreduce(&det, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (rank == 0 && !all) fprintf(stderr, "FAIL selftest: the meter did not count a send on an odd tag\n");
+    all ? irrt_pass++ : irrt_fail++;
+  }
   free(vbuf);
   free(obuf);
   free(cnt);
