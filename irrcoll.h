@@ -3126,6 +3126,13 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variant: MPI_Count counts, MPI_Aint displacements (also on
+   intercommunicators). */
+IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                              MPI_Comm comm);
+#endif
 
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
 
@@ -5391,10 +5398,11 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
   return h;
 }
 
-/* The intergroup Allgather(v), after the setup. rcounts/rdispls: the remote group's (NULL
-   rdispls: regular, block j at j * rcount); regular: every rank's own size is the same. */
-static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const int *rcounts, int rcount, const int *rdispls, MPI_Datatype recvtype) {
+/* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
+   displacements (regular: block j of rcount elements at j * rcount, and every rank's own
+   size is the same). */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
   int64_t *m = NULL, own = 0, cap;
@@ -5412,8 +5420,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   /* local errors: this rank's arguments */
   if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) err = rc, vb.dt.size = 0;
   if (err == MPI_SUCCESS) { /* the remote group's blocks: counts, displacements, bytes */
-    irr__counts rc_ = {rcounts, rdispls, NULL, NULL, !rcounts, rcount};
-    err = irr__widen(nr, &rc_, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
+    err = irr__widen(nr, rcs, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
   }
   if (err == MPI_SUCCESS) {
     if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not allowed on intercommunicators */
@@ -5427,7 +5434,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   /* my group's sizes (Allgatherv: gathered; Allgather: all equal), then one check that both
      groups agree on every size and nobody failed: otherwise nobody moves data, so a bad
      argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
-  if (rcounts) {
+  if (!rcs->regular) {
     int64_t mb = err == MPI_SUCCESS ? own : -1;
     if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   } else {
@@ -5464,19 +5471,19 @@ out:
 }
 
 /* The intercommunicator path of IRR_Allgather / IRR_Allgatherv. */
-static int irr__inter_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
-                            int rcount, const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
+static int irr__inter_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const irr__counts *rcs, MPI_Datatype recvtype, MPI_Comm comm) {
   irr__ctx *ctx;
   int rc;
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
-static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
-                             int rcount, const int *rdispls, MPI_Datatype recvtype, int group, MPI_Comm comm) {
+static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const irr__counts *rcs, MPI_Datatype recvtype, int group, MPI_Comm comm) {
   irr__ctx *ctx;
   int rc, inter = 0, rank, p;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
@@ -5486,29 +5493,31 @@ static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype se
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   if ((rc = irr__groups_setup(ctx, group, rank, p)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, MPI_Comm comm) {
   int rc, inter = 0;
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (!inter) return MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, comm);
+  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, comm);
 }
 
 IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                  MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, group, comm);
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
 }
 
 IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, group, comm);
+  irr__counts rcs = {recvcounts, displs, NULL, NULL, 0, 0};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
 }
 /* ==== end mpi_inter.h ==== */
 /* ==== begin mpi_allgatherv.h ==== */
@@ -5564,7 +5573,7 @@ typedef struct irr__agstate {
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
    rank), then the own block's (local: err, the rank still takes part) */
-static int irr__ag_validate(const void *sendbuf, int sendcount, MPI_Datatype sendtype, const void *recvbuf,
+static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, const void *recvbuf,
                             const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
   int rc;
   if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
@@ -5604,7 +5613,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
 }
 
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
-static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
+static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
                        MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
   irr__ctx *ctx = NULL;
   irr__agstate G;
@@ -5617,7 +5626,7 @@ static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   memset(&ob, 0, sizeof ob);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c->ci, 0, c->di, recvtype, comm);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   MPI_Comm_rank(comm, &G.rank);
   MPI_Comm_size(comm, &G.p);
@@ -5646,6 +5655,14 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+}
+#endif
 /* ==== end mpi_allgatherv.h ==== */
 /* ==== begin mpi_guide.h ==== */
 /* Performance-guideline mock-ups (seed 002: Hunold, Carpen-Amarie, PGMPITuneLib, GL1-GL22,

@@ -50,7 +50,7 @@ typedef struct irr__agstate {
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
    rank), then the own block's (local: err, the rank still takes part) */
-static int irr__ag_validate(const void *sendbuf, int sendcount, MPI_Datatype sendtype, const void *recvbuf,
+static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, const void *recvbuf,
                             const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
   int rc;
   if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
@@ -90,7 +90,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
 }
 
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
-static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
+static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
                        MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
   irr__ctx *ctx = NULL;
   irr__agstate G;
@@ -103,7 +103,7 @@ static int irr__ag_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype
   memset(&ob, 0, sizeof ob);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c->ci, 0, c->di, recvtype, comm);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   MPI_Comm_rank(comm, &G.rank);
   MPI_Comm_size(comm, &G.p);
@@ -132,3 +132,11 @@ IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
 }
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+}
+#endif

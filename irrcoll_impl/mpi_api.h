@@ -67,6 +67,13 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variant: MPI_Count counts, MPI_Aint displacements (also on
+   intercommunicators). */
+IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                              MPI_Comm comm);
+#endif
 
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
 

@@ -64,10 +64,11 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
   return h;
 }
 
-/* The intergroup Allgather(v), after the setup. rcounts/rdispls: the remote group's (NULL
-   rdispls: regular, block j at j * rcount); regular: every rank's own size is the same. */
-static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const int *rcounts, int rcount, const int *rdispls, MPI_Datatype recvtype) {
+/* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
+   displacements (regular: block j of rcount elements at j * rcount, and every rank's own
+   size is the same). */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
   int64_t *m = NULL, own = 0, cap;
@@ -85,8 +86,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   /* local errors: this rank's arguments */
   if ((rc = irr__dt_info(recvtype, &vb.dt)) != MPI_SUCCESS) err = rc, vb.dt.size = 0;
   if (err == MPI_SUCCESS) { /* the remote group's blocks: counts, displacements, bytes */
-    irr__counts rc_ = {rcounts, rdispls, NULL, NULL, !rcounts, rcount};
-    err = irr__widen(nr, &rc_, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
+    err = irr__widen(nr, rcs, vb.dt.size, vb.dt.extent, m + P + rb, m + 2 * P + rb, m + rb, NULL);
   }
   if (err == MPI_SUCCESS) {
     if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not allowed on intercommunicators */
@@ -100,7 +100,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   /* my group's sizes (Allgatherv: gathered; Allgather: all equal), then one check that both
      groups agree on every size and nobody failed: otherwise nobody moves data, so a bad
      argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
-  if (rcounts) {
+  if (!rcs->regular) {
     int64_t mb = err == MPI_SUCCESS ? own : -1;
     if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   } else {
@@ -137,19 +137,19 @@ out:
 }
 
 /* The intercommunicator path of IRR_Allgather / IRR_Allgatherv. */
-static int irr__inter_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
-                            int rcount, const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
+static int irr__inter_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const irr__counts *rcs, MPI_Datatype recvtype, MPI_Comm comm) {
   irr__ctx *ctx;
   int rc;
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
-static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *rcounts,
-                             int rcount, const int *rdispls, MPI_Datatype recvtype, int group, MPI_Comm comm) {
+static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const irr__counts *rcs, MPI_Datatype recvtype, int group, MPI_Comm comm) {
   irr__ctx *ctx;
   int rc, inter = 0, rank, p;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
@@ -159,27 +159,29 @@ static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype se
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   if ((rc = irr__groups_setup(ctx, group, rank, p)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (rcounts && !rdispls) return irr__raise(comm, MPI_ERR_ARG);
-  rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcounts, rcount, rdispls, recvtype);
+  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
+  rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, MPI_Comm comm) {
   int rc, inter = 0;
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (!inter) return MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, comm);
+  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, comm);
 }
 
 IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                                  MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, NULL, recvcount, NULL, recvtype, group, comm);
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
 }
 
 IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, recvcounts, 0, displs, recvtype, group, comm);
+  irr__counts rcs = {recvcounts, displs, NULL, NULL, 0, 0};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
 }
