@@ -634,131 +634,176 @@ static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   }
 }
 
+/* Validate the programs and number their ops (base[r]: rank r's first, base[p]: all);
+   separate: the checks that need no memory but base. */
+static inline irr_status irr__sim_index(irr__sim *S) {
+  const irr_sched *s = S->s;
+  int64_t n = 0;
+  int r, j, p = S->p;
+  S->base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!S->base) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) return s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
+    S->base[r] = n;
+    for (j = 0; j < s[r].nops; j++) {
+      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) return IRR_ERR_ORDER;
+      if (s[r].ops[j].kind != IRR_OP_COPY) S->ncomm++;
+    }
+    n += s[r].nops;
+  }
+  S->base[p] = n;
+  return IRR_OK;
+}
+
+/* The simulator's arrays for base[p] ops; separate: every allocation in one place,
+   matched by irr__sim_free. */
+static inline irr_status irr__sim_alloc(irr__sim *S) {
+  int64_t n = S->base[S->p];
+  int p = S->p;
+  S->partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
+  S->post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
+  S->heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S->ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
+  S->park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
+  S->owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
+  if (S->park) memset(S->park, 0, (size_t)p * 2 * sizeof(irr__park));
+  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
+  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!S->partner || !S->post || !S->heap || !S->sfree || !S->pos || !S->left || !S->park || !S->owner)
+    return IRR_ERR_NOMEM;
+  S->rfree = S->sfree + p;
+  S->rend = S->sfree + 2 * (size_t)p;
+  return IRR_OK;
+}
+
+/* Free whatever irr__sim_index and irr__sim_alloc got; separate: irr_sched_cost's one exit. */
+static inline void irr__sim_free(irr__sim *S) {
+  int r;
+  if (S->base) IRRCOLL_FREE(S->base);
+  if (S->partner) IRRCOLL_FREE(S->partner);
+  if (S->post) IRRCOLL_FREE(S->post);
+  if (S->heap) IRRCOLL_FREE(S->heap);
+  if (S->sfree) IRRCOLL_FREE(S->sfree);
+  if (S->pos) IRRCOLL_FREE(S->pos);
+  if (S->left) IRRCOLL_FREE(S->left);
+  if (S->owner) IRRCOLL_FREE(S->owner);
+  if (S->park) {
+    for (r = 0; r < 2 * S->p; r++)
+      if (S->park[r].a) IRRCOLL_FREE(S->park[r].a);
+    IRRCOLL_FREE(S->park);
+  }
+}
+
+/* Pair sends with receives (equal lengths), count into out (optional), reset the clocks;
+   separate: everything before the first event. */
+static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
+  const irr_sched *s = S->s;
+  int64_t n = S->base[S->p], g;
+  int r, j, p = S->p;
+  irr_status st = irr__sched_match(s, p, S->base, S->partner);
+  if (st != IRR_OK) return st;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) S->owner[S->base[r] + j] = r;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if (o->kind == IRR_OP_SEND) {
+        const irr_op *q;
+        g = S->partner[S->base[r] + j];
+        q = &s[o->peer].ops[g - S->base[o->peer]];
+        if (irr_op_msglen(q) != irr_op_msglen(o)) return IRR_ERR_MISMATCH;
+        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
+      }
+    }
+  for (g = 0; g < n; g++) S->post[g] = -1.0;
+  for (r = 0; r < p; r++) {
+    S->sfree[r] = S->rfree[r] = 0.0;
+    S->pos[r] = 0;
+    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
+  }
+  return IRR_OK;
+}
+
+/* Event: port -e.msg-1 freed at e.t; wake its first parked message whose other port is
+   free too. Separate: the woken message then goes through irr__sim_start. */
+static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
+  int64_t port = -e.msg - 1;
+  double t = e.t, *pf = port % 2 ? &S->rfree[port / 2] : &S->sfree[port / 2];
+  irr__park *pk = &S->park[port];
+  pk->wake = 0;
+  if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
+    if (pk->n > 0) {
+      e.t = *pf;
+      pk->wake = 1;
+      irr__heap_push(S->heap, &S->nheap, e);
+    }
+    return;
+  }
+  while (pk->n > 0) {
+    int64_t pm = irr__park_pop(pk);
+    int s2 = S->owner[pm], d2 = S->s[s2].ops[pm - S->base[s2]].peer;
+    double other = port % 2 ? S->sfree[s2] : S->rfree[d2];
+    if (other > e.t) { /* its other port is busy: park it there instead */
+      irr__sim_park(S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
+      continue;
+    }
+    e.t = t;
+    e.msg = pm;
+    irr__heap_push(S->heap, &S->nheap, e);
+    break;
+  }
+}
+
+/* Event: message msg (its send's global index) may start at t: it runs if both ports are
+   free, else parks at the later one. Separate: the model's one cost rule. */
+static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
+  int src = S->owner[msg], dst;
+  const irr_op *o = &S->s[src].ops[msg - S->base[src]];
+  double fin;
+  int64_t ports[2], k;
+  dst = o->peer;
+  if (S->sfree[src] > t || S->rfree[dst] > t) { /* a port is busy: park at the later one */
+    irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
+    return;
+  }
+  fin = t + S->m.alpha + S->m.beta * (double)irr_op_msglen(o);
+  S->sfree[src] = S->rfree[dst] = fin;
+  S->done += 2;
+  ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
+  ports[1] = 2 * (int64_t)dst + 1;
+  for (k = 0; k < 2; k++)
+    if (S->park[ports[k]].n > 0 && !S->park[ports[k]].wake) {
+      irr__ev w;
+      w.t = fin;
+      w.msg = -ports[k] - 1;
+      S->park[ports[k]].wake = 1;
+      irr__heap_push(S->heap, &S->nheap, w);
+    }
+  irr__sim_finish_op(S, src, fin);
+  irr__sim_finish_op(S, dst, fin);
+}
+
 /* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
    NULL, receives each rank's completion time. */
 static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
                                         double *rank_time) {
   irr__sim S;
-  irr_status st = IRR_OK;
-  int64_t n = 0, g;
-  int r, j;
+  irr_status st;
+  int r;
   memset(&S, 0, sizeof S);
   S.s = s;
   S.p = p;
   S.m = m;
   if (out) memset(out, 0, sizeof *out);
   if (p <= 0) return IRR_ERR_ARG;
-  S.base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
-  if (!S.base) return IRR_ERR_NOMEM;
-  for (r = 0; r < p; r++) {
-    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) {
-      st = s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
-      goto out;
-    }
-    S.base[r] = n;
-    for (j = 0; j < s[r].nops; j++) {
-      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) { st = IRR_ERR_ORDER; goto out; }
-      if (s[r].ops[j].kind != IRR_OP_COPY) S.ncomm++;
-    }
-    n += s[r].nops;
-  }
-  S.base[p] = n;
-  S.partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
-  S.post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
-  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
-  S.park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
-  S.owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
-  if (S.park) memset(S.park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
-  S.pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.pos || !S.left || !S.park || !S.owner) {
-    st = IRR_ERR_NOMEM;
+  if ((st = irr__sim_index(&S)) != IRR_OK || (st = irr__sim_alloc(&S)) != IRR_OK ||
+      (st = irr__sim_pair(&S, out)) != IRR_OK)
     goto out;
-  }
-  S.rfree = S.sfree + p;
-  S.rend = S.sfree + 2 * (size_t)p;
-  st = irr__sched_match(s, p, S.base, S.partner);
-  if (st != IRR_OK) goto out;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) S.owner[S.base[r] + j] = r;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j];
-      if (o->kind == IRR_OP_SEND) {
-        const irr_op *q;
-        g = S.partner[S.base[r] + j];
-        q = &s[o->peer].ops[g - S.base[o->peer]];
-        if (irr_op_msglen(q) != irr_op_msglen(o)) { st = IRR_ERR_MISMATCH; goto out; }
-        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
-      }
-    }
-  for (g = 0; g < n; g++) S.post[g] = -1.0;
-  for (r = 0; r < p; r++) {
-    S.sfree[r] = S.rfree[r] = 0.0;
-    S.pos[r] = 0;
-    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
-  }
   for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
   while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
-    int64_t msg = e.msg;
-    int src, dst;
-    const irr_op *o;
-    double t = e.t, fin;
-    if (msg < 0) { /* port -msg-1 became free at e.t: wake its first parked message */
-      int64_t port = -msg - 1;
-      double *pf = port % 2 ? &S.rfree[port / 2] : &S.sfree[port / 2];
-      irr__park *pk = &S.park[port];
-      pk->wake = 0;
-      if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
-        if (pk->n > 0) {
-          e.t = *pf;
-          pk->wake = 1;
-          irr__heap_push(S.heap, &S.nheap, e);
-        }
-        continue;
-      }
-      while (pk->n > 0) {
-        int64_t pm = irr__park_pop(pk);
-        int s2 = S.owner[pm], d2 = s[s2].ops[pm - S.base[s2]].peer;
-        double other = port % 2 ? S.sfree[s2] : S.rfree[d2];
-        if (other > e.t) { /* its other port is busy: park it there instead */
-          irr__sim_park(&S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
-          continue;
-        }
-        e.t = t;
-        e.msg = pm;
-        irr__heap_push(S.heap, &S.nheap, e);
-        break;
-      }
-      continue;
-    }
-    src = S.owner[msg];
-    o = &s[src].ops[msg - S.base[src]];
-    dst = o->peer;
-    if (S.sfree[src] > t || S.rfree[dst] > t) { /* a port is busy: park at the later one */
-      irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
-      continue;
-    }
-    fin = t + m.alpha + m.beta * (double)irr_op_msglen(o);
-    S.sfree[src] = S.rfree[dst] = fin;
-    S.done += 2;
-    { /* a port that still has parked messages wakes when this one ends */
-      int64_t ports[2], k;
-      ports[0] = 2 * (int64_t)src;
-      ports[1] = 2 * (int64_t)dst + 1;
-      for (k = 0; k < 2; k++)
-        if (S.park[ports[k]].n > 0 && !S.park[ports[k]].wake) {
-          irr__ev w;
-          w.t = fin;
-          w.msg = -ports[k] - 1;
-          S.park[ports[k]].wake = 1;
-          irr__heap_push(S.heap, &S.nheap, w);
-        }
-    }
-    irr__sim_finish_op(&S, src, fin);
-    irr__sim_finish_op(&S, dst, fin);
+    if (e.msg < 0) irr__sim_wake(&S, e);
+    else irr__sim_start(&S, e.msg, e.t);
   }
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
@@ -767,19 +812,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
     if (rank_time) rank_time[r] = S.rend[r];
   }
 out:
-  if (S.base) IRRCOLL_FREE(S.base);
-  if (S.partner) IRRCOLL_FREE(S.partner);
-  if (S.post) IRRCOLL_FREE(S.post);
-  if (S.heap) IRRCOLL_FREE(S.heap);
-  if (S.sfree) IRRCOLL_FREE(S.sfree);
-  if (S.pos) IRRCOLL_FREE(S.pos);
-  if (S.left) IRRCOLL_FREE(S.left);
-  if (S.owner) IRRCOLL_FREE(S.owner);
-  if (S.park) {
-    for (r = 0; r < 2 * p; r++)
-      if (S.park[r].a) IRRCOLL_FREE(S.park[r].a);
-    IRRCOLL_FREE(S.park);
-  }
+  irr__sim_free(&S);
   return st;
 }
 /* ==== end cost.h ==== */
@@ -1014,22 +1047,153 @@ static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int
   return st;
 }
 
-/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
-   first error is. */
-static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
-                                         irr_check_report *rep) {
-  int p = sp->p, r, j;
-  int64_t *base = NULL, *partner = NULL, n = 0;
-  irr__chk C;
-  irr_status st = IRR_OK;
-  irr_model unit = {1.0, 0.0};
-  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+/* Reject a specification the checker has no rules for; separate: the checks proper assume
+   sane p, root and sizes. */
+static inline irr_status irr__chk_spec(const irr_spec *sp, irr_check_report *rep) {
+  int r, p = sp->p;
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
   if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
     return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
   if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  return IRR_OK;
+}
+
+/* Matched pairs carry the same labels; separate: the one check across ranks, which the
+   per-rank data flow relies on. */
+static inline irr_status irr__chk_pairs(const irr_sched *s, int p, const int64_t *base, const int64_t *partner,
+                                        irr_check_report *rep) {
+  int r, j;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j], *q;
+      if (o->kind != IRR_OP_SEND) continue;
+      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
+      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
+          (o->buf != IRR_BUF_NONE &&
+           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip)))
+        return irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
+    }
+  return IRR_OK;
+}
+
+/* Rank r's state before its first op: the blocks (and sizes) the collective gives it;
+   separate: the collective's precondition. */
+static inline irr_status irr__chk_start(irr__chk *C, int r) {
+  const irr_spec *sp = C->spec;
+  int p = sp->p;
+  C->n = 0;
+  if (C->known) {
+    memset(C->known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
+    C->known[r] = 1;
+  }
+  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
+    if (sp->m[r] > 0 && !irr__chk_add(C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (sp->coll == IRR_COLL_GATHERV) {
+    if (r == sp->root && sp->inplace) {
+      if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+    } else if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (r == sp->root) {
+    int b;
+    for (b = 0; b < p; b++)
+      if (sp->m[b] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) return IRR_ERR_NOMEM;
+  }
+  return IRR_OK;
+}
+
+/* One round, ops [lo, hi) of rank r: sends read the state at its start, then receives
+   write, then copies; separate: this order is the semantics of a round. */
+static inline irr_status irr__chk_round(irr__chk *C, const irr_sched *sc, int r, int lo, int hi,
+                                        irr_check_report *rep) {
+  irr_status st = IRR_OK;
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_SEND && (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
+    if (o->kind == IRR_OP_SEND && C->known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(C, o))
+      return irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_RECV && (st = irr__chk_side(C, r, o->buf, o->off, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
+    if (o->kind == IRR_OP_RECV && C->known) irr__chk_learn(C, o);
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind != IRR_OP_COPY) continue;
+    if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
+        (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
+        (st = irr__chk_side(C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's final state: exactly the specified blocks in its receive buffer, and the sizes
+   it must return known; separate: the collective's postcondition. */
+static inline irr_status irr__chk_end(const irr__chk *C, int r, irr_check_report *rep) {
+  const irr_spec *sp = C->spec;
+  int64_t want = 0, have = 0;
+  int i, v, p = sp->p, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
+  for (i = 0; i < C->n; i++)
+    if (C->lab[i].buf == IRR_BUF_RECV) have += C->lab[i].x1 - C->lab[i].x0;
+  if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+    int b, b0 = 0, b1 = p;
+    if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
+    for (b = b0; b < b1; b++) {
+      want += sp->m[b];
+      if (!irr__chk_has(C, IRR_BUF_RECV, 0, b, 0, sp->m[b]))
+        return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+    }
+  } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
+    want = sp->m[r];
+    if (!irr__chk_has(C, IRR_BUF_RECV, 0, r, 0, sp->m[r]))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
+  }
+  if (have != want) /* entries never overlap, so equal totals mean nothing extra */
+    return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
+  if (C->known) { /* the sizes the receiver must learn */
+    irr_op all;
+    memset(&all, 0, sizeof all);
+    all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
+    all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
+    if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(C, &all))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's data flow on its own, round by round (sends are verified at the sender and
+   pairs carry equal labels, so receives are right too); separate: the per-rank half. */
+static inline irr_status irr__chk_rank(irr__chk *C, const irr_sched *sc, int r, irr_check_report *rep) {
+  irr_status st = irr__chk_start(C, r);
+  int lo = 0;
+  if (st != IRR_OK) return st;
+  while (lo < sc->nops) {
+    int hi = lo, rd = sc->ops[lo].round;
+    while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
+    if ((st = irr__chk_round(C, sc, r, lo, hi, rep)) != IRR_OK) return st;
+    lo = hi;
+  }
+  return irr__chk_end(C, r, rep);
+}
+
+/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
+   first error is. */
+static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
+                                         irr_check_report *rep) {
+  int p = sp->p, r;
+  int64_t *base = NULL, *partner = NULL, n = 0;
+  irr__chk C;
+  irr_status st = IRR_OK;
+  irr_model unit = {1.0, 0.0};
+  irr_cost c;
+  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+  if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
@@ -1048,121 +1212,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if (!partner) { st = IRR_ERR_NOMEM; goto out; }
   st = irr__sched_match(s, p, base, partner);
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
-  /* matched pairs carry the same labels */
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j], *q;
-      if (o->kind != IRR_OP_SEND) continue;
-      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
-      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
-          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
-          (o->buf != IRR_BUF_NONE &&
-           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
-        st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
-        goto out;
-      }
-    }
-  /* deadlock: the cost model must run every message */
-  {
-    irr_cost c;
-    st = irr_sched_cost(s, p, unit, &c, NULL);
-    if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
-  }
-  /* each rank's data flow, on its own: what it sends is verified at the sender, and the
-     labels of matched pairs are equal, so received labels are right too */
-  for (r = 0; r < p; r++) {
-    const irr_sched *sc = &s[r];
-    int v, lo = 0;
-    C.n = 0;
-    /* initial state */
-    if (C.known) {
-      memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
-      C.known[r] = 1;
-    }
-    if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
-      if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (sp->coll == IRR_COLL_GATHERV) {
-      if (r == sp->root && sp->inplace) {
-        if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-      } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (r == sp->root) {
-      int b;
-      for (b = 0; b < p; b++)
-        if (sp->m[b] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) { st = IRR_ERR_NOMEM; goto out; }
-    }
-    while (lo < sc->nops) {
-      int hi = lo, rd = sc->ops[lo].round;
-      while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
-      for (j = lo; j < hi; j++) { /* sends read the state at the start of the round */
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_SEND && (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
-          goto out;
-        }
-        if (o->kind == IRR_OP_SEND && C.known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(&C, o)) {
-          st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
-          goto out;
-        }
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_RECV && (st = irr__chk_side(&C, r, o->buf, o->off, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
-          goto out;
-        }
-        if (o->kind == IRR_OP_RECV && C.known) irr__chk_learn(&C, o);
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind != IRR_OP_COPY) continue;
-        if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
-            (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
-            (st = irr__chk_side(&C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
-          goto out;
-        }
-      }
-      lo = hi;
-    }
-    /* final state: the receive buffer holds exactly the specified blocks */
-    {
-      int64_t want = 0, have = 0;
-      int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
-      for (i = 0; i < C.n; i++)
-        if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
-      if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
-        int b, b0 = 0, b1 = p;
-        if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
-        for (b = b0; b < b1; b++) {
-          want += sp->m[b];
-          if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
-            st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
-            goto out;
-          }
-        }
-      } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
-        want = sp->m[r];
-        if (!irr__chk_has(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
-          goto out;
-        }
-      }
-      if (have != want) { /* entries never overlap, so equal totals mean nothing extra */
-        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
-        goto out;
-      }
-      if (C.known) { /* the sizes the receiver must learn */
-        irr_op all;
-        memset(&all, 0, sizeof all);
-        all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
-        all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
-        if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(&C, &all)) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
-          goto out;
-        }
-      }
-    }
-  }
+  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
+  st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
+  if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
   if (C.known) IRRCOLL_FREE(C.known);
