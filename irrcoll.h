@@ -1237,6 +1237,16 @@ out:
    sends). With an externally given root (MPI), the subcube holding it always wins (Lemma 2).
    Blocks always travel in rank order: every message is one consecutive range of blocks.
 
+     p = 7, m = 2 5 1 0 3 3 4, free root: the subcubes after the merges of level d
+     (* gather root; T = M - m_g of the two sides that merge):
+       d = 0  [0 1*][2* 3][4* 5][6*] T all 0: less data sends, else the upper one:
+                                     0->1, 3->2 (empty: no message), 5->4; 6 no partner
+       d = 1  [0 1* 2 3][4* 5 6]     T 2 vs 0: 2->1 (1 unit); T 3 vs 0: 6->4 (4 units)
+       d = 2  [0 1 2 3 4* 5 6]       T 8-5 = 3 vs 10-3 = 7: 1->4 (8 units, blocks 0..3)
+     Rank 4 is the root. With root 1 given (Lemma 2) 4 sends its 10 units to 1 instead.
+     The fixed roots exchange at d = 0: 0-1, 2-3, 4-5; d = 1: 1-3, 5-6; d = 2: 3-6 (bit 2
+     of 3 flipped is 7 >= p, so p-1).
+
    Cost (Theorem 1): the data phase takes at most L*alpha + beta*(sum_{i!=r} m_i + penalty),
    L = ceil(log2 p), where penalty = max_j (M_j - m_{r_j} - sum_{k<j} M_k) over the subcubes
    H_j that the fixed root r gathers from (0 for a free root, Lemma 1); the distributed
@@ -1568,7 +1578,10 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
 }
 /* ==== end tree.h ==== */
 /* ==== begin gatherv.h ==== */
-/* Gatherv and Scatterv schedules.
+/* Gatherv and Scatterv schedules: the root ends with every rank's block at its displacement
+   (gather), or every rank with its block from the root (scatter). Source: seed 000 (Träff
+   2017, Section 2, Lemmas 1-3, Theorem 1) for the tree; the linear algorithms of MPICH and
+   Open MPI as baselines and for small p.
 
    irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
    scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
@@ -1577,20 +1590,31 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
    the mirror: receive the range from the parent, then send to the children from the highest
    level down, one after the other (each send its own round: the order Theorem 1's analysis
-   needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
-   data (`total` units); leaves and the root need none.
-   With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
-   distributed construction (Lemma 3, notes sent by the retiring fixed roots: tree.h), so the
-   cost model charges them too.
+   needs; sending to whichever child is ready first can delay the largest subtree).
+   Cost: Theorem 1 (tree.h), ceil(log2 p) alpha + beta (sum_{i != root} m_i + penalty).
+   Scratch: an inner non-root rank holds its subtree's data (`total` units); leaves and the
+   root need none. With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control
+   messages of the distributed construction (Lemma 3, notes sent by the retiring fixed
+   roots: tree.h), so the cost model charges them too.
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
-   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv: (p-1) alpha + beta sum_{i != root}
+   m_i, all start-ups at the root.
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
    message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
    construction, so for small p it beats the tree (IRR_DIRECT_MAXP), and a size mismatch is
    still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
+
+     p = 5, root 2, m = 1 1 1 1 1 (gather; scatter runs the arrows backwards):
+       linear / direct             tree (tree.h)
+         0 ---\                      level 0:  1 -> 0 [1]    3 -> 2 [3]
+         1 ----\                     level 1:  0 -> 2 [0 1]  (one range, rank order)
+         3 -----> 2  4 messages      level 2:  4 -> 2 [4]
+         4 ----/     at the root     3 messages at the root, ceil(log2 p) levels
+
+   Limits: p < 2^31; a program needs irr_v_maxops ops (the root of linear/direct: p + 1).
 
    m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
@@ -1887,18 +1911,30 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
 }
 /* ==== end gatherv.h ==== */
 /* ==== begin allgatherv.h ==== */
-/* Allgatherv schedules (seed 004: Träff, Ripke, Siebert, Balaji, Thakur, Gropp 2010).
+/* Allgatherv schedules: every rank ends with every block i (m_i units) at its place in its
+   receive buffer. Sources: the pipelined ring of seed 004 (Träff, Ripke, Siebert, Balaji,
+   Thakur, Gropp 2010, Sections 2.2-2.4, Eq. 1-2); Bruck's allgather (Bruck, Ho, Kipnis,
+   Upfal, Weathersby 1997; not a seed) on irregular sizes; recursive doubling as MPICH does it.
 
    irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
    b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
    "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
    sends one block of at most B to its ring successor and receives one from its predecessor
    (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
-   whole takes b - min b_i rounds, (b - z - 1 + z') with the zero-size ranks placed evenly
-   (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the plain
-   linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
+   whole takes b - min b_i rounds (Eq. 1), (b - z - 1 + z') with the zero-size ranks placed
+   evenly (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the
+   plain linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
    model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
-   receive buffer, and are forwarded from there).
+   receive buffer, and are forwarded from there). Limits: 2b + 2 ops per program (< 2^31).
+
+     m = 5 2 3, B = 2 (Eq. 2 with alpha/beta = 0.2 units): virtual blocks 0a 0b 0c | 1a |
+     2a 2b (0c, 2b: 1 unit), b = 6, b - min b_i = 5 rounds. Rank i sends to i+1 mod 3 its
+     own blocks, last first, then each round what it received the round before:
+       round    1   2   3   4   5
+       rank 0   0c  0b  0a  2b  2a
+       rank 1   1a  0c  0b  0a  -      (a rank stops sending after b - b_{i+1} rounds,
+       rank 2   2b  2a  1a  -   -       receiving after b - b_i)
+
    The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
    between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
    one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
@@ -1910,14 +1946,26 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
 
    The latency-optimal choice for small totals (IRR_ALG_BRUCK): irr_allgatherv_bruck, Bruck's
    allgather on irregular sizes (ceil(log2 p) rounds, any p; messages go between receive
-   buffers, blocks at their displacements, no scratch). Cost: ceil(log2 p) alpha + beta *
-   (sum over rounds of the largest message): bad for one huge block, which it forwards
-   every round.
+   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
+   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
+   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
+   bad for one huge block, which it forwards every round.
+
+     p = 5, rank 2's receive buffer:      0   1   2   3   4
+       start                              .   .   2   .   .
+       k = 0: 1 block from rank 3         .   .   2   3   .
+       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
+       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP)
 
    Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
    block cut into 32 KiB messages, no pipelining across blocks) and recursive doubling (what
-   MPICH uses for small totals on 2^k ranks). The plain linear ring is irr_allgatherv_ring
-   with B >= max m_i and the identity order. */
+   MPICH uses for small totals on 2^k ranks; p a power of two only; cost as Bruck's, log2 p
+   alpha + beta * sum over rounds of the largest group). The plain linear ring is
+   irr_allgatherv_ring with B >= max m_i and the identity order.
+
+     recursive doubling, p = 4: round k swaps the aligned group of 2^k blocks with r ^ 2^k
+       k = 0   {0} <-> {1}    {2} <-> {3}
+       k = 1   {0 1}  <---->  {2 3}          (0 <-> 2 and 1 <-> 3: both blocks each) */
 
 /* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
