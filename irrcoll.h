@@ -661,131 +661,176 @@ static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   }
 }
 
+/* Validate the programs and number their ops (base[r]: rank r's first, base[p]: all);
+   separate: the checks that need no memory but base. */
+static inline irr_status irr__sim_index(irr__sim *S) {
+  const irr_sched *s = S->s;
+  int64_t n = 0;
+  int r, j, p = S->p;
+  S->base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!S->base) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) return s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
+    S->base[r] = n;
+    for (j = 0; j < s[r].nops; j++) {
+      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) return IRR_ERR_ORDER;
+      if (s[r].ops[j].kind != IRR_OP_COPY) S->ncomm++;
+    }
+    n += s[r].nops;
+  }
+  S->base[p] = n;
+  return IRR_OK;
+}
+
+/* The simulator's arrays for base[p] ops; separate: every allocation in one place,
+   matched by irr__sim_free. */
+static inline irr_status irr__sim_alloc(irr__sim *S) {
+  int64_t n = S->base[S->p];
+  int p = S->p;
+  S->partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
+  S->post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
+  S->heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S->ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
+  S->park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
+  S->owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
+  if (S->park) memset(S->park, 0, (size_t)p * 2 * sizeof(irr__park));
+  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
+  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!S->partner || !S->post || !S->heap || !S->sfree || !S->pos || !S->left || !S->park || !S->owner)
+    return IRR_ERR_NOMEM;
+  S->rfree = S->sfree + p;
+  S->rend = S->sfree + 2 * (size_t)p;
+  return IRR_OK;
+}
+
+/* Free whatever irr__sim_index and irr__sim_alloc got; separate: irr_sched_cost's one exit. */
+static inline void irr__sim_free(irr__sim *S) {
+  int r;
+  if (S->base) IRRCOLL_FREE(S->base);
+  if (S->partner) IRRCOLL_FREE(S->partner);
+  if (S->post) IRRCOLL_FREE(S->post);
+  if (S->heap) IRRCOLL_FREE(S->heap);
+  if (S->sfree) IRRCOLL_FREE(S->sfree);
+  if (S->pos) IRRCOLL_FREE(S->pos);
+  if (S->left) IRRCOLL_FREE(S->left);
+  if (S->owner) IRRCOLL_FREE(S->owner);
+  if (S->park) {
+    for (r = 0; r < 2 * S->p; r++)
+      if (S->park[r].a) IRRCOLL_FREE(S->park[r].a);
+    IRRCOLL_FREE(S->park);
+  }
+}
+
+/* Pair sends with receives (equal lengths), count into out (optional), reset the clocks;
+   separate: everything before the first event. */
+static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
+  const irr_sched *s = S->s;
+  int64_t n = S->base[S->p], g;
+  int r, j, p = S->p;
+  irr_status st = irr__sched_match(s, p, S->base, S->partner);
+  if (st != IRR_OK) return st;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) S->owner[S->base[r] + j] = r;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if (o->kind == IRR_OP_SEND) {
+        const irr_op *q;
+        g = S->partner[S->base[r] + j];
+        q = &s[o->peer].ops[g - S->base[o->peer]];
+        if (irr_op_msglen(q) != irr_op_msglen(o)) return IRR_ERR_MISMATCH;
+        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
+      }
+    }
+  for (g = 0; g < n; g++) S->post[g] = -1.0;
+  for (r = 0; r < p; r++) {
+    S->sfree[r] = S->rfree[r] = 0.0;
+    S->pos[r] = 0;
+    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
+  }
+  return IRR_OK;
+}
+
+/* Event: port -e.msg-1 freed at e.t; wake its first parked message whose other port is
+   free too. Separate: the woken message then goes through irr__sim_start. */
+static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
+  int64_t port = -e.msg - 1;
+  double t = e.t, *pf = port % 2 ? &S->rfree[port / 2] : &S->sfree[port / 2];
+  irr__park *pk = &S->park[port];
+  pk->wake = 0;
+  if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
+    if (pk->n > 0) {
+      e.t = *pf;
+      pk->wake = 1;
+      irr__heap_push(S->heap, &S->nheap, e);
+    }
+    return;
+  }
+  while (pk->n > 0) {
+    int64_t pm = irr__park_pop(pk);
+    int s2 = S->owner[pm], d2 = S->s[s2].ops[pm - S->base[s2]].peer;
+    double other = port % 2 ? S->sfree[s2] : S->rfree[d2];
+    if (other > e.t) { /* its other port is busy: park it there instead */
+      irr__sim_park(S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
+      continue;
+    }
+    e.t = t;
+    e.msg = pm;
+    irr__heap_push(S->heap, &S->nheap, e);
+    break;
+  }
+}
+
+/* Event: message msg (its send's global index) may start at t: it runs if both ports are
+   free, else parks at the later one. Separate: the model's one cost rule. */
+static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
+  int src = S->owner[msg], dst;
+  const irr_op *o = &S->s[src].ops[msg - S->base[src]];
+  double fin;
+  int64_t ports[2], k;
+  dst = o->peer;
+  if (S->sfree[src] > t || S->rfree[dst] > t) { /* a port is busy: park at the later one */
+    irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
+    return;
+  }
+  fin = t + S->m.alpha + S->m.beta * (double)irr_op_msglen(o);
+  S->sfree[src] = S->rfree[dst] = fin;
+  S->done += 2;
+  ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
+  ports[1] = 2 * (int64_t)dst + 1;
+  for (k = 0; k < 2; k++)
+    if (S->park[ports[k]].n > 0 && !S->park[ports[k]].wake) {
+      irr__ev w;
+      w.t = fin;
+      w.msg = -ports[k] - 1;
+      S->park[ports[k]].wake = 1;
+      irr__heap_push(S->heap, &S->nheap, w);
+    }
+  irr__sim_finish_op(S, src, fin);
+  irr__sim_finish_op(S, dst, fin);
+}
+
 /* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
    NULL, receives each rank's completion time. */
 static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
                                         double *rank_time) {
   irr__sim S;
-  irr_status st = IRR_OK;
-  int64_t n = 0, g;
-  int r, j;
+  irr_status st;
+  int r;
   memset(&S, 0, sizeof S);
   S.s = s;
   S.p = p;
   S.m = m;
   if (out) memset(out, 0, sizeof *out);
   if (p <= 0) return IRR_ERR_ARG;
-  S.base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
-  if (!S.base) return IRR_ERR_NOMEM;
-  for (r = 0; r < p; r++) {
-    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) {
-      st = s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
-      goto out;
-    }
-    S.base[r] = n;
-    for (j = 0; j < s[r].nops; j++) {
-      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) { st = IRR_ERR_ORDER; goto out; }
-      if (s[r].ops[j].kind != IRR_OP_COPY) S.ncomm++;
-    }
-    n += s[r].nops;
-  }
-  S.base[p] = n;
-  S.partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
-  S.post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
-  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
-  S.park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
-  S.owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
-  if (S.park) memset(S.park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
-  S.pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.pos || !S.left || !S.park || !S.owner) {
-    st = IRR_ERR_NOMEM;
+  if ((st = irr__sim_index(&S)) != IRR_OK || (st = irr__sim_alloc(&S)) != IRR_OK ||
+      (st = irr__sim_pair(&S, out)) != IRR_OK)
     goto out;
-  }
-  S.rfree = S.sfree + p;
-  S.rend = S.sfree + 2 * (size_t)p;
-  st = irr__sched_match(s, p, S.base, S.partner);
-  if (st != IRR_OK) goto out;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) S.owner[S.base[r] + j] = r;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j];
-      if (o->kind == IRR_OP_SEND) {
-        const irr_op *q;
-        g = S.partner[S.base[r] + j];
-        q = &s[o->peer].ops[g - S.base[o->peer]];
-        if (irr_op_msglen(q) != irr_op_msglen(o)) { st = IRR_ERR_MISMATCH; goto out; }
-        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
-      }
-    }
-  for (g = 0; g < n; g++) S.post[g] = -1.0;
-  for (r = 0; r < p; r++) {
-    S.sfree[r] = S.rfree[r] = 0.0;
-    S.pos[r] = 0;
-    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
-  }
   for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
   while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
-    int64_t msg = e.msg;
-    int src, dst;
-    const irr_op *o;
-    double t = e.t, fin;
-    if (msg < 0) { /* port -msg-1 became free at e.t: wake its first parked message */
-      int64_t port = -msg - 1;
-      double *pf = port % 2 ? &S.rfree[port / 2] : &S.sfree[port / 2];
-      irr__park *pk = &S.park[port];
-      pk->wake = 0;
-      if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
-        if (pk->n > 0) {
-          e.t = *pf;
-          pk->wake = 1;
-          irr__heap_push(S.heap, &S.nheap, e);
-        }
-        continue;
-      }
-      while (pk->n > 0) {
-        int64_t pm = irr__park_pop(pk);
-        int s2 = S.owner[pm], d2 = s[s2].ops[pm - S.base[s2]].peer;
-        double other = port % 2 ? S.sfree[s2] : S.rfree[d2];
-        if (other > e.t) { /* its other port is busy: park it there instead */
-          irr__sim_park(&S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
-          continue;
-        }
-        e.t = t;
-        e.msg = pm;
-        irr__heap_push(S.heap, &S.nheap, e);
-        break;
-      }
-      continue;
-    }
-    src = S.owner[msg];
-    o = &s[src].ops[msg - S.base[src]];
-    dst = o->peer;
-    if (S.sfree[src] > t || S.rfree[dst] > t) { /* a port is busy: park at the later one */
-      irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
-      continue;
-    }
-    fin = t + m.alpha + m.beta * (double)irr_op_msglen(o);
-    S.sfree[src] = S.rfree[dst] = fin;
-    S.done += 2;
-    { /* a port that still has parked messages wakes when this one ends */
-      int64_t ports[2], k;
-      ports[0] = 2 * (int64_t)src;
-      ports[1] = 2 * (int64_t)dst + 1;
-      for (k = 0; k < 2; k++)
-        if (S.park[ports[k]].n > 0 && !S.park[ports[k]].wake) {
-          irr__ev w;
-          w.t = fin;
-          w.msg = -ports[k] - 1;
-          S.park[ports[k]].wake = 1;
-          irr__heap_push(S.heap, &S.nheap, w);
-        }
-    }
-    irr__sim_finish_op(&S, src, fin);
-    irr__sim_finish_op(&S, dst, fin);
+    if (e.msg < 0) irr__sim_wake(&S, e);
+    else irr__sim_start(&S, e.msg, e.t);
   }
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
@@ -794,19 +839,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
     if (rank_time) rank_time[r] = S.rend[r];
   }
 out:
-  if (S.base) IRRCOLL_FREE(S.base);
-  if (S.partner) IRRCOLL_FREE(S.partner);
-  if (S.post) IRRCOLL_FREE(S.post);
-  if (S.heap) IRRCOLL_FREE(S.heap);
-  if (S.sfree) IRRCOLL_FREE(S.sfree);
-  if (S.pos) IRRCOLL_FREE(S.pos);
-  if (S.left) IRRCOLL_FREE(S.left);
-  if (S.owner) IRRCOLL_FREE(S.owner);
-  if (S.park) {
-    for (r = 0; r < 2 * p; r++)
-      if (S.park[r].a) IRRCOLL_FREE(S.park[r].a);
-    IRRCOLL_FREE(S.park);
-  }
+  irr__sim_free(&S);
   return st;
 }
 /* ==== end cost.h ==== */
@@ -1289,22 +1322,153 @@ static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int
   return st;
 }
 
-/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
-   first error is. */
-static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
-                                         irr_check_report *rep) {
-  int p = sp->p, r, j;
-  int64_t *base = NULL, *partner = NULL, n = 0;
-  irr__chk C;
-  irr_status st = IRR_OK;
-  irr_model unit = {1.0, 0.0};
-  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+/* Reject a specification the checker has no rules for; separate: the checks proper assume
+   sane p, root and sizes. */
+static inline irr_status irr__chk_spec(const irr_spec *sp, irr_check_report *rep) {
+  int r, p = sp->p;
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
   if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
     return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
   if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  return IRR_OK;
+}
+
+/* Matched pairs carry the same labels; separate: the one check across ranks, which the
+   per-rank data flow relies on. */
+static inline irr_status irr__chk_pairs(const irr_sched *s, int p, const int64_t *base, const int64_t *partner,
+                                        irr_check_report *rep) {
+  int r, j;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j], *q;
+      if (o->kind != IRR_OP_SEND) continue;
+      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
+      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
+          (o->buf != IRR_BUF_NONE &&
+           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip)))
+        return irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
+    }
+  return IRR_OK;
+}
+
+/* Rank r's state before its first op: the blocks (and sizes) the collective gives it;
+   separate: the collective's precondition. */
+static inline irr_status irr__chk_start(irr__chk *C, int r) {
+  const irr_spec *sp = C->spec;
+  int p = sp->p;
+  C->n = 0;
+  if (C->known) {
+    memset(C->known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
+    C->known[r] = 1;
+  }
+  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
+    if (sp->m[r] > 0 && !irr__chk_add(C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (sp->coll == IRR_COLL_GATHERV) {
+    if (r == sp->root && sp->inplace) {
+      if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+    } else if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (r == sp->root) {
+    int b;
+    for (b = 0; b < p; b++)
+      if (sp->m[b] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) return IRR_ERR_NOMEM;
+  }
+  return IRR_OK;
+}
+
+/* One round, ops [lo, hi) of rank r: sends read the state at its start, then receives
+   write, then copies; separate: this order is the semantics of a round. */
+static inline irr_status irr__chk_round(irr__chk *C, const irr_sched *sc, int r, int lo, int hi,
+                                        irr_check_report *rep) {
+  irr_status st = IRR_OK;
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_SEND && (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
+    if (o->kind == IRR_OP_SEND && C->known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(C, o))
+      return irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_RECV && (st = irr__chk_side(C, r, o->buf, o->off, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
+    if (o->kind == IRR_OP_RECV && C->known) irr__chk_learn(C, o);
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind != IRR_OP_COPY) continue;
+    if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
+        (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
+        (st = irr__chk_side(C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's final state: exactly the specified blocks in its receive buffer, and the sizes
+   it must return known; separate: the collective's postcondition. */
+static inline irr_status irr__chk_end(const irr__chk *C, int r, irr_check_report *rep) {
+  const irr_spec *sp = C->spec;
+  int64_t want = 0, have = 0;
+  int i, v, p = sp->p, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
+  for (i = 0; i < C->n; i++)
+    if (C->lab[i].buf == IRR_BUF_RECV) have += C->lab[i].x1 - C->lab[i].x0;
+  if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+    int b, b0 = 0, b1 = p;
+    if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
+    for (b = b0; b < b1; b++) {
+      want += sp->m[b];
+      if (!irr__chk_has(C, IRR_BUF_RECV, 0, b, 0, sp->m[b]))
+        return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+    }
+  } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
+    want = sp->m[r];
+    if (!irr__chk_has(C, IRR_BUF_RECV, 0, r, 0, sp->m[r]))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
+  }
+  if (have != want) /* entries never overlap, so equal totals mean nothing extra */
+    return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
+  if (C->known) { /* the sizes the receiver must learn */
+    irr_op all;
+    memset(&all, 0, sizeof all);
+    all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
+    all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
+    if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(C, &all))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's data flow on its own, round by round (sends are verified at the sender and
+   pairs carry equal labels, so receives are right too); separate: the per-rank half. */
+static inline irr_status irr__chk_rank(irr__chk *C, const irr_sched *sc, int r, irr_check_report *rep) {
+  irr_status st = irr__chk_start(C, r);
+  int lo = 0;
+  if (st != IRR_OK) return st;
+  while (lo < sc->nops) {
+    int hi = lo, rd = sc->ops[lo].round;
+    while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
+    if ((st = irr__chk_round(C, sc, r, lo, hi, rep)) != IRR_OK) return st;
+    lo = hi;
+  }
+  return irr__chk_end(C, r, rep);
+}
+
+/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
+   first error is. */
+static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
+                                         irr_check_report *rep) {
+  int p = sp->p, r;
+  int64_t *base = NULL, *partner = NULL, n = 0;
+  irr__chk C;
+  irr_status st = IRR_OK;
+  irr_model unit = {1.0, 0.0};
+  irr_cost c;
+  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+  if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
@@ -1323,121 +1487,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if (!partner) { st = IRR_ERR_NOMEM; goto out; }
   st = irr__sched_match(s, p, base, partner);
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
-  /* matched pairs carry the same labels */
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j], *q;
-      if (o->kind != IRR_OP_SEND) continue;
-      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
-      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
-          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
-          (o->buf != IRR_BUF_NONE &&
-           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
-        st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
-        goto out;
-      }
-    }
-  /* deadlock: the cost model must run every message */
-  {
-    irr_cost c;
-    st = irr_sched_cost(s, p, unit, &c, NULL);
-    if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
-  }
-  /* each rank's data flow, on its own: what it sends is verified at the sender, and the
-     labels of matched pairs are equal, so received labels are right too */
-  for (r = 0; r < p; r++) {
-    const irr_sched *sc = &s[r];
-    int v, lo = 0;
-    C.n = 0;
-    /* initial state */
-    if (C.known) {
-      memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
-      C.known[r] = 1;
-    }
-    if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
-      if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (sp->coll == IRR_COLL_GATHERV) {
-      if (r == sp->root && sp->inplace) {
-        if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-      } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (r == sp->root) {
-      int b;
-      for (b = 0; b < p; b++)
-        if (sp->m[b] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) { st = IRR_ERR_NOMEM; goto out; }
-    }
-    while (lo < sc->nops) {
-      int hi = lo, rd = sc->ops[lo].round;
-      while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
-      for (j = lo; j < hi; j++) { /* sends read the state at the start of the round */
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_SEND && (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
-          goto out;
-        }
-        if (o->kind == IRR_OP_SEND && C.known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(&C, o)) {
-          st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
-          goto out;
-        }
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_RECV && (st = irr__chk_side(&C, r, o->buf, o->off, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
-          goto out;
-        }
-        if (o->kind == IRR_OP_RECV && C.known) irr__chk_learn(&C, o);
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind != IRR_OP_COPY) continue;
-        if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
-            (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
-            (st = irr__chk_side(&C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
-          goto out;
-        }
-      }
-      lo = hi;
-    }
-    /* final state: the receive buffer holds exactly the specified blocks */
-    {
-      int64_t want = 0, have = 0;
-      int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
-      for (i = 0; i < C.n; i++)
-        if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
-      if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
-        int b, b0 = 0, b1 = p;
-        if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
-        for (b = b0; b < b1; b++) {
-          want += sp->m[b];
-          if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
-            st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
-            goto out;
-          }
-        }
-      } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
-        want = sp->m[r];
-        if (!irr__chk_has(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
-          goto out;
-        }
-      }
-      if (have != want) { /* entries never overlap, so equal totals mean nothing extra */
-        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
-        goto out;
-      }
-      if (C.known) { /* the sizes the receiver must learn */
-        irr_op all;
-        memset(&all, 0, sizeof all);
-        all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
-        all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
-        if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(&C, &all)) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
-          goto out;
-        }
-      }
-    }
-  }
+  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
+  st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
+  if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
   if (C.known) IRRCOLL_FREE(C.known);
@@ -1458,6 +1511,16 @@ out:
    everything to the other (ties: the subcube with less data sends; then the upper one
    sends). With an externally given root (MPI), the subcube holding it always wins (Lemma 2).
    Blocks always travel in rank order: every message is one consecutive range of blocks.
+
+     p = 7, m = 2 5 1 0 3 3 4, free root: the subcubes after the merges of level d
+     (* gather root; T = M - m_g of the two sides that merge):
+       d = 0  [0 1*][2* 3][4* 5][6*] T all 0: less data sends, else the upper one:
+                                     0->1, 3->2 (empty: no message), 5->4; 6 no partner
+       d = 1  [0 1* 2 3][4* 5 6]     T 2 vs 0: 2->1 (1 unit); T 3 vs 0: 6->4 (4 units)
+       d = 2  [0 1 2 3 4* 5 6]       T 8-5 = 3 vs 10-3 = 7: 1->4 (8 units, blocks 0..3)
+     Rank 4 is the root. With root 1 given (Lemma 2) 4 sends its 10 units to 1 instead.
+     The fixed roots exchange at d = 0: 0-1, 2-3, 4-5; d = 1: 1-3, 5-6; d = 2: 3-6 (bit 2
+     of 3 flipped is 7 >= p, so p-1).
 
    Cost (Theorem 1): the data phase takes at most L*alpha + beta*(sum_{i!=r} m_i + penalty),
    L = ceil(log2 p), where penalty = max_j (M_j - m_{r_j} - sum_{k<j} M_k) over the subcubes
@@ -1790,7 +1853,10 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
 }
 /* ==== end tree.h ==== */
 /* ==== begin gatherv.h ==== */
-/* Gatherv and Scatterv schedules.
+/* Gatherv and Scatterv schedules: the root ends with every rank's block at its displacement
+   (gather), or every rank with its block from the root (scatter). Source: seed 000 (Träff
+   2017, Section 2, Lemmas 1-3, Theorem 1) for the tree; the linear algorithms of MPICH and
+   Open MPI as baselines and for small p.
 
    irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
    scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
@@ -1799,20 +1865,31 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
    the mirror: receive the range from the parent, then send to the children from the highest
    level down, one after the other (each send its own round: the order Theorem 1's analysis
-   needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
-   data (`total` units); leaves and the root need none.
-   With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
-   distributed construction (Lemma 3, notes sent by the retiring fixed roots: tree.h), so the
-   cost model charges them too.
+   needs; sending to whichever child is ready first can delay the largest subtree).
+   Cost: Theorem 1 (tree.h), ceil(log2 p) alpha + beta (sum_{i != root} m_i + penalty).
+   Scratch: an inner non-root rank holds its subtree's data (`total` units); leaves and the
+   root need none. With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control
+   messages of the distributed construction (Lemma 3, notes sent by the retiring fixed
+   roots: tree.h), so the cost model charges them too.
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
-   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv: (p-1) alpha + beta sum_{i != root}
+   m_i, all start-ups at the root.
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
    message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
    construction, so for small p it beats the tree (IRR_DIRECT_MAXP), and a size mismatch is
    still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
+
+     p = 5, root 2, m = 1 1 1 1 1 (gather; scatter runs the arrows backwards):
+       linear / direct             tree (tree.h)
+         0 ---\                      level 0:  1 -> 0 [1]    3 -> 2 [3]
+         1 ----\                     level 1:  0 -> 2 [0 1]  (one range, rank order)
+         3 -----> 2  4 messages      level 2:  4 -> 2 [4]
+         4 ----/     at the root     3 messages at the root, ceil(log2 p) levels
+
+   Limits: p < 2^31; a program needs irr_v_maxops ops (the root of linear/direct: p + 1).
 
    m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
@@ -2044,18 +2121,30 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
 }
 /* ==== end gatherv.h ==== */
 /* ==== begin allgatherv.h ==== */
-/* Allgatherv schedules (seed 004: Träff, Ripke, Siebert, Balaji, Thakur, Gropp 2010).
+/* Allgatherv schedules: every rank ends with every block i (m_i units) at its place in its
+   receive buffer. Sources: the pipelined ring of seed 004 (Träff, Ripke, Siebert, Balaji,
+   Thakur, Gropp 2010, Sections 2.2-2.4, Eq. 1-2); Bruck's allgather (Bruck, Ho, Kipnis,
+   Upfal, Weathersby 1997; not a seed) on irregular sizes; recursive doubling as MPICH does it.
 
    irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
    b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
    "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
    sends one block of at most B to its ring successor and receives one from its predecessor
    (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
-   whole takes b - min b_i rounds, (b - z - 1 + z') with the zero-size ranks placed evenly
-   (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the plain
-   linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
+   whole takes b - min b_i rounds (Eq. 1), (b - z - 1 + z') with the zero-size ranks placed
+   evenly (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the
+   plain linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
    model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
-   receive buffer, and are forwarded from there).
+   receive buffer, and are forwarded from there). Limits: 2b + 2 ops per program (< 2^31).
+
+     m = 5 2 3, B = 2 (Eq. 2 with alpha/beta = 0.2 units): virtual blocks 0a 0b 0c | 1a |
+     2a 2b (0c, 2b: 1 unit), b = 6, b - min b_i = 5 rounds. Rank i sends to i+1 mod 3 its
+     own blocks, last first, then each round what it received the round before:
+       round    1   2   3   4   5
+       rank 0   0c  0b  0a  2b  2a
+       rank 1   1a  0c  0b  0a  -      (a rank stops sending after b - b_{i+1} rounds,
+       rank 2   2b  2a  1a  -   -       receiving after b - b_i)
+
    The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
    between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
    one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
@@ -2067,14 +2156,26 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
 
    The latency-optimal choice for small totals (IRR_ALG_BRUCK): irr_allgatherv_bruck, Bruck's
    allgather on irregular sizes (ceil(log2 p) rounds, any p; messages go between receive
-   buffers, blocks at their displacements, no scratch). Cost: ceil(log2 p) alpha + beta *
-   (sum over rounds of the largest message): bad for one huge block, which it forwards
-   every round.
+   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
+   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
+   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
+   bad for one huge block, which it forwards every round.
+
+     p = 5, rank 2's receive buffer:      0   1   2   3   4
+       start                              .   .   2   .   .
+       k = 0: 1 block from rank 3         .   .   2   3   .
+       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
+       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP)
 
    Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
    block cut into 32 KiB messages, no pipelining across blocks) and recursive doubling (what
-   MPICH uses for small totals on 2^k ranks). The plain linear ring is irr_allgatherv_ring
-   with B >= max m_i and the identity order. */
+   MPICH uses for small totals on 2^k ranks; p a power of two only; cost as Bruck's, log2 p
+   alpha + beta * sum over rounds of the largest group). The plain linear ring is
+   irr_allgatherv_ring with B >= max m_i and the identity order.
+
+     recursive doubling, p = 4: round k swaps the aligned group of 2^k blocks with r ^ 2^k
+       k = 0   {0} <-> {1}    {2} <-> {3}
+       k = 1   {0 1}  <---->  {2 3}          (0 <-> 2 and 1 <-> 3: both blocks each) */
 
 /* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
@@ -2603,13 +2704,22 @@ out:
       the global index, for any sizes. A receiver takes its higher-ranked multi-target
       sender first, then the senders between, then the lower multi-target sender (Section
       4.1), so no sender waits. Transfer time M + max block.
+
+        global index  0  1  2  3  4  5  6  7  8  9 10    A = a0..a3, B = b0..b2
+        A's blocks    a0 a0 a1 a1 a1 a1 a1 a1 a1 a2 a3    k_A = 2 7 1 1, K_A = 11
+        B's segments  b0 b0 b0 b0 b1 b1 b1 b1 b2 b2 b2    11 / 3: 4, 4, 3 units
+      Exchange (round 0): a0 sends [0,2) to b0; a1 [2,4) to b0, [4,8) to b1, [8,9) to b2,
+      in that order; b0 takes a1 (its higher multi-target sender) first, then a0; b2 takes
+      a2, a3, then a1 (its lower multi-target sender): a1 never waits. Then B's Allgatherv
+      of the segments 4, 4, 3 gives every b_j all of A's array; B -> A likewise, meanwhile.
     - IRR_ALG_ROOTGATHER, the baseline of MPICH and Open MPI (Section 3.1, Eq. 2): binomial
       gather to each group's rank 0 (in scratch), root A -> root B, binomial scatter + ring
       allgather broadcast in B, then root B -> root A and the broadcast in A, in sequence:
       about M + 3 (K_A + K_B) beta.
    Latency: the exchange takes max(#targets, #senders) rounds (about n_large / n_small),
    the Allgatherv log2 n or n - 1 rounds. Scratch: none (baseline: the roots hold their
-   group's data). Units are whatever m counts (the MPI layer: bytes). */
+   group's data). Units are whatever m counts (the MPI layer: bytes). Limits: both groups
+   non-empty, never in place (irr_sched_check's specification). */
 
 /* Segment boundaries S[0..ny]: receiver y (of ny) gets units [S[y], S[y+1]) of the nx
    blocks kx laid end to end. alg: IRR_ALG_SEGMENT or IRR_ALG_SUBGROUP (above). */
@@ -2769,6 +2879,107 @@ out:
   return n;
 }
 
+/* Baseline step 1: binomial gather of group G's blocks to its rank 0, in scratch in rank order. */
+static inline void irr__inter_gather0(irr_sched *s, int r, const irr__grp *G, int g) {
+  int d;
+  if (G->m[g] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, G->m[g]);
+  for (d = 0; ((int64_t)1 << d) < G->n; d++) {
+    int w = 1 << d, hi;
+    if (g % (2 * w) == w) { /* send my subtree, then done */
+      hi = g + w < G->n ? g + w : G->n;
+      irr__inter_push(s, d + 1, IRR_OP_SEND, r - w, IRR_BUF_TMP, 0, G, G->pre[g], G->pre[hi] - G->pre[g], 0, IRR_BUF_NONE, 0);
+      break;
+    }
+    if (g % (2 * w) == 0 && g + w < G->n) {
+      hi = g + 2 * w < G->n ? g + 2 * w : G->n;
+      irr__inter_push(s, d + 1, IRR_OP_RECV, r + w, IRR_BUF_TMP, G->pre[g + w] - G->pre[g], G, G->pre[g + w],
+                      G->pre[hi] - G->pre[g + w], 0, IRR_BUF_NONE, 0);
+    }
+  }
+}
+
+/* Baseline: G's root holds R's array; binomial scatter of G->n pieces (others take their
+   subtree's in scratch, keep their own), then the plain ring, from round *rd. Separate: it
+   runs once per direction. */
+static inline irr_status irr__inter_bcast(irr_sched *s, int *rd, const irr__grp *G, int g, const irr__grp *R, int64_t *S,
+                                          irr_model md, int64_t *z, int *ring) {
+  int lo = 0, hi = G->n, from = g == 0 ? IRR_BUF_RECV : IRR_BUF_TMP;
+  int64_t t0 = G->pre[G->n]; /* scratch past the gathered blocks */
+  irr_status st;
+  if ((st = irr_inter_segments(IRR_ALG_SEGMENT, R->n, R->m, G->n, S)) != IRR_OK) return st;
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (g < mid) {
+      if (g == lo)
+        irr__inter_push(s, *rd, IRR_OP_SEND, G->base + mid, from, from == IRR_BUF_TMP ? t0 + S[mid] - S[g] : 0, R, S[mid],
+                        S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+      hi = mid;
+    } else {
+      if (g == mid) irr__inter_push(s, *rd, IRR_OP_RECV, G->base + lo, IRR_BUF_TMP, t0, R, S[mid], S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+      lo = mid;
+    }
+    ++*rd;
+  }
+  if (g > 0) irr__inter_push(s, *rd, IRR_OP_COPY, -1, IRR_BUF_TMP, t0, R, S[g], S[g + 1] - S[g], 0, IRR_BUF_RECV, 0);
+  ++*rd;
+  *rd += irr__inter_allgather(s, *rd, G, g, R, S, 1, md, z, ring, g == 0 ? t0 : -1);
+  return IRR_OK;
+}
+
+/* IRR_ALG_ROOTGATHER: gather to the roots, then root -> root and a broadcast, A's data
+   first. Separate: the baseline stays apart from the paper's algorithms. */
+static inline irr_status irr__inter_rootgather(irr_sched *s, int r, int na, int nmax, const irr__grp *G, const irr__grp *R,
+                                               int64_t *S, int64_t *z, int *ring, irr_model md) {
+  int d, rd, g = r - G->base, lowfirst = r < na;
+  irr_status st;
+  irr__inter_gather0(s, r, G, g);
+  rd = irr_tree_levels(nmax) + 1;
+  for (d = 0; d < 2; d++) {
+    int out = (d == 0) == lowfirst; /* this direction sends my group's data */
+    if (g == 0) {
+      if (out) irr__inter_push(s, rd, IRR_OP_SEND, R->base, IRR_BUF_TMP, 0, G, 0, G->pre[G->n], 0, IRR_BUF_NONE, 0);
+      else irr__inter_push(s, rd, IRR_OP_RECV, R->base, IRR_BUF_RECV, 0, R, 0, R->pre[R->n], 0, IRR_BUF_NONE, 0);
+    }
+    rd++;
+    if (!out && (st = irr__inter_bcast(s, &rd, G, g, R, S, md, z, ring)) != IRR_OK) return st;
+  }
+  return IRR_OK;
+}
+
+/* Exchange sends: the part of r's block in each receiver's segment (S: its group's
+   boundaries), ascending receivers. Separate: the receives need the other group's S. */
+static inline void irr__inter_xsend(irr_sched *s, int r, const irr__grp *G, int g, const irr__grp *R, const int64_t *S) {
+  int y, e;
+  int64_t a = G->pre[g], skip, lo, hi;
+  if (G->m[g] <= 0) return;
+  irr__inter_span(S, R->n, a, G->m[g], &y, &e, &skip);
+  for (; y <= e; y++) {
+    lo = S[y] > a ? S[y] : a;
+    hi = S[y + 1] < a + G->m[g] ? S[y + 1] : a + G->m[g];
+    if (hi > lo) irr_sched_push(s, 0, IRR_OP_SEND, R->base + y, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, r, r + 1, lo - a, hi - lo);
+  }
+}
+
+/* Exchange receives of segment [S[g], S[g+1]) of R's array in Section 4.1's order: higher
+   multi-target sender, those between, lower one. Separate: that order is the point. */
+static inline void irr__inter_xrecv(irr_sched *s, int g, const irr__grp *R, const int64_t *S) {
+  int xl, xh, k, x, mt_lo, mt_hi;
+  int64_t lo = S[g], hi = S[g + 1], skip;
+  if (hi <= lo) return;
+  irr__inter_span(R->pre, R->n, lo, hi - lo, &xl, &xh, &skip);
+  mt_lo = R->pre[xl] < lo;
+  mt_hi = xh > xl && R->pre[xh + 1] > hi;
+  for (k = 0; k < 3; k++)
+    for (x = xl; x <= xh; x++) {
+      int edge = (x == xl && mt_lo) || (x == xh && mt_hi);
+      int take = k == 0 ? x == xh && mt_hi : k == 1 ? !edge : x == xl && mt_lo;
+      int64_t b0 = R->pre[x] > lo ? R->pre[x] : lo, b1 = R->pre[x + 1] < hi ? R->pre[x + 1] : hi;
+      if (take && b1 > b0)
+        irr_sched_push(s, 0, IRR_OP_RECV, R->base + x, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, R->base + x, R->base + x + 1,
+                       b0 - R->pre[x], b1 - b0);
+    }
+}
+
 /* Rank r's program of the intergroup Allgatherv with sizes m[0..na+nb-1] (see above). alg:
    IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP or IRR_ALG_ROOTGATHER; md chooses the groups'
    Allgatherv algorithm. Needs s->size == na + nb and capacity irr_inter_maxops. */
@@ -2789,88 +3000,16 @@ static inline irr_status irr_inter_allgatherv(int r, int na, int nb, const int64
   S = mem + 2 * (nmax + 1), z = mem + 3 * (nmax + 1);
   g = r - G.base;
   if (alg == IRR_ALG_ROOTGATHER) {
-    int d, rd, lowfirst = r < na;
-    /* binomial gather of my group's blocks to its rank 0, in scratch in rank order */
-    if (G.m[g] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, G.m[g]);
-    for (d = 0; ((int64_t)1 << d) < G.n; d++) {
-      int w = 1 << d, hi;
-      if (g % (2 * w) == w) { /* send my subtree, then done */
-        hi = g + w < G.n ? g + w : G.n;
-        irr__inter_push(s, d + 1, IRR_OP_SEND, r - w, IRR_BUF_TMP, 0, &G, G.pre[g], G.pre[hi] - G.pre[g], 0, IRR_BUF_NONE, 0);
-        break;
-      }
-      if (g % (2 * w) == 0 && g + w < G.n) {
-        hi = g + 2 * w < G.n ? g + 2 * w : G.n;
-        irr__inter_push(s, d + 1, IRR_OP_RECV, r + w, IRR_BUF_TMP, G.pre[g + w] - G.pre[g], &G, G.pre[g + w],
-                        G.pre[hi] - G.pre[g + w], 0, IRR_BUF_NONE, 0);
-      }
-    }
-    rd = irr_tree_levels(nmax) + 1;
-    /* the low group (A) sends first; each direction: root -> remote root, then the
-       receiving group's broadcast (binomial scatter of n pieces, then the plain ring) */
-    for (d = 0; d < 2; d++) {
-      int out = (d == 0) == lowfirst; /* this direction sends my group's data */
-      if (g == 0) {
-        if (out) irr__inter_push(s, rd, IRR_OP_SEND, R.base, IRR_BUF_TMP, 0, &G, 0, G.pre[G.n], 0, IRR_BUF_NONE, 0);
-        else irr__inter_push(s, rd, IRR_OP_RECV, R.base, IRR_BUF_RECV, 0, &R, 0, R.pre[R.n], 0, IRR_BUF_NONE, 0);
-      }
-      rd++;
-      if (!out) { /* the root holds R's array in its receive buffer; the others receive
-                     their subtree's pieces in scratch, keep their own, forward the rest */
-        int lo = 0, hi = G.n, from = g == 0 ? IRR_BUF_RECV : IRR_BUF_TMP;
-        int64_t t0 = G.pre[G.n]; /* scratch past the gathered blocks */
-        if ((st = irr_inter_segments(IRR_ALG_SEGMENT, R.n, R.m, G.n, S)) != IRR_OK) goto out;
-        while (hi - lo > 1) {
-          int mid = lo + (hi - lo + 1) / 2;
-          if (g < mid) {
-            if (g == lo)
-              irr__inter_push(s, rd, IRR_OP_SEND, G.base + mid, from, from == IRR_BUF_TMP ? t0 + S[mid] - S[g] : 0, &R, S[mid],
-                              S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
-            hi = mid;
-          } else {
-            if (g == mid) irr__inter_push(s, rd, IRR_OP_RECV, G.base + lo, IRR_BUF_TMP, t0, &R, S[mid], S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
-            lo = mid;
-          }
-          rd++;
-        }
-        if (g > 0) irr__inter_push(s, rd, IRR_OP_COPY, -1, IRR_BUF_TMP, t0, &R, S[g], S[g + 1] - S[g], 0, IRR_BUF_RECV, 0);
-        rd++;
-        rd += irr__inter_allgather(s, rd, &G, g, &R, S, 1, md, z, ring, g == 0 ? t0 : -1);
-      }
-    }
+    if ((st = irr__inter_rootgather(s, r, na, nmax, &G, &R, S, z, ring, md)) != IRR_OK) goto out;
   } else {
     /* the exchange, all in round 0 (nonblocking, as the paper's implementation): my sends in
        ascending receiver order, then my receives in Section 4.1's order. Ordering them in
        rounds instead (k-th send with k-th receive) can deadlock with rendezvous messages,
        since a round waits for both. */
-    int y, e, xl, xh, k, x;
-    int64_t a = G.pre[g], skip, lo, hi;
     if ((st = irr_inter_segments(alg, G.n, G.m, R.n, S)) != IRR_OK) goto out;
-    if (G.m[g] > 0) {
-      irr__inter_span(S, R.n, a, G.m[g], &y, &e, &skip);
-      for (; y <= e; y++) {
-        lo = S[y] > a ? S[y] : a;
-        hi = S[y + 1] < a + G.m[g] ? S[y + 1] : a + G.m[g];
-        if (hi > lo) irr_sched_push(s, 0, IRR_OP_SEND, R.base + y, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, r, r + 1, lo - a, hi - lo);
-      }
-    }
+    irr__inter_xsend(s, r, &G, g, &R, S);
     if ((st = irr_inter_segments(alg, R.n, R.m, G.n, S)) != IRR_OK) goto out;
-    lo = S[g], hi = S[g + 1];
-    if (hi > lo) { /* senders xl..xh: the higher multi-target one, those between, the lower one */
-      int mt_lo, mt_hi;
-      irr__inter_span(R.pre, R.n, lo, hi - lo, &xl, &xh, &skip);
-      mt_lo = R.pre[xl] < lo;
-      mt_hi = xh > xl && R.pre[xh + 1] > hi;
-      for (k = 0; k < 3; k++)
-        for (x = xl; x <= xh; x++) {
-          int edge = (x == xl && mt_lo) || (x == xh && mt_hi);
-          int take = k == 0 ? x == xh && mt_hi : k == 1 ? !edge : x == xl && mt_lo;
-          int64_t b0 = R.pre[x] > lo ? R.pre[x] : lo, b1 = R.pre[x + 1] < hi ? R.pre[x + 1] : hi;
-          if (take && b1 > b0)
-            irr_sched_push(s, 0, IRR_OP_RECV, R.base + x, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, R.base + x, R.base + x + 1,
-                           b0 - R.pre[x], b1 - b0);
-        }
-    }
+    irr__inter_xrecv(s, g, &R, S);
     irr__inter_allgather(s, 1, &G, g, &R, S, 0, md, z, ring, -1);
   }
   if (st == IRR_OK) st = s->err;

@@ -1,15 +1,27 @@
-/* Allgatherv schedules (seed 004: Träff, Ripke, Siebert, Balaji, Thakur, Gropp 2010).
+/* Allgatherv schedules: every rank ends with every block i (m_i units) at its place in its
+   receive buffer. Sources: the pipelined ring of seed 004 (Träff, Ripke, Siebert, Balaji,
+   Thakur, Gropp 2010, Sections 2.2-2.4, Eq. 1-2); Bruck's allgather (Bruck, Ho, Kipnis,
+   Upfal, Weathersby 1997; not a seed) on irregular sizes; recursive doubling as MPICH does it.
 
    irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
    b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
    "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
    sends one block of at most B to its ring successor and receives one from its predecessor
    (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
-   whole takes b - min b_i rounds, (b - z - 1 + z') with the zero-size ranks placed evenly
-   (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the plain
-   linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
+   whole takes b - min b_i rounds (Eq. 1), (b - z - 1 + z') with the zero-size ranks placed
+   evenly (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the
+   plain linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
    model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
-   receive buffer, and are forwarded from there).
+   receive buffer, and are forwarded from there). Limits: 2b + 2 ops per program (< 2^31).
+
+     m = 5 2 3, B = 2 (Eq. 2 with alpha/beta = 0.2 units): virtual blocks 0a 0b 0c | 1a |
+     2a 2b (0c, 2b: 1 unit), b = 6, b - min b_i = 5 rounds. Rank i sends to i+1 mod 3 its
+     own blocks, last first, then each round what it received the round before:
+       round    1   2   3   4   5
+       rank 0   0c  0b  0a  2b  2a
+       rank 1   1a  0c  0b  0a  -      (a rank stops sending after b - b_{i+1} rounds,
+       rank 2   2b  2a  1a  -   -       receiving after b - b_i)
+
    The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
    between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
    one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
@@ -21,14 +33,26 @@
 
    The latency-optimal choice for small totals (IRR_ALG_BRUCK): irr_allgatherv_bruck, Bruck's
    allgather on irregular sizes (ceil(log2 p) rounds, any p; messages go between receive
-   buffers, blocks at their displacements, no scratch). Cost: ceil(log2 p) alpha + beta *
-   (sum over rounds of the largest message): bad for one huge block, which it forwards
-   every round.
+   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
+   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
+   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
+   bad for one huge block, which it forwards every round.
+
+     p = 5, rank 2's receive buffer:      0   1   2   3   4
+       start                              .   .   2   .   .
+       k = 0: 1 block from rank 3         .   .   2   3   .
+       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
+       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP)
 
    Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
    block cut into 32 KiB messages, no pipelining across blocks) and recursive doubling (what
-   MPICH uses for small totals on 2^k ranks). The plain linear ring is irr_allgatherv_ring
-   with B >= max m_i and the identity order. */
+   MPICH uses for small totals on 2^k ranks; p a power of two only; cost as Bruck's, log2 p
+   alpha + beta * sum over rounds of the largest group). The plain linear ring is
+   irr_allgatherv_ring with B >= max m_i and the identity order.
+
+     recursive doubling, p = 4: round k swaps the aligned group of 2^k blocks with r ^ 2^k
+       k = 0   {0} <-> {1}    {2} <-> {3}
+       k = 1   {0 1}  <---->  {2 3}          (0 <-> 2 and 1 <-> 3: both blocks each) */
 
 /* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }

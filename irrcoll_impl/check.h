@@ -219,22 +219,153 @@ static inline irr_status irr__chk_fail(irr_check_report *rep, irr_status st, int
   return st;
 }
 
-/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
-   first error is. */
-static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
-                                         irr_check_report *rep) {
-  int p = sp->p, r, j;
-  int64_t *base = NULL, *partner = NULL, n = 0;
-  irr__chk C;
-  irr_status st = IRR_OK;
-  irr_model unit = {1.0, 0.0};
-  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+/* Reject a specification the checker has no rules for; separate: the checks proper assume
+   sane p, root and sizes. */
+static inline irr_status irr__chk_spec(const irr_spec *sp, irr_check_report *rep) {
+  int r, p = sp->p;
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
   if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
     return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
   if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
   for (r = 0; r < p; r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  return IRR_OK;
+}
+
+/* Matched pairs carry the same labels; separate: the one check across ranks, which the
+   per-rank data flow relies on. */
+static inline irr_status irr__chk_pairs(const irr_sched *s, int p, const int64_t *base, const int64_t *partner,
+                                        irr_check_report *rep) {
+  int r, j;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j], *q;
+      if (o->kind != IRR_OP_SEND) continue;
+      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
+      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
+          (o->buf != IRR_BUF_NONE &&
+           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip)))
+        return irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
+    }
+  return IRR_OK;
+}
+
+/* Rank r's state before its first op: the blocks (and sizes) the collective gives it;
+   separate: the collective's precondition. */
+static inline irr_status irr__chk_start(irr__chk *C, int r) {
+  const irr_spec *sp = C->spec;
+  int p = sp->p;
+  C->n = 0;
+  if (C->known) {
+    memset(C->known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
+    C->known[r] = 1;
+  }
+  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
+    if (sp->m[r] > 0 && !irr__chk_add(C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (sp->coll == IRR_COLL_GATHERV) {
+    if (r == sp->root && sp->inplace) {
+      if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+    } else if (sp->m[r] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
+  } else if (r == sp->root) {
+    int b;
+    for (b = 0; b < p; b++)
+      if (sp->m[b] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) return IRR_ERR_NOMEM;
+  }
+  return IRR_OK;
+}
+
+/* One round, ops [lo, hi) of rank r: sends read the state at its start, then receives
+   write, then copies; separate: this order is the semantics of a round. */
+static inline irr_status irr__chk_round(irr__chk *C, const irr_sched *sc, int r, int lo, int hi,
+                                        irr_check_report *rep) {
+  irr_status st = IRR_OK;
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_SEND && (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
+    if (o->kind == IRR_OP_SEND && C->known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(C, o))
+      return irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind == IRR_OP_RECV && (st = irr__chk_side(C, r, o->buf, o->off, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
+    if (o->kind == IRR_OP_RECV && C->known) irr__chk_learn(C, o);
+  }
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &sc->ops[j];
+    if (o->kind != IRR_OP_COPY) continue;
+    if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
+        (st = irr__chk_side(C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
+        (st = irr__chk_side(C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK)
+      return irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's final state: exactly the specified blocks in its receive buffer, and the sizes
+   it must return known; separate: the collective's postcondition. */
+static inline irr_status irr__chk_end(const irr__chk *C, int r, irr_check_report *rep) {
+  const irr_spec *sp = C->spec;
+  int64_t want = 0, have = 0;
+  int i, v, p = sp->p, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
+  for (i = 0; i < C->n; i++)
+    if (C->lab[i].buf == IRR_BUF_RECV) have += C->lab[i].x1 - C->lab[i].x0;
+  if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+    int b, b0 = 0, b1 = p;
+    if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
+    for (b = b0; b < b1; b++) {
+      want += sp->m[b];
+      if (!irr__chk_has(C, IRR_BUF_RECV, 0, b, 0, sp->m[b]))
+        return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+    }
+  } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
+    want = sp->m[r];
+    if (!irr__chk_has(C, IRR_BUF_RECV, 0, r, 0, sp->m[r]))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
+  }
+  if (have != want) /* entries never overlap, so equal totals mean nothing extra */
+    return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
+  if (C->known) { /* the sizes the receiver must learn */
+    irr_op all;
+    memset(&all, 0, sizeof all);
+    all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
+    all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
+    if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(C, &all))
+      return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
+  }
+  return IRR_OK;
+}
+
+/* Rank r's data flow on its own, round by round (sends are verified at the sender and
+   pairs carry equal labels, so receives are right too); separate: the per-rank half. */
+static inline irr_status irr__chk_rank(irr__chk *C, const irr_sched *sc, int r, irr_check_report *rep) {
+  irr_status st = irr__chk_start(C, r);
+  int lo = 0;
+  if (st != IRR_OK) return st;
+  while (lo < sc->nops) {
+    int hi = lo, rd = sc->ops[lo].round;
+    while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
+    if ((st = irr__chk_round(C, sc, r, lo, hi, rep)) != IRR_OK) return st;
+    lo = hi;
+  }
+  return irr__chk_end(C, r, rep);
+}
+
+/* Check the programs s[0..p-1] against the specification. rep (optional) says where the
+   first error is. */
+static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
+                                         irr_check_report *rep) {
+  int p = sp->p, r;
+  int64_t *base = NULL, *partner = NULL, n = 0;
+  irr__chk C;
+  irr_status st = IRR_OK;
+  irr_model unit = {1.0, 0.0};
+  irr_cost c;
+  if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
+  if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
@@ -253,121 +384,10 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if (!partner) { st = IRR_ERR_NOMEM; goto out; }
   st = irr__sched_match(s, p, base, partner);
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
-  /* matched pairs carry the same labels */
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j], *q;
-      if (o->kind != IRR_OP_SEND) continue;
-      q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
-      if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
-          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
-          (o->buf != IRR_BUF_NONE &&
-           (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip))) {
-        st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
-        goto out;
-      }
-    }
-  /* deadlock: the cost model must run every message */
-  {
-    irr_cost c;
-    st = irr_sched_cost(s, p, unit, &c, NULL);
-    if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
-  }
-  /* each rank's data flow, on its own: what it sends is verified at the sender, and the
-     labels of matched pairs are equal, so received labels are right too */
-  for (r = 0; r < p; r++) {
-    const irr_sched *sc = &s[r];
-    int v, lo = 0;
-    C.n = 0;
-    /* initial state */
-    if (C.known) {
-      memset(C.known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
-      C.known[r] = 1;
-    }
-    if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
-      if (sp->m[r] > 0 && !irr__chk_add(&C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (sp->coll == IRR_COLL_GATHERV) {
-      if (r == sp->root && sp->inplace) {
-        if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-      } else if (sp->m[r] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, r, 0, sp->m[r])) { st = IRR_ERR_NOMEM; goto out; }
-    } else if (r == sp->root) {
-      int b;
-      for (b = 0; b < p; b++)
-        if (sp->m[b] > 0 && !irr__chk_add(&C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) { st = IRR_ERR_NOMEM; goto out; }
-    }
-    while (lo < sc->nops) {
-      int hi = lo, rd = sc->ops[lo].round;
-      while (hi < sc->nops && sc->ops[hi].round == rd) hi++;
-      for (j = lo; j < hi; j++) { /* sends read the state at the start of the round */
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_SEND && (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a send reads data that is not there");
-          goto out;
-        }
-        if (o->kind == IRR_OP_SEND && C.known && (o->flags & IRR_OPF_COUNTS) && !irr__chk_knows(&C, o)) {
-          st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a send carries sizes its rank does not know");
-          goto out;
-        }
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind == IRR_OP_RECV && (st = irr__chk_side(&C, r, o->buf, o->off, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st, r, j, "a receive writes where it may not");
-          goto out;
-        }
-        if (o->kind == IRR_OP_RECV && C.known) irr__chk_learn(&C, o);
-      }
-      for (j = lo; j < hi; j++) {
-        const irr_op *o = &sc->ops[j];
-        if (o->kind != IRR_OP_COPY) continue;
-        if (o->buf == IRR_BUF_NONE || o->dbuf == IRR_BUF_NONE ||
-            (st = irr__chk_side(&C, r, o->buf, o->off, o, 0, sc)) != IRR_OK ||
-            (st = irr__chk_side(&C, r, o->dbuf, o->doff, o, 1, sc)) != IRR_OK) {
-          st = irr__chk_fail(rep, st != IRR_OK ? st : IRR_ERR_BOUNDS, r, j, "a copy reads or writes where it may not");
-          goto out;
-        }
-      }
-      lo = hi;
-    }
-    /* final state: the receive buffer holds exactly the specified blocks */
-    {
-      int64_t want = 0, have = 0;
-      int i, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
-      for (i = 0; i < C.n; i++)
-        if (C.lab[i].buf == IRR_BUF_RECV) have += C.lab[i].x1 - C.lab[i].x0;
-      if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
-        int b, b0 = 0, b1 = p;
-        if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
-        for (b = b0; b < b1; b++) {
-          want += sp->m[b];
-          if (!irr__chk_has(&C, IRR_BUF_RECV, 0, b, 0, sp->m[b])) {
-            st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
-            goto out;
-          }
-        }
-      } else if (usable && sp->coll == IRR_COLL_SCATTERV) {
-        want = sp->m[r];
-        if (!irr__chk_has(&C, IRR_BUF_RECV, 0, r, 0, sp->m[r])) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the rank's block is missing");
-          goto out;
-        }
-      }
-      if (have != want) { /* entries never overlap, so equal totals mean nothing extra */
-        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "the receive buffer holds more than specified");
-        goto out;
-      }
-      if (C.known) { /* the sizes the receiver must learn */
-        irr_op all;
-        memset(&all, 0, sizeof all);
-        all.blo = sp->coll == IRR_COLL_SCATTERV ? r : 0;
-        all.bhi = sp->coll == IRR_COLL_SCATTERV ? r + 1 : p;
-        if ((sp->coll != IRR_COLL_GATHERV || r == sp->root) && !irr__chk_knows(&C, &all)) {
-          st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a receiver does not learn the sizes it must return");
-          goto out;
-        }
-      }
-    }
-  }
+  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
+  st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
+  if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
   if (C.known) IRRCOLL_FREE(C.known);

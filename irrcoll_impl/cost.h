@@ -177,131 +177,176 @@ static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   }
 }
 
+/* Validate the programs and number their ops (base[r]: rank r's first, base[p]: all);
+   separate: the checks that need no memory but base. */
+static inline irr_status irr__sim_index(irr__sim *S) {
+  const irr_sched *s = S->s;
+  int64_t n = 0;
+  int r, j, p = S->p;
+  S->base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!S->base) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) return s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
+    S->base[r] = n;
+    for (j = 0; j < s[r].nops; j++) {
+      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) return IRR_ERR_ORDER;
+      if (s[r].ops[j].kind != IRR_OP_COPY) S->ncomm++;
+    }
+    n += s[r].nops;
+  }
+  S->base[p] = n;
+  return IRR_OK;
+}
+
+/* The simulator's arrays for base[p] ops; separate: every allocation in one place,
+   matched by irr__sim_free. */
+static inline irr_status irr__sim_alloc(irr__sim *S) {
+  int64_t n = S->base[S->p];
+  int p = S->p;
+  S->partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
+  S->post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
+  S->heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S->ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
+  S->park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
+  S->owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
+  if (S->park) memset(S->park, 0, (size_t)p * 2 * sizeof(irr__park));
+  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
+  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  if (!S->partner || !S->post || !S->heap || !S->sfree || !S->pos || !S->left || !S->park || !S->owner)
+    return IRR_ERR_NOMEM;
+  S->rfree = S->sfree + p;
+  S->rend = S->sfree + 2 * (size_t)p;
+  return IRR_OK;
+}
+
+/* Free whatever irr__sim_index and irr__sim_alloc got; separate: irr_sched_cost's one exit. */
+static inline void irr__sim_free(irr__sim *S) {
+  int r;
+  if (S->base) IRRCOLL_FREE(S->base);
+  if (S->partner) IRRCOLL_FREE(S->partner);
+  if (S->post) IRRCOLL_FREE(S->post);
+  if (S->heap) IRRCOLL_FREE(S->heap);
+  if (S->sfree) IRRCOLL_FREE(S->sfree);
+  if (S->pos) IRRCOLL_FREE(S->pos);
+  if (S->left) IRRCOLL_FREE(S->left);
+  if (S->owner) IRRCOLL_FREE(S->owner);
+  if (S->park) {
+    for (r = 0; r < 2 * S->p; r++)
+      if (S->park[r].a) IRRCOLL_FREE(S->park[r].a);
+    IRRCOLL_FREE(S->park);
+  }
+}
+
+/* Pair sends with receives (equal lengths), count into out (optional), reset the clocks;
+   separate: everything before the first event. */
+static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
+  const irr_sched *s = S->s;
+  int64_t n = S->base[S->p], g;
+  int r, j, p = S->p;
+  irr_status st = irr__sched_match(s, p, S->base, S->partner);
+  if (st != IRR_OK) return st;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) S->owner[S->base[r] + j] = r;
+  for (r = 0; r < p; r++)
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if (o->kind == IRR_OP_SEND) {
+        const irr_op *q;
+        g = S->partner[S->base[r] + j];
+        q = &s[o->peer].ops[g - S->base[o->peer]];
+        if (irr_op_msglen(q) != irr_op_msglen(o)) return IRR_ERR_MISMATCH;
+        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
+      }
+    }
+  for (g = 0; g < n; g++) S->post[g] = -1.0;
+  for (r = 0; r < p; r++) {
+    S->sfree[r] = S->rfree[r] = 0.0;
+    S->pos[r] = 0;
+    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
+  }
+  return IRR_OK;
+}
+
+/* Event: port -e.msg-1 freed at e.t; wake its first parked message whose other port is
+   free too. Separate: the woken message then goes through irr__sim_start. */
+static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
+  int64_t port = -e.msg - 1;
+  double t = e.t, *pf = port % 2 ? &S->rfree[port / 2] : &S->sfree[port / 2];
+  irr__park *pk = &S->park[port];
+  pk->wake = 0;
+  if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
+    if (pk->n > 0) {
+      e.t = *pf;
+      pk->wake = 1;
+      irr__heap_push(S->heap, &S->nheap, e);
+    }
+    return;
+  }
+  while (pk->n > 0) {
+    int64_t pm = irr__park_pop(pk);
+    int s2 = S->owner[pm], d2 = S->s[s2].ops[pm - S->base[s2]].peer;
+    double other = port % 2 ? S->sfree[s2] : S->rfree[d2];
+    if (other > e.t) { /* its other port is busy: park it there instead */
+      irr__sim_park(S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
+      continue;
+    }
+    e.t = t;
+    e.msg = pm;
+    irr__heap_push(S->heap, &S->nheap, e);
+    break;
+  }
+}
+
+/* Event: message msg (its send's global index) may start at t: it runs if both ports are
+   free, else parks at the later one. Separate: the model's one cost rule. */
+static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
+  int src = S->owner[msg], dst;
+  const irr_op *o = &S->s[src].ops[msg - S->base[src]];
+  double fin;
+  int64_t ports[2], k;
+  dst = o->peer;
+  if (S->sfree[src] > t || S->rfree[dst] > t) { /* a port is busy: park at the later one */
+    irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
+    return;
+  }
+  fin = t + S->m.alpha + S->m.beta * (double)irr_op_msglen(o);
+  S->sfree[src] = S->rfree[dst] = fin;
+  S->done += 2;
+  ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
+  ports[1] = 2 * (int64_t)dst + 1;
+  for (k = 0; k < 2; k++)
+    if (S->park[ports[k]].n > 0 && !S->park[ports[k]].wake) {
+      irr__ev w;
+      w.t = fin;
+      w.msg = -ports[k] - 1;
+      S->park[ports[k]].wake = 1;
+      irr__heap_push(S->heap, &S->nheap, w);
+    }
+  irr__sim_finish_op(S, src, fin);
+  irr__sim_finish_op(S, dst, fin);
+}
+
 /* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
    NULL, receives each rank's completion time. */
 static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
                                         double *rank_time) {
   irr__sim S;
-  irr_status st = IRR_OK;
-  int64_t n = 0, g;
-  int r, j;
+  irr_status st;
+  int r;
   memset(&S, 0, sizeof S);
   S.s = s;
   S.p = p;
   S.m = m;
   if (out) memset(out, 0, sizeof *out);
   if (p <= 0) return IRR_ERR_ARG;
-  S.base = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
-  if (!S.base) return IRR_ERR_NOMEM;
-  for (r = 0; r < p; r++) {
-    if (s[r].rank != r || s[r].size != p || s[r].err != IRR_OK) {
-      st = s[r].err != IRR_OK ? s[r].err : IRR_ERR_ARG;
-      goto out;
-    }
-    S.base[r] = n;
-    for (j = 0; j < s[r].nops; j++) {
-      if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) { st = IRR_ERR_ORDER; goto out; }
-      if (s[r].ops[j].kind != IRR_OP_COPY) S.ncomm++;
-    }
-    n += s[r].nops;
-  }
-  S.base[p] = n;
-  S.partner = (int64_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int64_t));
-  S.post = (double *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(double));
-  S.heap = (irr__ev *)IRRCOLL_MALLOC(((size_t)S.ncomm / 2 + 4 * (size_t)p + 1) * sizeof(irr__ev));
-  S.park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
-  S.owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
-  if (S.park) memset(S.park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S.sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
-  S.pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  S.left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  if (!S.partner || !S.post || !S.heap || !S.sfree || !S.pos || !S.left || !S.park || !S.owner) {
-    st = IRR_ERR_NOMEM;
+  if ((st = irr__sim_index(&S)) != IRR_OK || (st = irr__sim_alloc(&S)) != IRR_OK ||
+      (st = irr__sim_pair(&S, out)) != IRR_OK)
     goto out;
-  }
-  S.rfree = S.sfree + p;
-  S.rend = S.sfree + 2 * (size_t)p;
-  st = irr__sched_match(s, p, S.base, S.partner);
-  if (st != IRR_OK) goto out;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) S.owner[S.base[r] + j] = r;
-  for (r = 0; r < p; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j];
-      if (o->kind == IRR_OP_SEND) {
-        const irr_op *q;
-        g = S.partner[S.base[r] + j];
-        q = &s[o->peer].ops[g - S.base[o->peer]];
-        if (irr_op_msglen(q) != irr_op_msglen(o)) { st = IRR_ERR_MISMATCH; goto out; }
-        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
-      }
-    }
-  for (g = 0; g < n; g++) S.post[g] = -1.0;
-  for (r = 0; r < p; r++) {
-    S.sfree[r] = S.rfree[r] = 0.0;
-    S.pos[r] = 0;
-    if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
-  }
   for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
   while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
-    int64_t msg = e.msg;
-    int src, dst;
-    const irr_op *o;
-    double t = e.t, fin;
-    if (msg < 0) { /* port -msg-1 became free at e.t: wake its first parked message */
-      int64_t port = -msg - 1;
-      double *pf = port % 2 ? &S.rfree[port / 2] : &S.sfree[port / 2];
-      irr__park *pk = &S.park[port];
-      pk->wake = 0;
-      if (*pf > e.t) { /* taken meanwhile: wake again when it frees */
-        if (pk->n > 0) {
-          e.t = *pf;
-          pk->wake = 1;
-          irr__heap_push(S.heap, &S.nheap, e);
-        }
-        continue;
-      }
-      while (pk->n > 0) {
-        int64_t pm = irr__park_pop(pk);
-        int s2 = S.owner[pm], d2 = s[s2].ops[pm - S.base[s2]].peer;
-        double other = port % 2 ? S.sfree[s2] : S.rfree[d2];
-        if (other > e.t) { /* its other port is busy: park it there instead */
-          irr__sim_park(&S, port % 2 ? 2 * (int64_t)s2 : 2 * (int64_t)d2 + 1, pm);
-          continue;
-        }
-        e.t = t;
-        e.msg = pm;
-        irr__heap_push(S.heap, &S.nheap, e);
-        break;
-      }
-      continue;
-    }
-    src = S.owner[msg];
-    o = &s[src].ops[msg - S.base[src]];
-    dst = o->peer;
-    if (S.sfree[src] > t || S.rfree[dst] > t) { /* a port is busy: park at the later one */
-      irr__sim_park(&S, S.rfree[dst] >= S.sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
-      continue;
-    }
-    fin = t + m.alpha + m.beta * (double)irr_op_msglen(o);
-    S.sfree[src] = S.rfree[dst] = fin;
-    S.done += 2;
-    { /* a port that still has parked messages wakes when this one ends */
-      int64_t ports[2], k;
-      ports[0] = 2 * (int64_t)src;
-      ports[1] = 2 * (int64_t)dst + 1;
-      for (k = 0; k < 2; k++)
-        if (S.park[ports[k]].n > 0 && !S.park[ports[k]].wake) {
-          irr__ev w;
-          w.t = fin;
-          w.msg = -ports[k] - 1;
-          S.park[ports[k]].wake = 1;
-          irr__heap_push(S.heap, &S.nheap, w);
-        }
-    }
-    irr__sim_finish_op(&S, src, fin);
-    irr__sim_finish_op(&S, dst, fin);
+    if (e.msg < 0) irr__sim_wake(&S, e);
+    else irr__sim_start(&S, e.msg, e.t);
   }
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
@@ -310,18 +355,6 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
     if (rank_time) rank_time[r] = S.rend[r];
   }
 out:
-  if (S.base) IRRCOLL_FREE(S.base);
-  if (S.partner) IRRCOLL_FREE(S.partner);
-  if (S.post) IRRCOLL_FREE(S.post);
-  if (S.heap) IRRCOLL_FREE(S.heap);
-  if (S.sfree) IRRCOLL_FREE(S.sfree);
-  if (S.pos) IRRCOLL_FREE(S.pos);
-  if (S.left) IRRCOLL_FREE(S.left);
-  if (S.owner) IRRCOLL_FREE(S.owner);
-  if (S.park) {
-    for (r = 0; r < 2 * p; r++)
-      if (S.park[r].a) IRRCOLL_FREE(S.park[r].a);
-    IRRCOLL_FREE(S.park);
-  }
+  irr__sim_free(&S);
   return st;
 }

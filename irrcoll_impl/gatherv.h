@@ -1,4 +1,7 @@
-/* Gatherv and Scatterv schedules.
+/* Gatherv and Scatterv schedules: the root ends with every rank's block at its displacement
+   (gather), or every rank with its block from the root (scatter). Source: seed 000 (Träff
+   2017, Section 2, Lemmas 1-3, Theorem 1) for the tree; the linear algorithms of MPICH and
+   Open MPI as baselines and for small p.
 
    irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
    scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
@@ -7,20 +10,31 @@
    subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
    the mirror: receive the range from the parent, then send to the children from the highest
    level down, one after the other (each send its own round: the order Theorem 1's analysis
-   needs; sending to whichever child is ready first can delay the largest subtree). Cost: Theorem 1 (tree.h). Scratch: an inner non-root rank holds its subtree's
-   data (`total` units); leaves and the root need none.
-   With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control messages of the
-   distributed construction (Lemma 3, notes sent by the retiring fixed roots: tree.h), so the
-   cost model charges them too.
+   needs; sending to whichever child is ready first can delay the largest subtree).
+   Cost: Theorem 1 (tree.h), ceil(log2 p) alpha + beta (sum_{i != root} m_i + penalty).
+   Scratch: an inner non-root rank holds its subtree's data (`total` units); leaves and the
+   root need none. With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control
+   messages of the distributed construction (Lemma 3, notes sent by the retiring fixed
+   roots: tree.h), so the cost model charges them too.
 
    irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
-   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv (p-1 start-ups at the root).
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv: (p-1) alpha + beta sum_{i != root}
+   m_i, all start-ups at the root.
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges exactly one
    message with the root, empty ones too, and receivers probe sizes (IRR_OPF_PROBE): no
    construction, so for small p it beats the tree (IRR_DIRECT_MAXP), and a size mismatch is
    still caught without MPI truncating or a rank waiting for a message that never comes.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
    the model charges no size exchange for it, which favours the baseline.
+
+     p = 5, root 2, m = 1 1 1 1 1 (gather; scatter runs the arrows backwards):
+       linear / direct             tree (tree.h)
+         0 ---\                      level 0:  1 -> 0 [1]    3 -> 2 [3]
+         1 ----\                     level 1:  0 -> 2 [0 1]  (one range, rank order)
+         3 -----> 2  4 messages      level 2:  4 -> 2 [4]
+         4 ----/     at the root     3 messages at the root, ceil(log2 p) levels
+
+   Limits: p < 2^31; a program needs irr_v_maxops ops (the root of linear/direct: p + 1).
 
    m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a

@@ -20,13 +20,22 @@
       the global index, for any sizes. A receiver takes its higher-ranked multi-target
       sender first, then the senders between, then the lower multi-target sender (Section
       4.1), so no sender waits. Transfer time M + max block.
+
+        global index  0  1  2  3  4  5  6  7  8  9 10    A = a0..a3, B = b0..b2
+        A's blocks    a0 a0 a1 a1 a1 a1 a1 a1 a1 a2 a3    k_A = 2 7 1 1, K_A = 11
+        B's segments  b0 b0 b0 b0 b1 b1 b1 b1 b2 b2 b2    11 / 3: 4, 4, 3 units
+      Exchange (round 0): a0 sends [0,2) to b0; a1 [2,4) to b0, [4,8) to b1, [8,9) to b2,
+      in that order; b0 takes a1 (its higher multi-target sender) first, then a0; b2 takes
+      a2, a3, then a1 (its lower multi-target sender): a1 never waits. Then B's Allgatherv
+      of the segments 4, 4, 3 gives every b_j all of A's array; B -> A likewise, meanwhile.
     - IRR_ALG_ROOTGATHER, the baseline of MPICH and Open MPI (Section 3.1, Eq. 2): binomial
       gather to each group's rank 0 (in scratch), root A -> root B, binomial scatter + ring
       allgather broadcast in B, then root B -> root A and the broadcast in A, in sequence:
       about M + 3 (K_A + K_B) beta.
    Latency: the exchange takes max(#targets, #senders) rounds (about n_large / n_small),
    the Allgatherv log2 n or n - 1 rounds. Scratch: none (baseline: the roots hold their
-   group's data). Units are whatever m counts (the MPI layer: bytes). */
+   group's data). Units are whatever m counts (the MPI layer: bytes). Limits: both groups
+   non-empty, never in place (irr_sched_check's specification). */
 
 /* Segment boundaries S[0..ny]: receiver y (of ny) gets units [S[y], S[y+1]) of the nx
    blocks kx laid end to end. alg: IRR_ALG_SEGMENT or IRR_ALG_SUBGROUP (above). */
@@ -186,6 +195,107 @@ out:
   return n;
 }
 
+/* Baseline step 1: binomial gather of group G's blocks to its rank 0, in scratch in rank order. */
+static inline void irr__inter_gather0(irr_sched *s, int r, const irr__grp *G, int g) {
+  int d;
+  if (G->m[g] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, G->m[g]);
+  for (d = 0; ((int64_t)1 << d) < G->n; d++) {
+    int w = 1 << d, hi;
+    if (g % (2 * w) == w) { /* send my subtree, then done */
+      hi = g + w < G->n ? g + w : G->n;
+      irr__inter_push(s, d + 1, IRR_OP_SEND, r - w, IRR_BUF_TMP, 0, G, G->pre[g], G->pre[hi] - G->pre[g], 0, IRR_BUF_NONE, 0);
+      break;
+    }
+    if (g % (2 * w) == 0 && g + w < G->n) {
+      hi = g + 2 * w < G->n ? g + 2 * w : G->n;
+      irr__inter_push(s, d + 1, IRR_OP_RECV, r + w, IRR_BUF_TMP, G->pre[g + w] - G->pre[g], G, G->pre[g + w],
+                      G->pre[hi] - G->pre[g + w], 0, IRR_BUF_NONE, 0);
+    }
+  }
+}
+
+/* Baseline: G's root holds R's array; binomial scatter of G->n pieces (others take their
+   subtree's in scratch, keep their own), then the plain ring, from round *rd. Separate: it
+   runs once per direction. */
+static inline irr_status irr__inter_bcast(irr_sched *s, int *rd, const irr__grp *G, int g, const irr__grp *R, int64_t *S,
+                                          irr_model md, int64_t *z, int *ring) {
+  int lo = 0, hi = G->n, from = g == 0 ? IRR_BUF_RECV : IRR_BUF_TMP;
+  int64_t t0 = G->pre[G->n]; /* scratch past the gathered blocks */
+  irr_status st;
+  if ((st = irr_inter_segments(IRR_ALG_SEGMENT, R->n, R->m, G->n, S)) != IRR_OK) return st;
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (g < mid) {
+      if (g == lo)
+        irr__inter_push(s, *rd, IRR_OP_SEND, G->base + mid, from, from == IRR_BUF_TMP ? t0 + S[mid] - S[g] : 0, R, S[mid],
+                        S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+      hi = mid;
+    } else {
+      if (g == mid) irr__inter_push(s, *rd, IRR_OP_RECV, G->base + lo, IRR_BUF_TMP, t0, R, S[mid], S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
+      lo = mid;
+    }
+    ++*rd;
+  }
+  if (g > 0) irr__inter_push(s, *rd, IRR_OP_COPY, -1, IRR_BUF_TMP, t0, R, S[g], S[g + 1] - S[g], 0, IRR_BUF_RECV, 0);
+  ++*rd;
+  *rd += irr__inter_allgather(s, *rd, G, g, R, S, 1, md, z, ring, g == 0 ? t0 : -1);
+  return IRR_OK;
+}
+
+/* IRR_ALG_ROOTGATHER: gather to the roots, then root -> root and a broadcast, A's data
+   first. Separate: the baseline stays apart from the paper's algorithms. */
+static inline irr_status irr__inter_rootgather(irr_sched *s, int r, int na, int nmax, const irr__grp *G, const irr__grp *R,
+                                               int64_t *S, int64_t *z, int *ring, irr_model md) {
+  int d, rd, g = r - G->base, lowfirst = r < na;
+  irr_status st;
+  irr__inter_gather0(s, r, G, g);
+  rd = irr_tree_levels(nmax) + 1;
+  for (d = 0; d < 2; d++) {
+    int out = (d == 0) == lowfirst; /* this direction sends my group's data */
+    if (g == 0) {
+      if (out) irr__inter_push(s, rd, IRR_OP_SEND, R->base, IRR_BUF_TMP, 0, G, 0, G->pre[G->n], 0, IRR_BUF_NONE, 0);
+      else irr__inter_push(s, rd, IRR_OP_RECV, R->base, IRR_BUF_RECV, 0, R, 0, R->pre[R->n], 0, IRR_BUF_NONE, 0);
+    }
+    rd++;
+    if (!out && (st = irr__inter_bcast(s, &rd, G, g, R, S, md, z, ring)) != IRR_OK) return st;
+  }
+  return IRR_OK;
+}
+
+/* Exchange sends: the part of r's block in each receiver's segment (S: its group's
+   boundaries), ascending receivers. Separate: the receives need the other group's S. */
+static inline void irr__inter_xsend(irr_sched *s, int r, const irr__grp *G, int g, const irr__grp *R, const int64_t *S) {
+  int y, e;
+  int64_t a = G->pre[g], skip, lo, hi;
+  if (G->m[g] <= 0) return;
+  irr__inter_span(S, R->n, a, G->m[g], &y, &e, &skip);
+  for (; y <= e; y++) {
+    lo = S[y] > a ? S[y] : a;
+    hi = S[y + 1] < a + G->m[g] ? S[y + 1] : a + G->m[g];
+    if (hi > lo) irr_sched_push(s, 0, IRR_OP_SEND, R->base + y, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, r, r + 1, lo - a, hi - lo);
+  }
+}
+
+/* Exchange receives of segment [S[g], S[g+1]) of R's array in Section 4.1's order: higher
+   multi-target sender, those between, lower one. Separate: that order is the point. */
+static inline void irr__inter_xrecv(irr_sched *s, int g, const irr__grp *R, const int64_t *S) {
+  int xl, xh, k, x, mt_lo, mt_hi;
+  int64_t lo = S[g], hi = S[g + 1], skip;
+  if (hi <= lo) return;
+  irr__inter_span(R->pre, R->n, lo, hi - lo, &xl, &xh, &skip);
+  mt_lo = R->pre[xl] < lo;
+  mt_hi = xh > xl && R->pre[xh + 1] > hi;
+  for (k = 0; k < 3; k++)
+    for (x = xl; x <= xh; x++) {
+      int edge = (x == xl && mt_lo) || (x == xh && mt_hi);
+      int take = k == 0 ? x == xh && mt_hi : k == 1 ? !edge : x == xl && mt_lo;
+      int64_t b0 = R->pre[x] > lo ? R->pre[x] : lo, b1 = R->pre[x + 1] < hi ? R->pre[x + 1] : hi;
+      if (take && b1 > b0)
+        irr_sched_push(s, 0, IRR_OP_RECV, R->base + x, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, R->base + x, R->base + x + 1,
+                       b0 - R->pre[x], b1 - b0);
+    }
+}
+
 /* Rank r's program of the intergroup Allgatherv with sizes m[0..na+nb-1] (see above). alg:
    IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP or IRR_ALG_ROOTGATHER; md chooses the groups'
    Allgatherv algorithm. Needs s->size == na + nb and capacity irr_inter_maxops. */
@@ -206,88 +316,16 @@ static inline irr_status irr_inter_allgatherv(int r, int na, int nb, const int64
   S = mem + 2 * (nmax + 1), z = mem + 3 * (nmax + 1);
   g = r - G.base;
   if (alg == IRR_ALG_ROOTGATHER) {
-    int d, rd, lowfirst = r < na;
-    /* binomial gather of my group's blocks to its rank 0, in scratch in rank order */
-    if (G.m[g] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, r, r + 1, G.m[g]);
-    for (d = 0; ((int64_t)1 << d) < G.n; d++) {
-      int w = 1 << d, hi;
-      if (g % (2 * w) == w) { /* send my subtree, then done */
-        hi = g + w < G.n ? g + w : G.n;
-        irr__inter_push(s, d + 1, IRR_OP_SEND, r - w, IRR_BUF_TMP, 0, &G, G.pre[g], G.pre[hi] - G.pre[g], 0, IRR_BUF_NONE, 0);
-        break;
-      }
-      if (g % (2 * w) == 0 && g + w < G.n) {
-        hi = g + 2 * w < G.n ? g + 2 * w : G.n;
-        irr__inter_push(s, d + 1, IRR_OP_RECV, r + w, IRR_BUF_TMP, G.pre[g + w] - G.pre[g], &G, G.pre[g + w],
-                        G.pre[hi] - G.pre[g + w], 0, IRR_BUF_NONE, 0);
-      }
-    }
-    rd = irr_tree_levels(nmax) + 1;
-    /* the low group (A) sends first; each direction: root -> remote root, then the
-       receiving group's broadcast (binomial scatter of n pieces, then the plain ring) */
-    for (d = 0; d < 2; d++) {
-      int out = (d == 0) == lowfirst; /* this direction sends my group's data */
-      if (g == 0) {
-        if (out) irr__inter_push(s, rd, IRR_OP_SEND, R.base, IRR_BUF_TMP, 0, &G, 0, G.pre[G.n], 0, IRR_BUF_NONE, 0);
-        else irr__inter_push(s, rd, IRR_OP_RECV, R.base, IRR_BUF_RECV, 0, &R, 0, R.pre[R.n], 0, IRR_BUF_NONE, 0);
-      }
-      rd++;
-      if (!out) { /* the root holds R's array in its receive buffer; the others receive
-                     their subtree's pieces in scratch, keep their own, forward the rest */
-        int lo = 0, hi = G.n, from = g == 0 ? IRR_BUF_RECV : IRR_BUF_TMP;
-        int64_t t0 = G.pre[G.n]; /* scratch past the gathered blocks */
-        if ((st = irr_inter_segments(IRR_ALG_SEGMENT, R.n, R.m, G.n, S)) != IRR_OK) goto out;
-        while (hi - lo > 1) {
-          int mid = lo + (hi - lo + 1) / 2;
-          if (g < mid) {
-            if (g == lo)
-              irr__inter_push(s, rd, IRR_OP_SEND, G.base + mid, from, from == IRR_BUF_TMP ? t0 + S[mid] - S[g] : 0, &R, S[mid],
-                              S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
-            hi = mid;
-          } else {
-            if (g == mid) irr__inter_push(s, rd, IRR_OP_RECV, G.base + lo, IRR_BUF_TMP, t0, &R, S[mid], S[hi] - S[mid], 0, IRR_BUF_NONE, 0);
-            lo = mid;
-          }
-          rd++;
-        }
-        if (g > 0) irr__inter_push(s, rd, IRR_OP_COPY, -1, IRR_BUF_TMP, t0, &R, S[g], S[g + 1] - S[g], 0, IRR_BUF_RECV, 0);
-        rd++;
-        rd += irr__inter_allgather(s, rd, &G, g, &R, S, 1, md, z, ring, g == 0 ? t0 : -1);
-      }
-    }
+    if ((st = irr__inter_rootgather(s, r, na, nmax, &G, &R, S, z, ring, md)) != IRR_OK) goto out;
   } else {
     /* the exchange, all in round 0 (nonblocking, as the paper's implementation): my sends in
        ascending receiver order, then my receives in Section 4.1's order. Ordering them in
        rounds instead (k-th send with k-th receive) can deadlock with rendezvous messages,
        since a round waits for both. */
-    int y, e, xl, xh, k, x;
-    int64_t a = G.pre[g], skip, lo, hi;
     if ((st = irr_inter_segments(alg, G.n, G.m, R.n, S)) != IRR_OK) goto out;
-    if (G.m[g] > 0) {
-      irr__inter_span(S, R.n, a, G.m[g], &y, &e, &skip);
-      for (; y <= e; y++) {
-        lo = S[y] > a ? S[y] : a;
-        hi = S[y + 1] < a + G.m[g] ? S[y + 1] : a + G.m[g];
-        if (hi > lo) irr_sched_push(s, 0, IRR_OP_SEND, R.base + y, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, r, r + 1, lo - a, hi - lo);
-      }
-    }
+    irr__inter_xsend(s, r, &G, g, &R, S);
     if ((st = irr_inter_segments(alg, R.n, R.m, G.n, S)) != IRR_OK) goto out;
-    lo = S[g], hi = S[g + 1];
-    if (hi > lo) { /* senders xl..xh: the higher multi-target one, those between, the lower one */
-      int mt_lo, mt_hi;
-      irr__inter_span(R.pre, R.n, lo, hi - lo, &xl, &xh, &skip);
-      mt_lo = R.pre[xl] < lo;
-      mt_hi = xh > xl && R.pre[xh + 1] > hi;
-      for (k = 0; k < 3; k++)
-        for (x = xl; x <= xh; x++) {
-          int edge = (x == xl && mt_lo) || (x == xh && mt_hi);
-          int take = k == 0 ? x == xh && mt_hi : k == 1 ? !edge : x == xl && mt_lo;
-          int64_t b0 = R.pre[x] > lo ? R.pre[x] : lo, b1 = R.pre[x + 1] < hi ? R.pre[x + 1] : hi;
-          if (take && b1 > b0)
-            irr_sched_push(s, 0, IRR_OP_RECV, R.base + x, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, R.base + x, R.base + x + 1,
-                           b0 - R.pre[x], b1 - b0);
-        }
-    }
+    irr__inter_xrecv(s, g, &R, S);
     irr__inter_allgather(s, 1, &G, g, &R, S, 0, md, z, ring, -1);
   }
   if (st == IRR_OK) st = s->err;

@@ -10,6 +10,16 @@
    sends). With an externally given root (MPI), the subcube holding it always wins (Lemma 2).
    Blocks always travel in rank order: every message is one consecutive range of blocks.
 
+     p = 7, m = 2 5 1 0 3 3 4, free root: the subcubes after the merges of level d
+     (* gather root; T = M - m_g of the two sides that merge):
+       d = 0  [0 1*][2* 3][4* 5][6*] T all 0: less data sends, else the upper one:
+                                     0->1, 3->2 (empty: no message), 5->4; 6 no partner
+       d = 1  [0 1* 2 3][4* 5 6]     T 2 vs 0: 2->1 (1 unit); T 3 vs 0: 6->4 (4 units)
+       d = 2  [0 1 2 3 4* 5 6]       T 8-5 = 3 vs 10-3 = 7: 1->4 (8 units, blocks 0..3)
+     Rank 4 is the root. With root 1 given (Lemma 2) 4 sends its 10 units to 1 instead.
+     The fixed roots exchange at d = 0: 0-1, 2-3, 4-5; d = 1: 1-3, 5-6; d = 2: 3-6 (bit 2
+     of 3 flipped is 7 >= p, so p-1).
+
    Cost (Theorem 1): the data phase takes at most L*alpha + beta*(sum_{i!=r} m_i + penalty),
    L = ceil(log2 p), where penalty = max_j (M_j - m_{r_j} - sum_{k<j} M_k) over the subcubes
    H_j that the fixed root r gathers from (0 for a free root, Lemma 1); the distributed
