@@ -10,15 +10,13 @@ WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 B         = build
 PREFIX   ?= /usr/local
-# process counts of the MPI tests (DESIGN.md §6); oversubscription is fine
+# process counts of the MPI tests, NPROCS in test/testlist (DESIGN.md §6); oversubscription is fine
 NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
-# mpiexec for tests: never hang CI
-RUN       = timeout 300 $(MPIEXEC) -n
 
 PARTS = $(wildcard irrcoll_impl/*.h)
 
-.PHONY: all demo check check-run check-amalgamation unit mpi-test sim-test bench bench-model bench-sim \
-        install deps deps-mpi deps-sim deps-bench clean
+.PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-model \
+        bench-sim install deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
 
@@ -52,11 +50,6 @@ $(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
 $(B)/test_cxx: test/unit/test_cxx.cc irrcoll.h | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx.cc
 
-unit: $(B)/test_pure $(B)/test_cxx $(B)/test_profile
-	$(B)/test_pure
-	$(B)/test_cxx
-	$(B)/test_profile
-
 $(B)/test_profile: test/unit/test_profile.c pmpi/profile.h test/check.h | $(B)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_profile.c
 
@@ -69,107 +62,61 @@ $(B)/pmpi_app: test/pmpi/app.c | $(B) deps-mpi
 	$(MPICC) -std=c11 -Wall -Wextra -Werror -O1 -o $@ test/pmpi/app.c
 
 # ---- MPI tests: built against the committed irrcoll.h, as a user would ----
-$(B)/test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_mpi.c
-# the same test with every message split into pieces of at most 40 bytes
-$(B)/test_mpi_split: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_mpi.c
-$(B)/test_xv: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_xv.c
-$(B)/test_xv_split: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ test/mpi/test_xv.c
-$(B)/test_allgatherv: test/mpi/test_allgatherv.c irrcoll.h test/check.h test/dist.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_allgatherv.c
-$(B)/test_inter: test/mpi/test_inter.c irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_inter.c
-$(B)/test_guide: test/mpi/test_guide.c irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_guide.c
-$(B)/test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_errors.c
+# test/mpi/test_NAME.c -> $(B)/test_NAME; $(B)/test_NAME_split: the same test with every
+# message split into pieces of at most 40 bytes
+MPI_TEST_DEPS = irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h
+$(B)/test_%: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ $< $(TEST_LIBS)
+$(B)/test_%_split: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
+	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ $<
+# threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
+$(B)/test_threads: TEST_LIBS = -lpthread
+
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
 $(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c
-
-# threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
-$(B)/test_threads: test/mpi/test_threads.c irrcoll.h test/check.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ test/mpi/test_threads.c -lpthread
 
 # C++ code calling the C implementation through the header's declarations
 $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
 	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
-mpi-test: $(B)/test_mpi $(B)/test_mpi_split $(B)/test_xv $(B)/test_xv_split $(B)/test_allgatherv $(B)/test_inter $(B)/test_guide $(B)/libirrcoll_pmpi.so $(B)/pmpi_app $(B)/test_errors $(B)/test_link $(B)/test_cxx_mpi $(B)/test_threads
-	@set -e; for n in $(NPROCS); do \
-	  echo "== test_mpi -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi; done
-	@set -e; for n in 3 8; do \
-	  echo "== test_mpi_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_mpi_split 24; done
-	@set -e; for n in $(NPROCS) 12; do \
-	  echo "== test_xv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv; done
-	@set -e; for n in 3 12; do \
-	  echo "== test_xv_split -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_xv_split 12; done
-	@set -e; for n in $(NPROCS) 12; do \
-	  echo "== test_allgatherv -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_allgatherv $$(( n > 8 ? 14 : 40 )); done
-	@set -e; for n in 1 2 3 4 5 6 7 8 9 16; do \
-	  echo "== test_guide -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_guide $$(( n > 8 ? 1 : 5 )); done
-	@echo "== interception (LD_PRELOAD) test"; sh test/pmpi/run.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so $(B)/pmpi_app "$(RUN)"
-	@set -e; for n in 2 6 11; do \
-	  echo "== test_inter -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_inter $$(( n > 8 ? 2 : 6 )); done
-	@set -e; for n in 1 2 3 5 8 12; do \
-	  echo "== test_errors -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_errors; done
-	$(RUN) 3 $(B)/test_link
-	$(RUN) 3 $(B)/test_cxx_mpi
-	@set -e; for n in 2 12; do echo "== test_threads -n $$n"; ASAN_OPTIONS=detect_leaks=0 $(RUN) $$n $(B)/test_threads; done
+# ---- the tests: test/testlist names every run of `make check`, tools/runtests.sh runs them ----
+# `make check T=NAME` runs only that line of the list (T="a b" or T=a,b: several; a section
+# such as T=unit: its lines), N="2 3" at these process counts, ARGS="..." with these
+# arguments (e.g. `make check T=pure ARGS="cost sweep"`: two groups of the unit test).
+RUNTESTS = B=$(B) MPIEXEC="$(MPIEXEC)" NPROCS="$(NPROCS)" sh tools/runtests.sh \
+           $(if $(N),-N "$(N)") $(if $(ARGS),-a "$(ARGS)")
 
-# every runner prints "N passed, N failed"; the last line of `make check` is their sum
+# every run prints "N passed, N failed" (the runner too, for runs that printed none: crashes,
+# timeouts, examples); the last line of `make check` is their sum
 check: | $(B)
 	@{ $(MAKE) --no-print-directory check-run; echo $$? > $(B)/check.rc; } 2>&1 | tee $(B)/check.log
 	@awk '/^[0-9]+ passed, [0-9]+ failed/ { p += $$1; f += $$3 } END { printf "%d passed, %d failed\n", p, f }' $(B)/check.log
 	@exit $$(cat $(B)/check.rc)
 
-check-run: check-amalgamation deps-mpi deps-sim
-	$(MAKE) unit
-	$(MAKE) mpi-test
-	$(MAKE) sim-test
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/example_intergroup $(B)/schedule_math
-	$(RUN) 5 $(B)/example_gatherv
-	$(RUN) 7 $(B)/example_unknown_sizes
-	$(RUN) 7 $(B)/example_allgatherv
-	$(RUN) 6 $(B)/example_intergroup
-	$(RUN) 2 $(B)/example_intergroup
-	$(B)/schedule_math 40 > /dev/null
+# build what the selected lines need, then run them (under `make -n`: print their commands)
+check-run: $(if $(T),,check-amalgamation)
+	+@t=$$($(RUNTESTS) --targets $(T)) && $(MAKE) --no-print-directory check-build CHECK_TARGETS="$$t"
+	+@$(RUNTESTS) $(if $(findstring n,$(firstword -$(MAKEFLAGS))),-n) $(T)
+check-build: $(CHECK_TARGETS)
+	@:
+
+check-list:
+	@$(RUNTESTS) --list
+
+# the list's sections
+unit mpi-test sim-test:
+	@$(MAKE) --no-print-directory check T=$@
 
 # ---- simulator checks: the same MPI test built with SimGrid's smpicc (no intercomms, no
 #      Mprobe, MPI 3.1), on a simulated cluster, up to p = 256 ----
-$(B)/sim_test_mpi: test/mpi/test_mpi.c irrcoll.h test/check.h test/dist.h | $(B) deps-sim
-	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_mpi.c
-
-$(B)/sim_test_errors: test/mpi/test_errors.c irrcoll.h test/check.h | $(B) deps-sim
-	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_errors.c
-
-$(B)/sim_test_xv: test/mpi/test_xv.c irrcoll.h test/check.h test/dist.h | $(B) deps-sim
-	$(SMPICC) -O1 -g -I. -o $@ test/mpi/test_xv.c
-
-# (test_xv's reference Alltoallv: SMPI's ompi selector picks "pair", which rejects p != 2^k)
-sim-test: $(B)/sim_test_mpi $(B)/sim_test_errors $(B)/sim_test_xv
-	@set -e; for n in 7 64; do echo "== SMPI test_xv -p $$n"; \
-	  timeout 600 bench/smpi-run -p $$n --selector mpich -- $(B)/sim_test_xv $$(( n > 7 ? 6 : 20 )); done
-	@set -e; for n in 7 64 256; do echo "== SMPI test_mpi -p $$n"; \
-	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_mpi $$(( n > 64 ? 6 : 30 )); done
-	@set -e; for n in 5 12; do echo "== SMPI test_errors -p $$n"; \
-	  timeout 600 bench/smpi-run -p $$n -- $(B)/sim_test_errors; done
+$(B)/sim_test_%: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-sim
+	$(SMPICC) -O1 -g -I. -o $@ $<
 
 # ---- demo: the example under mpiexec, irrcoll against the native operation ----
-$(B)/example_gatherv: examples/gatherv.c irrcoll.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O2 -I. -o $@ examples/gatherv.c
-
-$(B)/example_allgatherv: examples/allgatherv.c irrcoll.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O2 -I. -o $@ examples/allgatherv.c
-$(B)/example_intergroup: examples/intergroup.c irrcoll.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O2 -I. -o $@ examples/intergroup.c
-
-$(B)/example_unknown_sizes: examples/unknown_sizes.c irrcoll.h | $(B) deps-mpi
-	$(MPICC) $(WARN) -O2 -I. -o $@ examples/unknown_sizes.c
+$(B)/example_%: examples/%.c irrcoll.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ $<
 
 $(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
 	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
@@ -188,17 +135,8 @@ demo: deps-mpi
 	$(B)/schedule_math 11
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
-$(B)/bench_model: bench/bench_model.c $(PARTS) test/dist.h | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ bench/bench_model.c
-
-$(B)/bench_xv_model: bench/bench_xv_model.c $(PARTS) test/dist.h | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ bench/bench_xv_model.c
-
-$(B)/bench_allgatherv_model: bench/bench_allgatherv_model.c $(PARTS) | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ bench/bench_allgatherv_model.c
-
-$(B)/bench_inter_model: bench/bench_inter_model.c $(PARTS) | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ bench/bench_inter_model.c
+$(B)/bench_%: bench/bench_%.c $(PARTS) test/dist.h | $(B)
+	$(CC) -std=c11 -O2 -g -o $@ $<
 
 bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model
 	@mkdir -p $(B)/bench
@@ -211,17 +149,8 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(
 	$(B)/bench_inter_model > $(B)/bench/inter_model.csv 2> $(B)/bench/inter_model.txt; \
 	  rc=$$?; cat $(B)/bench/inter_model.txt; exit $$rc
 
-$(B)/sim_gatherv: bench/sim_gatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
-	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_gatherv.c
-
-$(B)/sim_xv: bench/sim_xv.c bench/simbench.h irrcoll.h | $(B) deps-bench
-	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_xv.c
-
-$(B)/sim_allgatherv: bench/sim_allgatherv.c bench/simbench.h irrcoll.h | $(B) deps-bench
-	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_allgatherv.c
-
-$(B)/sim_inter: bench/sim_inter.c bench/simbench.h irrcoll.h | $(B) deps-bench
-	$(SMPICC) -O2 -I. -Ibench -o $@ bench/sim_inter.c
+$(B)/sim_%: bench/sim_%.c bench/simbench.h irrcoll.h | $(B) deps-bench
+	$(SMPICC) -O2 -I. -Ibench -o $@ $<
 
 $(B)/sim_irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -o $@ tools/irrtune.c -lm

@@ -7,6 +7,7 @@
 #include "../check.h"
 #include "../dist.h"
 #include <stdlib.h>
+#include <string.h>
 
 static void test_status(void) {
   int i, j;
@@ -622,20 +623,39 @@ static void test_inter(void) {
   printf("inter: %ld schedule sets checked, %ld mutations caught\n", checks, mut_caught);
 }
 
-int main(void) {
-  test_status();
-  test_parse();
-  test_cost();
-  test_lemma1_example();
-  test_lemma3();
-  test_mutations();
-  test_model_order();
-  test_large();
-  test_sweep();
-  test_xmutations();
-  test_xdecisions();
-  test_allgatherv();
-  test_xsweep();
-  test_inter();
+/* the groups in the order of a full run; `test_pure GROUP...` runs those, `--list` names them */
+static const struct {
+  const char *name;
+  void (*run)(void);
+} groups[] = {
+    {"status", test_status},         {"parse", test_parse},           {"cost", test_cost},
+    {"lemma1", test_lemma1_example}, {"lemma3", test_lemma3},         {"mutations", test_mutations},
+    {"model_order", test_model_order}, {"large", test_large},         {"sweep", test_sweep},
+    {"xmutations", test_xmutations}, {"xdecisions", test_xdecisions}, {"allgatherv", test_allgatherv},
+    {"xsweep", test_xsweep},         {"inter", test_inter},
+};
+enum { NGROUPS = sizeof groups / sizeof groups[0] };
+
+static int group_find(const char *name) {
+  int g;
+  for (g = 0; g < NGROUPS; g++)
+    if (strcmp(groups[g].name, name) == 0) return g;
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  int g, a;
+  if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+    for (g = 0; g < NGROUPS; g++) puts(groups[g].name);
+    return 0;
+  }
+  for (a = 1; a < argc; a++) /* every name first: a typo runs nothing */
+    if (group_find(argv[a]) < 0) {
+      fprintf(stderr, "test_pure: no group '%s' (test_pure --list names them)\n", argv[a]);
+      return 2;
+    }
+  if (argc == 1)
+    for (g = 0; g < NGROUPS; g++) groups[g].run();
+  for (a = 1; a < argc; a++) groups[group_find(argv[a])].run();
   return irrt_summary();
 }
