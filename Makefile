@@ -2,21 +2,39 @@
 # Build outputs go to build/ (never committed).
 
 CC       ?= cc
-MPICC    ?= mpicc
-MPIEXEC  ?= mpiexec
+# The MPI library: MPI=mpich (default) or MPI=openmpi. It sets the compiler wrappers, the
+# launcher (Open MPI as root needs --allow-run-as-root; both oversubscribe the 2 cores), the
+# Debian packages deps-mpi installs and the build directory, so both libraries' builds (and
+# interception libraries) live side by side. Each of MPICC, MPICXX, MPIEXEC can be overridden.
+MPI      ?= mpich
+ifeq ($(MPI),openmpi)
+MPICC    ?= mpicc.openmpi
+MPICXX   ?= mpicxx.openmpi
+MPIEXEC  ?= mpirun.openmpi --allow-run-as-root --oversubscribe
+MPI_DEBS  = openmpi-bin libopenmpi-dev
+B        ?= build/openmpi
+else ifeq ($(MPI),mpich)
+MPICC    ?= mpicc.mpich
+MPICXX   ?= mpicxx.mpich
+MPIEXEC  ?= mpiexec.mpich
+MPI_DEBS  = mpich libmpich-dev
+B        ?= build
+else
+$(error MPI=$(MPI): say mpich or openmpi)
+endif
 SMPICC   ?= smpicc
 CFLAGS   ?= -O2 -g
 WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-B         = build
 PREFIX   ?= /usr/local
+VERSION   = $(shell sed -n 's/^\#define IRR_VERSION_MAJOR //p' irrcoll_impl/config.h).$(shell sed -n 's/^\#define IRR_VERSION_MINOR //p' irrcoll_impl/config.h)
 # process counts of the MPI tests, NPROCS in test/testlist (DESIGN.md §6); oversubscription is fine
 NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
 
 PARTS = $(wildcard irrcoll_impl/*.h)
 
 .PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-model \
-        bench-sim install deps deps-mpi deps-sim deps-bench clean
+        bench-sim install uninstall deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
 
@@ -33,7 +51,7 @@ check-amalgamation:
 # ---- dependencies (Debian packages), installed only when missing ----
 deps: deps-mpi deps-bench
 deps-mpi:
-	@command -v $(MPICC) >/dev/null && command -v $(MPIEXEC) >/dev/null || sh tools/deps.sh mpich libmpich-dev
+	@command -v $(MPICC) >/dev/null && command -v $(firstword $(MPIEXEC)) >/dev/null || sh tools/deps.sh $(MPI_DEBS)
 deps-sim:
 	@command -v $(SMPICC) >/dev/null || sh tools/deps.sh libsimgrid-dev
 deps-bench: deps-sim
@@ -53,6 +71,10 @@ $(B)/test_cxx: test/unit/test_cxx.cc irrcoll.h | $(B)
 $(B)/test_profile: test/unit/test_profile.c pmpi/profile.h test/check.h | $(B)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_profile.c
 
+# the registry: grammar, table, every choose(), every (collective, algorithm) through the checker
+$(B)/test_registry: test/unit/test_registry.c $(PARTS) test/check.h test/dist.h | $(B)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_registry.c
+
 # ---- the PMPI interception library (pmpi/irrcoll_pmpi.c) ----
 $(B)/libirrcoll_pmpi.so: pmpi/irrcoll_pmpi.c pmpi/profile.h irrcoll.h | $(B) deps-mpi
 	$(MPICC) -std=c11 -Wall -Wextra -Werror -O2 -fPIC -shared -I. -Ipmpi -o $@ pmpi/irrcoll_pmpi.c
@@ -71,21 +93,25 @@ $(B)/test_%_split: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ $<
 # threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
 $(B)/test_threads: TEST_LIBS = -lpthread
+# more than 2^31 bytes to a root: no sanitizers (their shadow memory would double it)
+$(B)/test_large: test/mpi/test_large.c irrcoll.h test/check.h | $(B) deps-mpi
+	$(MPICC) $(WARN) -O2 -I. -o $@ test/mpi/test_large.c
 
 # link test: the implementation is really there, once, with IRRCOLL_STATIC in two units too
 $(B)/test_link: test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -o $@ test/mpi/test_link_a.c test/mpi/test_link_b.c test/mpi/test_link_c.c
 
-# C++ code calling the C implementation through the header's declarations
+# C++ code calling the C implementation through the header's declarations (the MPI libraries'
+# deprecated C++ bindings skipped: Open MPI's do not compile warning-free)
 $(B)/test_cxx_mpi: test/unit/test_cxx_mpi.cc test/unit/impl_c.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -I. -c -o $(B)/impl_c.o test/unit/impl_c.c
-	mpicxx -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
+	$(MPICXX) -std=c++11 -Wall -Wextra -Werror -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX -I. -o $@ test/unit/test_cxx_mpi.cc $(B)/impl_c.o
 
 # ---- the tests: test/testlist names every run of `make check`, tools/runtests.sh runs them ----
 # `make check T=NAME` runs only that line of the list (T="a b" or T=a,b: several; a section
 # such as T=unit: its lines), N="2 3" at these process counts, ARGS="..." with these
 # arguments (e.g. `make check T=pure ARGS="cost sweep"`: two groups of the unit test).
-RUNTESTS = B=$(B) MPIEXEC="$(MPIEXEC)" NPROCS="$(NPROCS)" sh tools/runtests.sh \
+RUNTESTS = B=$(B) MPI=$(MPI) MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" NPROCS="$(NPROCS)" sh tools/runtests.sh \
            $(if $(N),-N "$(N)") $(if $(ARGS),-a "$(ARGS)")
 
 # every run prints "N passed, N failed" (the runner too, for runs that printed none: crashes,
@@ -170,9 +196,24 @@ bench: deps-bench
 	$(MAKE) bench-sim
 	sh bench/plot.sh $(B)/bench
 
-install: irrcoll.h
-	install -d $(DESTDIR)$(PREFIX)/include
+# ---- installation: the header, pkg-config and CMake files, the interception library (built
+#      with this MPI library) and the tuner; DESTDIR stages, PREFIX is where it will live ----
+INSTALLED = include/irrcoll.h lib/pkgconfig/irrcoll.pc lib/cmake/irrcoll/irrcoll-config.cmake \
+            lib/cmake/irrcoll/irrcoll-config-version.cmake lib/libirrcoll_pmpi.so bin/irrtune
+install: irrcoll.h $(B)/libirrcoll_pmpi.so $(B)/irrtune
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/irrcoll \
+	  $(DESTDIR)$(PREFIX)/bin
 	install -m 644 irrcoll.h $(DESTDIR)$(PREFIX)/include/irrcoll.h
+	install -m 755 $(B)/libirrcoll_pmpi.so $(DESTDIR)$(PREFIX)/lib/libirrcoll_pmpi.so
+	install -m 755 $(B)/irrtune $(DESTDIR)$(PREFIX)/bin/irrtune
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/irrcoll.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/irrcoll.pc
+	sed -e 's|@VERSION@|$(VERSION)|' tools/irrcoll-config.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/irrcoll/irrcoll-config.cmake
+	sed -e 's|@VERSION@|$(VERSION)|' tools/irrcoll-config-version.cmake.in \
+	  > $(DESTDIR)$(PREFIX)/lib/cmake/irrcoll/irrcoll-config-version.cmake
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(DESTDIR)$(PREFIX)/lib/cmake/irrcoll 2>/dev/null
+	-rmdir $(DESTDIR)$(PREFIX)/lib/cmake $(DESTDIR)$(PREFIX)/lib/pkgconfig 2>/dev/null
 
 clean:
 	rm -rf $(B) irrcoll.h.tmp

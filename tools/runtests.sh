@@ -8,8 +8,9 @@
 #   -a ARGS    give the selected programs these arguments instead, e.g. -a "cost sweep"
 #   --list     print the selected lines: name, kind, program, process counts
 #   --targets  print the make targets the selected lines need built, on one line
-# Environment: B (build directory, default build), MPIEXEC (default mpiexec), NPROCS (what the
-# list's NPROCS stands for; default the Makefile's).
+# Environment: B (build directory, default build), MPIEXEC (default mpiexec), MPICC and MPI
+# (the library's name, for %MPICC and %MPI in arguments), NPROCS (what the list's NPROCS
+# stands for; default the Makefile's).
 # Every run starts with "== NAME -n K" and the next runs after a failure. Test programs close
 # with "N passed, N failed"; runs that printed no such line are counted by the runner's own
 # closing "N passed, N failed": one passed per silent success, one failed per run that failed
@@ -33,6 +34,8 @@ done
 B=${B:-build}
 case $B in /*) absb=$B ;; *) absb=$PWD/$B ;; esac
 MPIEXEC=${MPIEXEC:-mpiexec}
+MPICC=${MPICC:-mpicc}
+MPI=${MPI:-mpich}
 NPROCS=${NPROCS:-1 2 3 4 5 6 7 8 9 16}
 RUN="timeout 300 $MPIEXEC -n" # the mpiexec prefix of the mpi kind, %RUN in the list
 [ -r "$list" ] || { echo "runtests.sh: cannot read $list" >&2; exit 66; }
@@ -69,8 +72,9 @@ runone() {
     old_ifs=$IFS IFS=,
     for w in $a; do
       IFS=$old_ifs
-      case $w in %RUN) w=$RUN ;; esac
+      case $w in %RUN) w=$RUN ;; %MPICC) w=$MPICC ;; esac
       while :; do case $w in *%B*) w=${w%%%B*}$absb${w#*%B} ;; *) break ;; esac; done
+      while :; do case $w in *%MPI*) w=${w%%%MPI*}$MPI${w#*%MPI} ;; *) break ;; esac; done
       set -- "$@" "$w"
     done
     IFS=$old_ifs
