@@ -6,6 +6,7 @@
 # DESTDIR staging writes the final prefix into the files; `make uninstall` removes every
 # file it installed. Prints "N passed, N failed"; exit status 1 on a failure.
 set -u
+sh tools/deps.sh cmake pkg-config >/dev/null # the consumers' build tools
 make=$1 mpicc=$2 run=$3
 shift 3
 tmp=$(mktemp -d)
