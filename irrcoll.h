@@ -223,6 +223,18 @@ typedef struct irr_op {
    overtake a rendezvous one with the same tag (seen as a deadlock). Models ignore it. */
 #define IRR_OPF_ALTTAG 32
 
+/* SEND/RECV: the receiver does not know the length (unknown-size collectives): it learns it
+   from the message. The MPI executor probes such a receive and takes it in op order (a
+   block's place in a consecutive layout needs the sizes before it), then writes what it
+   learned into the op: len; with IRR_OPF_RANGE also blo and bhi; a peer < 0 (any sender)
+   becomes the sender. So the program it has run is the one a centralized builder that knows
+   every size gives (irr_xv_build_all). A learned receive into scratch starts where the
+   round's earlier learned receives into scratch end (offsets built before the lengths were
+   known count them as 0). The sender ends the message with a piece shorter than
+   IRRCOLL_MAX_MSG (possibly empty), so the receiver sees where it ends. The cost model and
+   the checker treat it as the plain message of len units. */
+#define IRR_OPF_LEARN 64
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
@@ -2268,36 +2280,61 @@ static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int
   return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
-   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
-   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
-   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
-   one receive, probed (the receiver knows neither the size nor the range), into scratch in
-   rank order; then the own block is copied out and the children get their ranges, highest
-   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
-   must learn their size 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                             int inplace, irr_sched *s) {
+/* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
+   each size from the message (IRR_OPF_PROBE | IRR_OPF_LEARN), in rank order, so it can put
+   each block in place as it comes. m_root: at the root, the sizes (NULL: not learned yet,
+   taken as 0; the executor fills them in as they arrive). The program of irr_gatherv_direct
+   with the sizes learned instead of expected. */
+static inline irr_status irr_xgatherv_direct(int rank, int p, int root, int64_t own, const int64_t *m_root,
+                                             irr_sched *s) {
+  int i, n0 = s->nops;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own);
+  } else {
+    for (i = 0; i < p; i++)
+      if (i != root) irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, m_root ? m_root[i] : 0);
+    if (own > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
+  }
+  for (i = n0; i < s->nops && s->err == IRR_OK; i++)
+    if (s->ops[i].kind != IRR_OP_COPY)
+      s->ops[i].flags = IRR_OPF_LEARN | (s->ops[i].kind == IRR_OP_RECV ? IRR_OPF_PROBE : 0);
+  return s->err;
+}
+
+/* XScatterv, a non-root rank's first op (round 0): the one receive, probed; from the message
+   it learns (IRR_OPF_LEARN) the sender, its range [lo, hi) and their sizes (total units of
+   data), which land in scratch in rank order. Before it has run: parent -1, lo = hi = 0,
+   total 0 (the MPI layer); the centralized builder gives the values it will learn. */
+static inline void irr_xscatterv_recv(int parent, int lo, int hi, int64_t total, irr_sched *s) {
+  irr_op *o = irr_sched_push(s, 0, IRR_OP_RECV, parent, IRR_BUF_TMP, 0, IRR_BUF_NONE, 0, lo, hi, 0, total);
+  if (o) o->flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
+}
+
+/* XScatterv: the rest of the program of rank lo + t->rank, which holds range [lo, lo + t->p)
+   (sizes mr, from lo; in scratch in rank order once irr_xscatterv_recv has run) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree
+   on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct" (the root sends
+   every rank its block itself: p-1 start-ups, no forwarding). The own block is copied out
+   (round 0, after the receive), then the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn
+   their size 0. Every message carries its range and sizes, and its receiver learns them. */
+static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                               int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
-  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND, fl = IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
       int n0 = s->nops;
       if (i == me) continue;
       irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
-      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+      irr__flag_msgs(s, n0, fl);
     }
     if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
-  if (parent >= 0) {
-    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
-    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
-  }
   if (mr[me - lo] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
@@ -2307,9 +2344,17 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
                    parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
-    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    irr__flag_msgs(s, n0, fl);
   }
   return s->err;
+}
+
+/* XScatterv: rank lo + t->rank's whole program (see the two parts above). */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                             int inplace, irr_sched *s) {
+  int hi = t ? lo + t->p : lo + 1;
+  if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
+  return irr_xscatterv_forward(t, lo, me, parent, mr, inplace, s);
 }
 
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
@@ -2339,83 +2384,118 @@ static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
   return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
 }
 
+/* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
+   from the root down (breadth first, as the messages go). w: p entries of scratch. */
+static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int *lo, int *hi, int *par,
+                                               int *queue, int64_t *w) {
+  irr_status st = IRR_OK;
+  int head = 0, tail = 0;
+  lo[root] = 0, hi[root] = p, par[root] = -1;
+  queue[tail++] = root;
+  while (head < tail && st == IRR_OK) {
+    int me = queue[head++], i;
+    irr_tree_all T;
+    irr_tree t;
+    memset(&T, 0, sizeof T);
+    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
+    irr_tree_view(&T, me - lo[me], &t);
+    for (i = 0; i < t.nchild; i++) {
+      int clo, chi, c = t.child[i].rank + lo[me];
+      irr__child_range(&t, &t.child[i], &clo, &chi);
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
+    }
+    irr_tree_all_free(&T);
+  }
+  return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
+}
+
+/* XScatterv's programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int *lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (!lo || !w || !ops) st = IRR_ERR_NOMEM;
+  else if (alg != IRR_ALG_DIRECT) st = irr__xscatterv_ranges(p, root, m, rule, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
+    } else {
+      irr_tree t;
+      int rlo = lo[r], rhi = lo[p + r];
+      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - rlo, &t);
+      st = irr_xscatterv_sched(&t, rlo, r, lo[2 * p + r], m + rlo, 0, &s);
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  irr_tree_all_free(&T);
+  if (lo) IRRCOLL_FREE(lo);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r;
+  irr_op *ops;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, p + 1);
+    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  IRRCOLL_FREE(ops);
+  return st;
+}
+
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
    the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
-   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
-   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free): the
+   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
+   construction's messages (the MPI layer runs those apart from the executor, so the program
+   it runs is the one with ctrl = 0). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int ctrl) {
   irr_status st;
-  irr_op *ops = NULL;
-  int r, cap;
-  irr_tree_all T;
-  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
-  int64_t *w = NULL;
-  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  memset(&T, 0, sizeof T);
   if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
   if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
-    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
-  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
     if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
-  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
-    int head = 0, tail = 0;
-    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
-    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
-    hi = lo + p;
-    par = hi + p;
-    queue = par + p;
-    lo[root] = 0, hi[root] = p, par[root] = -1;
-    queue[tail++] = root;
-    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
-      int me = queue[head++], i;
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, me - lo[me], &t);
-      for (i = 0; i < t.nchild; i++) {
-        int clo, chi, c = t.child[i].rank + lo[me];
-        irr__child_range(&t, &t.child[i], &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
-      irr_tree_all_free(&T);
-    }
-    if (alg == IRR_ALG_DIRECT)
-      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
-    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
-  }
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, cap);
-    if (coll == IRR_COLL_ALLGATHERV) {
+  if (coll == IRR_COLL_GATHERV) {
+    st = irr__xgatherv_all(set, p, root, m);
+  } else if (coll == IRR_COLL_SCATTERV) {
+    st = irr__xscatterv_all(set, alg, p, root, m);
+  } else {
+    int cap = 4 * irr_tree_levels(p) + p + 1;
+    irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    if (!ops) st = IRR_ERR_NOMEM;
+    for (r = 0; r < p && st == IRR_OK; r++) {
+      irr_sched s;
+      irr_sched_init(&s, r, p, ops, cap);
       st = irr_xallgatherv_sched(p, r, m, 0, &s);
-    } else if (alg == IRR_ALG_DIRECT) {
-      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
-    } else {
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
-      irr_tree_all_free(&T);
+      if (st == IRR_OK) st = irr_sched_set_add(set, &s);
     }
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+    if (ops) IRRCOLL_FREE(ops);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
-  if (lo) IRRCOLL_FREE(lo);
-  if (w) IRRCOLL_FREE(w);
-  irr_tree_all_free(&T);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }
@@ -3255,9 +3335,12 @@ typedef struct irr__piece {
 } irr__piece;
 
 typedef struct irr__exec {
-  const irr_sched *s;
+  irr_sched *s;            /* the program; learned receives (IRR_OPF_LEARN) are filled in */
   irr__buf *buf[4];        /* indexed by IRR_BUF_*; [IRR_BUF_TMP] unused */
-  char *tmp;
+  char *tmp;               /* scratch of tmpcap bytes */
+  int64_t tmpcap;
+  int keep_tmp;            /* scratch outlives a run (a program run in phases): irr__exec_free */
+  char *tmp_given;         /* scratch supplied by the caller (kept, never grown) */
   irr__piece *pc;          /* piece scratch: two arrays of npc entries (a copy's two sides) */
   int npc;
   MPI_Comm comm;
@@ -3267,8 +3350,36 @@ typedef struct irr__exec {
   MPI_Aint *disps;
   int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
   int cnt_lo;
-  char *tmp_given;         /* scratch supplied by the caller (kept), instead of allocating */
+  /* IRR_OPF_LEARN receives into a user buffer (the block's place may depend on the sizes
+     learned before it): place() puts block o->blo in the buffer view and returns the bytes
+     that fit there (< 0: drain the message, it cannot be taken); learned() is told its
+     size and whether it was taken whole (0: it did not fit, or was drained). */
+  int64_t (*place)(void *arg, const irr_op *o);
+  void (*learned)(void *arg, const irr_op *o, int64_t bytes, int taken);
+  void *larg;
+  char *lmsg;              /* IRR_OPF_LEARN | IRR_OPF_RANGE: the whole message (range, sizes,
+                              data), kept for the program's next phase; irr__exec_free */
+  /* per round: requests and what each expects; retired scratch that sends may still read */
+  MPI_Request *req;
+  MPI_Status *stat;
+  MPI_Datatype *types;
+  int64_t *expect, *rws;
+  char **old;
+  int nold, capold;
 } irr__exec;
+
+/* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
+   phased program. */
+static void irr__exec_free_tmp(irr__exec *X) {
+  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
+  X->tmp = NULL;
+  X->tmpcap = 0;
+}
+static void irr__exec_free(irr__exec *X) {
+  irr__exec_free_tmp(X);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = NULL;
+}
 
 /* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
    (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
@@ -3357,17 +3468,214 @@ static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t le
 
 static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
 
-/* The probed receives (IRR_OPF_PROBE) of round ops[lo, hi): take the messages in arrival
-   order; each is checked against its op before it is received, and one of another size goes
-   to scratch (marking the result bad), so MPI never truncates. Every expected message is
-   taken; one from an unexpected sender is drained. Only for rounds where no other message
-   with this tag can arrive from those senders meanwhile (the direct algorithm). */
+/* MPI messages of an op's message: pieces of at most IRR__CHUNK bytes, at least one. A
+   learned message (IRR_OPF_LEARN) ends with a piece shorter than IRR__CHUNK (possibly
+   empty), so its receiver sees the end; sent dead (poison), it is one empty piece. */
+static int64_t irr__op_nchunks(const irr_op *o, int dead) {
+  if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
+  return irr__nchunks(irr_op_msglen(o));
+}
+
+/* Receives taken apart from the round's posted messages. */
+static int irr__op_learned(const irr_op *o) { return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_LEARN); }
+static int irr__op_probed(const irr_op *o) {
+  return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && !(o->flags & IRR_OPF_LEARN);
+}
+
+/* Take a message from src that nobody here can use: into scratch of its size, dropped. */
+static int irr__exec_drain(const irr__exec *X, int src, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* Make scratch hold `need` bytes, keeping its contents. The old block is retired, not freed:
+   the round's sends may still read it (irr__exec_retire frees it after their waits). */
+static int irr__exec_grow(irr__exec *X, int64_t need) {
+  int64_t cap = X->tmpcap < 64 ? 64 : X->tmpcap;
+  char *n;
+  if (need <= X->tmpcap) return MPI_SUCCESS;
+  if (X->tmp_given) return MPI_ERR_INTERN; /* the caller's scratch has the program's size */
+  while (cap < need) cap *= 2;
+  if (!(n = (char *)IRRCOLL_MALLOC((size_t)cap))) return MPI_ERR_NO_MEM;
+  if (X->tmp && X->nold == X->capold) {
+    int c2 = X->capold ? 2 * X->capold : 4;
+    char **o2 = (char **)IRRCOLL_MALLOC((size_t)c2 * sizeof(char *));
+    if (!o2) {
+      IRRCOLL_FREE(n);
+      return MPI_ERR_NO_MEM;
+    }
+    if (X->nold) memcpy(o2, X->old, (size_t)X->nold * sizeof(char *));
+    if (X->old) IRRCOLL_FREE(X->old);
+    X->old = o2;
+    X->capold = c2;
+  }
+  if (X->tmp) {
+    memcpy(n, X->tmp, (size_t)X->tmpcap);
+    X->old[X->nold++] = X->tmp;
+  }
+  X->tmp = n;
+  X->tmpcap = cap;
+  return MPI_SUCCESS;
+}
+static void irr__exec_retire(irr__exec *X) {
+  while (X->nold > 0) IRRCOLL_FREE(X->old[--X->nold]);
+}
+
+/* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
+   is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
+   next one's place may depend on this one's size, and the round's other messages are all
+   posted already, so nothing waits on it. ---- */
+
+static int irr__learn_probe(const irr__exec *X, int *src, int *c) {
+  MPI_Status st;
+  int rc = MPI_Probe(*src, X->tag, X->comm, &st);
+  if (rc != MPI_SUCCESS) return rc;
+  *src = st.MPI_SOURCE;
+  return MPI_Get_count(&st, MPI_BYTE, c);
+}
+
+/* With IRR_OPF_RANGE: the whole message into X->lmsg; then the range, the sizes (X->cnt)
+   and the data length (the rest) from its header, checked. */
+static int irr__learn_range(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, i;
+  int64_t got = 0, cap = 0, n, *h;
+  char *m = NULL;
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (!m || got + c > cap) {
+      char *nm = (char *)IRRCOLL_MALLOC((size_t)(2 * (got + c) + 64));
+      if (!nm) { rc = MPI_ERR_NO_MEM; break; }
+      if (got) memcpy(nm, m, (size_t)got);
+      if (m) IRRCOLL_FREE(m);
+      m = nm;
+      cap = 2 * (got + c) + 64;
+    }
+    rc = MPI_Recv(m + got, c, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = m;
+  if (rc != MPI_SUCCESS) return rc;
+  h = (int64_t *)(void *)m;
+  if (got < 16 || h[0] < 0 || h[1] <= h[0] || h[1] > X->s->size) return MPI_ERR_INTERN;
+  n = h[1] - h[0];
+  if (got < 16 + 8 * n) return MPI_ERR_INTERN;
+  for (i = 0; i < n; i++)
+    if (h[2 + i] < 0) return MPI_ERR_INTERN;
+  if (irr__range_sum(h + 2, 0, (int)n) != got - 16 - 8 * n) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->blo = (int)h[0];
+  o->bhi = (int)h[1];
+  o->len = got - 16 - 8 * n;
+  X->cnt = h + 2;
+  X->cnt_lo = o->blo;
+  return MPI_SUCCESS;
+}
+
+/* Into scratch at o->off: the size header (IRR_OPF_COUNTS) into X->cnt, the data after it;
+   scratch grows as pieces come. */
+static int irr__learn_tmp(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, n, count = 0, derived = 0;
+  int64_t h = (o->flags & IRR_OPF_COUNTS) ? 8 * (int64_t)(o->bhi - o->blo) : 0, got = 0;
+  irr__piece pc[2];
+  if (h && (!X->cnt || o->blo < X->cnt_lo)) return MPI_ERR_INTERN;
+  do {
+    void *addr = NULL;
+    MPI_Datatype t = MPI_BYTE;
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (got + c > h && (rc = irr__exec_grow(X, o->off + got + c - h)) != MPI_SUCCESS) break;
+    n = 0;
+    if (h) {
+      pc[n].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+      pc[n++].len = h;
+    }
+    if (got + c > h) {
+      pc[n].addr = X->tmp + o->off;
+      pc[n++].len = got + c - h;
+    }
+    rc = irr__chunk_type(pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+    if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    if (derived) MPI_Type_free(&t);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  if (got < h) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->len = got - h;
+  if (o->off + o->len > X->s->tmp) X->s->tmp = o->off + o->len;
+  return MPI_SUCCESS;
+}
+
+/* Into a user buffer, where the caller's place() puts the block; a message that does not fit
+   there (or that place() refuses) is drained. */
+static int irr__learn_user(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc = MPI_SUCCESS, n = 0, taken;
+  int64_t got = 0, room;
+  if (o->flags & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) return MPI_ERR_INTERN;
+  room = X->place ? X->place(X->larg, o) : -1;
+  taken = room >= 0;
+  if (taken) {
+    irr_op q = *o;
+    q.len = room;
+    if ((n = irr__op_pieces(X, o->buf, o->off, &q, X->pc, NULL)) < 0) return MPI_ERR_INTERN;
+  }
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (taken && got + c <= room) {
+      void *addr = NULL;
+      int count = 0, derived = 0;
+      MPI_Datatype t = MPI_BYTE;
+      rc = irr__chunk_type(X->pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+      if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+      if (derived) MPI_Type_free(&t);
+    } else {
+      taken = 0;
+      rc = irr__exec_drain(X, src, c);
+    }
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  o->peer = src;
+  o->len = got;
+  if (X->learned) X->learned(X->larg, o, got, taken);
+  return MPI_SUCCESS;
+}
+
+/* The round's learned receives, in op order. */
+static int irr__exec_learned(irr__exec *X, int lo, int hi) {
+  int j, rc = MPI_SUCCESS;
+  int64_t shift = 0; /* learned scratch data before this one in the round */
+  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+    irr_op *o = &X->s->ops[j];
+    if (!irr__op_learned(o)) continue;
+    if (o->flags & IRR_OPF_RANGE) {
+      rc = irr__learn_range(X, o);
+    } else if (o->buf == IRR_BUF_TMP) {
+      o->off += shift;
+      rc = irr__learn_tmp(X, o);
+      shift += o->len;
+    } else {
+      rc = irr__learn_user(X, o);
+    }
+  }
+  return rc;
+}
+
+/* The probed receives (IRR_OPF_PROBE, length known) of round ops[lo, hi): take the messages
+   in arrival order; each is checked against its op before it is received, and one of another
+   size goes to scratch (marking the result bad), so MPI never truncates. Every expected
+   message is taken; one from an unexpected sender is drained. Only for rounds where no other
+   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
 static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   const irr_sched *s = X->s;
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
+    if (irr__op_probed(&s->ops[j])) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -3382,9 +3690,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
-          next[j - lo] < irr__nchunks(irr_op_msglen(o)))
-        found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__nchunks(irr_op_msglen(o))) found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -3404,154 +3710,187 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     } else {
       X->bad = 1; /* nobody here expects this sender */
     }
-    { /* drain it into scratch of exactly its size */
-      char *junk = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
-      if (!junk) { rc = MPI_ERR_NO_MEM; break; }
-      rc = MPI_Recv(junk, cnt, MPI_BYTE, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(junk);
-    }
+    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
   IRRCOLL_FREE(next);
   return rc;
 }
 
-/* Run schedule s. Sends and receives of a round are posted together (receives first), then
-   completed, then the round's copies run. Every receive must get exactly its length: a short
-   or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
-   sends into 0-byte messages, so the error travels down the tree instead of bad data. */
-static int irr__exec_run(irr__exec *X) {
+/* ---- the rounds ---- */
+
+/* The per-round arrays, sized for s's largest round. */
+static int irr__exec_alloc(irr__exec *X) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, lo = 0, maxspan = 1, j;
+  int lo = 0, maxspan = 1;
   int64_t maxmsg = 1;
-  MPI_Request *req = NULL;
-  MPI_Status *stat = NULL;
-  MPI_Datatype *types = NULL;
-  int64_t *expect = NULL;
-  int *blens = NULL;
-  MPI_Aint *disps = NULL;
-  char dummy = 0;
-  /* sizes of the per-round arrays */
   while (lo < s->nops) {
     int hi = lo;
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
       if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
+      if (o->kind != IRR_OP_COPY) msgs += irr__op_nchunks(o, 0);
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
   }
-  int64_t *rws = NULL;
-#ifdef IRRCOLL_TRACE
-  IRRCOLL_TRACE(s); /* test-only: the program exactly as it runs (test/mpi/test_same.c) */
-#endif
-  if (X->tmp_given) X->tmp = X->tmp_given;
-  else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
   X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
-  req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
-  stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
-  types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
-  expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
-  blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
-  disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
-  rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
-  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps || !rws) {
-    rc = MPI_ERR_NO_MEM;
-    goto out;
+  X->req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
+  X->stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
+  X->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
+  X->expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
+  X->rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
+  X->blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
+  X->disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
+  if (!X->pc || !X->req || !X->stat || !X->types || !X->expect || !X->rws || !X->blens || !X->disps) return MPI_ERR_NO_MEM;
+  if (X->tmp_given) {
+    X->tmp = X->tmp_given;
+    return MPI_SUCCESS;
   }
-  X->blens = blens;
-  X->disps = disps;
-  lo = 0;
-  while (lo < s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, pass, i;
-    while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) hi++;
-    for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++) /* receives, then sends */
-      for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-        const irr_op *o = &s->ops[j];
-        int recv = o->kind == IRR_OP_RECV, n = 0;
-        int64_t c, nc = irr__nchunks(irr_op_msglen(o)), mlen = irr_op_msglen(o);
-        irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
-        int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
-        if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, rws + 2 * nreq)) < 0) { rc = MPI_ERR_INTERN; break; }
-        for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
-          int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
-          void *addr = &dummy;
-          int count = 0, derived = 0;
-          MPI_Datatype t = MPI_BYTE;
-          if (len < 0) len = 0;
-          if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, blens, disps);
-          if (rc != MPI_SUCCESS) break;
-          types[nreq] = derived ? t : MPI_DATATYPE_NULL;
-          expect[nreq] = recv && !dead ? len : -1;
-          int tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
-          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          if (rc == MPI_SUCCESS) nreq++;
-          else if (derived) MPI_Type_free(&types[nreq]);
-        }
-      }
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
-       MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
-       would abort a program whose own communicator returns errors. */
-    for (i = 0; i < nreq; i++) {
-      int ec = MPI_Wait(&req[i], &stat[i]), cls = MPI_SUCCESS;
-      if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
-      if (expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
-        int got = -1;
-        if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
-        else if (ec == MPI_SUCCESS && (MPI_Get_count(&stat[i], MPI_BYTE, &got), (int64_t)got != expect[i])) X->bad = 1;
-      }
-      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
-      if (types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&types[i]);
-    }
+  return irr__exec_grow(X, s->tmp); /* nothing in flight: retired at once */
+}
+
+static void irr__exec_release(irr__exec *X) {
+  void **a[8];
+  int i;
+  a[0] = (void **)&X->pc, a[1] = (void **)&X->req, a[2] = (void **)&X->stat, a[3] = (void **)&X->types;
+  a[4] = (void **)&X->expect, a[5] = (void **)&X->rws, a[6] = (void **)&X->blens, a[7] = (void **)&X->disps;
+  for (i = 0; i < 8; i++) {
+    if (*a[i]) IRRCOLL_FREE(*a[i]);
+    *a[i] = NULL;
+  }
+  irr__exec_retire(X);
+  if (X->old) IRRCOLL_FREE(X->old);
+  X->old = NULL;
+  X->capold = 0;
+  if (X->tmp_given) X->tmp = NULL;
+  else if (!X->keep_tmp) irr__exec_free_tmp(X);
+}
+
+/* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
+static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
+  int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+  irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+  int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
+  int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
+  static char dummy;
+  if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) return MPI_ERR_INTERN;
+  for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
+    int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
+    void *addr = &dummy;
+    int count = 0, derived = 0;
+    MPI_Datatype t = MPI_BYTE;
+    if (len < 0) len = 0;
+    if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
-    /* blocks now in a staged v buffer */
-    for (j = lo; j < hi; j++) {
-      const irr_op *o = &s->ops[j];
-      int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE, b;
-      if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-        for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
-    }
-    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) { /* copies, after the round's messages */
-      const irr_op *o = &s->ops[j];
-      irr__piece *src = X->pc, *dst = X->pc + X->npc;
-      int ns, nd, a = 0, b = 0;
-      int64_t ua = 0, ub = 0;
-      if (o->kind != IRR_OP_COPY) continue;
-      if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
-          (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+    X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
+    X->expect[*nreq] = recv && !dead ? len : -1;
+    if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    if (rc == MPI_SUCCESS) ++*nreq;
+    else if (derived) MPI_Type_free(&X->types[*nreq]);
+  }
+  return rc;
+}
+
+/* Post the round's receives, then its sends (learned and probed receives are taken apart). */
+static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
+  int pass, j, rc = MPI_SUCCESS;
+  for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++)
+    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+      const irr_op *o = &X->s->ops[j];
+      if (o->kind == IRR_OP_COPY || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
-      if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
-      while (a < ns && b < nd) { /* piece against piece */
-        int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
-        memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
-        ua += n;
-        ub += n;
-        if (ua == src[a].len) a++, ua = 0;
-        if (ub == dst[b].len) b++, ub = 0;
-      }
+      rc = irr__exec_post_op(X, o, nreq);
     }
+  return rc;
+}
+
+/* Complete the posted requests. One MPI_Wait per request, not MPI_Waitall: MPICH reports a
+   failed request of MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error
+   handler, which would abort a program whose own communicator returns errors. Every
+   receive must get exactly its length: a short or truncated one marks the result bad. */
+static int irr__exec_wait(irr__exec *X, int nreq) {
+  int i, rc = MPI_SUCCESS;
+  for (i = 0; i < nreq; i++) {
+    int ec = MPI_Wait(&X->req[i], &X->stat[i]), cls = MPI_SUCCESS;
+    if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
+    if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
+      int got = -1;
+      if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
+      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
+    }
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
+  }
+  return rc;
+}
+
+/* Blocks now in a staged v buffer (unstaged afterwards). */
+static void irr__exec_mark(irr__exec *X, int lo, int hi) {
+  const irr_sched *s = X->s;
+  int j, b;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &s->ops[j];
+    int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE;
+    if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
+      for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
+  }
+}
+
+/* The round's copies, after its messages: piece against piece. */
+static int irr__exec_copies(irr__exec *X, int lo, int hi) {
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &X->s->ops[j];
+    irr__piece *src = X->pc, *dst = X->pc + X->npc;
+    int ns, nd, a = 0, b = 0;
+    int64_t ua = 0, ub = 0;
+    if (o->kind != IRR_OP_COPY) continue;
+    if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) || (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+      continue;
+    ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
+    nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
+    if (ns < 0 || nd < 0) return MPI_ERR_INTERN;
+    while (a < ns && b < nd) {
+      int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
+      memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
+      ua += n;
+      ub += n;
+      if (ua == src[a].len) a++, ua = 0;
+      if (ub == dst[b].len) b++, ub = 0;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* Run program X->s round by round: post the sends and receives (receives first), take the
+   learned and probed receives, complete, then run the round's copies. A short or truncated
+   message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
+   0-byte messages, so the error travels down the tree instead of bad data. The test-only
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_alloc(X), lo = 0;
+  while (lo < X->s->nops && rc == MPI_SUCCESS) {
+    int hi = lo, nreq = 0, rc2;
+    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
+    rc = irr__exec_post(X, lo, hi, &nreq);
+    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
+    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
+    rc2 = irr__exec_wait(X, nreq); /* whatever was posted */
+    irr__exec_retire(X);
+    if (rc == MPI_SUCCESS) rc = rc2;
+    if (rc != MPI_SUCCESS) break;
+    irr__exec_mark(X, lo, hi);
+    rc = irr__exec_copies(X, lo, hi);
     lo = hi;
   }
-out:
-  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
-  if (rws) IRRCOLL_FREE(rws);
-  if (X->pc) IRRCOLL_FREE(X->pc);
-  X->tmp = NULL;
-  X->pc = NULL;
-  if (req) IRRCOLL_FREE(req);
-  if (stat) IRRCOLL_FREE(stat);
-  if (types) IRRCOLL_FREE(types);
-  if (expect) IRRCOLL_FREE(expect);
-  if (blens) IRRCOLL_FREE(blens);
-  if (disps) IRRCOLL_FREE(disps);
+  irr__exec_release(X);
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
+#endif
   return rc;
 }
 
@@ -3560,7 +3899,7 @@ out:
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                          int read_recv, int *bad) {
   irr__exec X;
   unsigned char *wrote = NULL;
@@ -4070,160 +4409,241 @@ static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, in
   vb->dt.contig = 1;
 }
 
-static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                 int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
-                                 int root, irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, isroot = rank == root, consec = 0, i, lo = 0, hi = 1;
-  int64_t own = 0, bound = -1, *bytes = NULL, *cnt = NULL, *dsp = NULL, *fake = NULL, *off = NULL;
+/* One unknown-size XGatherv call. At the root: the sizes as learned (bytes), the counts and
+   displacements they give (elements), and the byte view the executor writes through (vcnt:
+   bytes, voff: byte offset in the region). */
+typedef struct irr__xg {
+  const void *sendbuf;
+  int sendcount, bound, root, rank, p, tag, isroot, consec, err, next;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int *recvcounts, *displs;
+  irr__ctx *ctx;
   irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_GATHERV];
-  char *scratch = NULL;
-  irr_op *ops = NULL;
-  memset(&sdt, 0, sizeof sdt);
-  memset(&rdt, 0, sizeof rdt);
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the root's own count would be unknown */
-  else if (sendcount < 0) err = MPI_ERR_COUNT;
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-  rc = MPI_SUCCESS;
-  if (err != MPI_SUCCESS) own = 0;
-  if (isroot) {
-    int e2 = MPI_SUCCESS;
-    if (!displs) e2 = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) e2 = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) e2 = MPI_ERR_COUNT;
-    else if (bound > 0 && !recvbuf && rdt.true_lb == 0) e2 = MPI_ERR_BUFFER;
-    rc = MPI_SUCCESS;
-    if (e2 == MPI_SUCCESS) consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-    if (e2 != MPI_SUCCESS) err = e2;
-    bytes = (int64_t *)IRRCOLL_MALLOC((size_t)p * 6 * sizeof(int64_t));
-    if (!bytes) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(bytes, 0, (size_t)p * 6 * sizeof(int64_t));
-    cnt = bytes + p;
-    dsp = cnt + p;
-    fake = dsp + p; /* 2p */
-    off = fake + 2 * p;
-  }
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  int64_t own, at, *bytes, *cnt, *dsp, *vcnt, *voff;
+  char *stage;        /* direct, non-contiguous receive type: the buffer with elements packed */
+  irr__buf vb, ob;
+} irr__xg;
 
-  if (alg == IRR_ALG_DIRECT || p == 1) {
-    /* Every rank sends its block (empty ones too) to the root, which probes the sizes in
-       rank order and takes each block as soon as its place is known (consecutive: after the
-       sizes of all lower ranks), in place with the user's type. A block that does not fit,
-       or follows one that did not, or is not whole elements, is drained. */
-    MPI_Request *rq;
-    int64_t at = 0;
-    if (!isroot) {
-      rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
-                   : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
-      goto out;
-    }
-    if (!(rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
-    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-      MPI_Status st;
-      int c = 0, fits;
-      if (i != root) {
-        if ((rc = MPI_Probe(i, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) break;
-        MPI_Get_count(&st, MPI_BYTE, &c);
-      }
-      bytes[i] = i == root ? own : c;
-      if (err == MPI_SUCCESS && (rdt.size > 0 ? bytes[i] % rdt.size : bytes[i] > 0)) err = MPI_ERR_TYPE;
-      cnt[i] = rdt.size > 0 ? bytes[i] / rdt.size : 0;
-      dsp[i] = consec ? at : (displs ? (int64_t)displs[i] : 0);
-      at = irr__sat_add(at, cnt[i]);
-      fits = cnt[i] == 0 || (dsp[i] >= 0 && dsp[i] + cnt[i] <= (int64_t)recv_max_count);
-      if (err == MPI_SUCCESS && !fits) err = MPI_ERR_TRUNCATE;
-      if (i == root) {
-        if (err == MPI_SUCCESS && own > 0)
-          rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag,
-                            irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank,
-                            tag, ctx->pc, MPI_STATUS_IGNORE);
-      } else if (err == MPI_SUCCESS) {
-        rc = MPI_Irecv(irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, i, tag + 1,
-                       ctx->pc, &rq[i]);
-      } else {
-        rc = irr__xdrain(ctx->pc, i, tag + 1, c);
-      }
-    }
-    for (i = 0; i < p; i++)
-      if (rq[i] != MPI_REQUEST_NULL) {
-        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = rc2;
-      }
-    IRRCOLL_FREE(rq);
-    if (rc == MPI_SUCCESS && err != MPI_SUCCESS) /* the counts of the rest, for the caller */
-      (void)irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-  } else {
-    irr_tree t;
-    irr_sched s;
-    irr__buf vb, ob;
-    irr__exec X;
-    int direct;
-    irr_tree_init(&t, rank, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
-    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto out;
-    i = irr_v_maxops(IRR_ALG_TREE, p, rank, root);
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    /* the sizes this rank collects: its subcube's (the root: everyone's) */
-    if (!isroot) irr_tree_cube((int64_t)rank >> t.send_level, t.send_level, p, &lo, &hi);
-    else hi = p;
-    if (!isroot && !(cnt = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(isroot ? bytes : cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
-    memset(&vb, 0, sizeof vb);
-    memset(&ob, 0, sizeof ob);
-    memset(&X, 0, sizeof X);
-    X.cnt = isroot ? bytes : cnt;
-    X.cnt_lo = lo;
-    X.cnt[rank - lo] = own;
-    direct = 0;
-    if (isroot) { /* the subtree totals are known now: fits? in place? */
-      int64_t total;
-      irr__xroot_view(&vb, p, rank, &t, own, fake, NULL);
-      total = fake[2 * p - 1] + fake[p - 1];
-      if (err == MPI_SUCCESS && consec && total > bound) err = MPI_ERR_TRUNCATE;
-      direct = err == MPI_SUCCESS && consec && rdt.contig;
-      if (!direct && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) { rc = MPI_ERR_NO_MEM; goto out; }
-      vb.base = direct ? irr__at(irr__base(recvbuf), rdt.true_lb) : scratch;
-    } else {
-      vb.discard = 1;
-    }
-    ob.dt = sdt;
-    ob.own = rank;
-    ob.count = own > 0 ? sendcount : 0;
-    ob.base = irr__base(sendbuf);
-    ob.discard = own == 0;
-    if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) { irr__buf_unstage(&ob, 0, ctx->pc); goto out; }
+/* Local checks (an error here is the rank's own; it still takes part, with an empty block
+   or draining what comes) and the root's arrays. */
+static int irr__xg_begin(irr__xg *G) {
+  int rc;
+  if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the root's own count would be unknown */
+  else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err != MPI_SUCCESS) G->own = 0;
+  if (!G->isroot) return MPI_SUCCESS;
+  if (!G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
+  else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
+  else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  G->cnt = G->bytes + G->p;
+  G->dsp = G->cnt + G->p;
+  G->vcnt = G->dsp + G->p;
+  G->voff = G->vcnt + G->p; /* 3p: also irr__xroot_view's fake counts and displacements */
+  return MPI_SUCCESS;
+}
+
+/* The own-block view: what this rank sends (staged if non-contiguous). */
+static void irr__xg_own(irr__xg *G) {
+  G->ob.dt = G->sdt;
+  G->ob.own = G->rank;
+  G->ob.count = G->own > 0 ? G->sendcount : 0;
+  G->ob.base = irr__base(G->sendbuf);
+  G->ob.discard = G->own == 0;
+}
+
+/* ---- direct: the root learns the sizes in rank order (IRR_OPF_LEARN) and puts each block
+   in place as it comes: its displacement (consecutive: after the lower ranks' blocks) is
+   known by then. A contiguous receive type is written in the user's buffer; any other into
+   a packed image of it (element k at byte k * size, bound * size bytes: no larger than the
+   buffer the user promised), unpacked afterwards, as the executor stages such types
+   anyway. After an error nothing more is written; later blocks are drained, their sizes
+   still learned (the caller gets the counts back, to size a buffer and retry). ---- */
+
+static void irr__xg_fail(irr__xg *G, int e) {
+  if (G->err == MPI_SUCCESS) G->err = e;
+  G->vb.discard = 1;
+}
+
+/* The own block's place, once the blocks before it are known. */
+static void irr__xg_put_own(irr__xg *G) {
+  int r = G->root;
+  int64_t d = G->consec ? G->at : (int64_t)G->displs[r];
+  G->dsp[r] = d;
+  G->vcnt[r] = G->bytes[r];
+  if (G->cnt[r] > 0 && (d < 0 || d + G->cnt[r] > (int64_t)G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  else G->voff[r] = d * G->rdt.size;
+  G->at = irr__sat_add(G->at, G->cnt[r]);
+  G->next = r + 1;
+}
+
+static int64_t irr__xg_place(void *arg, const irr_op *o) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t d = G->consec ? G->at : (G->displs ? (int64_t)G->displs[i] : 0);
+  G->dsp[i] = d;
+  if (G->err != MPI_SUCCESS || i != G->next) return -1;
+  if (d < 0 || d > (int64_t)G->bound) return 0; /* only an empty block fits */
+  G->voff[i] = d * G->rdt.size;
+  G->vcnt[i] = ((int64_t)G->bound - d) * G->rdt.size;
+  return G->vcnt[i];
+}
+
+static void irr__xg_learned(void *arg, const irr_op *o, int64_t bytes, int taken) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t es = G->rdt.size;
+  G->bytes[i] = bytes;
+  G->cnt[i] = es > 0 ? bytes / es : 0;
+  G->vcnt[i] = taken ? bytes : 0;
+  if (es > 0 ? bytes % es != 0 : bytes > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  else if (!taken) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  G->at = irr__sat_add(G->at, G->cnt[i]);
+  G->next = i + 1;
+  if (G->next == G->root) irr__xg_put_own(G);
+}
+
+/* The root's view: bytes, block i at voff[i] of the user's buffer or of the packed image. */
+static int irr__xg_direct_view(irr__xg *G) {
+  irr__buf *vb = &G->vb;
+  vb->v = 1;
+  vb->p = G->p;
+  vb->counts = G->vcnt;
+  vb->displs = G->voff;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+  vb->discard = G->err != MPI_SUCCESS;
+  G->bytes[G->root] = G->own;
+  G->cnt[G->root] = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  if (G->root == 0) irr__xg_put_own(G);
+  if (vb->discard) return MPI_SUCCESS;
+  if (G->rdt.contig) {
+    vb->base = irr__at(irr__base(G->recvbuf), G->rdt.true_lb);
+    return MPI_SUCCESS;
+  }
+  if (!(G->stage = (char *)IRRCOLL_MALLOC((size_t)G->bound * (size_t)G->rdt.size + 1))) return MPI_ERR_NO_MEM;
+  vb->base = G->stage;
+  return MPI_SUCCESS;
+}
+
+static int irr__xg_direct(irr__xg *G) {
+  int cap = G->isroot ? G->p + 1 : 1, rc;
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_sched s;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  if (!ops) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  else if (!G->isroot || (rc = irr__xg_direct_view(G)) == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc == MPI_SUCCESS) {
     X.s = &s;
-    X.buf[IRR_BUF_RECV] = &vb;
-    X.buf[IRR_BUF_SEND] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    X.place = irr__xg_place;
+    X.learned = irr__xg_learned;
+    X.larg = G;
     rc = irr__exec_run(&X);
-    irr__buf_unstage(&ob, 0, ctx->pc);
-    if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_INTERN; /* sizes announced, then not sent */
-    if (rc != MPI_SUCCESS || !isroot) goto out;
-    { /* the root: every size is known now */
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-      if (err == MPI_SUCCESS && !direct) {
-        for (i = 0; i < p; i++) off[i] = i ? off[i - 1] + bytes[i - 1] : 0;
-        rc = irr__xplace(irr__base(recvbuf), &rdt, p, bytes, off, dsp, scratch, ctx->pc);
-      }
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  IRRCOLL_FREE(ops);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  return rc;
+}
+
+/* ---- the tree: the sizes ride along with the data (IRR_OPF_COUNTS); the root learns every
+   subtree's total in the construction, so it receives in place when the layout is
+   consecutive and the type contiguous, else into scratch, placed afterwards. ---- */
+static int irr__xg_tree(irr__xg *G, irr_alg alg) {
+  irr_tree t;
+  irr_sched s;
+  irr__exec X;
+  irr_op *ops = NULL;
+  int rc, lo = 0, hi = G->p, cap, inplace = 0;
+  int64_t *mine = NULL;
+  char *scratch = NULL;
+  memset(&X, 0, sizeof X);
+  irr_tree_init(&t, G->rank, G->p, G->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, G->own);
+  if ((rc = irr__tree_build_mpi(&t, G->ctx->pc, G->tag)) != MPI_SUCCESS) return rc;
+  cap = irr_v_maxops(IRR_ALG_TREE, G->p, G->rank, G->root);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  /* the sizes this rank collects: its subcube's (the root: everyone's) */
+  if (!G->isroot) irr_tree_cube((int64_t)G->rank >> t.send_level, t.send_level, G->p, &lo, &hi);
+  if (rc == MPI_SUCCESS && !G->isroot && !(mine = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    X.cnt = G->isroot ? G->bytes : mine;
+    X.cnt_lo = lo;
+    memset(X.cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
+    X.cnt[G->rank - lo] = G->own;
+  }
+  if (rc == MPI_SUCCESS && G->isroot) { /* the subtree totals are known now: fits? in place? */
+    int64_t total;
+    irr__xroot_view(&G->vb, G->p, G->rank, &t, G->own, G->vcnt, NULL);
+    total = G->vcnt[2 * G->p - 1] + G->vcnt[G->p - 1];
+    if (G->err == MPI_SUCCESS && G->consec && total > (int64_t)G->bound * G->rdt.size) G->err = MPI_ERR_TRUNCATE;
+    inplace = G->err == MPI_SUCCESS && G->consec && G->rdt.contig;
+    if (!inplace && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) rc = MPI_ERR_NO_MEM;
+    G->vb.base = inplace ? irr__at(irr__base(G->recvbuf), G->rdt.true_lb) : scratch;
+  } else {
+    G->vb.discard = 1;
+  }
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&G->ob, 1, G->ctx->pc)) == MPI_SUCCESS) {
+    X.s = &s;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS && X.bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  if (rc == MPI_SUCCESS && G->isroot) { /* every size is known now: the layout, then the data in place */
+    int e2 = irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec, G->displs, G->bound, G->cnt, G->dsp), i;
+    if (G->err == MPI_SUCCESS) G->err = e2;
+    if (G->err == MPI_SUCCESS && !inplace) {
+      for (i = 0; i < G->p; i++) G->voff[i] = i ? G->voff[i - 1] + G->bytes[i - 1] : 0;
+      rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, scratch, G->ctx->pc);
     }
   }
-  if (rc == MPI_SUCCESS && isroot && recvcounts) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec && displs);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  if (!isroot && cnt) IRRCOLL_FREE(cnt);
-  if (bytes) IRRCOLL_FREE(bytes);
+  if (mine) IRRCOLL_FREE(mine);
   if (scratch) IRRCOLL_FREE(scratch);
-  if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err;
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> choose -> run (direct or tree) -> return the counts at the root. */
+static int irr__xgatherv_unknown(irr__xg *G) {
+  irr_alg alg = G->ctx->force[IRR_COLL_GATHERV];
+  int rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (alg == IRR_ALG_AUTO) alg = G->p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (alg == IRR_ALG_LINEAR || G->p == 1) alg = IRR_ALG_DIRECT;
+  if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot && G->recvcounts) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  return rc != MPI_SUCCESS ? rc : G->err;
 }
 
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -4234,10 +4654,14 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
   if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
   if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN)
-    rc = irr__xgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs,
-                               recvtype, root, ctx, rank, p, tag);
-  else { /* known counts: the root fills in consecutive displacements, checks the bound */
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    rc = irr__xgatherv_unknown(&G);
+  } else { /* known counts: the root fills in consecutive displacements, checks the bound */
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
@@ -4256,158 +4680,160 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
 /* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
    range and sizes from the one message it receives and forwards likewise (xv.h). */
 
-static int irr__xscatterv_unknown(const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
-                                  void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                                  irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, rerr = MPI_SUCCESS, isroot = rank == root, i, lo = 0, hi = p, parent = -1, rule, consec = 0;
-  int inplace = isroot && recvbuf == MPI_IN_PLACE;
-  int64_t *m = NULL, *w = NULL, *vcd = NULL, own = 0, bound = -1, *hdr = NULL;
-  char *msg = NULL, *data = NULL;
+/* One unknown-size XScatterv call. m: the sizes (bytes) of the range [lo, hi) this rank
+   holds, m[i - lo] for rank i (the root: all, from its counts; the others: learned from the
+   header of the one message they receive). */
+typedef struct irr__xs {
+  const void *sendbuf;
+  const int *sendcounts;
+  int *displs, *recvcount;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int bound, root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  irr__ctx *ctx;
   irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_SCATTERV];
+  int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
+  irr_alg alg;
+} irr__xs;
+
+/* The root's send side: the sizes of everyone, as bytes (displacements filled in when
+   consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
+static int irr__xs_root(irr__xs *G) {
+  int i, p = G->p, rc;
+  int64_t at = 0, tot = 0;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+  G->vcd = G->m + p;
+  if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  for (i = 0; i < p && G->err == MPI_SUCCESS; i++) {
+    int64_t d = G->displs[0] == IRR_DISPL_CONSECUTIVE ? at : G->displs[i];
+    if (G->sendcounts[i] < 0 || !irr__mul_ok(G->sendcounts[i], G->sdt.size, &G->m[i]) || !irr__add_ok(tot, G->m[i], &tot) ||
+        (G->displs[0] == IRR_DISPL_CONSECUTIVE && d > INT_MAX))
+      G->err = MPI_ERR_COUNT;
+    G->vcd[i] = G->sendcounts[i];
+    G->vcd[p + i] = d;
+    at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
+  }
+  if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE)
+    for (i = 0; i < p; i++) G->displs[i] = (int)G->vcd[p + i];
+  if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
+    memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+    memset(&G->sdt, 0, sizeof G->sdt);
+    G->sdt.type = MPI_BYTE;
+    G->sdt.size = G->sdt.extent = 1;
+    G->sdt.contig = 1;
+  }
+  G->lo = 0, G->hi = p, G->parent = -1;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1 of a non-root rank: the one message, run as the program's learned first op
+   (irr_xscatterv_recv): its sender, range and sizes come with it, the data stays in
+   X->lmsg (the next phase's scratch). */
+static int irr__xs_receive(irr__xs *G, irr__exec *X) {
+  irr_op op;
+  irr_sched s;
+  int rc;
+  irr_sched_init(&s, G->rank, G->p, &op, 1);
+  irr_xscatterv_recv(-1, 0, 0, 0, &s);
+  if (s.err != IRR_OK) return MPI_ERR_INTERN;
+  X->s = &s;
+  if ((rc = irr__exec_run(X)) != MPI_SUCCESS) return rc;
+  X->s = NULL;
+  if (G->rank < op.blo || G->rank >= op.bhi) return MPI_ERR_INTERN;
+  G->lo = op.blo, G->hi = op.bhi, G->parent = op.peer;
+  G->m = X->cnt;
+  X->tmp_given = X->lmsg + 16 + 8 * (G->hi - G->lo);
+  return MPI_SUCCESS;
+}
+
+/* Phase 2, the rest of the program: the own block out, the children's ranges forwarded
+   (the tree on the range, rebuilt here from its sizes, or direct). */
+static int irr__xs_forward(irr__xs *G, irr__exec *X) {
+  int rc = MPI_SUCCESS, cap, rule = G->alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int n = G->hi - G->lo;
+  int64_t *w = NULL;
+  irr_op *ops = NULL;
   irr_tree_all T;
   irr_tree t;
   irr_sched s;
-  irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
   memset(&T, 0, sizeof T);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
-  memset(&rdt, 0, sizeof rdt);
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-  rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  if (!inplace) {
-    if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) rerr = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) rerr = MPI_ERR_COUNT;
-    rc = MPI_SUCCESS;
+  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
+    if (irr_xscatterv_forward(NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  } else if (rc == MPI_SUCCESS) {
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w) != IRR_OK) rc = MPI_ERR_INTERN;
+    else irr_tree_view(&T, G->rank - G->lo, &t);
+    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
+      rc = MPI_ERR_INTERN;
   }
-  /* err: the root's send side (then everyone gets 0); rerr: this rank's receive side */
-  if (isroot) { /* the sizes of everyone, as bytes; bad arguments: send everyone 0 */
-    if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    vcd = m + p;
-    if (!sendcounts || !displs) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-    else {
-      int64_t at = 0, tot = 0;
-      consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-      for (i = 0; i < p; i++) {
-        if (sendcounts[i] < 0) { err = MPI_ERR_COUNT; break; }
-        vcd[i] = sendcounts[i];
-        vcd[p + i] = consec ? at : displs[i];
-        at += sendcounts[i];
-        m[i] = vcd[i] * sdt.size;
-        tot += m[i];
-      }
-      if (err == MPI_SUCCESS && tot > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && consec)
-        for (i = 0; i < p; i++) ((int *)(uintptr_t)displs)[i] = (int)vcd[p + i]; /* in-out at the root */
-    }
-    rc = MPI_SUCCESS;
-    if (err != MPI_SUCCESS) memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    own = m[rank];
-  } else { /* the one message, from wherever it comes; the sender's executor may have split it
-              into pieces of IRRCOLL_MAX_MSG bytes, which come in order: take them until the
-              header's total is there */
-    MPI_Status st;
-    int S = 0;
-    int64_t got = 0, total = -1, cap = 0;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    parent = st.MPI_SOURCE;
-    for (;;) {
-      MPI_Get_count(&st, MPI_BYTE, &S);
-      if (got + S > cap) {
-        char *nm = (char *)IRRCOLL_MALLOC((size_t)(got + S) + 16);
-        if (!nm) { rc = MPI_ERR_NO_MEM; goto out; }
-        if (got) memcpy(nm, msg, (size_t)got);
-        if (msg) IRRCOLL_FREE(msg);
-        msg = nm;
-        cap = got + S;
-      }
-      if ((rc = MPI_Recv(msg + got, S, MPI_BYTE, parent, tag + 1, ctx->pc, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-      got += S;
-      hdr = (int64_t *)(void *)msg;
-      if (total < 0 && got >= 16) {
-        if (hdr[0] < 0 || hdr[1] <= hdr[0] || hdr[1] > p) { rc = MPI_ERR_INTERN; goto out; }
-        if (got >= 16 + 8 * (hdr[1] - hdr[0])) total = 16 + 8 * (hdr[1] - hdr[0]) + irr__range_sum(hdr + 2, 0, (int)(hdr[1] - hdr[0]));
-      }
-      if ((total >= 0 && got >= total) || S == 0) break;
-      if ((rc = MPI_Probe(parent, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    }
-    S = (int)got;
-    hdr = (int64_t *)(void *)msg;
-    lo = S >= 24 ? (int)hdr[0] : -1;
-    hi = S >= 24 ? (int)hdr[1] : -1;
-    if (lo < 0 || hi > p || rank < lo || rank >= hi || (int64_t)S < 16 + 8 * (int64_t)(hi - lo)) { rc = MPI_ERR_INTERN; goto out; }
-    m = hdr + 2;
-    data = msg + 16 + 8 * (hi - lo);
-    if (irr__range_sum(m, 0, hi - lo) != (int64_t)S - (16 + 8 * (int64_t)(hi - lo))) { rc = MPI_ERR_INTERN; goto out; }
-    own = m[rank - lo];
-  }
-  /* the own block: count, bound */
-  if (!inplace && rerr == MPI_SUCCESS) {
-    if (rdt.size > 0 ? own % rdt.size != 0 : own > 0) rerr = MPI_ERR_TYPE;
-    else if (own > bound) rerr = MPI_ERR_TRUNCATE;
-    else if (own > 0 && !recvbuf && rdt.true_lb == 0) rerr = MPI_ERR_BUFFER;
-  }
-  if (recvcount && !inplace) *recvcount = rdt.size > 0 ? (int)(own / rdt.size) : 0;
-  /* my program: the tree on my range, or direct */
-  if (alg == IRR_ALG_DIRECT) {
-    i = isroot ? p + 1 : 2;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(NULL, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else {
-    if (!(w = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    if (irr_xscatterv_tree(&T, lo, hi, rank, m, rule, w) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    irr_tree_view(&T, rank - lo, &t);
-    i = irr_tree_levels(hi - lo) + 3;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(&t, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  }
-  if (!isroot) { /* its receive is done: run the rest on the message as scratch */
-    memmove(s.ops, s.ops + 1, (size_t)(s.nops - 1) * sizeof(irr_op));
-    s.nops--;
-    X.tmp_given = data;
-  }
-  X.cnt = m;
-  X.cnt_lo = lo;
   vb.v = 1;
-  vb.p = p;
-  vb.discard = !isroot || err != MPI_SUCCESS;
-  if (isroot) {
-    vb.base = irr__base(sendbuf);
-    vb.dt = sdt;
-    vb.counts = vcd;
-    vb.displs = vcd + p;
+  vb.p = G->p;
+  vb.discard = !G->isroot;
+  if (G->isroot) vb.base = irr__base(G->sendbuf), vb.dt = G->sdt, vb.counts = G->vcd, vb.displs = G->vcd + G->p;
+  ob.own = G->rank;
+  ob.base = irr__base(G->recvbuf);
+  ob.dt = G->rdt;
+  ob.count = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  ob.discard = G->inplace || G->rerr != MPI_SUCCESS || G->own == 0;
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&vb, 1, G->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(&ob, 0, G->ctx->pc)) == MPI_SUCCESS) {
+    X->s = &s;
+    X->buf[IRR_BUF_SEND] = &vb;
+    X->buf[IRR_BUF_RECV] = &ob;
+    X->cnt = G->m;
+    X->cnt_lo = G->lo;
+    rc = irr__exec_run(X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, G->ctx->pc);
   }
-  ob.own = rank;
-  ob.base = irr__base(recvbuf);
-  ob.dt = rdt;
-  ob.count = rdt.size > 0 ? own / rdt.size : 0;
-  ob.discard = inplace || err != MPI_SUCCESS || rerr != MPI_SUCCESS || own == 0;
-  if ((rc = irr__buf_stage(&vb, 1, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(&ob, 0, ctx->pc)) == MPI_SUCCESS) {
-    X.s = &s;
-    X.buf[IRR_BUF_SEND] = &vb;
-    X.buf[IRR_BUF_RECV] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
-    rc = irr__exec_run(&X);
-    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, ctx->pc);
-  }
-out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
+  irr__buf_unstage(&vb, 0, G->ctx->pc);
+  irr__buf_unstage(&ob, 0, G->ctx->pc);
   irr_tree_all_free(&T);
-  if (isroot && m) IRRCOLL_FREE(m);
-  if (msg) IRRCOLL_FREE(msg);
   if (w) IRRCOLL_FREE(w);
   if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err != MPI_SUCCESS ? err : rerr;
+  return rc;
+}
+
+/* validate -> (receive: learn range and sizes) -> the own block's checks -> forward. */
+static int irr__xscatterv_unknown(irr__xs *G) {
+  int rc = MPI_SUCCESS;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  G->alg = G->ctx->force[IRR_COLL_SCATTERV];
+  if (G->alg == IRR_ALG_AUTO) G->alg = G->p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  if (G->alg == IRR_ALG_LINEAR) G->alg = IRR_ALG_DIRECT;
+  if (!G->inplace) { /* rerr: this rank's receive side */
+    if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
+    else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
+  }
+  rc = G->isroot ? irr__xs_root(G) : irr__xs_receive(G, &X);
+  if (rc == MPI_SUCCESS) {
+    G->own = G->m[G->rank - G->lo];
+    if (!G->inplace && G->rerr == MPI_SUCCESS) {
+      if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
+      else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+    }
+    if (G->recvcount && !G->inplace) {
+      int64_t c = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+      *G->recvcount = c > INT_MAX ? INT_MAX : (int)c;
+      if (c > INT_MAX && G->rerr == MPI_SUCCESS) G->rerr = MPI_ERR_COUNT;
+    }
+    rc = irr__xs_forward(G, &X);
+  }
+  irr__exec_free(&X);
+  if (G->isroot && G->m) IRRCOLL_FREE(G->m);
+  return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
 }
 
 IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
@@ -4418,10 +4844,15 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
   if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
   if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
-  if (*recvcount == IRR_SIZE_UNKNOWN)
-    rc = irr__xscatterv_unknown(sendbuf, sendcounts, displs, sendtype, recvbuf, recv_max_count, recvcount, recvtype,
-                                root, ctx, rank, p, tag);
-  else { /* known: the bound, then the known-size Scatterv */
+  if (*recvcount == IRR_SIZE_UNKNOWN) {
+    irr__xs G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    rc = irr__xscatterv_unknown(&G);
+  } else { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
     if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
     if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {

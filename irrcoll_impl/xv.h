@@ -69,36 +69,61 @@ static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int
   return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
-   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
-   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
-   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
-   one receive, probed (the receiver knows neither the size nor the range), into scratch in
-   rank order; then the own block is copied out and the children get their ranges, highest
-   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
-   must learn their size 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                             int inplace, irr_sched *s) {
+/* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
+   each size from the message (IRR_OPF_PROBE | IRR_OPF_LEARN), in rank order, so it can put
+   each block in place as it comes. m_root: at the root, the sizes (NULL: not learned yet,
+   taken as 0; the executor fills them in as they arrive). The program of irr_gatherv_direct
+   with the sizes learned instead of expected. */
+static inline irr_status irr_xgatherv_direct(int rank, int p, int root, int64_t own, const int64_t *m_root,
+                                             irr_sched *s) {
+  int i, n0 = s->nops;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own);
+  } else {
+    for (i = 0; i < p; i++)
+      if (i != root) irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, m_root ? m_root[i] : 0);
+    if (own > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
+  }
+  for (i = n0; i < s->nops && s->err == IRR_OK; i++)
+    if (s->ops[i].kind != IRR_OP_COPY)
+      s->ops[i].flags = IRR_OPF_LEARN | (s->ops[i].kind == IRR_OP_RECV ? IRR_OPF_PROBE : 0);
+  return s->err;
+}
+
+/* XScatterv, a non-root rank's first op (round 0): the one receive, probed; from the message
+   it learns (IRR_OPF_LEARN) the sender, its range [lo, hi) and their sizes (total units of
+   data), which land in scratch in rank order. Before it has run: parent -1, lo = hi = 0,
+   total 0 (the MPI layer); the centralized builder gives the values it will learn. */
+static inline void irr_xscatterv_recv(int parent, int lo, int hi, int64_t total, irr_sched *s) {
+  irr_op *o = irr_sched_push(s, 0, IRR_OP_RECV, parent, IRR_BUF_TMP, 0, IRR_BUF_NONE, 0, lo, hi, 0, total);
+  if (o) o->flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
+}
+
+/* XScatterv: the rest of the program of rank lo + t->rank, which holds range [lo, lo + t->p)
+   (sizes mr, from lo; in scratch in rank order once irr_xscatterv_recv has run) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree
+   on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct" (the root sends
+   every rank its block itself: p-1 start-ups, no forwarding). The own block is copied out
+   (round 0, after the receive), then the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn
+   their size 0. Every message carries its range and sizes, and its receiver learns them. */
+static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                               int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
-  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND, fl = IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
       int n0 = s->nops;
       if (i == me) continue;
       irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
-      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+      irr__flag_msgs(s, n0, fl);
     }
     if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
-  if (parent >= 0) {
-    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
-    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
-  }
   if (mr[me - lo] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
@@ -108,9 +133,17 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
                    parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
-    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    irr__flag_msgs(s, n0, fl);
   }
   return s->err;
+}
+
+/* XScatterv: rank lo + t->rank's whole program (see the two parts above). */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                             int inplace, irr_sched *s) {
+  int hi = t ? lo + t->p : lo + 1;
+  if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
+  return irr_xscatterv_forward(t, lo, me, parent, mr, inplace, s);
 }
 
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
@@ -140,83 +173,118 @@ static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
   return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + irr_tree_levels(p);
 }
 
+/* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
+   from the root down (breadth first, as the messages go). w: p entries of scratch. */
+static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int *lo, int *hi, int *par,
+                                               int *queue, int64_t *w) {
+  irr_status st = IRR_OK;
+  int head = 0, tail = 0;
+  lo[root] = 0, hi[root] = p, par[root] = -1;
+  queue[tail++] = root;
+  while (head < tail && st == IRR_OK) {
+    int me = queue[head++], i;
+    irr_tree_all T;
+    irr_tree t;
+    memset(&T, 0, sizeof T);
+    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
+    irr_tree_view(&T, me - lo[me], &t);
+    for (i = 0; i < t.nchild; i++) {
+      int clo, chi, c = t.child[i].rank + lo[me];
+      irr__child_range(&t, &t.child[i], &clo, &chi);
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
+    }
+    irr_tree_all_free(&T);
+  }
+  return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
+}
+
+/* XScatterv's programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int *lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (!lo || !w || !ops) st = IRR_ERR_NOMEM;
+  else if (alg != IRR_ALG_DIRECT) st = irr__xscatterv_ranges(p, root, m, rule, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
+    } else {
+      irr_tree t;
+      int rlo = lo[r], rhi = lo[p + r];
+      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - rlo, &t);
+      st = irr_xscatterv_sched(&t, rlo, r, lo[2 * p + r], m + rlo, 0, &s);
+      irr_tree_all_free(&T);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  irr_tree_all_free(&T);
+  if (lo) IRRCOLL_FREE(lo);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r;
+  irr_op *ops;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, p + 1);
+    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  IRRCOLL_FREE(ops);
+  return st;
+}
+
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
    the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
-   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
-   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free): the
+   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
+   construction's messages (the MPI layer runs those apart from the executor, so the program
+   it runs is the one with ctrl = 0). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int ctrl) {
   irr_status st;
-  irr_op *ops = NULL;
-  int r, cap;
-  irr_tree_all T;
-  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
-  int64_t *w = NULL;
-  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  memset(&T, 0, sizeof T);
   if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
   if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
-    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
-  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
     if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
-  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
-    int head = 0, tail = 0;
-    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
-    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
-    hi = lo + p;
-    par = hi + p;
-    queue = par + p;
-    lo[root] = 0, hi[root] = p, par[root] = -1;
-    queue[tail++] = root;
-    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
-      int me = queue[head++], i;
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, me - lo[me], &t);
-      for (i = 0; i < t.nchild; i++) {
-        int clo, chi, c = t.child[i].rank + lo[me];
-        irr__child_range(&t, &t.child[i], &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
-      irr_tree_all_free(&T);
-    }
-    if (alg == IRR_ALG_DIRECT)
-      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
-    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
-  }
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, cap);
-    if (coll == IRR_COLL_ALLGATHERV) {
+  if (coll == IRR_COLL_GATHERV) {
+    st = irr__xgatherv_all(set, p, root, m);
+  } else if (coll == IRR_COLL_SCATTERV) {
+    st = irr__xscatterv_all(set, alg, p, root, m);
+  } else {
+    int cap = 4 * irr_tree_levels(p) + p + 1;
+    irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    if (!ops) st = IRR_ERR_NOMEM;
+    for (r = 0; r < p && st == IRR_OK; r++) {
+      irr_sched s;
+      irr_sched_init(&s, r, p, ops, cap);
       st = irr_xallgatherv_sched(p, r, m, 0, &s);
-    } else if (alg == IRR_ALG_DIRECT) {
-      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
-    } else {
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
-      irr_tree_all_free(&T);
+      if (st == IRR_OK) st = irr_sched_set_add(set, &s);
     }
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+    if (ops) IRRCOLL_FREE(ops);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
-  if (lo) IRRCOLL_FREE(lo);
-  if (w) IRRCOLL_FREE(w);
-  irr_tree_all_free(&T);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }
