@@ -78,19 +78,6 @@ static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucou
   return err;
 }
 
-/* The own block as bytes: a contiguous type's data in place, else packed into *packed. */
-static int irr__xown(const void *buf, int count, const irr__dt *dt, char **data, char **packed, MPI_Comm comm) {
-  int64_t bytes = (int64_t)count * dt->size;
-  *packed = NULL;
-  if (dt->contig || bytes == 0) {
-    *data = irr__at(irr__base(buf), dt->true_lb);
-    return MPI_SUCCESS;
-  }
-  if (!(*packed = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
-  *data = *packed;
-  return irr__pack(0, irr__base(buf), count, dt, *packed, comm);
-}
-
 /* Drain a probed message into scratch (it cannot be taken where it belongs). */
 static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
   char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);

@@ -158,11 +158,78 @@ static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
 
-/* XAllgatherv's Bruck phase as a schedule (model and checker): irr_allgatherv_bruck with
-   the sizes in every message. m: the data this phase moves (the eager blocks; a larger block
-   counts 0 here: its size still travels, its data goes by the known-size Allgatherv after). */
+/* XAllgatherv's phase 1, rank r's program: irr_allgatherv_bruck with the sizes in every
+   message, whose receivers learn the lengths (IRR_OPF_COUNTS | IRR_OPF_LEARN). m: the data
+   this phase moves (the eager blocks; a larger block counts 0 here: its size still
+   travels, its data goes in phase 2). Rounds 0 .. ceil(log2 p). The MPI layer runs it a
+   round at a time, rebuilt from the sizes learned so far: round k needs only those. */
 static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
-  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
+  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
+}
+
+/* XAllgatherv's phase 2, appended to rank r's program s: the large blocks (ml: their sizes,
+   0 for the eager ones) by the known-size Allgatherv (irr_allgatherv_choose: the pipelined
+   ring in the flat order, or Bruck), every size being known after phase 1. Its rounds
+   follow phase 1's: numbered from ceil(log2 p) + 1. */
+static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_model md, irr_sched *s) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose(p, ml, md, &B);
+  int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
+  irr_status st;
+  if (s->err != IRR_OK) return s->err;
+  if (nr > R1) return IRR_ERR_ORDER;
+  s->nrounds = 0; /* the generators number from 0: shifted below */
+  if (alg == IRR_ALG_RING) {
+    if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
+    irr_allgatherv_order(p, ml, NULL, ring);
+    st = irr_allgatherv_ring(r, p, ml, B, ring, 0, s);
+    IRRCOLL_FREE(ring);
+  } else {
+    st = irr_allgatherv_bruck(p, r, ml, 0, 0, s);
+  }
+  for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
+  s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
+  return st;
+}
+
+/* Ops of phase 2 (irr_xallgatherv_large), for capacity. */
+static inline int64_t irr_xallgatherv_large_maxops(int p, const int64_t *ml, irr_model md) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose(p, ml, md, &B);
+  return irr_allgatherv_maxops(alg, p, ml, B);
+}
+
+/* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
+   irr_sched_set_free): what the MPI layer runs with model md. Phase 1 moves the blocks of
+   at most irr_xallgatherv_eager(p, md) units and every size, phase 2 the larger blocks.
+   The checker takes the two phases apart when some block is large (a phase-1 message's
+   labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
+   the eager sizes, the rest against the large ones. */
+static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
+  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap;
+  irr_op *ops = NULL;
+  irr_status st;
+  int r;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    me[r] = m[r] <= eager ? m[r] : 0;
+    me[p + r] = m[r] <= eager ? 0 : m[r];
+  }
+  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_xallgatherv_large_maxops(p, me + p, md);
+  if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
+    st = IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, md, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(me);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
 }
 
 /* XAlltoallv's automatic choice, from the most partners any rank sends to (MPI_Allreduce):
@@ -250,8 +317,8 @@ static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, 
 }
 
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
-   the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
-   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free): the
+   the MPI layer chooses) or XAllgatherv (both phases, the default model: see
+   irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
    programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
    construction's messages (the MPI layer runs those apart from the executor, so the program
    it runs is the one with ctrl = 0). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
@@ -267,22 +334,15 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
+  if (coll == IRR_COLL_ALLGATHERV) {
+    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    return irr_xallgatherv_build_all(set, p, m, md);
+  }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   if (coll == IRR_COLL_GATHERV) {
     st = irr__xgatherv_all(set, p, root, m);
-  } else if (coll == IRR_COLL_SCATTERV) {
-    st = irr__xscatterv_all(set, alg, p, root, m);
   } else {
-    int cap = 4 * irr_tree_levels(p) + p + 1;
-    irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-    if (!ops) st = IRR_ERR_NOMEM;
-    for (r = 0; r < p && st == IRR_OK; r++) {
-      irr_sched s;
-      irr_sched_init(&s, r, p, ops, cap);
-      st = irr_xallgatherv_sched(p, r, m, 0, &s);
-      if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-    }
-    if (ops) IRRCOLL_FREE(ops);
+    st = irr__xscatterv_all(set, alg, p, root, m);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);
