@@ -2223,7 +2223,8 @@ out:
    total there. What it cannot learn there is each rank's own count; so every data message
    also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
    sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
-   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+   reach the root. On few ranks ("direct", irr_xgatherv_direct), every rank sends its block
+   to the root, which learns each size from the message (IRR_OPF_LEARN) in rank order.
 
    XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
    on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
@@ -2236,13 +2237,20 @@ out:
    XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
    which every message carries the sizes of the blocks it holds, so the sizes need no
    separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
-   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
-   large block in every round).
+   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
+   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
+
+   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
+   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
+   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
+   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
+   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
+   round at a time, rebuilt from the sizes learned so far.
 
    XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
    partners, probing receives, a nonblocking barrier once the own sends are matched: the
    "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
-   (MPI_Alltoall) + Alltoallv. */
+   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
 
 /* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
    a displacement of INT_MIN elements cannot address memory. */
@@ -4696,19 +4704,18 @@ static int irr__xgatherv_unknown(irr__xg *G) {
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
     irr__xg G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     rc = irr__xgatherv_unknown(&G);
-  } else { /* known counts: the root fills in consecutive displacements, checks the bound */
+  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
@@ -4716,12 +4723,12 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
       else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
-    return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                       NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
+    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
+                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
-
 /* ==== end mpi_xgatherv.h ==== */
 /* ==== begin mpi_xscatterv.h ==== */
 /* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
@@ -4886,12 +4893,11 @@ static int irr__xscatterv_unknown(irr__xs *G) {
 IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
                           void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
                           MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
-  if (*recvcount == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
@@ -4899,7 +4905,7 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
     rc = irr__xscatterv_unknown(&G);
-  } else { /* known: the bound, then the known-size Scatterv */
+  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
     if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
     if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
@@ -4910,9 +4916,10 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
         if (at > INT_MAX) pre = MPI_ERR_COUNT;
       }
     }
-    return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
 /* ==== end mpi_xscatterv.h ==== */
 /* ==== begin mpi_xallgatherv.h ==== */
@@ -5116,50 +5123,61 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
   return rc != MPI_SUCCESS ? rc : G->err;
 }
 
+/* Known counts: consecutive displacements, the bound, then the native Allgatherv. A rank
+   whose bound is too small takes part without writing: it receives into scratch. */
+static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                  irr__ctx *ctx, int rank, int p, int tag) {
+  int pre, rc, i, *d2;
+  irr__dt rdt;
+  int64_t at = 0;
+  char *flat = NULL;
+  if (!displs) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
+  if (pre == MPI_SUCCESS) return irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
+  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
+    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+  }
+  if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
+  else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
+    rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
+                         flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+  else if (rc == MPI_SUCCESS)
+    rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+  IRRCOLL_FREE(d2);
+  if (flat) IRRCOLL_FREE(flat);
+  return rc != MPI_SUCCESS ? rc : pre;
+}
+
 IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                             MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, pre = MPI_SUCCESS;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
     G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
     rc = irr__xallgatherv_unknown(&G);
-    return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  } else if (rc == MPI_SUCCESS) {
+    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, ctx,
+                                rank, p, tag);
   }
-  /* known counts: consecutive displacements, the bound, then the native Allgatherv */
-  if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
-  if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
-    irr__dt rdt;
-    int64_t at = 0;
-    int *d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    char *flat;
-    if (!d2 || irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) { if (d2) IRRCOLL_FREE(d2); return irr__raise(comm, MPI_ERR_NO_MEM); }
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
-    if (!flat) rc = MPI_ERR_NO_MEM;
-    else if (sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-      rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                           flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    else
-      rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    IRRCOLL_FREE(d2);
-    if (flat) IRRCOLL_FREE(flat);
-    return irr__raise(comm, rc != MPI_SUCCESS ? rc : pre);
-  }
-  rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 /* ==== end mpi_xallgatherv.h ==== */
 /* ==== begin mpi_xalltoallv.h ==== */
-/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h). */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
+   NBX is irrcoll's one algorithm that is not a schedule: who sends to whom is known only to
+   the senders, and a receiver learns it by probing until a nonblocking barrier says every
+   message is in, so there is no program to build in advance for the checker or the model;
+   the dense variant runs the native MPI_Alltoall and MPI_Alltoallv. */
 
 /* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
    rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than

@@ -198,44 +198,51 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
   return rc != MPI_SUCCESS ? rc : G->err;
 }
 
+/* Known counts: consecutive displacements, the bound, then the native Allgatherv. A rank
+   whose bound is too small takes part without writing: it receives into scratch. */
+static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                  irr__ctx *ctx, int rank, int p, int tag) {
+  int pre, rc, i, *d2;
+  irr__dt rdt;
+  int64_t at = 0;
+  char *flat = NULL;
+  if (!displs) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
+  if (pre == MPI_SUCCESS) return irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
+  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
+    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+  }
+  if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
+  else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
+    rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
+                         flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+  else if (rc == MPI_SUCCESS)
+    rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
+  IRRCOLL_FREE(d2);
+  if (flat) IRRCOLL_FREE(flat);
+  return rc != MPI_SUCCESS ? rc : pre;
+}
+
 IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                             MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, pre = MPI_SUCCESS;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
     G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
     rc = irr__xallgatherv_unknown(&G);
-    return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  } else if (rc == MPI_SUCCESS) {
+    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, ctx,
+                                rank, p, tag);
   }
-  /* known counts: consecutive displacements, the bound, then the native Allgatherv */
-  if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
-  if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
-    irr__dt rdt;
-    int64_t at = 0;
-    int *d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    char *flat;
-    if (!d2 || irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) { if (d2) IRRCOLL_FREE(d2); return irr__raise(comm, MPI_ERR_NO_MEM); }
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
-    if (!flat) rc = MPI_ERR_NO_MEM;
-    else if (sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-      rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                           flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    else
-      rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    IRRCOLL_FREE(d2);
-    if (flat) IRRCOLL_FREE(flat);
-    return irr__raise(comm, rc != MPI_SUCCESS ? rc : pre);
-  }
-  rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

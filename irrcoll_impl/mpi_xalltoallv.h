@@ -1,4 +1,8 @@
-/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h). */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
+   NBX is irrcoll's one algorithm that is not a schedule: who sends to whom is known only to
+   the senders, and a receiver learns it by probing until a nonblocking barrier says every
+   message is in, so there is no program to build in advance for the checker or the model;
+   the dense variant runs the native MPI_Alltoall and MPI_Alltoallv. */
 
 /* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
    rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than

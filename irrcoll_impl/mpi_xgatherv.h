@@ -268,19 +268,18 @@ static int irr__xgatherv_unknown(irr__xg *G) {
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
     irr__xg G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     rc = irr__xgatherv_unknown(&G);
-  } else { /* known counts: the root fills in consecutive displacements, checks the bound */
+  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
@@ -288,9 +287,9 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
       else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
-    return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                       NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
+    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
+                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
-

@@ -160,12 +160,11 @@ static int irr__xscatterv_unknown(irr__xs *G) {
 IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
                           void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
                           MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
-  if (*recvcount == IRR_SIZE_UNKNOWN) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
@@ -173,7 +172,7 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
     rc = irr__xscatterv_unknown(&G);
-  } else { /* known: the bound, then the known-size Scatterv */
+  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
     if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
     if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
@@ -184,7 +183,8 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
         if (at > INT_MAX) pre = MPI_ERR_COUNT;
       }
     }
-    return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }

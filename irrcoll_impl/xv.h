@@ -12,7 +12,8 @@
    total there. What it cannot learn there is each rank's own count; so every data message
    also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
    sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
-   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+   reach the root. On few ranks ("direct", irr_xgatherv_direct), every rank sends its block
+   to the root, which learns each size from the message (IRR_OPF_LEARN) in rank order.
 
    XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
    on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
@@ -25,13 +26,20 @@
    XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
    which every message carries the sizes of the blocks it holds, so the sizes need no
    separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
-   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
-   large block in every round).
+   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
+   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
+
+   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
+   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
+   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
+   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
+   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
+   round at a time, rebuilt from the sizes learned so far.
 
    XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
    partners, probing receives, a nonblocking barrier once the own sends are matched: the
    "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
-   (MPI_Alltoall) + Alltoallv. */
+   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
 
 /* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
    a displacement of INT_MIN elements cannot address memory. */
