@@ -3434,6 +3434,8 @@ typedef struct irr__exec {
   int64_t *expect, *rws;
   char **old;
   int nold, capold;
+  MPI_Request *lreq;       /* learned receives into user buffers, in flight */
+  int nlreq, caplreq;
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -3679,7 +3681,8 @@ static int irr__learn_tmp(irr__exec *X, irr_op *o) {
 }
 
 /* Into a user buffer, where the caller's place() puts the block; a message that does not fit
-   there (or that place() refuses) is drained. */
+   there (or that place() refuses) is drained. Its place is known once it is probed, so it is
+   received nonblocking (irr__exec_learned waits): the next one is probed meanwhile. */
 static int irr__learn_user(irr__exec *X, irr_op *o) {
   int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc = MPI_SUCCESS, n = 0, taken;
   int64_t got = 0, room;
@@ -3698,8 +3701,20 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
       int count = 0, derived = 0;
       MPI_Datatype t = MPI_BYTE;
       rc = irr__chunk_type(X->pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
-      if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, src, X->tag, X->comm, MPI_STATUS_IGNORE);
-      if (derived) MPI_Type_free(&t);
+      if (rc == MPI_SUCCESS && X->nlreq == X->caplreq) { /* room for one more request */
+        int c2 = X->caplreq ? 2 * X->caplreq : 16;
+        MPI_Request *r2 = (MPI_Request *)IRRCOLL_MALLOC((size_t)c2 * sizeof(MPI_Request));
+        if (!r2) rc = MPI_ERR_NO_MEM;
+        else {
+          if (X->nlreq) memcpy(r2, X->lreq, (size_t)X->nlreq * sizeof(MPI_Request));
+          if (X->lreq) IRRCOLL_FREE(X->lreq);
+          X->lreq = r2;
+          X->caplreq = c2;
+        }
+      }
+      if (rc == MPI_SUCCESS) rc = MPI_Irecv(addr, count, t, src, X->tag, X->comm, &X->lreq[X->nlreq]);
+      if (rc == MPI_SUCCESS) X->nlreq++;
+      if (derived) MPI_Type_free(&t); /* freed once the receive is done */
     } else {
       taken = 0;
       rc = irr__exec_drain(X, src, c);
@@ -3729,6 +3744,10 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
     } else {
       rc = irr__learn_user(X, o);
     }
+  }
+  while (X->nlreq > 0) { /* every one posted, whatever happened */
+    int rc2 = MPI_Wait(&X->lreq[--X->nlreq], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) rc = rc2;
   }
   return rc;
 }
@@ -3829,6 +3848,9 @@ static void irr__exec_release(irr__exec *X) {
     *a[i] = NULL;
   }
   irr__exec_retire(X);
+  if (X->lreq) IRRCOLL_FREE(X->lreq);
+  X->lreq = NULL;
+  X->caplreq = 0;
   if (X->old) IRRCOLL_FREE(X->old);
   X->old = NULL;
   X->capold = 0;
