@@ -41,13 +41,13 @@
      mpi_exec.h     the schedule executor
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
+     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
+     mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
-     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
-     mpi_allgatherv.h  IRR_Allgatherv
      mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
    Options (define before including)
@@ -249,6 +249,18 @@ typedef struct irr_op {
    round that must not overtake each other: SimGrid SMPI 3.32 lets an eager message
    overtake a rendezvous one with the same tag (seen as a deadlock). Models ignore it. */
 #define IRR_OPF_ALTTAG 32
+
+/* SEND/RECV: the receiver does not know the length (unknown-size collectives): it learns it
+   from the message. The MPI executor probes such a receive and takes it in op order (a
+   block's place in a consecutive layout needs the sizes before it), then writes what it
+   learned into the op: len; with IRR_OPF_RANGE also blo and bhi; a peer < 0 (any sender)
+   becomes the sender. So the program it has run is the one a centralized builder that knows
+   every size gives (irr_xv_build_all). A learned receive into scratch starts where the
+   round's earlier learned receives into scratch end (offsets built before the lengths were
+   known count them as 0). The sender ends the message with a piece shorter than
+   IRRCOLL_MAX_MSG (possibly empty), so the receiver sees where it ends. The cost model and
+   the checker treat it as the plain message of len units. */
+#define IRR_OPF_LEARN 64
 
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
@@ -2481,7 +2493,8 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
    total there. What it cannot learn there is each rank's own count; so every data message
    also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
    sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
-   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+   reach the root. On few ranks ("direct", irr_xgatherv_direct), every rank sends its block
+   to the root, which learns each size from the message (IRR_OPF_LEARN) in rank order.
 
    XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
    on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
@@ -2494,13 +2507,20 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
    XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
    which every message carries the sizes of the blocks it holds, so the sizes need no
    separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
-   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
-   large block in every round).
+   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
+   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
 
-   XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
+   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
+   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
+   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
+   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
+   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
+   round at a time, rebuilt from the sizes learned so far.
+
+   XAlltoallv (irr_xalltoallv_choose, registry.h): a sparse exchange (synchronous sends to the actual
    partners, probing receives, a nonblocking barrier once the own sends are matched: the
    "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
-   (MPI_Alltoall) + Alltoallv. */
+   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
 
 /* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
    a displacement of INT_MIN elements cannot address memory. */
@@ -2538,36 +2558,61 @@ static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int
   return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
-   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
-   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
-   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
-   one receive, probed (the receiver knows neither the size nor the range), into scratch in
-   rank order; then the own block is copied out and the children get their ranges, highest
-   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
-   must learn their size 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                             int inplace, irr_sched *s) {
+/* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
+   each size from the message (IRR_OPF_PROBE | IRR_OPF_LEARN), in rank order, so it can put
+   each block in place as it comes. m_root: at the root, the sizes (NULL: not learned yet,
+   taken as 0; the executor fills them in as they arrive). The program of irr_gatherv_direct
+   with the sizes learned instead of expected. */
+static inline irr_status irr_xgatherv_direct(int rank, int p, int root, int64_t own, const int64_t *m_root,
+                                             irr_sched *s) {
+  int i, n0 = s->nops;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own);
+  } else {
+    for (i = 0; i < p; i++)
+      if (i != root) irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, m_root ? m_root[i] : 0);
+    if (own > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
+  }
+  for (i = n0; i < s->nops && s->err == IRR_OK; i++)
+    if (s->ops[i].kind != IRR_OP_COPY)
+      s->ops[i].flags = IRR_OPF_LEARN | (s->ops[i].kind == IRR_OP_RECV ? IRR_OPF_PROBE : 0);
+  return s->err;
+}
+
+/* XScatterv, a non-root rank's first op (round 0): the one receive, probed; from the message
+   it learns (IRR_OPF_LEARN) the sender, its range [lo, hi) and their sizes (total units of
+   data), which land in scratch in rank order. Before it has run: parent -1, lo = hi = 0,
+   total 0 (the MPI layer); the centralized builder gives the values it will learn. */
+static inline void irr_xscatterv_recv(int parent, int lo, int hi, int64_t total, irr_sched *s) {
+  irr_op *o = irr_sched_push(s, 0, IRR_OP_RECV, parent, IRR_BUF_TMP, 0, IRR_BUF_NONE, 0, lo, hi, 0, total);
+  if (o) o->flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
+}
+
+/* XScatterv: the rest of the program of rank lo + t->rank, which holds range [lo, lo + t->p)
+   (sizes mr, from lo; in scratch in rank order once irr_xscatterv_recv has run) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree
+   on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct" (the root sends
+   every rank its block itself: p-1 start-ups, no forwarding). The own block is copied out
+   (round 0, after the receive), then the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn
+   their size 0. Every message carries its range and sizes, and its receiver learns them. */
+static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                               int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
-  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND, fl = IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
       int n0 = s->nops;
       if (i == me) continue;
       irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
-      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+      irr__flag_msgs(s, n0, fl);
     }
     if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
-  if (parent >= 0) {
-    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
-    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
-  }
   if (mr[me - lo] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
@@ -2577,9 +2622,17 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
                    parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
-    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    irr__flag_msgs(s, n0, fl);
   }
   return s->err;
+}
+
+/* XScatterv: rank lo + t->rank's whole program (see the two parts above). */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                             int inplace, irr_sched *s) {
+  int hi = t ? lo + t->p : lo + 1;
+  if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
+  return irr_xscatterv_forward(t, lo, me, parent, mr, inplace, s);
 }
 
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
@@ -2594,89 +2647,186 @@ static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
 
-/* XAllgatherv's Bruck phase as a schedule (model and checker): irr_allgatherv_bruck with
-   the sizes in every message. m: the data this phase moves (the eager blocks; a larger block
-   counts 0 here: its size still travels, its data goes by the known-size Allgatherv after). */
+/* XAllgatherv's phase 1, rank r's program: irr_allgatherv_bruck with the sizes in every
+   message, whose receivers learn the lengths (IRR_OPF_COUNTS | IRR_OPF_LEARN). m: the data
+   this phase moves (the eager blocks; a larger block counts 0 here: its size still
+   travels, its data goes in phase 2). Rounds 0 .. ceil(log2 p). The MPI layer runs it a
+   round at a time, rebuilt from the sizes learned so far: round k needs only those. */
 static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
-  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
+  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
 }
 
-/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
-   the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
-   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
-   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
-static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int ctrl) {
+/* XAllgatherv's phase 2, appended to rank r's program s: the large blocks (ml: their sizes,
+   0 for the eager ones) by the known-size Allgatherv (its choice on a flat layout: the pipelined
+   ring in the flat order, or Bruck), every size being known after phase 1. Its rounds
+   follow phase 1's: numbered from ceil(log2 p) + 1. */
+static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_model md, irr_sched *s) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
+  int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
   irr_status st;
+  if (s->err != IRR_OK) return s->err;
+  if (nr > R1) return IRR_ERR_ORDER;
+  s->nrounds = 0; /* the generators number from 0: shifted below */
+  if (alg == IRR_ALG_RING) {
+    if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
+    irr_allgatherv_order(p, ml, NULL, ring);
+    st = irr_allgatherv_ring(r, p, ml, B, ring, 0, s);
+    IRRCOLL_FREE(ring);
+  } else {
+    st = irr_allgatherv_bruck(p, r, ml, 0, 0, s);
+  }
+  for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
+  s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
+  return st;
+}
+
+/* Ops of phase 2 (irr_xallgatherv_large), for capacity. */
+static inline int64_t irr_xallgatherv_large_maxops(int p, const int64_t *ml, irr_model md) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
+  return irr_allgatherv_maxops(alg, p, ml, B);
+}
+
+/* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
+   irr_sched_set_free): what the MPI layer runs with model md. Phase 1 moves the blocks of
+   at most irr_xallgatherv_eager(p, md) units and every size, phase 2 the larger blocks.
+   The checker takes the two phases apart when some block is large (a phase-1 message's
+   labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
+   the eager sizes, the rest against the large ones. */
+static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
+  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap;
   irr_op *ops = NULL;
-  int r, cap;
-  irr_tree_all T;
-  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
-  int64_t *w = NULL;
-  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  memset(&T, 0, sizeof T);
-  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
-  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
-    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
-  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
-    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
-    return IRR_OK;
+  irr_status st;
+  int r;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    me[r] = m[r] <= eager ? m[r] : 0;
+    me[p + r] = m[r] <= eager ? 0 : m[r];
   }
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
-  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
-    int head = 0, tail = 0;
-    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
-    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
-    hi = lo + p;
-    par = hi + p;
-    queue = par + p;
-    lo[root] = 0, hi[root] = p, par[root] = -1;
-    queue[tail++] = root;
-    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
-      int me = queue[head++], i;
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, me - lo[me], &t);
-      for (i = 0; i < t.nchild; i++) {
-        int clo, chi, c = t.child[i].rank + lo[me];
-        irr__child_range(&t, &t.child[i], &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
-      irr_tree_all_free(&T);
+  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_xallgatherv_large_maxops(p, me + p, md);
+  if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
+    st = IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, md, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(me);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
+   from the root down (breadth first, as the messages go). w: p entries of scratch. */
+static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int *lo, int *hi, int *par,
+                                               int *queue, int64_t *w) {
+  irr_status st = IRR_OK;
+  int head = 0, tail = 0;
+  lo[root] = 0, hi[root] = p, par[root] = -1;
+  queue[tail++] = root;
+  while (head < tail && st == IRR_OK) {
+    int me = queue[head++], i;
+    irr_tree_all T;
+    irr_tree t;
+    memset(&T, 0, sizeof T);
+    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
+    irr_tree_view(&T, me - lo[me], &t);
+    for (i = 0; i < t.nchild; i++) {
+      int clo, chi, c = t.child[i].rank + lo[me];
+      irr__child_range(&t, &t.child[i], &clo, &chi);
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
     }
-    if (alg == IRR_ALG_DIRECT)
-      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
-    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+    irr_tree_all_free(&T);
   }
+  return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
+}
+
+/* XScatterv's programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
+                                            int inplace) {
+  irr_status st = IRR_OK;
+  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int *lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (!lo || !w || !ops) st = IRR_ERR_NOMEM;
+  else if (alg != IRR_ALG_DIRECT) st = irr__xscatterv_ranges(p, root, m, rule, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
-    if (coll == IRR_COLL_ALLGATHERV) {
-      st = irr_xallgatherv_sched(p, r, m, 0, &s);
-    } else if (alg == IRR_ALG_DIRECT) {
-      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
+    if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, inplace, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
     } else {
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
+      int rlo = lo[r], rhi = lo[p + r];
+      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - rlo, &t);
+      st = irr_xscatterv_sched(&t, rlo, r, lo[2 * p + r], m + rlo, r == root && inplace, &s);
       irr_tree_all_free(&T);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
+  irr_tree_all_free(&T);
   if (lo) IRRCOLL_FREE(lo);
   if (w) IRRCOLL_FREE(w);
-  irr_tree_all_free(&T);
+  if (ops) IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r;
+  irr_op *ops;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, p + 1);
+    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
+   the MPI layer chooses) or XAllgatherv (both phases, the default model: see
+   irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
+   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
+   construction's messages (the MPI layer runs those apart from the executor, so the program
+   it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
+   block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int inplace, int ctrl) {
+  irr_status st;
+  int r;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
+    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
+    return IRR_OK;
+  }
+  if (coll == IRR_COLL_ALLGATHERV) {
+    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    return irr_xallgatherv_build_all(set, p, m, md);
+  }
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  if (coll == IRR_COLL_GATHERV) {
+    st = irr__xgatherv_all(set, p, root, m);
+  } else {
+    st = irr__xscatterv_all(set, alg, p, root, m, inplace);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }
@@ -3177,7 +3327,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
-  case IRR_COLL_XALLGATHERV: return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->ctrl);
+    return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl);
+  case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   default: return IRR_ERR_ARG;
   }
@@ -3364,7 +3515,8 @@ IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int disp
 
 /* XAllgatherv. recvcounts and displs are every rank's (p entries). Unknown sizes: Bruck's
    ceil(log2 p) rounds with the sizes in every message; blocks above irr_xallgatherv_eager()
-   bytes travel there only as sizes and then by MPI_Allgatherv of just those blocks.
+   bytes travel there only as sizes and then by irrcoll's known-size Allgatherv (ring or
+   Bruck) of just those blocks.
    Scratch: the small blocks (at most p * eager bytes). Known sizes: MPI_Allgatherv. */
 IRR_DECL int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
@@ -3848,9 +4000,12 @@ typedef struct irr__piece {
 } irr__piece;
 
 typedef struct irr__exec {
-  const irr_sched *s;
+  irr_sched *s;            /* the program; learned receives (IRR_OPF_LEARN) are filled in */
   irr__buf *buf[4];        /* indexed by IRR_BUF_*; [IRR_BUF_TMP] unused */
-  char *tmp;
+  char *tmp;               /* scratch of tmpcap bytes */
+  int64_t tmpcap;
+  int keep_tmp;            /* scratch outlives a run (a program run in phases): irr__exec_free */
+  char *tmp_given;         /* scratch supplied by the caller (kept, never grown) */
   irr__piece *pc;          /* piece scratch: two arrays of npc entries (a copy's two sides) */
   int npc;
   MPI_Comm comm;
@@ -3860,8 +4015,38 @@ typedef struct irr__exec {
   MPI_Aint *disps;
   int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
   int cnt_lo;
-  char *tmp_given;         /* scratch supplied by the caller (kept), instead of allocating */
+  /* IRR_OPF_LEARN receives into a user buffer (the block's place may depend on the sizes
+     learned before it): place() puts block o->blo in the buffer view and returns the bytes
+     that fit there (< 0: drain the message, it cannot be taken); learned() is told its
+     size and whether it was taken whole (0: it did not fit, or was drained). */
+  int64_t (*place)(void *arg, const irr_op *o);
+  void (*learned)(void *arg, const irr_op *o, int64_t bytes, int taken);
+  void *larg;
+  char *lmsg;              /* IRR_OPF_LEARN | IRR_OPF_RANGE: the whole message (range, sizes,
+                              data), kept for the program's next phase; irr__exec_free */
+  /* per round: requests and what each expects; retired scratch that sends may still read */
+  MPI_Request *req;
+  MPI_Status *stat;
+  MPI_Datatype *types;
+  int64_t *expect, *rws;
+  char **old;
+  int nold, capold;
+  MPI_Request *lreq;       /* learned receives into user buffers, in flight */
+  int nlreq, caplreq;
 } irr__exec;
+
+/* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
+   phased program. */
+static void irr__exec_free_tmp(irr__exec *X) {
+  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
+  X->tmp = NULL;
+  X->tmpcap = 0;
+}
+static void irr__exec_free(irr__exec *X) {
+  irr__exec_free_tmp(X);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = NULL;
+}
 
 /* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
    (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
@@ -3950,17 +4135,231 @@ static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t le
 
 static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
 
-/* The probed receives (IRR_OPF_PROBE) of round ops[lo, hi): take the messages in arrival
-   order; each is checked against its op before it is received, and one of another size goes
-   to scratch (marking the result bad), so MPI never truncates. Every expected message is
-   taken; one from an unexpected sender is drained. Only for rounds where no other message
-   with this tag can arrive from those senders meanwhile (the direct algorithm). */
+/* MPI messages of an op's message: pieces of at most IRR__CHUNK bytes, at least one. A
+   learned message (IRR_OPF_LEARN) ends with a piece shorter than IRR__CHUNK (possibly
+   empty), so its receiver sees the end; sent dead (poison), it is one empty piece. */
+static int64_t irr__op_nchunks(const irr_op *o, int dead) {
+  if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
+  return irr__nchunks(irr_op_msglen(o));
+}
+
+/* Receives taken apart from the round's posted messages. */
+static int irr__op_learned(const irr_op *o) { return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_LEARN); }
+static int irr__op_probed(const irr_op *o) {
+  return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && !(o->flags & IRR_OPF_LEARN);
+}
+
+/* Take a message from src that nobody here can use: into scratch of its size, dropped. */
+static int irr__exec_drain(const irr__exec *X, int src, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* Make scratch hold `need` bytes, keeping its contents. The old block is retired, not freed:
+   the round's sends may still read it (irr__exec_retire frees it after their waits). */
+static int irr__exec_grow(irr__exec *X, int64_t need) {
+  int64_t cap = X->tmpcap < 64 ? 64 : X->tmpcap;
+  char *n;
+  if (need <= X->tmpcap) return MPI_SUCCESS;
+  if (X->tmp_given) return MPI_ERR_INTERN; /* the caller's scratch has the program's size */
+  while (cap < need) cap *= 2;
+  if (!(n = (char *)IRRCOLL_MALLOC((size_t)cap))) return MPI_ERR_NO_MEM;
+  if (X->tmp && X->nold == X->capold) {
+    int c2 = X->capold ? 2 * X->capold : 4;
+    char **o2 = (char **)IRRCOLL_MALLOC((size_t)c2 * sizeof(char *));
+    if (!o2) {
+      IRRCOLL_FREE(n);
+      return MPI_ERR_NO_MEM;
+    }
+    if (X->nold) memcpy(o2, X->old, (size_t)X->nold * sizeof(char *));
+    if (X->old) IRRCOLL_FREE(X->old);
+    X->old = o2;
+    X->capold = c2;
+  }
+  if (X->tmp) {
+    memcpy(n, X->tmp, (size_t)X->tmpcap);
+    X->old[X->nold++] = X->tmp;
+  }
+  X->tmp = n;
+  X->tmpcap = cap;
+  return MPI_SUCCESS;
+}
+static void irr__exec_retire(irr__exec *X) {
+  while (X->nold > 0) IRRCOLL_FREE(X->old[--X->nold]);
+}
+
+/* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
+   is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
+   next one's place may depend on this one's size, and the round's other messages are all
+   posted already, so nothing waits on it. ---- */
+
+static int irr__learn_probe(const irr__exec *X, int *src, int *c) {
+  MPI_Status st;
+  int rc = MPI_Probe(*src, X->tag, X->comm, &st);
+  if (rc != MPI_SUCCESS) return rc;
+  *src = st.MPI_SOURCE;
+  return MPI_Get_count(&st, MPI_BYTE, c);
+}
+
+/* With IRR_OPF_RANGE: the whole message into X->lmsg; then the range, the sizes (X->cnt)
+   and the data length (the rest) from its header, checked. */
+static int irr__learn_range(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, i;
+  int64_t got = 0, cap = 0, n, *h;
+  char *m = NULL;
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (!m || got + c > cap) {
+      char *nm = (char *)IRRCOLL_MALLOC((size_t)(2 * (got + c) + 64));
+      if (!nm) { rc = MPI_ERR_NO_MEM; break; }
+      if (got) memcpy(nm, m, (size_t)got);
+      if (m) IRRCOLL_FREE(m);
+      m = nm;
+      cap = 2 * (got + c) + 64;
+    }
+    rc = MPI_Recv(m + got, c, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = m;
+  if (rc != MPI_SUCCESS) return rc;
+  h = (int64_t *)(void *)m;
+  if (got < 16 || h[0] < 0 || h[1] <= h[0] || h[1] > X->s->size) return MPI_ERR_INTERN;
+  n = h[1] - h[0];
+  if (got < 16 + 8 * n) return MPI_ERR_INTERN;
+  for (i = 0; i < n; i++)
+    if (h[2 + i] < 0) return MPI_ERR_INTERN;
+  if (irr__range_sum(h + 2, 0, (int)n) != got - 16 - 8 * n) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->blo = (int)h[0];
+  o->bhi = (int)h[1];
+  o->len = got - 16 - 8 * n;
+  X->cnt = h + 2;
+  X->cnt_lo = o->blo;
+  return MPI_SUCCESS;
+}
+
+/* Into scratch at o->off: the size header (IRR_OPF_COUNTS) into X->cnt, the data after it;
+   scratch grows as pieces come. */
+static int irr__learn_tmp(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, n, count = 0, derived = 0;
+  int64_t h = (o->flags & IRR_OPF_COUNTS) ? 8 * (int64_t)(o->bhi - o->blo) : 0, got = 0;
+  irr__piece pc[2];
+  if (h && (!X->cnt || o->blo < X->cnt_lo)) return MPI_ERR_INTERN;
+  do {
+    void *addr = NULL;
+    MPI_Datatype t = MPI_BYTE;
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (got + c > h && (rc = irr__exec_grow(X, o->off + got + c - h)) != MPI_SUCCESS) break;
+    n = 0;
+    if (h) {
+      pc[n].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+      pc[n++].len = h;
+    }
+    if (got + c > h) {
+      pc[n].addr = X->tmp + o->off;
+      pc[n++].len = got + c - h;
+    }
+    rc = irr__chunk_type(pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+    if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    if (derived) MPI_Type_free(&t);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  if (got < h) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->len = got - h;
+  if (o->off + o->len > X->s->tmp) X->s->tmp = o->off + o->len;
+  return MPI_SUCCESS;
+}
+
+/* Into a user buffer, where the caller's place() puts the block; a message that does not fit
+   there (or that place() refuses) is drained. Its place is known once it is probed, so it is
+   received nonblocking (irr__exec_learned waits): the next one is probed meanwhile. */
+static int irr__learn_user(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc = MPI_SUCCESS, n = 0, taken;
+  int64_t got = 0, room;
+  if (o->flags & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) return MPI_ERR_INTERN;
+  room = X->place ? X->place(X->larg, o) : -1;
+  taken = room >= 0;
+  if (taken) {
+    irr_op q = *o;
+    q.len = room;
+    if ((n = irr__op_pieces(X, o->buf, o->off, &q, X->pc, NULL)) < 0) return MPI_ERR_INTERN;
+  }
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (taken && got + c <= room) {
+      void *addr = NULL;
+      int count = 0, derived = 0;
+      MPI_Datatype t = MPI_BYTE;
+      rc = irr__chunk_type(X->pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+      if (rc == MPI_SUCCESS && X->nlreq == X->caplreq) { /* room for one more request */
+        int c2 = X->caplreq ? 2 * X->caplreq : 16;
+        MPI_Request *r2 = (MPI_Request *)IRRCOLL_MALLOC((size_t)c2 * sizeof(MPI_Request));
+        if (!r2) rc = MPI_ERR_NO_MEM;
+        else {
+          if (X->nlreq) memcpy(r2, X->lreq, (size_t)X->nlreq * sizeof(MPI_Request));
+          if (X->lreq) IRRCOLL_FREE(X->lreq);
+          X->lreq = r2;
+          X->caplreq = c2;
+        }
+      }
+      if (rc == MPI_SUCCESS) rc = MPI_Irecv(addr, count, t, src, X->tag, X->comm, &X->lreq[X->nlreq]);
+      if (rc == MPI_SUCCESS) X->nlreq++;
+      if (derived) MPI_Type_free(&t); /* freed once the receive is done */
+    } else {
+      taken = 0;
+      rc = irr__exec_drain(X, src, c);
+    }
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  o->peer = src;
+  o->len = got;
+  if (X->learned) X->learned(X->larg, o, got, taken);
+  return MPI_SUCCESS;
+}
+
+/* The round's learned receives, in op order. */
+static int irr__exec_learned(irr__exec *X, int lo, int hi) {
+  int j, rc = MPI_SUCCESS;
+  int64_t shift = 0; /* learned scratch data before this one in the round */
+  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+    irr_op *o = &X->s->ops[j];
+    if (!irr__op_learned(o)) continue;
+    if (o->flags & IRR_OPF_RANGE) {
+      rc = irr__learn_range(X, o);
+    } else if (o->buf == IRR_BUF_TMP) {
+      o->off += shift;
+      rc = irr__learn_tmp(X, o);
+      shift += o->len;
+    } else {
+      rc = irr__learn_user(X, o);
+    }
+  }
+  while (X->nlreq > 0) { /* every one posted, whatever happened */
+    int rc2 = MPI_Wait(&X->lreq[--X->nlreq], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+
+/* The probed receives (IRR_OPF_PROBE, length known) of round ops[lo, hi): take the messages
+   in arrival order; each is checked against its op before it is received, and one of another
+   size goes to scratch (marking the result bad), so MPI never truncates. Every expected
+   message is taken; one from an unexpected sender is drained. Only for rounds where no other
+   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
 static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   const irr_sched *s = X->s;
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
+    if (irr__op_probed(&s->ops[j])) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -3975,9 +4374,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
-          next[j - lo] < irr__nchunks(irr_op_msglen(o)))
-        found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__nchunks(irr_op_msglen(o))) found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -3997,154 +4394,190 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     } else {
       X->bad = 1; /* nobody here expects this sender */
     }
-    { /* drain it into scratch of exactly its size */
-      char *junk = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
-      if (!junk) { rc = MPI_ERR_NO_MEM; break; }
-      rc = MPI_Recv(junk, cnt, MPI_BYTE, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(junk);
-    }
+    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
   IRRCOLL_FREE(next);
   return rc;
 }
 
-/* Run schedule s. Sends and receives of a round are posted together (receives first), then
-   completed, then the round's copies run. Every receive must get exactly its length: a short
-   or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
-   sends into 0-byte messages, so the error travels down the tree instead of bad data. */
-static int irr__exec_run(irr__exec *X) {
+/* ---- the rounds ---- */
+
+/* The per-round arrays, sized for s's largest round. */
+static int irr__exec_alloc(irr__exec *X) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, lo = 0, maxspan = 1, j;
+  int lo = 0, maxspan = 1;
   int64_t maxmsg = 1;
-  MPI_Request *req = NULL;
-  MPI_Status *stat = NULL;
-  MPI_Datatype *types = NULL;
-  int64_t *expect = NULL;
-  int *blens = NULL;
-  MPI_Aint *disps = NULL;
-  char dummy = 0;
-  /* sizes of the per-round arrays */
   while (lo < s->nops) {
     int hi = lo;
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
       if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
+      if (o->kind != IRR_OP_COPY) msgs += irr__op_nchunks(o, 0);
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
   }
-  int64_t *rws = NULL;
-#ifdef IRRCOLL_TRACE
-  IRRCOLL_TRACE(s); /* test-only: the program exactly as it runs (test/mpi/test_same.c) */
-#endif
-  if (X->tmp_given) X->tmp = X->tmp_given;
-  else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
   X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
-  req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
-  stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
-  types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
-  expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
-  blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
-  disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
-  rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
-  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps || !rws) {
-    rc = MPI_ERR_NO_MEM;
-    goto out;
+  X->req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
+  X->stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
+  X->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
+  X->expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
+  X->rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
+  X->blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
+  X->disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
+  if (!X->pc || !X->req || !X->stat || !X->types || !X->expect || !X->rws || !X->blens || !X->disps) return MPI_ERR_NO_MEM;
+  if (X->tmp_given) {
+    X->tmp = X->tmp_given;
+    return MPI_SUCCESS;
   }
-  X->blens = blens;
-  X->disps = disps;
-  lo = 0;
-  while (lo < s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, pass, i;
-    while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) hi++;
-    for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++) /* receives, then sends */
-      for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-        const irr_op *o = &s->ops[j];
-        int recv = o->kind == IRR_OP_RECV, n = 0;
-        int64_t c, nc = irr__nchunks(irr_op_msglen(o)), mlen = irr_op_msglen(o);
-        irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
-        int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
-        if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, rws + 2 * nreq)) < 0) { rc = MPI_ERR_INTERN; break; }
-        for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
-          int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
-          void *addr = &dummy;
-          int count = 0, derived = 0;
-          MPI_Datatype t = MPI_BYTE;
-          if (len < 0) len = 0;
-          if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, blens, disps);
-          if (rc != MPI_SUCCESS) break;
-          types[nreq] = derived ? t : MPI_DATATYPE_NULL;
-          expect[nreq] = recv && !dead ? len : -1;
-          int tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
-          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          if (rc == MPI_SUCCESS) nreq++;
-          else if (derived) MPI_Type_free(&types[nreq]);
-        }
-      }
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
-       MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
-       would abort a program whose own communicator returns errors. */
-    for (i = 0; i < nreq; i++) {
-      int ec = MPI_Wait(&req[i], &stat[i]), cls = MPI_SUCCESS;
-      if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
-      if (expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
-        int got = -1;
-        if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
-        else if (ec == MPI_SUCCESS && (MPI_Get_count(&stat[i], MPI_BYTE, &got), (int64_t)got != expect[i])) X->bad = 1;
-      }
-      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
-      if (types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&types[i]);
-    }
+  return irr__exec_grow(X, s->tmp); /* nothing in flight: retired at once */
+}
+
+static void irr__exec_release(irr__exec *X) {
+  void **a[8];
+  int i;
+  a[0] = (void **)&X->pc, a[1] = (void **)&X->req, a[2] = (void **)&X->stat, a[3] = (void **)&X->types;
+  a[4] = (void **)&X->expect, a[5] = (void **)&X->rws, a[6] = (void **)&X->blens, a[7] = (void **)&X->disps;
+  for (i = 0; i < 8; i++) {
+    if (*a[i]) IRRCOLL_FREE(*a[i]);
+    *a[i] = NULL;
+  }
+  irr__exec_retire(X);
+  if (X->lreq) IRRCOLL_FREE(X->lreq);
+  X->lreq = NULL;
+  X->caplreq = 0;
+  if (X->old) IRRCOLL_FREE(X->old);
+  X->old = NULL;
+  X->capold = 0;
+  if (X->tmp_given) X->tmp = NULL;
+  else if (!X->keep_tmp) irr__exec_free_tmp(X);
+}
+
+/* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
+static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
+  int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+  irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+  int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
+  int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
+  static char dummy;
+  if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) return MPI_ERR_INTERN;
+  for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
+    int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
+    void *addr = &dummy;
+    int count = 0, derived = 0;
+    MPI_Datatype t = MPI_BYTE;
+    if (len < 0) len = 0;
+    if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
-    /* blocks now in a staged v buffer */
-    for (j = lo; j < hi; j++) {
-      const irr_op *o = &s->ops[j];
-      int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE, b;
-      if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-        for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
-    }
-    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) { /* copies, after the round's messages */
-      const irr_op *o = &s->ops[j];
-      irr__piece *src = X->pc, *dst = X->pc + X->npc;
-      int ns, nd, a = 0, b = 0;
-      int64_t ua = 0, ub = 0;
-      if (o->kind != IRR_OP_COPY) continue;
-      if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
-          (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+    X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
+    X->expect[*nreq] = recv && !dead ? len : -1;
+    if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    if (rc == MPI_SUCCESS) ++*nreq;
+    else if (derived) MPI_Type_free(&X->types[*nreq]);
+  }
+  return rc;
+}
+
+/* Post the round's receives, then its sends (learned and probed receives are taken apart). */
+static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
+  int pass, j, rc = MPI_SUCCESS;
+  for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++)
+    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+      const irr_op *o = &X->s->ops[j];
+      if (o->kind == IRR_OP_COPY || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
-      if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
-      while (a < ns && b < nd) { /* piece against piece */
-        int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
-        memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
-        ua += n;
-        ub += n;
-        if (ua == src[a].len) a++, ua = 0;
-        if (ub == dst[b].len) b++, ub = 0;
-      }
+      rc = irr__exec_post_op(X, o, nreq);
     }
+  return rc;
+}
+
+/* Complete the posted requests. One MPI_Wait per request, not MPI_Waitall: MPICH reports a
+   failed request of MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error
+   handler, which would abort a program whose own communicator returns errors. Every
+   receive must get exactly its length: a short or truncated one marks the result bad. */
+static int irr__exec_wait(irr__exec *X, int nreq) {
+  int i, rc = MPI_SUCCESS;
+  for (i = 0; i < nreq; i++) {
+    int ec = MPI_Wait(&X->req[i], &X->stat[i]), cls = MPI_SUCCESS;
+    if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
+    if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
+      int got = -1;
+      if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
+      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
+    }
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
+  }
+  return rc;
+}
+
+/* Blocks now in a staged v buffer (unstaged afterwards). */
+static void irr__exec_mark(irr__exec *X, int lo, int hi) {
+  const irr_sched *s = X->s;
+  int j, b;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &s->ops[j];
+    int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE;
+    if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
+      for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
+  }
+}
+
+/* The round's copies, after its messages: piece against piece. */
+static int irr__exec_copies(irr__exec *X, int lo, int hi) {
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &X->s->ops[j];
+    irr__piece *src = X->pc, *dst = X->pc + X->npc;
+    int ns, nd, a = 0, b = 0;
+    int64_t ua = 0, ub = 0;
+    if (o->kind != IRR_OP_COPY) continue;
+    if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) || (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+      continue;
+    ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
+    nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
+    if (ns < 0 || nd < 0) return MPI_ERR_INTERN;
+    while (a < ns && b < nd) {
+      int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
+      memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
+      ua += n;
+      ub += n;
+      if (ua == src[a].len) a++, ua = 0;
+      if (ub == dst[b].len) b++, ub = 0;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* Run program X->s round by round: post the sends and receives (receives first), take the
+   learned and probed receives, complete, then run the round's copies. A short or truncated
+   message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
+   0-byte messages, so the error travels down the tree instead of bad data. The test-only
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_alloc(X), lo = 0;
+  while (lo < X->s->nops && rc == MPI_SUCCESS) {
+    int hi = lo, nreq = 0, rc2;
+    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
+    rc = irr__exec_post(X, lo, hi, &nreq);
+    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
+    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
+    rc2 = irr__exec_wait(X, nreq); /* whatever was posted */
+    irr__exec_retire(X);
+    if (rc == MPI_SUCCESS) rc = rc2;
+    if (rc != MPI_SUCCESS) break;
+    irr__exec_mark(X, lo, hi);
+    rc = irr__exec_copies(X, lo, hi);
     lo = hi;
   }
-out:
-  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
-  if (rws) IRRCOLL_FREE(rws);
-  if (X->pc) IRRCOLL_FREE(X->pc);
-  X->tmp = NULL;
-  X->pc = NULL;
-  if (req) IRRCOLL_FREE(req);
-  if (stat) IRRCOLL_FREE(stat);
-  if (types) IRRCOLL_FREE(types);
-  if (expect) IRRCOLL_FREE(expect);
-  if (blens) IRRCOLL_FREE(blens);
-  if (disps) IRRCOLL_FREE(disps);
+  irr__exec_release(X);
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
+#endif
   return rc;
 }
 
@@ -4153,7 +4586,7 @@ out:
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                          int read_recv, int *bad) {
   irr__exec X;
   unsigned char *wrote = NULL;
@@ -4385,7 +4818,7 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
 }
 
 /* Run the program on the user's buffers (non-contiguous types staged). */
-static int irr__v_exec(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
   irr__buf *vb = &V->vb, *ob = &V->ob;
   unsigned char *wrote = NULL;
@@ -4509,967 +4942,6 @@ IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], co
 }
 #endif
 /* ==== end mpi_gatherv.h ==== */
-/* ==== begin mpi_xcommon.h ==== */
-/* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
-   the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation
-   after the consecutive displacements are filled in and the bound is checked. */
-
-/* The receive bound in bytes; -1 if it overflows. */
-static int64_t irr__xbound(int bound, int64_t esize) {
-  int64_t b;
-  return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
-}
-
-/* Place n blocks given as bytes into the user's layout (displacements in elements of dt):
-   block i is bytes[i] at src + off[i]. Contiguous types by memcpy, others unpacked. */
-static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *bytes, const int64_t *off,
-                       const int64_t *displs, const char *src, MPI_Comm comm) {
-  int i, rc;
-  for (i = 0; i < n; i++) {
-    if (bytes[i] <= 0) continue;
-    if (dt->contig) {
-      memcpy(irr__at(base, dt->true_lb + (MPI_Aint)displs[i] * dt->extent), src + off[i], (size_t)bytes[i]);
-    } else {
-      rc = irr__pack(1, irr__at(base, (MPI_Aint)displs[i] * dt->extent), bytes[i] / dt->size, dt,
-                     (char *)(uintptr_t)(src + off[i]), comm);
-      if (rc != MPI_SUCCESS) return rc;
-    }
-  }
-  return MPI_SUCCESS;
-}
-
-/* From the byte sizes of n blocks: their counts in elements of esize bytes and their
-   displacements (consecutive, or the user's), checked against the bound (elements).
-   Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
-   block would leave the buffer [0, bound); counts and consecutive displacements are filled
-   in either way (so a caller can size a buffer and retry). */
-static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, const int *udispls,
-                        int bound, int64_t *cnt, int64_t *dsp) {
-  int i, err = MPI_SUCCESS;
-  int64_t at = 0;
-  for (i = 0; i < n; i++) {
-    if (esize > 0 && bytes[i] % esize == 0) cnt[i] = bytes[i] / esize;
-    else {
-      cnt[i] = esize > 0 ? bytes[i] / esize : 0;
-      if (bytes[i] > 0) err = MPI_ERR_TYPE;
-    }
-    dsp[i] = consecutive ? at : (int64_t)udispls[i];
-    at = irr__sat_add(at, cnt[i]);
-    if (cnt[i] > 0 && (dsp[i] < 0 || dsp[i] + cnt[i] > (int64_t)bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-  }
-  return err;
-}
-
-/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
-   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
-   or a consecutive displacement past INT_MAX, else MPI_ERR_TRUNCATE for a block outside. */
-static int irr__xknown(int p, const int *counts, int *displs, int consec, int bound) {
-  int i, err = MPI_SUCCESS;
-  int64_t at = 0;
-  for (i = 0; i < p; i++)
-    if (counts[i] < 0) return MPI_ERR_COUNT;
-  for (i = 0; i < p; i++) {
-    if (consec) {
-      if (at > INT_MAX) return MPI_ERR_COUNT;
-      displs[i] = (int)at;
-    }
-    if (counts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + counts[i] > bound)) err = MPI_ERR_TRUNCATE;
-    at += counts[i];
-  }
-  return err;
-}
-
-/* Return counts (and consecutive displacements) to the user's int arrays. */
-static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
-  int i, err = MPI_SUCCESS;
-  for (i = 0; i < n; i++) {
-    if (cnt[i] > INT_MAX || dsp[i] > INT_MAX) err = MPI_ERR_COUNT;
-    ucounts[i] = cnt[i] > INT_MAX ? INT_MAX : (int)cnt[i];
-    if (consecutive) udispls[i] = dsp[i] > INT_MAX ? INT_MAX : (int)dsp[i];
-  }
-  return err;
-}
-
-/* The own block as bytes: a contiguous type's data in place, else packed into *packed. */
-static int irr__xown(const void *buf, int count, const irr__dt *dt, char **data, char **packed, MPI_Comm comm) {
-  int64_t bytes = (int64_t)count * dt->size;
-  *packed = NULL;
-  if (dt->contig || bytes == 0) {
-    *data = irr__at(irr__base(buf), dt->true_lb);
-    return MPI_SUCCESS;
-  }
-  if (!(*packed = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
-  *data = *packed;
-  return irr__pack(0, irr__base(buf), count, dt, *packed, comm);
-}
-
-/* Drain a probed message into scratch (it cannot be taken where it belongs). */
-static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
-  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
-  int rc;
-  if (!junk) return MPI_ERR_NO_MEM;
-  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, pc, MPI_STATUS_IGNORE);
-  IRRCOLL_FREE(junk);
-  return rc;
-}
-
-/* The common start of every X entry point: context, rank, size, tag; intercommunicators are
-   not supported (MPI_ERR_COMM). */
-static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
-  int rc, inter = 0;
-  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return rc;
-  if (inter) return MPI_ERR_COMM;
-  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
-  MPI_Comm_rank(comm, rank);
-  MPI_Comm_size(comm, p);
-  *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
-  return MPI_SUCCESS;
-}
-
-
-/* MPI_Allgatherv, except on one process: MPICH 4.0.2 ignores the displacement there. */
-static int irr__allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,
-                           MPI_Datatype rt, MPI_Comm pc, int p, int tag) {
-  MPI_Aint lb, ext;
-  if (p > 1) return MPI_Allgatherv(sb, sc, st, rb, rc, rd, rt, pc);
-  if (rc[0] == 0 || sb == MPI_IN_PLACE) return MPI_SUCCESS;
-  MPI_Type_get_extent(rt, &lb, &ext);
-  return MPI_Sendrecv(sb, sc, st, 0, tag, irr__at(irr__base(rb), (MPI_Aint)rd[0] * ext), rc[0], rt, 0, tag, pc,
-                      MPI_STATUS_IGNORE);
-}
-/* ==== end mpi_xcommon.h ==== */
-/* ==== begin mpi_xgatherv.h ==== */
-/* IRR_XGatherv: the tree with sizes riding along (xv.h), or direct on few ranks. */
-
-/* The root's receive buffer while the counts are unknown: a byte view in which each child
-   subtree's range is one block (its total, heard during the construction) at consecutive
-   offsets. It is the user's buffer when the layout is consecutive and the type contiguous,
-   else scratch that is placed afterwards. */
-static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, int64_t own, int64_t *fake, char *base) {
-  int d, lo, hi, i;
-  int64_t at = 0;
-  memset(fake, 0, (size_t)p * 2 * sizeof(int64_t));
-  for (d = 0; d < t->levels; d++) { /* heard[d] < 0: no such subcube */
-    irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
-    if (lo < hi) fake[lo] = t->heard[d];
-  }
-  fake[rank] = own;
-  for (i = 0; i < p; i++) {
-    fake[p + i] = at;
-    at += fake[i];
-  }
-  memset(vb, 0, sizeof *vb);
-  vb->v = 1;
-  vb->p = p;
-  vb->base = base;
-  vb->counts = fake;
-  vb->displs = fake + p;
-  vb->dt.type = MPI_BYTE;
-  vb->dt.size = vb->dt.extent = 1;
-  vb->dt.contig = 1;
-}
-
-static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                 int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
-                                 int root, irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, isroot = rank == root, consec = 0, i, lo = 0, hi = 1;
-  int64_t own = 0, bound = -1, *bytes = NULL, *cnt = NULL, *dsp = NULL, *fake = NULL, *off = NULL;
-  irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_GATHERV];
-  char *scratch = NULL;
-  irr_op *ops = NULL;
-  memset(&sdt, 0, sizeof sdt);
-  memset(&rdt, 0, sizeof rdt);
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the root's own count would be unknown */
-  else if (sendcount < 0) err = MPI_ERR_COUNT;
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-  rc = MPI_SUCCESS;
-  if (err != MPI_SUCCESS) own = 0;
-  if (isroot) {
-    int e2 = MPI_SUCCESS;
-    if (!displs) e2 = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) e2 = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) e2 = MPI_ERR_COUNT;
-    else if (bound > 0 && !recvbuf && rdt.true_lb == 0) e2 = MPI_ERR_BUFFER;
-    rc = MPI_SUCCESS;
-    if (e2 == MPI_SUCCESS) consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-    if (e2 != MPI_SUCCESS) err = e2;
-    bytes = (int64_t *)IRRCOLL_MALLOC((size_t)p * 6 * sizeof(int64_t));
-    if (!bytes) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(bytes, 0, (size_t)p * 6 * sizeof(int64_t));
-    cnt = bytes + p;
-    dsp = cnt + p;
-    fake = dsp + p; /* 2p */
-    off = fake + 2 * p;
-  }
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-
-  if (alg == IRR_ALG_DIRECT || p == 1) {
-    /* Every rank sends its block (empty ones too) to the root, which probes the sizes in
-       rank order and takes each block as soon as its place is known (consecutive: after the
-       sizes of all lower ranks), in place with the user's type. A block that does not fit,
-       or follows one that did not, or is not whole elements, is drained. */
-    MPI_Request *rq;
-    int64_t at = 0;
-    if (!isroot) {
-      rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
-                   : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
-      goto out;
-    }
-    if (!(rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
-    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-      MPI_Status st;
-      int c = 0, fits;
-      if (i != root) {
-        if ((rc = MPI_Probe(i, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) break;
-        MPI_Get_count(&st, MPI_BYTE, &c);
-      }
-      bytes[i] = i == root ? own : c;
-      if (err == MPI_SUCCESS && (rdt.size > 0 ? bytes[i] % rdt.size : bytes[i] > 0)) err = MPI_ERR_TYPE;
-      cnt[i] = rdt.size > 0 ? bytes[i] / rdt.size : 0;
-      dsp[i] = consec ? at : (displs ? (int64_t)displs[i] : 0);
-      at = irr__sat_add(at, cnt[i]);
-      fits = cnt[i] == 0 || (dsp[i] >= 0 && dsp[i] + cnt[i] <= (int64_t)recv_max_count);
-      if (err == MPI_SUCCESS && !fits) err = MPI_ERR_TRUNCATE;
-      if (i == root) {
-        if (err == MPI_SUCCESS && own > 0)
-          rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag,
-                            irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank,
-                            tag, ctx->pc, MPI_STATUS_IGNORE);
-      } else if (err == MPI_SUCCESS) {
-        rc = MPI_Irecv(irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, i, tag + 1,
-                       ctx->pc, &rq[i]);
-      } else {
-        rc = irr__xdrain(ctx->pc, i, tag + 1, c);
-      }
-    }
-    for (i = 0; i < p; i++)
-      if (rq[i] != MPI_REQUEST_NULL) {
-        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = rc2;
-      }
-    IRRCOLL_FREE(rq);
-    if (rc == MPI_SUCCESS && err != MPI_SUCCESS) /* the counts of the rest, for the caller */
-      (void)irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-  } else {
-    irr_tree t;
-    irr_sched s;
-    irr__buf vb, ob;
-    irr__exec X;
-    int direct;
-    irr_tree_init(&t, rank, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
-    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto out;
-    i = irr_v_maxops(IRR_ALG_TREE, p, rank, root);
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    /* the sizes this rank collects: its subcube's (the root: everyone's) */
-    if (!isroot) irr_tree_cube((int64_t)rank >> t.send_level, t.send_level, p, &lo, &hi);
-    else hi = p;
-    if (!isroot && !(cnt = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(isroot ? bytes : cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
-    memset(&vb, 0, sizeof vb);
-    memset(&ob, 0, sizeof ob);
-    memset(&X, 0, sizeof X);
-    X.cnt = isroot ? bytes : cnt;
-    X.cnt_lo = lo;
-    X.cnt[rank - lo] = own;
-    direct = 0;
-    if (isroot) { /* the subtree totals are known now: fits? in place? */
-      int64_t total;
-      irr__xroot_view(&vb, p, rank, &t, own, fake, NULL);
-      total = fake[2 * p - 1] + fake[p - 1];
-      if (err == MPI_SUCCESS && consec && total > bound) err = MPI_ERR_TRUNCATE;
-      direct = err == MPI_SUCCESS && consec && rdt.contig;
-      if (!direct && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) { rc = MPI_ERR_NO_MEM; goto out; }
-      vb.base = direct ? irr__at(irr__base(recvbuf), rdt.true_lb) : scratch;
-    } else {
-      vb.discard = 1;
-    }
-    ob.dt = sdt;
-    ob.own = rank;
-    ob.count = own > 0 ? sendcount : 0;
-    ob.base = irr__base(sendbuf);
-    ob.discard = own == 0;
-    if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) { irr__buf_unstage(&ob, 0, ctx->pc); goto out; }
-    X.s = &s;
-    X.buf[IRR_BUF_RECV] = &vb;
-    X.buf[IRR_BUF_SEND] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
-    rc = irr__exec_run(&X);
-    irr__buf_unstage(&ob, 0, ctx->pc);
-    if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_INTERN; /* sizes announced, then not sent */
-    if (rc != MPI_SUCCESS || !isroot) goto out;
-    { /* the root: every size is known now */
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-      if (err == MPI_SUCCESS && !direct) {
-        for (i = 0; i < p; i++) off[i] = i ? off[i - 1] + bytes[i - 1] : 0;
-        rc = irr__xplace(irr__base(recvbuf), &rdt, p, bytes, off, dsp, scratch, ctx->pc);
-      }
-    }
-  }
-  if (rc == MPI_SUCCESS && isroot && recvcounts) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec && displs);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  if (!isroot && cnt) IRRCOLL_FREE(cnt);
-  if (bytes) IRRCOLL_FREE(bytes);
-  if (scratch) IRRCOLL_FREE(scratch);
-  if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err;
-}
-
-IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                         int root, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN)
-    rc = irr__xgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs,
-                               recvtype, root, ctx, rank, p, tag);
-  else { /* known counts: the root fills in consecutive displacements, checks the bound */
-    int pre = MPI_SUCCESS;
-    irr__dt rdt;
-    if (rank == root) {
-      if (!displs) pre = MPI_ERR_ARG;
-      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-    }
-    return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                       NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
-  }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-
-/* ==== end mpi_xgatherv.h ==== */
-/* ==== begin mpi_xscatterv.h ==== */
-/* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
-   range and sizes from the one message it receives and forwards likewise (xv.h). */
-
-static int irr__xscatterv_unknown(const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
-                                  void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                                  irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, rerr = MPI_SUCCESS, isroot = rank == root, i, lo = 0, hi = p, parent = -1, rule, consec = 0;
-  int inplace = isroot && recvbuf == MPI_IN_PLACE;
-  int64_t *m = NULL, *w = NULL, *vcd = NULL, own = 0, bound = -1, *hdr = NULL;
-  char *msg = NULL, *data = NULL;
-  irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_SCATTERV];
-  irr_tree_all T;
-  irr_tree t;
-  irr_sched s;
-  irr_op *ops = NULL;
-  irr__buf vb, ob;
-  irr__exec X;
-  memset(&T, 0, sizeof T);
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
-  memset(&rdt, 0, sizeof rdt);
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-  rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  if (!inplace) {
-    if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) rerr = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) rerr = MPI_ERR_COUNT;
-    rc = MPI_SUCCESS;
-  }
-  /* err: the root's send side (then everyone gets 0); rerr: this rank's receive side */
-  if (isroot) { /* the sizes of everyone, as bytes; bad arguments: send everyone 0 */
-    if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    vcd = m + p;
-    if (!sendcounts || !displs) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-    else {
-      int64_t at = 0, tot = 0;
-      consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-      for (i = 0; i < p; i++) {
-        if (sendcounts[i] < 0) { err = MPI_ERR_COUNT; break; }
-        vcd[i] = sendcounts[i];
-        vcd[p + i] = consec ? at : displs[i];
-        at += sendcounts[i];
-        m[i] = vcd[i] * sdt.size;
-        tot += m[i];
-      }
-      if (err == MPI_SUCCESS && tot > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && consec)
-        for (i = 0; i < p; i++) ((int *)(uintptr_t)displs)[i] = (int)vcd[p + i]; /* in-out at the root */
-    }
-    rc = MPI_SUCCESS;
-    if (err != MPI_SUCCESS) memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    own = m[rank];
-  } else { /* the one message, from wherever it comes; the sender's executor may have split it
-              into pieces of IRRCOLL_MAX_MSG bytes, which come in order: take them until the
-              header's total is there */
-    MPI_Status st;
-    int S = 0;
-    int64_t got = 0, total = -1, cap = 0;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    parent = st.MPI_SOURCE;
-    for (;;) {
-      MPI_Get_count(&st, MPI_BYTE, &S);
-      if (got + S > cap) {
-        char *nm = (char *)IRRCOLL_MALLOC((size_t)(got + S) + 16);
-        if (!nm) { rc = MPI_ERR_NO_MEM; goto out; }
-        if (got) memcpy(nm, msg, (size_t)got);
-        if (msg) IRRCOLL_FREE(msg);
-        msg = nm;
-        cap = got + S;
-      }
-      if ((rc = MPI_Recv(msg + got, S, MPI_BYTE, parent, tag + 1, ctx->pc, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-      got += S;
-      hdr = (int64_t *)(void *)msg;
-      if (total < 0 && got >= 16) {
-        if (hdr[0] < 0 || hdr[1] <= hdr[0] || hdr[1] > p) { rc = MPI_ERR_INTERN; goto out; }
-        if (got >= 16 + 8 * (hdr[1] - hdr[0])) total = 16 + 8 * (hdr[1] - hdr[0]) + irr__range_sum(hdr + 2, 0, (int)(hdr[1] - hdr[0]));
-      }
-      if ((total >= 0 && got >= total) || S == 0) break;
-      if ((rc = MPI_Probe(parent, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    }
-    S = (int)got;
-    hdr = (int64_t *)(void *)msg;
-    lo = S >= 24 ? (int)hdr[0] : -1;
-    hi = S >= 24 ? (int)hdr[1] : -1;
-    if (lo < 0 || hi > p || rank < lo || rank >= hi || (int64_t)S < 16 + 8 * (int64_t)(hi - lo)) { rc = MPI_ERR_INTERN; goto out; }
-    m = hdr + 2;
-    data = msg + 16 + 8 * (hi - lo);
-    if (irr__range_sum(m, 0, hi - lo) != (int64_t)S - (16 + 8 * (int64_t)(hi - lo))) { rc = MPI_ERR_INTERN; goto out; }
-    own = m[rank - lo];
-  }
-  /* the own block: count, bound */
-  if (!inplace && rerr == MPI_SUCCESS) {
-    if (rdt.size > 0 ? own % rdt.size != 0 : own > 0) rerr = MPI_ERR_TYPE;
-    else if (own > bound) rerr = MPI_ERR_TRUNCATE;
-    else if (own > 0 && !recvbuf && rdt.true_lb == 0) rerr = MPI_ERR_BUFFER;
-  }
-  if (recvcount && !inplace) *recvcount = rdt.size > 0 ? (int)(own / rdt.size) : 0;
-  /* my program: the tree on my range, or direct */
-  if (alg == IRR_ALG_DIRECT) {
-    i = isroot ? p + 1 : 2;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(NULL, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else {
-    if (!(w = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    if (irr_xscatterv_tree(&T, lo, hi, rank, m, rule, w) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    irr_tree_view(&T, rank - lo, &t);
-    i = irr_tree_levels(hi - lo) + 3;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(&t, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  }
-  if (!isroot) { /* its receive is done: run the rest on the message as scratch */
-    memmove(s.ops, s.ops + 1, (size_t)(s.nops - 1) * sizeof(irr_op));
-    s.nops--;
-    X.tmp_given = data;
-  }
-  X.cnt = m;
-  X.cnt_lo = lo;
-  vb.v = 1;
-  vb.p = p;
-  vb.discard = !isroot || err != MPI_SUCCESS;
-  if (isroot) {
-    vb.base = irr__base(sendbuf);
-    vb.dt = sdt;
-    vb.counts = vcd;
-    vb.displs = vcd + p;
-  }
-  ob.own = rank;
-  ob.base = irr__base(recvbuf);
-  ob.dt = rdt;
-  ob.count = rdt.size > 0 ? own / rdt.size : 0;
-  ob.discard = inplace || err != MPI_SUCCESS || rerr != MPI_SUCCESS || own == 0;
-  if ((rc = irr__buf_stage(&vb, 1, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(&ob, 0, ctx->pc)) == MPI_SUCCESS) {
-    X.s = &s;
-    X.buf[IRR_BUF_SEND] = &vb;
-    X.buf[IRR_BUF_RECV] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
-    rc = irr__exec_run(&X);
-    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, ctx->pc);
-  }
-out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
-  irr_tree_all_free(&T);
-  if (isroot && m) IRRCOLL_FREE(m);
-  if (msg) IRRCOLL_FREE(msg);
-  if (w) IRRCOLL_FREE(w);
-  if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err != MPI_SUCCESS ? err : rerr;
-}
-
-IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
-                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
-  if (*recvcount == IRR_SIZE_UNKNOWN)
-    rc = irr__xscatterv_unknown(sendbuf, sendcounts, displs, sendtype, recvbuf, recv_max_count, recvcount, recvtype,
-                                root, ctx, rank, p, tag);
-  else { /* known: the bound, then the known-size Scatterv */
-    int pre = MPI_SUCCESS;
-    if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
-    if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
-      int64_t at = 0;
-      for (i = 0; i < p; i++) {
-        displs[i] = (int)at;
-        at += sendcounts[i] > 0 ? sendcounts[i] : 0;
-        if (at > INT_MAX) pre = MPI_ERR_COUNT;
-      }
-    }
-    return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
-  }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-/* ==== end mpi_xscatterv.h ==== */
-/* ==== begin mpi_xallgatherv.h ==== */
-/* IRR_XAllgatherv: Bruck with the sizes in every message, then the large blocks (xv.h). */
-
-/* Bruck's rounds with the sizes in every message (xv.h). Rank r keeps the sizes in relative
-   order (rel[j]: block (r + j) mod p) and the eager blocks' data in one chunk per round
-   (the own block, then round k's arrivals), so a send is the size prefix plus the first
-   chunks. On return rel[] holds every size; chunk[k] the data received in round k. */
-static int irr__xbruck(irr__ctx *ctx, int rank, int p, int tag, int64_t eager, int64_t *rel, char **chunk,
-                       int64_t *clen, int nchunks) {
-  int k, n, to, from, rc = MPI_SUCCESS, have = 1;
-  int *blens = (int *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(int));
-  MPI_Aint *disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(MPI_Aint));
-  if (!blens || !disps) { rc = MPI_ERR_NO_MEM; goto out; }
-  for (k = 0; rc == MPI_SUCCESS && (n = irr_bruck_round(p, rank, k, &to, &from)) > 0; k++) {
-    MPI_Datatype st, rt;
-    MPI_Status pst;
-    MPI_Request rq;
-    int np = 0, c, S = 0, j;
-    int64_t want = 0;
-    for (j = 0; j < n; j++) want += rel[j] <= eager ? rel[j] : 0; /* data of my first n blocks */
-    blens[np] = 8 * n;
-    MPI_Get_address(rel, &disps[np++]);
-    for (c = 0; c <= k && want > 0; c++) { /* chunk 0: own block; chunk c: round c-1's */
-      int64_t take = clen[c] < want ? clen[c] : want;
-      if (take > 0) {
-        blens[np] = (int)take;
-        MPI_Get_address(chunk[c], &disps[np++]);
-      }
-      want -= take;
-    }
-    if ((rc = MPI_Type_create_hindexed(np, blens, disps, MPI_BYTE, &st)) != MPI_SUCCESS) break;
-    MPI_Type_commit(&st);
-    rc = MPI_Isend(MPI_BOTTOM, 1, st, to, tag + 1, ctx->pc, &rq);
-    MPI_Type_free(&st);
-    if (rc != MPI_SUCCESS) break;
-    if ((rc = MPI_Probe(from, tag + 1, ctx->pc, &pst)) == MPI_SUCCESS) {
-      MPI_Get_count(&pst, MPI_BYTE, &S);
-      if (S < 8 * n) rc = MPI_ERR_INTERN;
-    }
-    if (rc == MPI_SUCCESS) {
-      clen[k + 1] = S - 8 * n;
-      if (!(chunk[k + 1] = (char *)IRRCOLL_MALLOC((size_t)clen[k + 1] + 1))) rc = MPI_ERR_NO_MEM;
-    }
-    if (rc == MPI_SUCCESS) {
-      blens[0] = 8 * n;
-      MPI_Get_address(rel + have, &disps[0]);
-      blens[1] = (int)clen[k + 1];
-      MPI_Get_address(chunk[k + 1], &disps[1]);
-      rc = MPI_Type_create_hindexed(2, blens, disps, MPI_BYTE, &rt);
-      if (rc == MPI_SUCCESS) {
-        MPI_Type_commit(&rt);
-        rc = MPI_Recv(MPI_BOTTOM, 1, rt, from, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
-        MPI_Type_free(&rt);
-      }
-    }
-    {
-      int rc2 = MPI_Wait(&rq, MPI_STATUS_IGNORE);
-      if (rc == MPI_SUCCESS) rc = rc2;
-    }
-    have += n;
-  }
-out:
-  if (blens) IRRCOLL_FREE(blens);
-  if (disps) IRRCOLL_FREE(disps);
-  return rc;
-}
-
-static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                    int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
-                                    irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = irr_tree_levels(p), consec = 0, big = 0;
-  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *clen = NULL;
-  char **chunk = NULL, *odata = NULL, *opacked = NULL, *flat = NULL;
-  irr__dt sdt, rdt;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-  memset(&sdt, 0, sizeof sdt);
-  memset(&rdt, 0, sizeof rdt);
-  eager = irr_xallgatherv_eager(p, md);
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the own count would be unknown */
-  else if (sendcount < 0) err = MPI_ERR_COUNT;
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-  rc = MPI_SUCCESS;
-  if (err == MPI_SUCCESS) {
-    if (!displs) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
-    else if (irr__xbound(recv_max_count, rdt.size) < 0) err = MPI_ERR_COUNT;
-    rc = MPI_SUCCESS;
-  }
-  if (err != MPI_SUCCESS) own = 0;
-  consec = displs && displs[0] == IRR_DISPL_CONSECUTIVE;
-  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
-  if (!rel) return MPI_ERR_NO_MEM;
-  memset(rel, 0, (size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
-  bytes = rel + p;
-  cnt = bytes + p;
-  dsp = cnt + p;
-  clen = dsp + p;
-  chunk = (char **)(void *)(clen + K + 1);
-  rel[0] = own;
-  if (own > 0 && own <= eager) {
-    if ((rc = irr__xown(sendbuf, sendcount, &sdt, &odata, &opacked, ctx->pc)) != MPI_SUCCESS) goto out;
-    chunk[0] = odata;
-    clen[0] = own;
-  }
-  if ((rc = irr__xbruck(ctx, rank, p, tag, eager, rel, chunk, clen, K + 1)) != MPI_SUCCESS) goto out;
-  for (i = 0; i < p; i++) bytes[(rank + i) % p] = rel[i];
-  {
-    int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-    if (err == MPI_SUCCESS) err = e2;
-  }
-  /* the eager blocks: from the chunks (in relative order) into place */
-  if (err == MPI_SUCCESS) {
-    int64_t c = 0, used = 0;
-    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-      int b = (rank + i) % p;
-      int64_t sz = rel[i] <= eager ? rel[i] : 0;
-      while (sz > 0 && used == clen[c]) c++, used = 0;
-      if (sz > 0) {
-        int64_t z = 0;
-        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &sz, &z, &dsp[b], chunk[c] + used, ctx->pc);
-        used += sz;
-      }
-    }
-  }
-  for (i = 0; i < p; i++)
-    if (bytes[i] > eager) big = 1;
-  if (rc == MPI_SUCCESS && big) { /* the large blocks: a known-size Allgatherv of them only */
-    int *c2 = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int)), *d2;
-    void *rb = recvbuf;
-    if (!c2) { rc = MPI_ERR_NO_MEM; goto out; }
-    d2 = c2 + p;
-    for (i = 0; i < p; i++) {
-      c2[i] = bytes[i] > eager ? (int)cnt[i] : 0;
-      d2[i] = (int)dsp[i];
-    }
-    if (err != MPI_SUCCESS) { /* this rank cannot take them: scratch, consecutive, then dropped */
-      int64_t at = 0;
-      for (i = 0; i < p; i++) {
-        d2[i] = (int)at;
-        at += c2[i];
-      }
-      if (!(flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1))) {
-        rc = MPI_ERR_NO_MEM; /* (a zero-size type with large blocks cannot happen: sizes are bytes) */
-        IRRCOLL_FREE(c2);
-        goto out;
-      }
-      rb = flat - rdt.true_lb;
-    }
-    rc = irr__allgatherv(c2[rank] > 0 ? sendbuf : NULL, c2[rank] > 0 ? sendcount : 0, sendtype, rb, c2, d2, recvtype,
-                         ctx->pc, p, tag);
-    IRRCOLL_FREE(c2);
-  }
-  if (rc == MPI_SUCCESS && recvcounts) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  if (chunk)
-    for (i = 1; i <= K; i++)
-      if (chunk[i]) IRRCOLL_FREE(chunk[i]);
-  if (opacked) IRRCOLL_FREE(opacked);
-  if (flat) IRRCOLL_FREE(flat);
-  IRRCOLL_FREE(rel);
-  return rc != MPI_SUCCESS ? rc : err;
-}
-
-IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                            MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, pre = MPI_SUCCESS;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
-    rc = irr__xallgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype,
-                                  ctx, rank, p, tag);
-    return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-  }
-  /* known counts: consecutive displacements, the bound, then the native Allgatherv */
-  if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
-  if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
-    irr__dt rdt;
-    int64_t at = 0;
-    int *d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    char *flat;
-    if (!d2 || irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) { if (d2) IRRCOLL_FREE(d2); return irr__raise(comm, MPI_ERR_NO_MEM); }
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
-    if (!flat) rc = MPI_ERR_NO_MEM;
-    else if (sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-      rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                           flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    else
-      rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    IRRCOLL_FREE(d2);
-    if (flat) IRRCOLL_FREE(flat);
-    return irr__raise(comm, rc != MPI_SUCCESS ? rc : pre);
-  }
-  rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-/* ==== end mpi_xallgatherv.h ==== */
-/* ==== begin mpi_xalltoallv.h ==== */
-/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h). */
-
-/* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
-   rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
-   MPI_Ibarrier, whose quality varies (SimGrid SMPI's is linear in p). */
-typedef struct irr__nbar {
-  int k, rank, p, tag, started;
-  MPI_Comm comm;
-  MPI_Request sr, rr;
-  char sb, rb;
-} irr__nbar;
-
-/* Advance; *done = 1 once every rank has entered. */
-static int irr__nbar_step(irr__nbar *b, int *done) {
-  int rc = MPI_SUCCESS, flag = 0;
-  *done = 0;
-  for (;;) {
-    if (((int64_t)1 << b->k) >= b->p) { *done = 1; return MPI_SUCCESS; }
-    if (!b->started) {
-      int d = 1 << b->k;
-      rc = MPI_Irecv(&b->rb, 1, MPI_BYTE, (b->rank - d % b->p + b->p) % b->p, b->tag, b->comm, &b->rr);
-      if (rc == MPI_SUCCESS) rc = MPI_Isend(&b->sb, 1, MPI_BYTE, (b->rank + d) % b->p, b->tag, b->comm, &b->sr);
-      if (rc != MPI_SUCCESS) return rc;
-      b->started = 1;
-    }
-    if ((rc = MPI_Test(&b->rr, &flag, MPI_STATUS_IGNORE)) != MPI_SUCCESS || !flag) return rc;
-    if ((rc = MPI_Wait(&b->sr, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
-    b->started = 0;
-    b->k++;
-  }
-}
-
-/* The sparse exchange (NBX, Hoefler et al.): synchronous sends to the actual partners;
-   receive whatever arrives (probed, so its size is known before it is taken); once the own
-   sends are matched (so received), enter the nonblocking barrier; done when it completes,
-   since then every rank's sends have been received. Arrivals go to their place when the
-   displacements are the user's, else to a buffer each until the layout is known. */
-static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
-                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
-                                  const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
-                                  irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
-  MPI_Request *sq = NULL;
-  int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
-  int64_t used = 0;
-  irr__nbar nb;
-  memset(&nb, 0, sizeof nb);
-  nb.rank = rank;
-  nb.p = p;
-  nb.tag = tag;
-  nb.comm = ctx->pc;
-  sq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request) + 1);
-  if (!sq) return MPI_ERR_NO_MEM;
-  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-    int j = (rank + i) % p; /* start with the next rank: spreads the load */
-    if (j == rank || sc[j] == 0) continue;
-    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), sc[j], sendtype, j, tag + 1,
-                    ctx->pc, &sq[ns++]);
-  }
-  while (rc == MPI_SUCCESS && !done) {
-    int flag = 0;
-    MPI_Status st;
-    if ((rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &flag, &st)) != MPI_SUCCESS) break;
-    if (flag) {
-      int src = st.MPI_SOURCE, S = 0;
-      int64_t n;
-      MPI_Get_count(&st, MPI_BYTE, &S);
-      bytes[src] = S;
-      n = rdt->size > 0 ? S / rdt->size : 0;
-      if (rdt->size == 0 || S % rdt->size) {
-        if (*err == MPI_SUCCESS) *err = MPI_ERR_TYPE;
-        rc = irr__xdrain(ctx->pc, src, tag + 1, S);
-      } else if (!consec) {
-        if (*err == MPI_SUCCESS && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count)) *err = MPI_ERR_TRUNCATE;
-        if (*err == MPI_ERR_TRUNCATE && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count))
-          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
-        else
-          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)rdispls[src] * rdt->extent), (int)n, recvtype, src,
-                        tag + 1, ctx->pc, MPI_STATUS_IGNORE);
-      } else {
-        used += n;
-        if (used > recv_max_count && *err == MPI_SUCCESS) *err = MPI_ERR_TRUNCATE;
-        if (used > recv_max_count) {
-          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
-        } else {
-          if (!(held[src] = (char *)IRRCOLL_MALLOC((size_t)S + 1))) { rc = MPI_ERR_NO_MEM; break; }
-          rc = MPI_Recv(held[src], S, MPI_BYTE, src, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
-        }
-      }
-      continue;
-    }
-    if (!barrier) {
-      int all = 1, k;
-      for (k = 0; k < ns && all && rc == MPI_SUCCESS; k++) /* one by one: see irr__exec_run */
-        if (sq[k] != MPI_REQUEST_NULL) rc = MPI_Test(&sq[k], &all, MPI_STATUS_IGNORE);
-      if (rc != MPI_SUCCESS) break;
-      if (all) {
-        barrier = 1;
-        rc = irr__nbar_step(&nb, &done);
-      }
-    } else {
-      rc = irr__nbar_step(&nb, &done);
-    }
-  }
-  IRRCOLL_FREE(sq);
-  return rc;
-}
-
-/* The native Alltoallv with the receive side in elements (int64: from irr__xlayout, each
-   block inside the int bound). A rank whose receive side is unusable (err) takes its part
-   into scratch, so the others complete. */
-static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int64_t *sdsp, MPI_Datatype sendtype,
-                                  void *recvbuf, const int64_t *cnt, const int64_t *dsp, const irr__dt *rdt,
-                                  MPI_Datatype recvtype, int err, int p, MPI_Comm pc) {
-  int *a = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int) + 1), i, rc;
-  int64_t at = 0;
-  char *flat = NULL;
-  void *rb = recvbuf;
-  if (!a) return MPI_ERR_NO_MEM;
-  for (i = 0; i < p; i++) {
-    a[i] = (int)sdsp[i];
-    a[p + i] = (int)cnt[i];
-    a[2 * p + i] = err == MPI_SUCCESS ? (int)dsp[i] : (int)at;
-    at += cnt[i];
-  }
-  if (err != MPI_SUCCESS) {
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt->extent + rdt->true_extent) + 1);
-    rb = flat ? flat - rdt->true_lb : NULL;
-  }
-  rc = err != MPI_SUCCESS && !flat ? MPI_ERR_NO_MEM
-                                   : MPI_Alltoallv(sendbuf, sc, a, sendtype, rb, a + p, a + 2 * p, recvtype, pc);
-  if (flat) IRRCOLL_FREE(flat);
-  IRRCOLL_FREE(a);
-  return rc;
-}
-
-IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
-                           MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, err = MPI_SUCCESS, consec, sparse, deg = 0, maxdeg = 0, *sc;
-  int64_t *sdsp, *bytes, *cnt, *dsp, at = 0;
-  char **held;
-  irr__dt sdt, rdt;
-  irr_alg alg;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
-  consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
-  if (!(sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)))))
-    return irr__raise(comm, MPI_ERR_NO_MEM);
-  memset(sdsp, 0, (size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)));
-  bytes = sdsp + p;
-  cnt = bytes + p;
-  dsp = cnt + p;
-  held = (char **)(void *)(dsp + p);
-  sc = (int *)(void *)(held + p);
-  /* Local checks. A rank with bad arguments sends nothing and drops what it receives. */
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
-  rc = MPI_SUCCESS;
-  for (i = 0; i < p && err == MPI_SUCCESS; i++) {
-    if (sendcounts[i] < 0) err = MPI_ERR_COUNT;
-    sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
-    at += sendcounts[i];
-    if (at > INT_MAX) err = MPI_ERR_COUNT;
-  }
-  for (i = 0; i < p; i++) {
-    sc[i] = err == MPI_SUCCESS ? sendcounts[i] : 0;
-    if (i != rank && sc[i] > 0) deg++;
-  }
-  if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
-    if (err == MPI_SUCCESS) err = irr__xknown(p, recvcounts, rdispls, consec, recv_max_count);
-    for (i = 0; i < p; i++) cnt[i] = recvcounts[i], dsp[i] = rdispls[i];
-    if (err == MPI_SUCCESS || err == MPI_ERR_TRUNCATE)
-      rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
-    goto out;
-  }
-  alg = ctx->force[IRR_COLL_ALLTOALLV];
-  if (alg == IRR_ALG_DIRECT) sparse = 1;
-  else if (alg == IRR_ALG_LINEAR) sparse = 0;
-  else {
-    if ((rc = MPI_Allreduce(&deg, &maxdeg, 1, MPI_INT, MPI_MAX, ctx->pc)) != MPI_SUCCESS) goto out;
-    sparse = irr_xalltoallv_sparse(p, maxdeg);
-  }
-  if (sparse) {
-    rc = irr__xalltoallv_sparse(sendbuf, sc, sdsp, &sdt, sendtype, recvbuf, recv_max_count, rdispls, consec, &rdt,
-                                recvtype, ctx, rank, p, tag, bytes, held, &err);
-    if (rc != MPI_SUCCESS) goto out;
-    bytes[rank] = (int64_t)sc[rank] * sdt.size;
-    {
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-    }
-    for (i = 0; i < p && rc == MPI_SUCCESS && err == MPI_SUCCESS; i++) { /* held blocks, own block */
-      int64_t z = 0;
-      if (i == rank && cnt[i] > 0)
-        rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[i] * sdt.extent), sc[i], sendtype, rank, tag,
-                          irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank, tag,
-                          ctx->pc, MPI_STATUS_IGNORE);
-      else if (held[i])
-        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &bytes[i], &z, &dsp[i], held[i], ctx->pc);
-    }
-  } else { /* dense: exchange the byte counts, then the native Alltoallv */
-    long long *sb = (long long *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(long long));
-    if (!sb) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (i = 0; i < p; i++) sb[i] = (long long)sc[i] * sdt.size;
-    rc = MPI_Alltoall(sb, 1, MPI_LONG_LONG, sb + p, 1, MPI_LONG_LONG, ctx->pc);
-    for (i = 0; i < p; i++) bytes[i] = sb[p + i];
-    IRRCOLL_FREE(sb);
-    if (rc != MPI_SUCCESS) goto out;
-    {
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-    }
-    rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
-  }
-  if (rc == MPI_SUCCESS) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, rdispls, consec);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  for (i = 0; i < p; i++)
-    if (held[i]) IRRCOLL_FREE(held[i]);
-  IRRCOLL_FREE(sdsp);
-  if (rc == MPI_SUCCESS) rc = err;
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-/* ==== end mpi_xalltoallv.h ==== */
 /* ==== begin mpi_inter.h ==== */
 /* Intergroup Allgather/Allgatherv (inter.h) on MPI: on an intercommunicator (merged once
    into an intracommunicator, cached with it), or on two groups inside an intracommunicator
@@ -5751,9 +5223,11 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
-/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). raise:
+   report an error through comm's handler (an entry point), else only return it (a caller
+   that reports once itself: XAllgatherv). */
 static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
-                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, int raise) {
   irr__ctx *ctx = NULL;
   irr__agstate G;
   irr_sched s;
@@ -5766,7 +5240,7 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) goto out;
   MPI_Comm_rank(comm, &G.rank);
   MPI_Comm_size(comm, &G.p);
   G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
@@ -5786,23 +5260,1122 @@ out:
   if (G.m) IRRCOLL_FREE(G.m);
   if (ops) IRRCOLL_FREE(ops);
   if (rc == MPI_SUCCESS) rc = G.err;
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || !raise ? rc : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
 }
 
 #if MPI_VERSION >= 4
 IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
 }
 #endif
 /* ==== end mpi_allgatherv.h ==== */
+/* ==== begin mpi_xcommon.h ==== */
+/* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
+   the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation
+   after the consecutive displacements are filled in and the bound is checked. */
+
+/* The receive bound in bytes; -1 if it overflows. */
+static int64_t irr__xbound(int bound, int64_t esize) {
+  int64_t b;
+  return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
+}
+
+/* Place n blocks given as bytes into the user's layout (displacements in elements of dt):
+   block i is bytes[i] at src + off[i]. Contiguous types by memcpy, others unpacked. */
+static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *bytes, const int64_t *off,
+                       const int64_t *displs, const char *src, MPI_Comm comm) {
+  int i, rc;
+  for (i = 0; i < n; i++) {
+    if (bytes[i] <= 0) continue;
+    if (dt->contig) {
+      memcpy(irr__at(base, dt->true_lb + (MPI_Aint)displs[i] * dt->extent), src + off[i], (size_t)bytes[i]);
+    } else {
+      rc = irr__pack(1, irr__at(base, (MPI_Aint)displs[i] * dt->extent), bytes[i] / dt->size, dt,
+                     (char *)(uintptr_t)(src + off[i]), comm);
+      if (rc != MPI_SUCCESS) return rc;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* From the byte sizes of n blocks: their counts in elements of esize bytes and their
+   displacements (consecutive, or the user's), checked against the bound (elements).
+   Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
+   block would leave the buffer [0, bound); counts and consecutive displacements are filled
+   in either way (so a caller can size a buffer and retry). */
+static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, const int *udispls,
+                        int bound, int64_t *cnt, int64_t *dsp) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < n; i++) {
+    if (esize > 0 && bytes[i] % esize == 0) cnt[i] = bytes[i] / esize;
+    else {
+      cnt[i] = esize > 0 ? bytes[i] / esize : 0;
+      if (bytes[i] > 0) err = MPI_ERR_TYPE;
+    }
+    dsp[i] = consecutive ? at : (int64_t)udispls[i];
+    at = irr__sat_add(at, cnt[i]);
+    if (cnt[i] > 0 && (dsp[i] < 0 || dsp[i] + cnt[i] > (int64_t)bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+  }
+  return err;
+}
+
+/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
+   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
+   or a consecutive displacement past INT_MAX, else MPI_ERR_TRUNCATE for a block outside. */
+static int irr__xknown(int p, const int *counts, int *displs, int consec, int bound) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < p; i++)
+    if (counts[i] < 0) return MPI_ERR_COUNT;
+  for (i = 0; i < p; i++) {
+    if (consec) {
+      if (at > INT_MAX) return MPI_ERR_COUNT;
+      displs[i] = (int)at;
+    }
+    if (counts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + counts[i] > bound)) err = MPI_ERR_TRUNCATE;
+    at += counts[i];
+  }
+  return err;
+}
+
+/* Return counts (and consecutive displacements) to the user's int arrays. */
+static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
+  int i, err = MPI_SUCCESS;
+  for (i = 0; i < n; i++) {
+    if (cnt[i] > INT_MAX || dsp[i] > INT_MAX) err = MPI_ERR_COUNT;
+    ucounts[i] = cnt[i] > INT_MAX ? INT_MAX : (int)cnt[i];
+    if (consecutive) udispls[i] = dsp[i] > INT_MAX ? INT_MAX : (int)dsp[i];
+  }
+  return err;
+}
+
+/* Drain a probed message into scratch (it cannot be taken where it belongs). */
+static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, pc, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* The common start of every X entry point: context, rank, size, tag; intercommunicators are
+   not supported (MPI_ERR_COMM). */
+static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
+  int rc, inter = 0;
+  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return rc;
+  if (inter) return MPI_ERR_COMM;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, rank);
+  MPI_Comm_size(comm, p);
+  *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  return MPI_SUCCESS;
+}
+/* ==== end mpi_xcommon.h ==== */
+/* ==== begin mpi_xgatherv.h ==== */
+/* IRR_XGatherv: the tree with sizes riding along (xv.h), or direct on few ranks. */
+
+/* The root's receive buffer while the counts are unknown: a byte view in which each child
+   subtree's range is one block (its total, heard during the construction) at consecutive
+   offsets. It is the user's buffer when the layout is consecutive and the type contiguous,
+   else scratch that is placed afterwards. */
+static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, int64_t own, int64_t *fake, char *base) {
+  int d, lo, hi, i;
+  int64_t at = 0;
+  memset(fake, 0, (size_t)p * 2 * sizeof(int64_t));
+  for (d = 0; d < t->levels; d++) { /* heard[d] < 0: no such subcube */
+    irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
+    if (lo < hi) fake[lo] = t->heard[d];
+  }
+  fake[rank] = own;
+  for (i = 0; i < p; i++) {
+    fake[p + i] = at;
+    at += fake[i];
+  }
+  memset(vb, 0, sizeof *vb);
+  vb->v = 1;
+  vb->p = p;
+  vb->base = base;
+  vb->counts = fake;
+  vb->displs = fake + p;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+}
+
+/* One unknown-size XGatherv call. At the root: the sizes as learned (bytes), the counts and
+   displacements they give (elements), and the byte view the executor writes through (vcnt:
+   bytes, voff: byte offset in the region). */
+typedef struct irr__xg {
+  const void *sendbuf;
+  int sendcount, bound, root, rank, p, tag, isroot, consec, err, next;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int *recvcounts, *displs;
+  irr__ctx *ctx;
+  irr__dt sdt, rdt;
+  int64_t own, at, *bytes, *cnt, *dsp, *vcnt, *voff;
+  char *stage;        /* direct, non-contiguous receive type: the buffer with elements packed */
+  irr__buf vb, ob;
+} irr__xg;
+
+/* Local checks (an error here is the rank's own; it still takes part, with an empty block
+   or draining what comes) and the root's arrays. */
+static int irr__xg_begin(irr__xg *G) {
+  int rc;
+  if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the root's own count would be unknown */
+  else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err != MPI_SUCCESS) G->own = 0;
+  if (!G->isroot) return MPI_SUCCESS;
+  if (!G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
+  else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
+  else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  G->cnt = G->bytes + G->p;
+  G->dsp = G->cnt + G->p;
+  G->vcnt = G->dsp + G->p;
+  G->voff = G->vcnt + G->p; /* 3p: also irr__xroot_view's fake counts and displacements */
+  return MPI_SUCCESS;
+}
+
+/* The own-block view: what this rank sends (staged if non-contiguous). */
+static void irr__xg_own(irr__xg *G) {
+  G->ob.dt = G->sdt;
+  G->ob.own = G->rank;
+  G->ob.count = G->own > 0 ? G->sendcount : 0;
+  G->ob.base = irr__base(G->sendbuf);
+  G->ob.discard = G->own == 0;
+}
+
+/* ---- direct: the root learns the sizes in rank order (IRR_OPF_LEARN) and puts each block
+   in place as it comes: its displacement (consecutive: after the lower ranks' blocks) is
+   known by then. A contiguous receive type is written in the user's buffer; any other into
+   a packed image of it (element k at byte k * size, bound * size bytes: no larger than the
+   buffer the user promised), unpacked afterwards, as the executor stages such types
+   anyway. After an error nothing more is written; later blocks are drained, their sizes
+   still learned (the caller gets the counts back, to size a buffer and retry). ---- */
+
+static void irr__xg_fail(irr__xg *G, int e) {
+  if (G->err == MPI_SUCCESS) G->err = e;
+  G->vb.discard = 1;
+}
+
+/* The own block's place, once the blocks before it are known. */
+static void irr__xg_put_own(irr__xg *G) {
+  int r = G->root;
+  int64_t d = G->consec ? G->at : (int64_t)G->displs[r];
+  G->dsp[r] = d;
+  G->vcnt[r] = G->bytes[r];
+  if (G->cnt[r] > 0 && (d < 0 || d + G->cnt[r] > (int64_t)G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  else G->voff[r] = d * G->rdt.size;
+  G->at = irr__sat_add(G->at, G->cnt[r]);
+  G->next = r + 1;
+}
+
+static int64_t irr__xg_place(void *arg, const irr_op *o) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t d = G->consec ? G->at : (G->displs ? (int64_t)G->displs[i] : 0);
+  G->dsp[i] = d;
+  if (G->err != MPI_SUCCESS || i != G->next) return -1;
+  if (d < 0 || d > (int64_t)G->bound) return 0; /* only an empty block fits */
+  G->voff[i] = d * G->rdt.size;
+  G->vcnt[i] = ((int64_t)G->bound - d) * G->rdt.size;
+  return G->vcnt[i];
+}
+
+static void irr__xg_learned(void *arg, const irr_op *o, int64_t bytes, int taken) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t es = G->rdt.size;
+  G->bytes[i] = bytes;
+  G->cnt[i] = es > 0 ? bytes / es : 0;
+  G->vcnt[i] = taken ? bytes : 0;
+  if (es > 0 ? bytes % es != 0 : bytes > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  else if (!taken) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  G->at = irr__sat_add(G->at, G->cnt[i]);
+  G->next = i + 1;
+  if (G->next == G->root) irr__xg_put_own(G);
+}
+
+/* The root's view: bytes, block i at voff[i] of the user's buffer or of the packed image. */
+static int irr__xg_direct_view(irr__xg *G) {
+  irr__buf *vb = &G->vb;
+  vb->v = 1;
+  vb->p = G->p;
+  vb->counts = G->vcnt;
+  vb->displs = G->voff;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+  vb->discard = G->err != MPI_SUCCESS;
+  G->bytes[G->root] = G->own;
+  G->cnt[G->root] = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  if (G->root == 0) irr__xg_put_own(G);
+  if (vb->discard) return MPI_SUCCESS;
+  if (G->rdt.contig) {
+    vb->base = irr__at(irr__base(G->recvbuf), G->rdt.true_lb);
+    return MPI_SUCCESS;
+  }
+  if (!(G->stage = (char *)IRRCOLL_MALLOC((size_t)G->bound * (size_t)G->rdt.size + 1))) return MPI_ERR_NO_MEM;
+  vb->base = G->stage;
+  return MPI_SUCCESS;
+}
+
+static int irr__xg_direct(irr__xg *G) {
+  int cap = G->isroot ? G->p + 1 : 1, rc;
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_sched s;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  if (!ops) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  else if (!G->isroot || (rc = irr__xg_direct_view(G)) == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc == MPI_SUCCESS) {
+    X.s = &s;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    X.place = irr__xg_place;
+    X.learned = irr__xg_learned;
+    X.larg = G;
+    rc = irr__exec_run(&X);
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  IRRCOLL_FREE(ops);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  return rc;
+}
+
+/* ---- the tree: the sizes ride along with the data (IRR_OPF_COUNTS); the root learns every
+   subtree's total in the construction, so it receives in place when the layout is
+   consecutive and the type contiguous, else into scratch, placed afterwards. ---- */
+static int irr__xg_tree(irr__xg *G, irr_alg alg) {
+  irr_tree t;
+  irr_sched s;
+  irr__exec X;
+  irr_op *ops = NULL;
+  int rc, lo = 0, hi = G->p, cap, inplace = 0;
+  int64_t *mine = NULL;
+  char *scratch = NULL;
+  memset(&X, 0, sizeof X);
+  irr_tree_init(&t, G->rank, G->p, G->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, G->own);
+  if ((rc = irr__tree_build_mpi(&t, G->ctx->pc, G->tag)) != MPI_SUCCESS) return rc;
+  cap = irr_v_maxops(IRR_ALG_TREE, G->p, G->rank, G->root);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  /* the sizes this rank collects: its subcube's (the root: everyone's) */
+  if (!G->isroot) irr_tree_cube((int64_t)G->rank >> t.send_level, t.send_level, G->p, &lo, &hi);
+  if (rc == MPI_SUCCESS && !G->isroot && !(mine = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    X.cnt = G->isroot ? G->bytes : mine;
+    X.cnt_lo = lo;
+    memset(X.cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
+    X.cnt[G->rank - lo] = G->own;
+  }
+  if (rc == MPI_SUCCESS && G->isroot) { /* the subtree totals are known now: fits? in place? */
+    int64_t total;
+    irr__xroot_view(&G->vb, G->p, G->rank, &t, G->own, G->vcnt, NULL);
+    total = G->vcnt[2 * G->p - 1] + G->vcnt[G->p - 1];
+    if (G->err == MPI_SUCCESS && G->consec && total > (int64_t)G->bound * G->rdt.size) G->err = MPI_ERR_TRUNCATE;
+    inplace = G->err == MPI_SUCCESS && G->consec && G->rdt.contig;
+    if (!inplace && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) rc = MPI_ERR_NO_MEM;
+    G->vb.base = inplace ? irr__at(irr__base(G->recvbuf), G->rdt.true_lb) : scratch;
+  } else {
+    G->vb.discard = 1;
+  }
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&G->ob, 1, G->ctx->pc)) == MPI_SUCCESS) {
+    X.s = &s;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS && X.bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  if (rc == MPI_SUCCESS && G->isroot) { /* every size is known now: the layout, then the data in place */
+    int e2 = irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec, G->displs, G->bound, G->cnt, G->dsp), i;
+    if (G->err == MPI_SUCCESS) G->err = e2;
+    if (G->err == MPI_SUCCESS && !inplace) {
+      for (i = 0; i < G->p; i++) G->voff[i] = i ? G->voff[i - 1] + G->bytes[i - 1] : 0;
+      rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, scratch, G->ctx->pc);
+    }
+  }
+  if (mine) IRRCOLL_FREE(mine);
+  if (scratch) IRRCOLL_FREE(scratch);
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> choose -> run (direct or tree) -> return the counts at the root. */
+static int irr__xgatherv_unknown(irr__xg *G) {
+  irr_alg alg = irr_xgatherv_choose(irr__forced(G->ctx, IRR_COLL_XGATHERV), G->p);
+  int rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot && G->recvcounts) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    rc = irr__xgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
+    int pre = MPI_SUCCESS;
+    irr__dt rdt;
+    if (rank == root) {
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
+                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
+  }
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+/* ==== end mpi_xgatherv.h ==== */
+/* ==== begin mpi_xscatterv.h ==== */
+/* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
+   range and sizes from the one message it receives and forwards likewise (xv.h). */
+
+/* One unknown-size XScatterv call. m: the sizes (bytes) of the range [lo, hi) this rank
+   holds, m[i - lo] for rank i (the root: all, from its counts; the others: learned from the
+   header of the one message they receive). */
+typedef struct irr__xs {
+  const void *sendbuf;
+  const int *sendcounts;
+  int *displs, *recvcount;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int bound, root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  irr__ctx *ctx;
+  irr__dt sdt, rdt;
+  int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
+  irr_alg alg;
+} irr__xs;
+
+/* The root's send side: the sizes of everyone, as bytes (displacements filled in when
+   consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
+static int irr__xs_root(irr__xs *G) {
+  int i, p = G->p, rc;
+  int64_t at = 0, tot = 0;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+  G->vcd = G->m + p;
+  if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  for (i = 0; i < p && G->err == MPI_SUCCESS; i++) {
+    int64_t d = G->displs[0] == IRR_DISPL_CONSECUTIVE ? at : G->displs[i];
+    if (G->sendcounts[i] < 0 || !irr__mul_ok(G->sendcounts[i], G->sdt.size, &G->m[i]) || !irr__add_ok(tot, G->m[i], &tot) ||
+        (G->displs[0] == IRR_DISPL_CONSECUTIVE && d > INT_MAX))
+      G->err = MPI_ERR_COUNT;
+    G->vcd[i] = G->sendcounts[i];
+    G->vcd[p + i] = d;
+    at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
+  }
+  if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE)
+    for (i = 0; i < p; i++) G->displs[i] = (int)G->vcd[p + i];
+  if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
+    memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+    memset(&G->sdt, 0, sizeof G->sdt);
+    G->sdt.type = MPI_BYTE;
+    G->sdt.size = G->sdt.extent = 1;
+    G->sdt.contig = 1;
+  }
+  G->lo = 0, G->hi = p, G->parent = -1;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1 of a non-root rank: the one message, run as the program's learned first op
+   (irr_xscatterv_recv): its sender, range and sizes come with it, the data stays in
+   X->lmsg (the next phase's scratch). */
+static int irr__xs_receive(irr__xs *G, irr__exec *X) {
+  irr_op op;
+  irr_sched s;
+  int rc;
+  irr_sched_init(&s, G->rank, G->p, &op, 1);
+  irr_xscatterv_recv(-1, 0, 0, 0, &s);
+  if (s.err != IRR_OK) return MPI_ERR_INTERN;
+  X->s = &s;
+  if ((rc = irr__exec_run(X)) != MPI_SUCCESS) return rc;
+  X->s = NULL;
+  if (G->rank < op.blo || G->rank >= op.bhi) return MPI_ERR_INTERN;
+  G->lo = op.blo, G->hi = op.bhi, G->parent = op.peer;
+  G->m = X->cnt;
+  X->tmp_given = X->lmsg + 16 + 8 * (G->hi - G->lo);
+  return MPI_SUCCESS;
+}
+
+/* Phase 2, the rest of the program: the own block out, the children's ranges forwarded
+   (the tree on the range, rebuilt here from its sizes, or direct). */
+static int irr__xs_forward(irr__xs *G, irr__exec *X) {
+  int rc = MPI_SUCCESS, cap, rule = G->alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int n = G->hi - G->lo;
+  int64_t *w = NULL;
+  irr_op *ops = NULL;
+  irr_tree_all T;
+  irr_tree t;
+  irr_sched s;
+  irr__buf vb, ob;
+  memset(&T, 0, sizeof T);
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
+    if (irr_xscatterv_forward(NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  } else if (rc == MPI_SUCCESS) {
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w) != IRR_OK) rc = MPI_ERR_INTERN;
+    else irr_tree_view(&T, G->rank - G->lo, &t);
+    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
+      rc = MPI_ERR_INTERN;
+  }
+  vb.v = 1;
+  vb.p = G->p;
+  vb.discard = !G->isroot;
+  if (G->isroot) vb.base = irr__base(G->sendbuf), vb.dt = G->sdt, vb.counts = G->vcd, vb.displs = G->vcd + G->p;
+  ob.own = G->rank;
+  ob.base = irr__base(G->recvbuf);
+  ob.dt = G->rdt;
+  ob.count = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  ob.discard = G->inplace || G->rerr != MPI_SUCCESS || G->own == 0;
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&vb, 1, G->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(&ob, 0, G->ctx->pc)) == MPI_SUCCESS) {
+    X->s = &s;
+    X->buf[IRR_BUF_SEND] = &vb;
+    X->buf[IRR_BUF_RECV] = &ob;
+    X->cnt = G->m;
+    X->cnt_lo = G->lo;
+    rc = irr__exec_run(X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, G->ctx->pc);
+  }
+  irr__buf_unstage(&vb, 0, G->ctx->pc);
+  irr__buf_unstage(&ob, 0, G->ctx->pc);
+  irr_tree_all_free(&T);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> (receive: learn range and sizes) -> the own block's checks -> forward. */
+static int irr__xscatterv_unknown(irr__xs *G) {
+  int rc = MPI_SUCCESS;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  G->alg = irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  if (!G->inplace) { /* rerr: this rank's receive side */
+    if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
+    else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
+  }
+  rc = G->isroot ? irr__xs_root(G) : irr__xs_receive(G, &X);
+  if (rc == MPI_SUCCESS) {
+    G->own = G->m[G->rank - G->lo];
+    if (!G->inplace && G->rerr == MPI_SUCCESS) {
+      if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
+      else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+    }
+    if (G->recvcount && !G->inplace) {
+      int64_t c = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+      *G->recvcount = c > INT_MAX ? INT_MAX : (int)c;
+      if (c > INT_MAX && G->rerr == MPI_SUCCESS) G->rerr = MPI_ERR_COUNT;
+    }
+    rc = irr__xs_forward(G, &X);
+  }
+  irr__exec_free(&X);
+  if (G->isroot && G->m) IRRCOLL_FREE(G->m);
+  return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
+}
+
+IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
+    irr__xs G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    rc = irr__xscatterv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
+    int pre = MPI_SUCCESS;
+    if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
+    if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
+      int64_t at = 0;
+      for (i = 0; i < p; i++) {
+        displs[i] = (int)at;
+        at += sendcounts[i] > 0 ? sendcounts[i] : 0;
+        if (at > INT_MAX) pre = MPI_ERR_COUNT;
+      }
+    }
+    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
+  }
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+/* ==== end mpi_xscatterv.h ==== */
+/* ==== begin mpi_xallgatherv.h ==== */
+/* IRR_XAllgatherv: phase 1, Bruck with the sizes in every message (irr_xallgatherv_sched),
+   run a round at a time on the program rebuilt from the sizes learned so far; phase 2, the
+   large blocks by the known-size Allgatherv (irr_xallgatherv_large). Together the program
+   irr_xallgatherv_build_all gives the checker and the model. */
+
+/* One unknown-size XAllgatherv call. Arrays of p: sz every size (bytes) as learned (the
+   executor's size table), me the eager data of the blocks known so far, ml the large ones,
+   cnt/dsp the layout (elements), ce/cl the counts of the eager / large blocks (the two
+   phases' views of the receive buffer). */
+typedef struct irr__xa {
+  const void *sendbuf;
+  int sendcount, bound, rank, p, tag, consec, err;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int *recvcounts, *displs;
+  irr__ctx *ctx;
+  irr__dt sdt, rdt;
+  int64_t own, eager, *sz, *me, *ml, *cnt, *dsp, *ce, *cl;
+  irr__buf ob;
+} irr__xa;
+
+/* Local checks: an error here is the rank's own; it still takes part, with an empty block
+   (every rank learns its size 0), and writes nothing. */
+static int irr__xa_begin(irr__xa *G) {
+  int rc;
+  if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the own count would be unknown */
+  else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (!G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
+  else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
+  if (G->err != MPI_SUCCESS) G->own = 0;
+  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->eager = irr_xallgatherv_eager(G->p, G->ctx->md);
+  if (!(G->sz = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->sz, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  G->me = G->sz + G->p, G->ml = G->me + G->p, G->cnt = G->ml + G->p;
+  G->dsp = G->cnt + G->p, G->ce = G->dsp + G->p, G->cl = G->ce + G->p;
+  G->sz[G->rank] = G->own;
+  G->me[G->rank] = G->own <= G->eager ? G->own : 0;
+  G->ob.dt = G->sdt;
+  G->ob.own = G->rank;
+  G->ob.count = G->own > 0 ? G->sendcount : 0;
+  G->ob.base = irr__base(G->sendbuf);
+  G->ob.discard = G->own == 0;
+  return MPI_SUCCESS;
+}
+
+/* Every size is known: the layout, checked against the bound, and the two phases' counts. */
+static void irr__xa_layout(irr__xa *G) {
+  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  if (G->err == MPI_SUCCESS) G->err = e;
+  for (i = 0; i < G->p; i++) {
+    G->ce[i] = G->sz[i] <= G->eager ? G->cnt[i] : 0;
+    G->cl[i] = G->sz[i] <= G->eager ? 0 : G->cnt[i];
+    G->ml[i] = G->sz[i] <= G->eager ? 0 : G->sz[i];
+  }
+}
+
+/* Run ops [a, b) of program s (a slice of phase 1) on X; vb: the receive buffer's view. */
+static int irr__xa_slice(irr__xa *G, irr__exec *X, const irr_sched *s, int a, int b, irr__buf *vb) {
+  irr_sched part = *s;
+  unsigned char *wrote = NULL;
+  int rc;
+  if (a == b) return MPI_SUCCESS;
+  part.ops = s->ops + a;
+  part.nops = part.cap = b - a;
+  if (!vb->discard && !vb->dt.contig) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)G->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)G->p);
+    vb->wrote = wrote;
+  }
+  X->s = &part;
+  X->buf[IRR_BUF_RECV] = vb;
+  rc = irr__buf_stage(vb, 0, G->ctx->pc);
+  if (rc == MPI_SUCCESS) rc = irr__exec_run(X);
+  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, G->ctx->pc);
+  irr__buf_unstage(vb, 0, G->ctx->pc);
+  X->s = NULL;
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
+  return rc;
+}
+
+/* After round k of phase 1 a rank holds the sizes of blocks rank .. rank + 2^k - 1 (mod p):
+   their eager data sizes, for the next rebuild. */
+static int irr__xa_learn(irr__xa *G, int k) {
+  int have = k < 30 && ((int64_t)1 << k) < G->p ? 1 << k : G->p, j;
+  for (j = 0; j < have; j++) {
+    int b = (G->rank + j) % G->p;
+    if (G->sz[b] < 0) return MPI_ERR_INTERN;
+    G->me[b] = G->sz[b] <= G->eager ? G->sz[b] : 0;
+  }
+  return MPI_SUCCESS;
+}
+
+/* Ops [*a, *b) of round k of phase 1, rebuilt from the sizes known now; *c: the first copy
+   into the receive buffer (the last round's, after its messages), else *b. */
+static int irr__xa_build(irr__xa *G, irr_sched *s, irr_op *ops, int cap, int k, int *a, int *b, int *c) {
+  irr_sched_init(s, G->rank, G->p, ops, cap);
+  if (irr_xallgatherv_sched(G->p, G->rank, G->me, 0, s) != IRR_OK) return MPI_ERR_INTERN;
+  for (*a = 0; *a < s->nops && s->ops[*a].round < k;) ++*a;
+  for (*b = *a; *b < s->nops && s->ops[*b].round == k;) ++*b;
+  for (*c = *a; *c < *b && !(s->ops[*c].kind == IRR_OP_COPY && s->ops[*c].dbuf == IRR_BUF_RECV);) ++*c;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1, round k (0 .. ceil(log2 p)) of the program rebuilt from the sizes known now:
+   its messages need only those; the receive's length comes with it (learned). The last
+   round's copies into the receive buffer need every size (the layout): rebuilt once more
+   after its messages. */
+static int irr__xa_round(irr__xa *G, irr__exec *X, irr_op *ops, int cap, int k) {
+  irr_sched s;
+  irr__buf vb;
+  int a, b, c, rc;
+  memset(&vb, 0, sizeof vb);
+  vb.discard = 1;
+  if ((rc = irr__xa_build(G, &s, ops, cap, k, &a, &b, &c)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__xa_slice(G, X, &s, a, c, &vb)) != MPI_SUCCESS || (rc = irr__xa_learn(G, k)) != MPI_SUCCESS ||
+      k < irr_tree_levels(G->p))
+    return rc;
+  if ((rc = irr__xa_build(G, &s, ops, cap, k, &a, &b, &c)) != MPI_SUCCESS) return rc;
+  irr__xa_layout(G);
+  vb.v = 1;
+  vb.p = G->p;
+  vb.base = irr__base(G->recvbuf);
+  vb.dt = G->rdt;
+  vb.counts = G->ce;
+  vb.displs = G->dsp;
+  vb.discard = G->err != MPI_SUCCESS;
+  return irr__xa_slice(G, X, &s, c, b, &vb);
+}
+
+static int irr__xa_phase1(irr__xa *G) {
+  int K = irr_tree_levels(G->p), cap = 4 * K + G->p + 2, k, rc;
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  X.cnt = G->sz;
+  X.keep_tmp = 1; /* the blocks gathered so far stay in scratch from round to round */
+  X.buf[IRR_BUF_SEND] = &G->ob;
+  if (!ops) return MPI_ERR_NO_MEM;
+  rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  for (k = 0; k <= K && rc == MPI_SUCCESS; k++) rc = irr__xa_round(G, &X, ops, cap, k);
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* Phase 2: the large blocks by the known-size Allgatherv, in place when this rank can take
+   them, else through scratch (it must still forward them) and dropped. */
+static int irr__xa_phase2(irr__xa *G) {
+  int i, rc, bad = 0;
+  int64_t cap, at = 0;
+  irr_op *ops;
+  irr_sched s;
+  irr__buf vb;
+  char *flat = NULL;
+  for (i = 0; i < G->p && G->ml[i] == 0; i++) {}
+  if (i == G->p) return MPI_SUCCESS; /* no large block: phase 2 is empty */
+  cap = irr_xallgatherv_large_maxops(G->p, G->ml, G->ctx->md);
+  if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, (int)cap);
+  s.nrounds = irr_tree_levels(G->p) + 1; /* after phase 1 */
+  rc = irr_xallgatherv_large(G->p, G->rank, G->ml, G->ctx->md, &s) == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  memset(&vb, 0, sizeof vb);
+  vb.v = 1;
+  vb.p = G->p;
+  if (G->err == MPI_SUCCESS) {
+    vb.base = irr__base(G->recvbuf), vb.dt = G->rdt, vb.counts = G->cl, vb.displs = G->dsp;
+  } else { /* bytes, consecutive, in scratch */
+    for (i = 0; i < G->p; i++) G->ce[i] = at, at += G->ml[i];
+    vb.counts = G->ml, vb.displs = G->ce;
+    vb.dt.type = MPI_BYTE, vb.dt.size = vb.dt.extent = 1, vb.dt.contig = 1;
+    if (rc == MPI_SUCCESS && !(vb.base = flat = (char *)IRRCOLL_MALLOC((size_t)at + 1))) rc = MPI_ERR_NO_MEM;
+  }
+  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
+  if (flat) IRRCOLL_FREE(flat);
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> phase 1 (every size, the eager blocks) -> phase 2 (the large ones) -> counts. */
+static int irr__xallgatherv_unknown(irr__xa *G) {
+  int rc = irr__xa_begin(G);
+  if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
+  if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
+  if (rc == MPI_SUCCESS && G->recvcounts) {
+    int e = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e;
+  }
+  if (G->sz) IRRCOLL_FREE(G->sz);
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+/* Known counts: consecutive displacements, the bound, then irrcoll's Allgatherv (its
+   choice, its executor). A rank whose bound is too small takes part without writing: it
+   receives into scratch, in a consecutive layout. */
+static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                  MPI_Comm comm, int rank, int p) {
+  int pre, rc, i, *d2;
+  irr__dt rdt;
+  int64_t at = 0;
+  char *flat = NULL;
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  if (!displs) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
+  if (pre == MPI_SUCCESS) return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
+    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+  }
+  c.di = d2;
+  if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
+  else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
+    rc = irr__ag_run(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
+                     flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  else if (rc == MPI_SUCCESS)
+    rc = irr__ag_run(sendbuf, sendcount, sendtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  IRRCOLL_FREE(d2);
+  if (flat) IRRCOLL_FREE(flat);
+  return rc != MPI_SUCCESS ? rc : pre;
+}
+
+IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                            MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xa G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
+    rc = irr__xallgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) {
+    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, comm,
+                                rank, p);
+  }
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+/* ==== end mpi_xallgatherv.h ==== */
+/* ==== begin mpi_xalltoallv.h ==== */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
+   NBX is irrcoll's one algorithm that is not a schedule: who sends to whom is known only to
+   the senders, and a receiver learns it by probing until a nonblocking barrier says every
+   message is in, so there is no program to build in advance for the checker or the model;
+   the dense variant runs the native MPI_Alltoall and MPI_Alltoallv. */
+
+/* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
+   rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
+   MPI_Ibarrier, whose quality varies (SimGrid SMPI's is linear in p). */
+typedef struct irr__nbar {
+  int k, rank, p, tag, started;
+  MPI_Comm comm;
+  MPI_Request sr, rr;
+  char sb, rb;
+} irr__nbar;
+
+/* Advance; *done = 1 once every rank has entered. */
+static int irr__nbar_step(irr__nbar *b, int *done) {
+  int rc = MPI_SUCCESS, flag = 0;
+  *done = 0;
+  for (;;) {
+    if (((int64_t)1 << b->k) >= b->p) { *done = 1; return MPI_SUCCESS; }
+    if (!b->started) {
+      int d = 1 << b->k;
+      rc = MPI_Irecv(&b->rb, 1, MPI_BYTE, (b->rank - d % b->p + b->p) % b->p, b->tag, b->comm, &b->rr);
+      if (rc == MPI_SUCCESS) rc = MPI_Isend(&b->sb, 1, MPI_BYTE, (b->rank + d) % b->p, b->tag, b->comm, &b->sr);
+      if (rc != MPI_SUCCESS) return rc;
+      b->started = 1;
+    }
+    if ((rc = MPI_Test(&b->rr, &flag, MPI_STATUS_IGNORE)) != MPI_SUCCESS || !flag) return rc;
+    if ((rc = MPI_Wait(&b->sr, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+    b->started = 0;
+    b->k++;
+  }
+}
+
+/* The sparse exchange (NBX, Hoefler et al.): synchronous sends to the actual partners;
+   receive whatever arrives (probed, so its size is known before it is taken); once the own
+   sends are matched (so received), enter the nonblocking barrier; done when it completes,
+   since then every rank's sends have been received. Arrivals go to their place when the
+   displacements are the user's, else to a buffer each until the layout is known. */
+static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
+                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
+                                  const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
+                                  irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
+  MPI_Request *sq = NULL;
+  int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
+  int64_t used = 0;
+  irr__nbar nb;
+  memset(&nb, 0, sizeof nb);
+  nb.rank = rank;
+  nb.p = p;
+  nb.tag = tag;
+  nb.comm = ctx->pc;
+  sq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request) + 1);
+  if (!sq) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+    int j = (rank + i) % p; /* start with the next rank: spreads the load */
+    if (j == rank || sc[j] == 0) continue;
+    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), sc[j], sendtype, j, tag + 1,
+                    ctx->pc, &sq[ns++]);
+  }
+  while (rc == MPI_SUCCESS && !done) {
+    int flag = 0;
+    MPI_Status st;
+    if ((rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &flag, &st)) != MPI_SUCCESS) break;
+    if (flag) {
+      int src = st.MPI_SOURCE, S = 0;
+      int64_t n;
+      MPI_Get_count(&st, MPI_BYTE, &S);
+      bytes[src] = S;
+      n = rdt->size > 0 ? S / rdt->size : 0;
+      if (rdt->size == 0 || S % rdt->size) {
+        if (*err == MPI_SUCCESS) *err = MPI_ERR_TYPE;
+        rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+      } else if (!consec) {
+        if (*err == MPI_SUCCESS && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count)) *err = MPI_ERR_TRUNCATE;
+        if (*err == MPI_ERR_TRUNCATE && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count))
+          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+        else
+          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)rdispls[src] * rdt->extent), (int)n, recvtype, src,
+                        tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+      } else {
+        used += n;
+        if (used > recv_max_count && *err == MPI_SUCCESS) *err = MPI_ERR_TRUNCATE;
+        if (used > recv_max_count) {
+          rc = irr__xdrain(ctx->pc, src, tag + 1, S);
+        } else {
+          if (!(held[src] = (char *)IRRCOLL_MALLOC((size_t)S + 1))) { rc = MPI_ERR_NO_MEM; break; }
+          rc = MPI_Recv(held[src], S, MPI_BYTE, src, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+        }
+      }
+      continue;
+    }
+    if (!barrier) {
+      int all = 1, k;
+      for (k = 0; k < ns && all && rc == MPI_SUCCESS; k++) /* one by one: see irr__exec_run */
+        if (sq[k] != MPI_REQUEST_NULL) rc = MPI_Test(&sq[k], &all, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      if (all) {
+        barrier = 1;
+        rc = irr__nbar_step(&nb, &done);
+      }
+    } else {
+      rc = irr__nbar_step(&nb, &done);
+    }
+  }
+  IRRCOLL_FREE(sq);
+  return rc;
+}
+
+/* The native Alltoallv with the receive side in elements (int64: from irr__xlayout, each
+   block inside the int bound). A rank whose receive side is unusable (err) takes its part
+   into scratch, so the others complete. */
+static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int64_t *sdsp, MPI_Datatype sendtype,
+                                  void *recvbuf, const int64_t *cnt, const int64_t *dsp, const irr__dt *rdt,
+                                  MPI_Datatype recvtype, int err, int p, MPI_Comm pc) {
+  int *a = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int) + 1), i, rc;
+  int64_t at = 0;
+  char *flat = NULL;
+  void *rb = recvbuf;
+  if (!a) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p; i++) {
+    a[i] = (int)sdsp[i];
+    a[p + i] = (int)cnt[i];
+    a[2 * p + i] = err == MPI_SUCCESS ? (int)dsp[i] : (int)at;
+    at += cnt[i];
+  }
+  if (err != MPI_SUCCESS) {
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt->extent + rdt->true_extent) + 1);
+    rb = flat ? flat - rdt->true_lb : NULL;
+  }
+  rc = err != MPI_SUCCESS && !flat ? MPI_ERR_NO_MEM
+                                   : MPI_Alltoallv(sendbuf, sc, a, sendtype, rb, a + p, a + 2 * p, recvtype, pc);
+  if (flat) IRRCOLL_FREE(flat);
+  IRRCOLL_FREE(a);
+  return rc;
+}
+
+/* One XAlltoallv call's state. */
+typedef struct irr__xt {
+  irr__ctx *ctx;
+  int rank, p, tag, err, consec, deg;
+  int *sc;                         /* send counts (0 everywhere after a local error) */
+  int64_t *sdsp, *bytes, *cnt, *dsp; /* send displacements; received bytes, counts, displs */
+  char **held;                     /* sparse, consecutive: arrivals held until the layout is known */
+  irr__dt sdt, rdt;
+} irr__xt;
+
+/* validate: local checks (a rank with bad arguments sends nothing and drops what it
+   receives), the send displacements, the out-degree */
+static void irr__xt_validate(irr__xt *A, const void *sendbuf, const int *sendcounts, const int *sdispls,
+                             MPI_Datatype sendtype, MPI_Datatype recvtype) {
+  int64_t at = 0;
+  int i, rc;
+  if (sendbuf == MPI_IN_PLACE) A->err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
+  else if ((rc = irr__dt_info(sendtype, &A->sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &A->rdt)) != MPI_SUCCESS)
+    A->err = rc;
+  for (i = 0; i < A->p && A->err == MPI_SUCCESS; i++) {
+    if (sendcounts[i] < 0) A->err = MPI_ERR_COUNT;
+    A->sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
+    at += sendcounts[i];
+    if (at > INT_MAX) A->err = MPI_ERR_COUNT;
+  }
+  for (i = 0; i < A->p; i++) {
+    A->sc[i] = A->err == MPI_SUCCESS ? sendcounts[i] : 0;
+    if (i != A->rank && A->sc[i] > 0) A->deg++;
+  }
+}
+
+/* sparse (NBX), then the layout from what arrived: held blocks and the own block placed */
+static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
+                          const int *rdispls, MPI_Datatype recvtype) {
+  int rc = irr__xalltoallv_sparse(sendbuf, A->sc, A->sdsp, &A->sdt, sendtype, recvbuf, bound, rdispls, A->consec, &A->rdt,
+                                  recvtype, A->ctx, A->rank, A->p, A->tag, A->bytes, A->held, &A->err);
+  int i, e2;
+  if (rc != MPI_SUCCESS) return rc;
+  A->bytes[A->rank] = (int64_t)A->sc[A->rank] * A->sdt.size;
+  e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
+  if (A->err == MPI_SUCCESS) A->err = e2;
+  for (i = 0; i < A->p && rc == MPI_SUCCESS && A->err == MPI_SUCCESS; i++) {
+    int64_t z = 0;
+    if (i == A->rank && A->cnt[i] > 0)
+      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), A->sc[i], sendtype, A->rank,
+                        A->tag, irr__at(irr__base(recvbuf), (MPI_Aint)A->dsp[i] * A->rdt.extent), (int)A->cnt[i], recvtype,
+                        A->rank, A->tag, A->ctx->pc, MPI_STATUS_IGNORE);
+    else if (A->held[i])
+      rc = irr__xplace(irr__base(recvbuf), &A->rdt, 1, &A->bytes[i], &z, &A->dsp[i], A->held[i], A->ctx->pc);
+  }
+  return rc;
+}
+
+/* dense: exchange the byte counts, then the native Alltoallv */
+static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
+                         const int *rdispls, MPI_Datatype recvtype) {
+  long long *sb = (long long *)IRRCOLL_MALLOC((size_t)A->p * 2 * sizeof(long long));
+  int i, rc, e2;
+  if (!sb) return MPI_ERR_NO_MEM;
+  for (i = 0; i < A->p; i++) sb[i] = (long long)A->sc[i] * A->sdt.size;
+  rc = MPI_Alltoall(sb, 1, MPI_LONG_LONG, sb + A->p, 1, MPI_LONG_LONG, A->ctx->pc);
+  for (i = 0; i < A->p; i++) A->bytes[i] = sb[A->p + i];
+  IRRCOLL_FREE(sb);
+  if (rc != MPI_SUCCESS) return rc;
+  e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
+  if (A->err == MPI_SUCCESS) A->err = e2;
+  return irr__xalltoallv_native(sendbuf, A->sc, A->sdsp, sendtype, recvbuf, A->cnt, A->dsp, &A->rdt, recvtype, A->err,
+                                A->p, A->ctx->pc);
+}
+
+/* validate -> choose (irr_xalltoallv_choose: one Allreduce of the out-degree unless forced)
+   -> sparse or dense -> the counts out. One exit. */
+IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                           MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__xt A;
+  int rc, i, maxdeg = -1;
+  size_t per = 4 * sizeof(int64_t) + sizeof(char *) + sizeof(int);
+  irr_alg alg;
+  memset(&A, 0, sizeof A);
+  if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
+  A.consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(A.sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * per))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  memset(A.sdsp, 0, (size_t)A.p * per);
+  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p;
+  A.held = (char **)(void *)(A.dsp + A.p);
+  A.sc = (int *)(void *)(A.held + A.p);
+  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype);
+  if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
+    if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
+    for (i = 0; i < A.p; i++) A.cnt[i] = recvcounts[i], A.dsp[i] = rdispls[i];
+    if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
+      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.p,
+                                  A.ctx->pc);
+  } else {
+    alg = irr_xalltoallv_choose(irr__forced(A.ctx, IRR_COLL_XALLTOALLV), A.p, maxdeg);
+    if (alg == IRR_ALG_AUTO) { /* agree on the largest out-degree */
+      if ((rc = MPI_Allreduce(&A.deg, &maxdeg, 1, MPI_INT, MPI_MAX, A.ctx->pc)) == MPI_SUCCESS)
+        alg = irr_xalltoallv_choose(IRR_ALG_AUTO, A.p, maxdeg);
+    }
+    if (rc == MPI_SUCCESS)
+      rc = alg == IRR_ALG_SPARSE ? irr__xt_sparse(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype)
+                                 : irr__xt_dense(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype);
+    if (rc == MPI_SUCCESS) {
+      int e3 = irr__xreturn(A.p, A.cnt, A.dsp, recvcounts, rdispls, A.consec);
+      if (A.err == MPI_SUCCESS) A.err = e3;
+    }
+  }
+  for (i = 0; i < A.p; i++)
+    if (A.held[i]) IRRCOLL_FREE(A.held[i]);
+  IRRCOLL_FREE(A.sdsp);
+  if (rc == MPI_SUCCESS) rc = A.err;
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+/* ==== end mpi_xalltoallv.h ==== */
 /* ==== begin mpi_guide.h ==== */
 /* Performance-guideline mock-ups (seed 002: Hunold, Carpen-Amarie, PGMPITuneLib, GL1-GL22,
    Table 1, Appendix A; seed 000 Section 4 for the irregular ones): each implements the
@@ -6439,7 +7012,7 @@ IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
     irr__counts c = {rc, dsp, NULL, NULL, 0, 0};                                                                                \
-    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg);                                                                   \
+    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg, 1);                                                                   \
   }
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)

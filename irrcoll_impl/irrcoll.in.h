@@ -40,13 +40,13 @@
      mpi_exec.h     the schedule executor
      mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
+     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
+     mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
-     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
-     mpi_allgatherv.h  IRR_Allgatherv
      mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
 
    Options (define before including)
@@ -106,13 +106,13 @@
 #include "mpi_exec.h"
 #include "mpi_tree.h"
 #include "mpi_gatherv.h"
+#include "mpi_inter.h"
+#include "mpi_allgatherv.h"
 #include "mpi_xcommon.h"
 #include "mpi_xgatherv.h"
 #include "mpi_xscatterv.h"
 #include "mpi_xallgatherv.h"
 #include "mpi_xalltoallv.h"
-#include "mpi_inter.h"
-#include "mpi_allgatherv.h"
 #include "mpi_guide.h"
 #endif
 

@@ -89,9 +89,11 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
-/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). raise:
+   report an error through comm's handler (an entry point), else only return it (a caller
+   that reports once itself: XAllgatherv). */
 static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf, const irr__counts *c,
-                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+                       MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, int raise) {
   irr__ctx *ctx = NULL;
   irr__agstate G;
   irr_sched s;
@@ -104,7 +106,7 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) goto out;
   MPI_Comm_rank(comm, &G.rank);
   MPI_Comm_size(comm, &G.p);
   G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
@@ -124,19 +126,19 @@ out:
   if (G.m) IRRCOLL_FREE(G.m);
   if (ops) IRRCOLL_FREE(ops);
   if (rc == MPI_SUCCESS) rc = G.err;
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || !raise ? rc : irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
 }
 
 #if MPI_VERSION >= 4
 IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO);
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
 }
 #endif

@@ -166,7 +166,8 @@ IRR_DECL int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int disp
 
 /* XAllgatherv. recvcounts and displs are every rank's (p entries). Unknown sizes: Bruck's
    ceil(log2 p) rounds with the sizes in every message; blocks above irr_xallgatherv_eager()
-   bytes travel there only as sizes and then by MPI_Allgatherv of just those blocks.
+   bytes travel there only as sizes and then by irrcoll's known-size Allgatherv (ring or
+   Bruck) of just those blocks.
    Scratch: the small blocks (at most p * eager bytes). Known sizes: MPI_Allgatherv. */
 IRR_DECL int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,

@@ -7,9 +7,12 @@ typedef struct irr__piece {
 } irr__piece;
 
 typedef struct irr__exec {
-  const irr_sched *s;
+  irr_sched *s;            /* the program; learned receives (IRR_OPF_LEARN) are filled in */
   irr__buf *buf[4];        /* indexed by IRR_BUF_*; [IRR_BUF_TMP] unused */
-  char *tmp;
+  char *tmp;               /* scratch of tmpcap bytes */
+  int64_t tmpcap;
+  int keep_tmp;            /* scratch outlives a run (a program run in phases): irr__exec_free */
+  char *tmp_given;         /* scratch supplied by the caller (kept, never grown) */
   irr__piece *pc;          /* piece scratch: two arrays of npc entries (a copy's two sides) */
   int npc;
   MPI_Comm comm;
@@ -19,8 +22,38 @@ typedef struct irr__exec {
   MPI_Aint *disps;
   int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
   int cnt_lo;
-  char *tmp_given;         /* scratch supplied by the caller (kept), instead of allocating */
+  /* IRR_OPF_LEARN receives into a user buffer (the block's place may depend on the sizes
+     learned before it): place() puts block o->blo in the buffer view and returns the bytes
+     that fit there (< 0: drain the message, it cannot be taken); learned() is told its
+     size and whether it was taken whole (0: it did not fit, or was drained). */
+  int64_t (*place)(void *arg, const irr_op *o);
+  void (*learned)(void *arg, const irr_op *o, int64_t bytes, int taken);
+  void *larg;
+  char *lmsg;              /* IRR_OPF_LEARN | IRR_OPF_RANGE: the whole message (range, sizes,
+                              data), kept for the program's next phase; irr__exec_free */
+  /* per round: requests and what each expects; retired scratch that sends may still read */
+  MPI_Request *req;
+  MPI_Status *stat;
+  MPI_Datatype *types;
+  int64_t *expect, *rws;
+  char **old;
+  int nold, capold;
+  MPI_Request *lreq;       /* learned receives into user buffers, in flight */
+  int nlreq, caplreq;
 } irr__exec;
+
+/* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
+   phased program. */
+static void irr__exec_free_tmp(irr__exec *X) {
+  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
+  X->tmp = NULL;
+  X->tmpcap = 0;
+}
+static void irr__exec_free(irr__exec *X) {
+  irr__exec_free_tmp(X);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = NULL;
+}
 
 /* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
    (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
@@ -109,17 +142,231 @@ static int irr__chunk_type(const irr__piece *pc, int n, int64_t from, int64_t le
 
 static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHUNK - 1) / IRR__CHUNK; }
 
-/* The probed receives (IRR_OPF_PROBE) of round ops[lo, hi): take the messages in arrival
-   order; each is checked against its op before it is received, and one of another size goes
-   to scratch (marking the result bad), so MPI never truncates. Every expected message is
-   taken; one from an unexpected sender is drained. Only for rounds where no other message
-   with this tag can arrive from those senders meanwhile (the direct algorithm). */
+/* MPI messages of an op's message: pieces of at most IRR__CHUNK bytes, at least one. A
+   learned message (IRR_OPF_LEARN) ends with a piece shorter than IRR__CHUNK (possibly
+   empty), so its receiver sees the end; sent dead (poison), it is one empty piece. */
+static int64_t irr__op_nchunks(const irr_op *o, int dead) {
+  if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
+  return irr__nchunks(irr_op_msglen(o));
+}
+
+/* Receives taken apart from the round's posted messages. */
+static int irr__op_learned(const irr_op *o) { return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_LEARN); }
+static int irr__op_probed(const irr_op *o) {
+  return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && !(o->flags & IRR_OPF_LEARN);
+}
+
+/* Take a message from src that nobody here can use: into scratch of its size, dropped. */
+static int irr__exec_drain(const irr__exec *X, int src, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* Make scratch hold `need` bytes, keeping its contents. The old block is retired, not freed:
+   the round's sends may still read it (irr__exec_retire frees it after their waits). */
+static int irr__exec_grow(irr__exec *X, int64_t need) {
+  int64_t cap = X->tmpcap < 64 ? 64 : X->tmpcap;
+  char *n;
+  if (need <= X->tmpcap) return MPI_SUCCESS;
+  if (X->tmp_given) return MPI_ERR_INTERN; /* the caller's scratch has the program's size */
+  while (cap < need) cap *= 2;
+  if (!(n = (char *)IRRCOLL_MALLOC((size_t)cap))) return MPI_ERR_NO_MEM;
+  if (X->tmp && X->nold == X->capold) {
+    int c2 = X->capold ? 2 * X->capold : 4;
+    char **o2 = (char **)IRRCOLL_MALLOC((size_t)c2 * sizeof(char *));
+    if (!o2) {
+      IRRCOLL_FREE(n);
+      return MPI_ERR_NO_MEM;
+    }
+    if (X->nold) memcpy(o2, X->old, (size_t)X->nold * sizeof(char *));
+    if (X->old) IRRCOLL_FREE(X->old);
+    X->old = o2;
+    X->capold = c2;
+  }
+  if (X->tmp) {
+    memcpy(n, X->tmp, (size_t)X->tmpcap);
+    X->old[X->nold++] = X->tmp;
+  }
+  X->tmp = n;
+  X->tmpcap = cap;
+  return MPI_SUCCESS;
+}
+static void irr__exec_retire(irr__exec *X) {
+  while (X->nold > 0) IRRCOLL_FREE(X->old[--X->nold]);
+}
+
+/* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
+   is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
+   next one's place may depend on this one's size, and the round's other messages are all
+   posted already, so nothing waits on it. ---- */
+
+static int irr__learn_probe(const irr__exec *X, int *src, int *c) {
+  MPI_Status st;
+  int rc = MPI_Probe(*src, X->tag, X->comm, &st);
+  if (rc != MPI_SUCCESS) return rc;
+  *src = st.MPI_SOURCE;
+  return MPI_Get_count(&st, MPI_BYTE, c);
+}
+
+/* With IRR_OPF_RANGE: the whole message into X->lmsg; then the range, the sizes (X->cnt)
+   and the data length (the rest) from its header, checked. */
+static int irr__learn_range(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, i;
+  int64_t got = 0, cap = 0, n, *h;
+  char *m = NULL;
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (!m || got + c > cap) {
+      char *nm = (char *)IRRCOLL_MALLOC((size_t)(2 * (got + c) + 64));
+      if (!nm) { rc = MPI_ERR_NO_MEM; break; }
+      if (got) memcpy(nm, m, (size_t)got);
+      if (m) IRRCOLL_FREE(m);
+      m = nm;
+      cap = 2 * (got + c) + 64;
+    }
+    rc = MPI_Recv(m + got, c, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (X->lmsg) IRRCOLL_FREE(X->lmsg);
+  X->lmsg = m;
+  if (rc != MPI_SUCCESS) return rc;
+  h = (int64_t *)(void *)m;
+  if (got < 16 || h[0] < 0 || h[1] <= h[0] || h[1] > X->s->size) return MPI_ERR_INTERN;
+  n = h[1] - h[0];
+  if (got < 16 + 8 * n) return MPI_ERR_INTERN;
+  for (i = 0; i < n; i++)
+    if (h[2 + i] < 0) return MPI_ERR_INTERN;
+  if (irr__range_sum(h + 2, 0, (int)n) != got - 16 - 8 * n) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->blo = (int)h[0];
+  o->bhi = (int)h[1];
+  o->len = got - 16 - 8 * n;
+  X->cnt = h + 2;
+  X->cnt_lo = o->blo;
+  return MPI_SUCCESS;
+}
+
+/* Into scratch at o->off: the size header (IRR_OPF_COUNTS) into X->cnt, the data after it;
+   scratch grows as pieces come. */
+static int irr__learn_tmp(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc, n, count = 0, derived = 0;
+  int64_t h = (o->flags & IRR_OPF_COUNTS) ? 8 * (int64_t)(o->bhi - o->blo) : 0, got = 0;
+  irr__piece pc[2];
+  if (h && (!X->cnt || o->blo < X->cnt_lo)) return MPI_ERR_INTERN;
+  do {
+    void *addr = NULL;
+    MPI_Datatype t = MPI_BYTE;
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (got + c > h && (rc = irr__exec_grow(X, o->off + got + c - h)) != MPI_SUCCESS) break;
+    n = 0;
+    if (h) {
+      pc[n].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+      pc[n++].len = h;
+    }
+    if (got + c > h) {
+      pc[n].addr = X->tmp + o->off;
+      pc[n++].len = got + c - h;
+    }
+    rc = irr__chunk_type(pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+    if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+    if (derived) MPI_Type_free(&t);
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  if (got < h) return MPI_ERR_INTERN;
+  o->peer = src;
+  o->len = got - h;
+  if (o->off + o->len > X->s->tmp) X->s->tmp = o->off + o->len;
+  return MPI_SUCCESS;
+}
+
+/* Into a user buffer, where the caller's place() puts the block; a message that does not fit
+   there (or that place() refuses) is drained. Its place is known once it is probed, so it is
+   received nonblocking (irr__exec_learned waits): the next one is probed meanwhile. */
+static int irr__learn_user(irr__exec *X, irr_op *o) {
+  int src = o->peer < 0 ? MPI_ANY_SOURCE : o->peer, c = 0, rc = MPI_SUCCESS, n = 0, taken;
+  int64_t got = 0, room;
+  if (o->flags & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) return MPI_ERR_INTERN;
+  room = X->place ? X->place(X->larg, o) : -1;
+  taken = room >= 0;
+  if (taken) {
+    irr_op q = *o;
+    q.len = room;
+    if ((n = irr__op_pieces(X, o->buf, o->off, &q, X->pc, NULL)) < 0) return MPI_ERR_INTERN;
+  }
+  do {
+    if ((rc = irr__learn_probe(X, &src, &c)) != MPI_SUCCESS) break;
+    if (taken && got + c <= room) {
+      void *addr = NULL;
+      int count = 0, derived = 0;
+      MPI_Datatype t = MPI_BYTE;
+      rc = irr__chunk_type(X->pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
+      if (rc == MPI_SUCCESS && X->nlreq == X->caplreq) { /* room for one more request */
+        int c2 = X->caplreq ? 2 * X->caplreq : 16;
+        MPI_Request *r2 = (MPI_Request *)IRRCOLL_MALLOC((size_t)c2 * sizeof(MPI_Request));
+        if (!r2) rc = MPI_ERR_NO_MEM;
+        else {
+          if (X->nlreq) memcpy(r2, X->lreq, (size_t)X->nlreq * sizeof(MPI_Request));
+          if (X->lreq) IRRCOLL_FREE(X->lreq);
+          X->lreq = r2;
+          X->caplreq = c2;
+        }
+      }
+      if (rc == MPI_SUCCESS) rc = MPI_Irecv(addr, count, t, src, X->tag, X->comm, &X->lreq[X->nlreq]);
+      if (rc == MPI_SUCCESS) X->nlreq++;
+      if (derived) MPI_Type_free(&t); /* freed once the receive is done */
+    } else {
+      taken = 0;
+      rc = irr__exec_drain(X, src, c);
+    }
+    got += c;
+  } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
+  if (rc != MPI_SUCCESS) return rc;
+  o->peer = src;
+  o->len = got;
+  if (X->learned) X->learned(X->larg, o, got, taken);
+  return MPI_SUCCESS;
+}
+
+/* The round's learned receives, in op order. */
+static int irr__exec_learned(irr__exec *X, int lo, int hi) {
+  int j, rc = MPI_SUCCESS;
+  int64_t shift = 0; /* learned scratch data before this one in the round */
+  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+    irr_op *o = &X->s->ops[j];
+    if (!irr__op_learned(o)) continue;
+    if (o->flags & IRR_OPF_RANGE) {
+      rc = irr__learn_range(X, o);
+    } else if (o->buf == IRR_BUF_TMP) {
+      o->off += shift;
+      rc = irr__learn_tmp(X, o);
+      shift += o->len;
+    } else {
+      rc = irr__learn_user(X, o);
+    }
+  }
+  while (X->nlreq > 0) { /* every one posted, whatever happened */
+    int rc2 = MPI_Wait(&X->lreq[--X->nlreq], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+
+/* The probed receives (IRR_OPF_PROBE, length known) of round ops[lo, hi): take the messages
+   in arrival order; each is checked against its op before it is received, and one of another
+   size goes to scratch (marking the result bad), so MPI never truncates. Every expected
+   message is taken; one from an unexpected sender is drained. Only for rounds where no other
+   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
 static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   const irr_sched *s = X->s;
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (s->ops[j].kind == IRR_OP_RECV && (s->ops[j].flags & IRR_OPF_PROBE)) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
+    if (irr__op_probed(&s->ops[j])) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -134,9 +381,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && o->peer == st.MPI_SOURCE &&
-          next[j - lo] < irr__nchunks(irr_op_msglen(o)))
-        found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__nchunks(irr_op_msglen(o))) found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -156,154 +401,190 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     } else {
       X->bad = 1; /* nobody here expects this sender */
     }
-    { /* drain it into scratch of exactly its size */
-      char *junk = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
-      if (!junk) { rc = MPI_ERR_NO_MEM; break; }
-      rc = MPI_Recv(junk, cnt, MPI_BYTE, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(junk);
-    }
+    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
   IRRCOLL_FREE(next);
   return rc;
 }
 
-/* Run schedule s. Sends and receives of a round are posted together (receives first), then
-   completed, then the round's copies run. Every receive must get exactly its length: a short
-   or truncated message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later
-   sends into 0-byte messages, so the error travels down the tree instead of bad data. */
-static int irr__exec_run(irr__exec *X) {
+/* ---- the rounds ---- */
+
+/* The per-round arrays, sized for s's largest round. */
+static int irr__exec_alloc(irr__exec *X) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, lo = 0, maxspan = 1, j;
+  int lo = 0, maxspan = 1;
   int64_t maxmsg = 1;
-  MPI_Request *req = NULL;
-  MPI_Status *stat = NULL;
-  MPI_Datatype *types = NULL;
-  int64_t *expect = NULL;
-  int *blens = NULL;
-  MPI_Aint *disps = NULL;
-  char dummy = 0;
-  /* sizes of the per-round arrays */
   while (lo < s->nops) {
     int hi = lo;
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
       const irr_op *o = &s->ops[hi++];
       if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__nchunks(irr_op_msglen(o));
+      if (o->kind != IRR_OP_COPY) msgs += irr__op_nchunks(o, 0);
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
   }
-  int64_t *rws = NULL;
-#ifdef IRRCOLL_TRACE
-  IRRCOLL_TRACE(s); /* test-only: the program exactly as it runs (test/mpi/test_same.c) */
-#endif
-  if (X->tmp_given) X->tmp = X->tmp_given;
-  else if (s->tmp > 0) X->tmp = (char *)IRRCOLL_MALLOC((size_t)s->tmp);
   X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
-  req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
-  stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
-  types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
-  expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
-  blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
-  disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
-  rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
-  if ((s->tmp > 0 && !X->tmp) || !X->pc || !req || !stat || !types || !expect || !blens || !disps || !rws) {
-    rc = MPI_ERR_NO_MEM;
-    goto out;
+  X->req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
+  X->stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
+  X->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
+  X->expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
+  X->rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
+  X->blens = (int *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(int));
+  X->disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)X->npc * sizeof(MPI_Aint));
+  if (!X->pc || !X->req || !X->stat || !X->types || !X->expect || !X->rws || !X->blens || !X->disps) return MPI_ERR_NO_MEM;
+  if (X->tmp_given) {
+    X->tmp = X->tmp_given;
+    return MPI_SUCCESS;
   }
-  X->blens = blens;
-  X->disps = disps;
-  lo = 0;
-  while (lo < s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, pass, i;
-    while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) hi++;
-    for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++) /* receives, then sends */
-      for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-        const irr_op *o = &s->ops[j];
-        int recv = o->kind == IRR_OP_RECV, n = 0;
-        int64_t c, nc = irr__nchunks(irr_op_msglen(o)), mlen = irr_op_msglen(o);
-        irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
-        int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
-        if (o->kind == IRR_OP_COPY || recv != (pass == 0) || (recv && (o->flags & IRR_OPF_PROBE))) continue;
-        if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, rws + 2 * nreq)) < 0) { rc = MPI_ERR_INTERN; break; }
-        for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
-          int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
-          void *addr = &dummy;
-          int count = 0, derived = 0;
-          MPI_Datatype t = MPI_BYTE;
-          if (len < 0) len = 0;
-          if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, blens, disps);
-          if (rc != MPI_SUCCESS) break;
-          types[nreq] = derived ? t : MPI_DATATYPE_NULL;
-          expect[nreq] = recv && !dead ? len : -1;
-          int tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
-          if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &req[nreq]);
-          if (rc == MPI_SUCCESS) nreq++;
-          else if (derived) MPI_Type_free(&types[nreq]);
-        }
-      }
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    /* One MPI_Wait per request, not MPI_Waitall: MPICH reports a failed request of
-       MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which
-       would abort a program whose own communicator returns errors. */
-    for (i = 0; i < nreq; i++) {
-      int ec = MPI_Wait(&req[i], &stat[i]), cls = MPI_SUCCESS;
-      if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
-      if (expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
-        int got = -1;
-        if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
-        else if (ec == MPI_SUCCESS && (MPI_Get_count(&stat[i], MPI_BYTE, &got), (int64_t)got != expect[i])) X->bad = 1;
-      }
-      if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
-      if (types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&types[i]);
-    }
+  return irr__exec_grow(X, s->tmp); /* nothing in flight: retired at once */
+}
+
+static void irr__exec_release(irr__exec *X) {
+  void **a[8];
+  int i;
+  a[0] = (void **)&X->pc, a[1] = (void **)&X->req, a[2] = (void **)&X->stat, a[3] = (void **)&X->types;
+  a[4] = (void **)&X->expect, a[5] = (void **)&X->rws, a[6] = (void **)&X->blens, a[7] = (void **)&X->disps;
+  for (i = 0; i < 8; i++) {
+    if (*a[i]) IRRCOLL_FREE(*a[i]);
+    *a[i] = NULL;
+  }
+  irr__exec_retire(X);
+  if (X->lreq) IRRCOLL_FREE(X->lreq);
+  X->lreq = NULL;
+  X->caplreq = 0;
+  if (X->old) IRRCOLL_FREE(X->old);
+  X->old = NULL;
+  X->capold = 0;
+  if (X->tmp_given) X->tmp = NULL;
+  else if (!X->keep_tmp) irr__exec_free_tmp(X);
+}
+
+/* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
+static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
+  int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+  irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
+  int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
+  int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
+  static char dummy;
+  if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) return MPI_ERR_INTERN;
+  for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
+    int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
+    void *addr = &dummy;
+    int count = 0, derived = 0;
+    MPI_Datatype t = MPI_BYTE;
+    if (len < 0) len = 0;
+    if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
-    /* blocks now in a staged v buffer */
-    for (j = lo; j < hi; j++) {
-      const irr_op *o = &s->ops[j];
-      int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE, b;
-      if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-        for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
-    }
-    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) { /* copies, after the round's messages */
-      const irr_op *o = &s->ops[j];
-      irr__piece *src = X->pc, *dst = X->pc + X->npc;
-      int ns, nd, a = 0, b = 0;
-      int64_t ua = 0, ub = 0;
-      if (o->kind != IRR_OP_COPY) continue;
-      if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) ||
-          (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+    X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
+    X->expect[*nreq] = recv && !dead ? len : -1;
+    if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
+    if (rc == MPI_SUCCESS) ++*nreq;
+    else if (derived) MPI_Type_free(&X->types[*nreq]);
+  }
+  return rc;
+}
+
+/* Post the round's receives, then its sends (learned and probed receives are taken apart). */
+static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
+  int pass, j, rc = MPI_SUCCESS;
+  for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++)
+    for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+      const irr_op *o = &X->s->ops[j];
+      if (o->kind == IRR_OP_COPY || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o))
         continue;
-      ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
-      nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
-      if (ns < 0 || nd < 0) { rc = MPI_ERR_INTERN; break; }
-      while (a < ns && b < nd) { /* piece against piece */
-        int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
-        memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
-        ua += n;
-        ub += n;
-        if (ua == src[a].len) a++, ua = 0;
-        if (ub == dst[b].len) b++, ub = 0;
-      }
+      rc = irr__exec_post_op(X, o, nreq);
     }
+  return rc;
+}
+
+/* Complete the posted requests. One MPI_Wait per request, not MPI_Waitall: MPICH reports a
+   failed request of MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error
+   handler, which would abort a program whose own communicator returns errors. Every
+   receive must get exactly its length: a short or truncated one marks the result bad. */
+static int irr__exec_wait(irr__exec *X, int nreq) {
+  int i, rc = MPI_SUCCESS;
+  for (i = 0; i < nreq; i++) {
+    int ec = MPI_Wait(&X->req[i], &X->stat[i]), cls = MPI_SUCCESS;
+    if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
+    if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
+      int got = -1;
+      if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
+      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
+    }
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
+  }
+  return rc;
+}
+
+/* Blocks now in a staged v buffer (unstaged afterwards). */
+static void irr__exec_mark(irr__exec *X, int lo, int hi) {
+  const irr_sched *s = X->s;
+  int j, b;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &s->ops[j];
+    int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE;
+    if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
+      for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
+  }
+}
+
+/* The round's copies, after its messages: piece against piece. */
+static int irr__exec_copies(irr__exec *X, int lo, int hi) {
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &X->s->ops[j];
+    irr__piece *src = X->pc, *dst = X->pc + X->npc;
+    int ns, nd, a = 0, b = 0;
+    int64_t ua = 0, ub = 0;
+    if (o->kind != IRR_OP_COPY) continue;
+    if ((o->buf != IRR_BUF_TMP && X->buf[o->buf]->discard) || (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard))
+      continue;
+    ns = irr__op_pieces(X, o->buf, o->off, o, src, NULL);
+    nd = irr__op_pieces(X, o->dbuf, o->doff, o, dst, NULL);
+    if (ns < 0 || nd < 0) return MPI_ERR_INTERN;
+    while (a < ns && b < nd) {
+      int64_t n = src[a].len - ua < dst[b].len - ub ? src[a].len - ua : dst[b].len - ub;
+      memmove(dst[b].addr + ub, src[a].addr + ua, (size_t)n);
+      ua += n;
+      ub += n;
+      if (ua == src[a].len) a++, ua = 0;
+      if (ub == dst[b].len) b++, ub = 0;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* Run program X->s round by round: post the sends and receives (receives first), take the
+   learned and probed receives, complete, then run the round's copies. A short or truncated
+   message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
+   0-byte messages, so the error travels down the tree instead of bad data. The test-only
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_alloc(X), lo = 0;
+  while (lo < X->s->nops && rc == MPI_SUCCESS) {
+    int hi = lo, nreq = 0, rc2;
+    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
+    rc = irr__exec_post(X, lo, hi, &nreq);
+    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
+    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
+    rc2 = irr__exec_wait(X, nreq); /* whatever was posted */
+    irr__exec_retire(X);
+    if (rc == MPI_SUCCESS) rc = rc2;
+    if (rc != MPI_SUCCESS) break;
+    irr__exec_mark(X, lo, hi);
+    rc = irr__exec_copies(X, lo, hi);
     lo = hi;
   }
-out:
-  if (X->tmp && X->tmp != X->tmp_given) IRRCOLL_FREE(X->tmp);
-  if (rws) IRRCOLL_FREE(rws);
-  if (X->pc) IRRCOLL_FREE(X->pc);
-  X->tmp = NULL;
-  X->pc = NULL;
-  if (req) IRRCOLL_FREE(req);
-  if (stat) IRRCOLL_FREE(stat);
-  if (types) IRRCOLL_FREE(types);
-  if (expect) IRRCOLL_FREE(expect);
-  if (blens) IRRCOLL_FREE(blens);
-  if (disps) IRRCOLL_FREE(disps);
+  irr__exec_release(X);
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
+#endif
   return rc;
 }
 
@@ -312,7 +593,7 @@ out:
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, const irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                          int read_recv, int *bad) {
   irr__exec X;
   unsigned char *wrote = NULL;

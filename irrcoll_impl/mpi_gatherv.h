@@ -154,7 +154,7 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
 }
 
 /* Run the program on the user's buffers (non-contiguous types staged). */
-static int irr__v_exec(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
   irr__buf *vb = &V->vb, *ob = &V->ob;
   unsigned char *wrote = NULL;

@@ -633,7 +633,7 @@ IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
     irr__counts c = {rc, dsp, NULL, NULL, 0, 0};                                                                                \
-    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg);                                                                   \
+    return irr__ag_run(sb, sc, st, rb, &c, rt, comm, alg, 1);                                                                   \
   }
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)

@@ -1,203 +1,251 @@
-/* IRR_XAllgatherv: Bruck with the sizes in every message, then the large blocks (xv.h). */
+/* IRR_XAllgatherv: phase 1, Bruck with the sizes in every message (irr_xallgatherv_sched),
+   run a round at a time on the program rebuilt from the sizes learned so far; phase 2, the
+   large blocks by the known-size Allgatherv (irr_xallgatherv_large). Together the program
+   irr_xallgatherv_build_all gives the checker and the model. */
 
-/* Bruck's rounds with the sizes in every message (xv.h). Rank r keeps the sizes in relative
-   order (rel[j]: block (r + j) mod p) and the eager blocks' data in one chunk per round
-   (the own block, then round k's arrivals), so a send is the size prefix plus the first
-   chunks. On return rel[] holds every size; chunk[k] the data received in round k. */
-static int irr__xbruck(irr__ctx *ctx, int rank, int p, int tag, int64_t eager, int64_t *rel, char **chunk,
-                       int64_t *clen, int nchunks) {
-  int k, n, to, from, rc = MPI_SUCCESS, have = 1;
-  int *blens = (int *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(int));
-  MPI_Aint *disps = (MPI_Aint *)IRRCOLL_MALLOC((size_t)(nchunks + 2) * sizeof(MPI_Aint));
-  if (!blens || !disps) { rc = MPI_ERR_NO_MEM; goto out; }
-  for (k = 0; rc == MPI_SUCCESS && (n = irr_bruck_round(p, rank, k, &to, &from)) > 0; k++) {
-    MPI_Datatype st, rt;
-    MPI_Status pst;
-    MPI_Request rq;
-    int np = 0, c, S = 0, j;
-    int64_t want = 0;
-    for (j = 0; j < n; j++) want += rel[j] <= eager ? rel[j] : 0; /* data of my first n blocks */
-    blens[np] = 8 * n;
-    MPI_Get_address(rel, &disps[np++]);
-    for (c = 0; c <= k && want > 0; c++) { /* chunk 0: own block; chunk c: round c-1's */
-      int64_t take = clen[c] < want ? clen[c] : want;
-      if (take > 0) {
-        blens[np] = (int)take;
-        MPI_Get_address(chunk[c], &disps[np++]);
-      }
-      want -= take;
-    }
-    if ((rc = MPI_Type_create_hindexed(np, blens, disps, MPI_BYTE, &st)) != MPI_SUCCESS) break;
-    MPI_Type_commit(&st);
-    rc = MPI_Isend(MPI_BOTTOM, 1, st, to, tag + 1, ctx->pc, &rq);
-    MPI_Type_free(&st);
-    if (rc != MPI_SUCCESS) break;
-    if ((rc = MPI_Probe(from, tag + 1, ctx->pc, &pst)) == MPI_SUCCESS) {
-      MPI_Get_count(&pst, MPI_BYTE, &S);
-      if (S < 8 * n) rc = MPI_ERR_INTERN;
-    }
-    if (rc == MPI_SUCCESS) {
-      clen[k + 1] = S - 8 * n;
-      if (!(chunk[k + 1] = (char *)IRRCOLL_MALLOC((size_t)clen[k + 1] + 1))) rc = MPI_ERR_NO_MEM;
-    }
-    if (rc == MPI_SUCCESS) {
-      blens[0] = 8 * n;
-      MPI_Get_address(rel + have, &disps[0]);
-      blens[1] = (int)clen[k + 1];
-      MPI_Get_address(chunk[k + 1], &disps[1]);
-      rc = MPI_Type_create_hindexed(2, blens, disps, MPI_BYTE, &rt);
-      if (rc == MPI_SUCCESS) {
-        MPI_Type_commit(&rt);
-        rc = MPI_Recv(MPI_BOTTOM, 1, rt, from, tag + 1, ctx->pc, MPI_STATUS_IGNORE);
-        MPI_Type_free(&rt);
-      }
-    }
-    {
-      int rc2 = MPI_Wait(&rq, MPI_STATUS_IGNORE);
-      if (rc == MPI_SUCCESS) rc = rc2;
-    }
-    have += n;
+/* One unknown-size XAllgatherv call. Arrays of p: sz every size (bytes) as learned (the
+   executor's size table), me the eager data of the blocks known so far, ml the large ones,
+   cnt/dsp the layout (elements), ce/cl the counts of the eager / large blocks (the two
+   phases' views of the receive buffer). */
+typedef struct irr__xa {
+  const void *sendbuf;
+  int sendcount, bound, rank, p, tag, consec, err;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int *recvcounts, *displs;
+  irr__ctx *ctx;
+  irr__dt sdt, rdt;
+  int64_t own, eager, *sz, *me, *ml, *cnt, *dsp, *ce, *cl;
+  irr__buf ob;
+} irr__xa;
+
+/* Local checks: an error here is the rank's own; it still takes part, with an empty block
+   (every rank learns its size 0), and writes nothing. */
+static int irr__xa_begin(irr__xa *G) {
+  int rc;
+  if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the own count would be unknown */
+  else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (!G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
+  else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
+  if (G->err != MPI_SUCCESS) G->own = 0;
+  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->eager = irr_xallgatherv_eager(G->p, G->ctx->md);
+  if (!(G->sz = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->sz, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  G->me = G->sz + G->p, G->ml = G->me + G->p, G->cnt = G->ml + G->p;
+  G->dsp = G->cnt + G->p, G->ce = G->dsp + G->p, G->cl = G->ce + G->p;
+  G->sz[G->rank] = G->own;
+  G->me[G->rank] = G->own <= G->eager ? G->own : 0;
+  G->ob.dt = G->sdt;
+  G->ob.own = G->rank;
+  G->ob.count = G->own > 0 ? G->sendcount : 0;
+  G->ob.base = irr__base(G->sendbuf);
+  G->ob.discard = G->own == 0;
+  return MPI_SUCCESS;
+}
+
+/* Every size is known: the layout, checked against the bound, and the two phases' counts. */
+static void irr__xa_layout(irr__xa *G) {
+  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  if (G->err == MPI_SUCCESS) G->err = e;
+  for (i = 0; i < G->p; i++) {
+    G->ce[i] = G->sz[i] <= G->eager ? G->cnt[i] : 0;
+    G->cl[i] = G->sz[i] <= G->eager ? 0 : G->cnt[i];
+    G->ml[i] = G->sz[i] <= G->eager ? 0 : G->sz[i];
   }
-out:
-  if (blens) IRRCOLL_FREE(blens);
-  if (disps) IRRCOLL_FREE(disps);
+}
+
+/* Run ops [a, b) of program s (a slice of phase 1) on X; vb: the receive buffer's view. */
+static int irr__xa_slice(irr__xa *G, irr__exec *X, const irr_sched *s, int a, int b, irr__buf *vb) {
+  irr_sched part = *s;
+  unsigned char *wrote = NULL;
+  int rc;
+  if (a == b) return MPI_SUCCESS;
+  part.ops = s->ops + a;
+  part.nops = part.cap = b - a;
+  if (!vb->discard && !vb->dt.contig) {
+    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)G->p))) return MPI_ERR_NO_MEM;
+    memset(wrote, 0, (size_t)G->p);
+    vb->wrote = wrote;
+  }
+  X->s = &part;
+  X->buf[IRR_BUF_RECV] = vb;
+  rc = irr__buf_stage(vb, 0, G->ctx->pc);
+  if (rc == MPI_SUCCESS) rc = irr__exec_run(X);
+  if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, G->ctx->pc);
+  irr__buf_unstage(vb, 0, G->ctx->pc);
+  X->s = NULL;
+  vb->wrote = NULL;
+  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
 }
 
-static int irr__xallgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                    int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
-                                    irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, i, K = irr_tree_levels(p), consec = 0, big = 0;
-  int64_t own = 0, eager, *rel = NULL, *bytes, *cnt, *dsp, *clen = NULL;
-  char **chunk = NULL, *odata = NULL, *opacked = NULL, *flat = NULL;
-  irr__dt sdt, rdt;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-  memset(&sdt, 0, sizeof sdt);
-  memset(&rdt, 0, sizeof rdt);
-  eager = irr_xallgatherv_eager(p, md);
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the own count would be unknown */
-  else if (sendcount < 0) err = MPI_ERR_COUNT;
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-  rc = MPI_SUCCESS;
-  if (err == MPI_SUCCESS) {
-    if (!displs) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
-    else if (irr__xbound(recv_max_count, rdt.size) < 0) err = MPI_ERR_COUNT;
-    rc = MPI_SUCCESS;
+/* After round k of phase 1 a rank holds the sizes of blocks rank .. rank + 2^k - 1 (mod p):
+   their eager data sizes, for the next rebuild. */
+static int irr__xa_learn(irr__xa *G, int k) {
+  int have = k < 30 && ((int64_t)1 << k) < G->p ? 1 << k : G->p, j;
+  for (j = 0; j < have; j++) {
+    int b = (G->rank + j) % G->p;
+    if (G->sz[b] < 0) return MPI_ERR_INTERN;
+    G->me[b] = G->sz[b] <= G->eager ? G->sz[b] : 0;
   }
-  if (err != MPI_SUCCESS) own = 0;
-  consec = displs && displs[0] == IRR_DISPL_CONSECUTIVE;
-  rel = (int64_t *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
-  if (!rel) return MPI_ERR_NO_MEM;
-  memset(rel, 0, (size_t)p * 4 * sizeof(int64_t) + (size_t)(K + 1) * (sizeof(int64_t) + sizeof(char *)));
-  bytes = rel + p;
-  cnt = bytes + p;
-  dsp = cnt + p;
-  clen = dsp + p;
-  chunk = (char **)(void *)(clen + K + 1);
-  rel[0] = own;
-  if (own > 0 && own <= eager) {
-    if ((rc = irr__xown(sendbuf, sendcount, &sdt, &odata, &opacked, ctx->pc)) != MPI_SUCCESS) goto out;
-    chunk[0] = odata;
-    clen[0] = own;
+  return MPI_SUCCESS;
+}
+
+/* Ops [*a, *b) of round k of phase 1, rebuilt from the sizes known now; *c: the first copy
+   into the receive buffer (the last round's, after its messages), else *b. */
+static int irr__xa_build(irr__xa *G, irr_sched *s, irr_op *ops, int cap, int k, int *a, int *b, int *c) {
+  irr_sched_init(s, G->rank, G->p, ops, cap);
+  if (irr_xallgatherv_sched(G->p, G->rank, G->me, 0, s) != IRR_OK) return MPI_ERR_INTERN;
+  for (*a = 0; *a < s->nops && s->ops[*a].round < k;) ++*a;
+  for (*b = *a; *b < s->nops && s->ops[*b].round == k;) ++*b;
+  for (*c = *a; *c < *b && !(s->ops[*c].kind == IRR_OP_COPY && s->ops[*c].dbuf == IRR_BUF_RECV);) ++*c;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1, round k (0 .. ceil(log2 p)) of the program rebuilt from the sizes known now:
+   its messages need only those; the receive's length comes with it (learned). The last
+   round's copies into the receive buffer need every size (the layout): rebuilt once more
+   after its messages. */
+static int irr__xa_round(irr__xa *G, irr__exec *X, irr_op *ops, int cap, int k) {
+  irr_sched s;
+  irr__buf vb;
+  int a, b, c, rc;
+  memset(&vb, 0, sizeof vb);
+  vb.discard = 1;
+  if ((rc = irr__xa_build(G, &s, ops, cap, k, &a, &b, &c)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__xa_slice(G, X, &s, a, c, &vb)) != MPI_SUCCESS || (rc = irr__xa_learn(G, k)) != MPI_SUCCESS ||
+      k < irr_tree_levels(G->p))
+    return rc;
+  if ((rc = irr__xa_build(G, &s, ops, cap, k, &a, &b, &c)) != MPI_SUCCESS) return rc;
+  irr__xa_layout(G);
+  vb.v = 1;
+  vb.p = G->p;
+  vb.base = irr__base(G->recvbuf);
+  vb.dt = G->rdt;
+  vb.counts = G->ce;
+  vb.displs = G->dsp;
+  vb.discard = G->err != MPI_SUCCESS;
+  return irr__xa_slice(G, X, &s, c, b, &vb);
+}
+
+static int irr__xa_phase1(irr__xa *G) {
+  int K = irr_tree_levels(G->p), cap = 4 * K + G->p + 2, k, rc;
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  X.cnt = G->sz;
+  X.keep_tmp = 1; /* the blocks gathered so far stay in scratch from round to round */
+  X.buf[IRR_BUF_SEND] = &G->ob;
+  if (!ops) return MPI_ERR_NO_MEM;
+  rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  for (k = 0; k <= K && rc == MPI_SUCCESS; k++) rc = irr__xa_round(G, &X, ops, cap, k);
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* Phase 2: the large blocks by the known-size Allgatherv, in place when this rank can take
+   them, else through scratch (it must still forward them) and dropped. */
+static int irr__xa_phase2(irr__xa *G) {
+  int i, rc, bad = 0;
+  int64_t cap, at = 0;
+  irr_op *ops;
+  irr_sched s;
+  irr__buf vb;
+  char *flat = NULL;
+  for (i = 0; i < G->p && G->ml[i] == 0; i++) {}
+  if (i == G->p) return MPI_SUCCESS; /* no large block: phase 2 is empty */
+  cap = irr_xallgatherv_large_maxops(G->p, G->ml, G->ctx->md);
+  if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, (int)cap);
+  s.nrounds = irr_tree_levels(G->p) + 1; /* after phase 1 */
+  rc = irr_xallgatherv_large(G->p, G->rank, G->ml, G->ctx->md, &s) == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  memset(&vb, 0, sizeof vb);
+  vb.v = 1;
+  vb.p = G->p;
+  if (G->err == MPI_SUCCESS) {
+    vb.base = irr__base(G->recvbuf), vb.dt = G->rdt, vb.counts = G->cl, vb.displs = G->dsp;
+  } else { /* bytes, consecutive, in scratch */
+    for (i = 0; i < G->p; i++) G->ce[i] = at, at += G->ml[i];
+    vb.counts = G->ml, vb.displs = G->ce;
+    vb.dt.type = MPI_BYTE, vb.dt.size = vb.dt.extent = 1, vb.dt.contig = 1;
+    if (rc == MPI_SUCCESS && !(vb.base = flat = (char *)IRRCOLL_MALLOC((size_t)at + 1))) rc = MPI_ERR_NO_MEM;
   }
-  if ((rc = irr__xbruck(ctx, rank, p, tag, eager, rel, chunk, clen, K + 1)) != MPI_SUCCESS) goto out;
-  for (i = 0; i < p; i++) bytes[(rank + i) % p] = rel[i];
-  {
-    int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-    if (err == MPI_SUCCESS) err = e2;
-  }
-  /* the eager blocks: from the chunks (in relative order) into place */
-  if (err == MPI_SUCCESS) {
-    int64_t c = 0, used = 0;
-    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-      int b = (rank + i) % p;
-      int64_t sz = rel[i] <= eager ? rel[i] : 0;
-      while (sz > 0 && used == clen[c]) c++, used = 0;
-      if (sz > 0) {
-        int64_t z = 0;
-        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &sz, &z, &dsp[b], chunk[c] + used, ctx->pc);
-        used += sz;
-      }
-    }
-  }
-  for (i = 0; i < p; i++)
-    if (bytes[i] > eager) big = 1;
-  if (rc == MPI_SUCCESS && big) { /* the large blocks: a known-size Allgatherv of them only */
-    int *c2 = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int)), *d2;
-    void *rb = recvbuf;
-    if (!c2) { rc = MPI_ERR_NO_MEM; goto out; }
-    d2 = c2 + p;
-    for (i = 0; i < p; i++) {
-      c2[i] = bytes[i] > eager ? (int)cnt[i] : 0;
-      d2[i] = (int)dsp[i];
-    }
-    if (err != MPI_SUCCESS) { /* this rank cannot take them: scratch, consecutive, then dropped */
-      int64_t at = 0;
-      for (i = 0; i < p; i++) {
-        d2[i] = (int)at;
-        at += c2[i];
-      }
-      if (!(flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1))) {
-        rc = MPI_ERR_NO_MEM; /* (a zero-size type with large blocks cannot happen: sizes are bytes) */
-        IRRCOLL_FREE(c2);
-        goto out;
-      }
-      rb = flat - rdt.true_lb;
-    }
-    rc = irr__allgatherv(c2[rank] > 0 ? sendbuf : NULL, c2[rank] > 0 ? sendcount : 0, sendtype, rb, c2, d2, recvtype,
-                         ctx->pc, p, tag);
-    IRRCOLL_FREE(c2);
-  }
-  if (rc == MPI_SUCCESS && recvcounts) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  if (chunk)
-    for (i = 1; i <= K; i++)
-      if (chunk[i]) IRRCOLL_FREE(chunk[i]);
-  if (opacked) IRRCOLL_FREE(opacked);
+  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
   if (flat) IRRCOLL_FREE(flat);
-  IRRCOLL_FREE(rel);
-  return rc != MPI_SUCCESS ? rc : err;
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> phase 1 (every size, the eager blocks) -> phase 2 (the large ones) -> counts. */
+static int irr__xallgatherv_unknown(irr__xa *G) {
+  int rc = irr__xa_begin(G);
+  if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
+  if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
+  if (rc == MPI_SUCCESS && G->recvcounts) {
+    int e = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e;
+  }
+  if (G->sz) IRRCOLL_FREE(G->sz);
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+/* Known counts: consecutive displacements, the bound, then irrcoll's Allgatherv (its
+   choice, its executor). A rank whose bound is too small takes part without writing: it
+   receives into scratch, in a consecutive layout. */
+static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+                                  MPI_Comm comm, int rank, int p) {
+  int pre, rc, i, *d2;
+  irr__dt rdt;
+  int64_t at = 0;
+  char *flat = NULL;
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  if (!displs) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
+  if (pre == MPI_SUCCESS) return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
+    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
+    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+  }
+  c.di = d2;
+  if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
+  else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
+    rc = irr__ag_run(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
+                     flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  else if (rc == MPI_SUCCESS)
+    rc = irr__ag_run(sendbuf, sendcount, sendtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+  IRRCOLL_FREE(d2);
+  if (flat) IRRCOLL_FREE(flat);
+  return rc != MPI_SUCCESS ? rc : pre;
 }
 
 IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                             MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, pre = MPI_SUCCESS;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG);
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
-    rc = irr__xallgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype,
-                                  ctx, rank, p, tag);
-    return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xa G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
+    rc = irr__xallgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) {
+    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, comm,
+                                rank, p);
   }
-  /* known counts: consecutive displacements, the bound, then the native Allgatherv */
-  if (!displs) return irr__raise(comm, MPI_ERR_ARG);
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-  if (pre == MPI_ERR_COUNT) return irr__raise(comm, pre); /* the same on every rank */
-  if (pre != MPI_SUCCESS) { /* take part without writing: receive into scratch */
-    irr__dt rdt;
-    int64_t at = 0;
-    int *d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    char *flat;
-    if (!d2 || irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) { if (d2) IRRCOLL_FREE(d2); return irr__raise(comm, MPI_ERR_NO_MEM); }
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
-    if (!flat) rc = MPI_ERR_NO_MEM;
-    else if (sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-      rc = irr__allgatherv(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                           flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    else
-      rc = irr__allgatherv(sendbuf, sendcount, sendtype, flat - rdt.true_lb, recvcounts, d2, recvtype, ctx->pc, p, tag);
-    IRRCOLL_FREE(d2);
-    if (flat) IRRCOLL_FREE(flat);
-    return irr__raise(comm, rc != MPI_SUCCESS ? rc : pre);
-  }
-  rc = irr__allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, ctx->pc, p, tag);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

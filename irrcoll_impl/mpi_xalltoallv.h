@@ -1,4 +1,8 @@
-/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h). */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
+   NBX is irrcoll's one algorithm that is not a schedule: who sends to whom is known only to
+   the senders, and a receiver learns it by probing until a nonblocking barrier says every
+   message is in, so there is no program to build in advance for the checker or the model;
+   the dense variant runs the native MPI_Alltoall and MPI_Alltoallv. */
 
 /* A nonblocking dissemination barrier on point-to-point messages (tag): round k sends to
    rank + 2^k and waits for rank - 2^k; ceil(log2 p) rounds. Our own rather than
@@ -133,94 +137,118 @@ static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int6
   return rc;
 }
 
+/* One XAlltoallv call's state. */
+typedef struct irr__xt {
+  irr__ctx *ctx;
+  int rank, p, tag, err, consec, deg;
+  int *sc;                         /* send counts (0 everywhere after a local error) */
+  int64_t *sdsp, *bytes, *cnt, *dsp; /* send displacements; received bytes, counts, displs */
+  char **held;                     /* sparse, consecutive: arrivals held until the layout is known */
+  irr__dt sdt, rdt;
+} irr__xt;
+
+/* validate: local checks (a rank with bad arguments sends nothing and drops what it
+   receives), the send displacements, the out-degree */
+static void irr__xt_validate(irr__xt *A, const void *sendbuf, const int *sendcounts, const int *sdispls,
+                             MPI_Datatype sendtype, MPI_Datatype recvtype) {
+  int64_t at = 0;
+  int i, rc;
+  if (sendbuf == MPI_IN_PLACE) A->err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
+  else if ((rc = irr__dt_info(sendtype, &A->sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &A->rdt)) != MPI_SUCCESS)
+    A->err = rc;
+  for (i = 0; i < A->p && A->err == MPI_SUCCESS; i++) {
+    if (sendcounts[i] < 0) A->err = MPI_ERR_COUNT;
+    A->sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
+    at += sendcounts[i];
+    if (at > INT_MAX) A->err = MPI_ERR_COUNT;
+  }
+  for (i = 0; i < A->p; i++) {
+    A->sc[i] = A->err == MPI_SUCCESS ? sendcounts[i] : 0;
+    if (i != A->rank && A->sc[i] > 0) A->deg++;
+  }
+}
+
+/* sparse (NBX), then the layout from what arrived: held blocks and the own block placed */
+static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
+                          const int *rdispls, MPI_Datatype recvtype) {
+  int rc = irr__xalltoallv_sparse(sendbuf, A->sc, A->sdsp, &A->sdt, sendtype, recvbuf, bound, rdispls, A->consec, &A->rdt,
+                                  recvtype, A->ctx, A->rank, A->p, A->tag, A->bytes, A->held, &A->err);
+  int i, e2;
+  if (rc != MPI_SUCCESS) return rc;
+  A->bytes[A->rank] = (int64_t)A->sc[A->rank] * A->sdt.size;
+  e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
+  if (A->err == MPI_SUCCESS) A->err = e2;
+  for (i = 0; i < A->p && rc == MPI_SUCCESS && A->err == MPI_SUCCESS; i++) {
+    int64_t z = 0;
+    if (i == A->rank && A->cnt[i] > 0)
+      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), A->sc[i], sendtype, A->rank,
+                        A->tag, irr__at(irr__base(recvbuf), (MPI_Aint)A->dsp[i] * A->rdt.extent), (int)A->cnt[i], recvtype,
+                        A->rank, A->tag, A->ctx->pc, MPI_STATUS_IGNORE);
+    else if (A->held[i])
+      rc = irr__xplace(irr__base(recvbuf), &A->rdt, 1, &A->bytes[i], &z, &A->dsp[i], A->held[i], A->ctx->pc);
+  }
+  return rc;
+}
+
+/* dense: exchange the byte counts, then the native Alltoallv */
+static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
+                         const int *rdispls, MPI_Datatype recvtype) {
+  long long *sb = (long long *)IRRCOLL_MALLOC((size_t)A->p * 2 * sizeof(long long));
+  int i, rc, e2;
+  if (!sb) return MPI_ERR_NO_MEM;
+  for (i = 0; i < A->p; i++) sb[i] = (long long)A->sc[i] * A->sdt.size;
+  rc = MPI_Alltoall(sb, 1, MPI_LONG_LONG, sb + A->p, 1, MPI_LONG_LONG, A->ctx->pc);
+  for (i = 0; i < A->p; i++) A->bytes[i] = sb[A->p + i];
+  IRRCOLL_FREE(sb);
+  if (rc != MPI_SUCCESS) return rc;
+  e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
+  if (A->err == MPI_SUCCESS) A->err = e2;
+  return irr__xalltoallv_native(sendbuf, A->sc, A->sdsp, sendtype, recvbuf, A->cnt, A->dsp, &A->rdt, recvtype, A->err,
+                                A->p, A->ctx->pc);
+}
+
+/* validate -> choose (irr_xalltoallv_choose: one Allreduce of the out-degree unless forced)
+   -> sparse or dense -> the counts out. One exit. */
 IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
                            MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i, err = MPI_SUCCESS, consec, sparse, deg = 0, maxdeg = 0, *sc;
-  int64_t *sdsp, *bytes, *cnt, *dsp, at = 0;
-  char **held;
-  irr__dt sdt, rdt;
+  irr__xt A;
+  int rc, i, maxdeg = -1;
+  size_t per = 4 * sizeof(int64_t) + sizeof(char *) + sizeof(int);
   irr_alg alg;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  memset(&A, 0, sizeof A);
+  if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
-  consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
-  if (!(sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)))))
-    return irr__raise(comm, MPI_ERR_NO_MEM);
-  memset(sdsp, 0, (size_t)p * (4 * sizeof(int64_t) + sizeof(char *) + sizeof(int)));
-  bytes = sdsp + p;
-  cnt = bytes + p;
-  dsp = cnt + p;
-  held = (char **)(void *)(dsp + p);
-  sc = (int *)(void *)(held + p);
-  /* Local checks. A rank with bad arguments sends nothing and drops what it receives. */
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) err = rc;
-  rc = MPI_SUCCESS;
-  for (i = 0; i < p && err == MPI_SUCCESS; i++) {
-    if (sendcounts[i] < 0) err = MPI_ERR_COUNT;
-    sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
-    at += sendcounts[i];
-    if (at > INT_MAX) err = MPI_ERR_COUNT;
-  }
-  for (i = 0; i < p; i++) {
-    sc[i] = err == MPI_SUCCESS ? sendcounts[i] : 0;
-    if (i != rank && sc[i] > 0) deg++;
-  }
+  A.consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(A.sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * per))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  memset(A.sdsp, 0, (size_t)A.p * per);
+  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p;
+  A.held = (char **)(void *)(A.dsp + A.p);
+  A.sc = (int *)(void *)(A.held + A.p);
+  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype);
   if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
-    if (err == MPI_SUCCESS) err = irr__xknown(p, recvcounts, rdispls, consec, recv_max_count);
-    for (i = 0; i < p; i++) cnt[i] = recvcounts[i], dsp[i] = rdispls[i];
-    if (err == MPI_SUCCESS || err == MPI_ERR_TRUNCATE)
-      rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
-    goto out;
-  }
-  alg = ctx->force[IRR_COLL_ALLTOALLV];
-  if (alg == IRR_ALG_DIRECT) sparse = 1;
-  else if (alg == IRR_ALG_LINEAR) sparse = 0;
-  else {
-    if ((rc = MPI_Allreduce(&deg, &maxdeg, 1, MPI_INT, MPI_MAX, ctx->pc)) != MPI_SUCCESS) goto out;
-    sparse = irr_xalltoallv_sparse(p, maxdeg);
-  }
-  if (sparse) {
-    rc = irr__xalltoallv_sparse(sendbuf, sc, sdsp, &sdt, sendtype, recvbuf, recv_max_count, rdispls, consec, &rdt,
-                                recvtype, ctx, rank, p, tag, bytes, held, &err);
-    if (rc != MPI_SUCCESS) goto out;
-    bytes[rank] = (int64_t)sc[rank] * sdt.size;
-    {
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
+    if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
+    for (i = 0; i < A.p; i++) A.cnt[i] = recvcounts[i], A.dsp[i] = rdispls[i];
+    if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
+      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.p,
+                                  A.ctx->pc);
+  } else {
+    alg = irr_xalltoallv_choose(irr__forced(A.ctx, IRR_COLL_XALLTOALLV), A.p, maxdeg);
+    if (alg == IRR_ALG_AUTO) { /* agree on the largest out-degree */
+      if ((rc = MPI_Allreduce(&A.deg, &maxdeg, 1, MPI_INT, MPI_MAX, A.ctx->pc)) == MPI_SUCCESS)
+        alg = irr_xalltoallv_choose(IRR_ALG_AUTO, A.p, maxdeg);
     }
-    for (i = 0; i < p && rc == MPI_SUCCESS && err == MPI_SUCCESS; i++) { /* held blocks, own block */
-      int64_t z = 0;
-      if (i == rank && cnt[i] > 0)
-        rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[i] * sdt.extent), sc[i], sendtype, rank, tag,
-                          irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank, tag,
-                          ctx->pc, MPI_STATUS_IGNORE);
-      else if (held[i])
-        rc = irr__xplace(irr__base(recvbuf), &rdt, 1, &bytes[i], &z, &dsp[i], held[i], ctx->pc);
+    if (rc == MPI_SUCCESS)
+      rc = alg == IRR_ALG_SPARSE ? irr__xt_sparse(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype)
+                                 : irr__xt_dense(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype);
+    if (rc == MPI_SUCCESS) {
+      int e3 = irr__xreturn(A.p, A.cnt, A.dsp, recvcounts, rdispls, A.consec);
+      if (A.err == MPI_SUCCESS) A.err = e3;
     }
-  } else { /* dense: exchange the byte counts, then the native Alltoallv */
-    long long *sb = (long long *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(long long));
-    if (!sb) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (i = 0; i < p; i++) sb[i] = (long long)sc[i] * sdt.size;
-    rc = MPI_Alltoall(sb, 1, MPI_LONG_LONG, sb + p, 1, MPI_LONG_LONG, ctx->pc);
-    for (i = 0; i < p; i++) bytes[i] = sb[p + i];
-    IRRCOLL_FREE(sb);
-    if (rc != MPI_SUCCESS) goto out;
-    {
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, rdispls, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-    }
-    rc = irr__xalltoallv_native(sendbuf, sc, sdsp, sendtype, recvbuf, cnt, dsp, &rdt, recvtype, err, p, ctx->pc);
   }
-  if (rc == MPI_SUCCESS) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, rdispls, consec);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  for (i = 0; i < p; i++)
-    if (held[i]) IRRCOLL_FREE(held[i]);
-  IRRCOLL_FREE(sdsp);
-  if (rc == MPI_SUCCESS) rc = err;
+  for (i = 0; i < A.p; i++)
+    if (A.held[i]) IRRCOLL_FREE(A.held[i]);
+  IRRCOLL_FREE(A.sdsp);
+  if (rc == MPI_SUCCESS) rc = A.err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

@@ -78,19 +78,6 @@ static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucou
   return err;
 }
 
-/* The own block as bytes: a contiguous type's data in place, else packed into *packed. */
-static int irr__xown(const void *buf, int count, const irr__dt *dt, char **data, char **packed, MPI_Comm comm) {
-  int64_t bytes = (int64_t)count * dt->size;
-  *packed = NULL;
-  if (dt->contig || bytes == 0) {
-    *data = irr__at(irr__base(buf), dt->true_lb);
-    return MPI_SUCCESS;
-  }
-  if (!(*packed = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
-  *data = *packed;
-  return irr__pack(0, irr__base(buf), count, dt, *packed, comm);
-}
-
 /* Drain a probed message into scratch (it cannot be taken where it belongs). */
 static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
   char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
@@ -113,16 +100,4 @@ static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *ta
   MPI_Comm_size(comm, p);
   *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
   return MPI_SUCCESS;
-}
-
-
-/* MPI_Allgatherv, except on one process: MPICH 4.0.2 ignores the displacement there. */
-static int irr__allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *rd,
-                           MPI_Datatype rt, MPI_Comm pc, int p, int tag) {
-  MPI_Aint lb, ext;
-  if (p > 1) return MPI_Allgatherv(sb, sc, st, rb, rc, rd, rt, pc);
-  if (rc[0] == 0 || sb == MPI_IN_PLACE) return MPI_SUCCESS;
-  MPI_Type_get_extent(rt, &lb, &ext);
-  return MPI_Sendrecv(sb, sc, st, 0, tag, irr__at(irr__base(rb), (MPI_Aint)rd[0] * ext), rc[0], rt, 0, tag, pc,
-                      MPI_STATUS_IGNORE);
 }

@@ -28,174 +28,256 @@ static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, in
   vb->dt.contig = 1;
 }
 
-static int irr__xgatherv_unknown(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                 int recv_max_count, int *recvcounts, int *displs, MPI_Datatype recvtype,
-                                 int root, irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, isroot = rank == root, consec = 0, i, lo = 0, hi = 1;
-  int64_t own = 0, bound = -1, *bytes = NULL, *cnt = NULL, *dsp = NULL, *fake = NULL, *off = NULL;
+/* One unknown-size XGatherv call. At the root: the sizes as learned (bytes), the counts and
+   displacements they give (elements), and the byte view the executor writes through (vcnt:
+   bytes, voff: byte offset in the region). */
+typedef struct irr__xg {
+  const void *sendbuf;
+  int sendcount, bound, root, rank, p, tag, isroot, consec, err, next;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int *recvcounts, *displs;
+  irr__ctx *ctx;
   irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_GATHERV];
-  char *scratch = NULL;
-  irr_op *ops = NULL;
-  memset(&sdt, 0, sizeof sdt);
-  memset(&rdt, 0, sizeof rdt);
-  if (sendbuf == MPI_IN_PLACE) err = MPI_ERR_ARG; /* the root's own count would be unknown */
-  else if (sendcount < 0) err = MPI_ERR_COUNT;
-  else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-  else if ((own = (int64_t)sendcount * sdt.size) > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-  rc = MPI_SUCCESS;
-  if (err != MPI_SUCCESS) own = 0;
-  if (isroot) {
-    int e2 = MPI_SUCCESS;
-    if (!displs) e2 = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) e2 = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) e2 = MPI_ERR_COUNT;
-    else if (bound > 0 && !recvbuf && rdt.true_lb == 0) e2 = MPI_ERR_BUFFER;
-    rc = MPI_SUCCESS;
-    if (e2 == MPI_SUCCESS) consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-    if (e2 != MPI_SUCCESS) err = e2;
-    bytes = (int64_t *)IRRCOLL_MALLOC((size_t)p * 6 * sizeof(int64_t));
-    if (!bytes) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(bytes, 0, (size_t)p * 6 * sizeof(int64_t));
-    cnt = bytes + p;
-    dsp = cnt + p;
-    fake = dsp + p; /* 2p */
-    off = fake + 2 * p;
-  }
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+  int64_t own, at, *bytes, *cnt, *dsp, *vcnt, *voff;
+  char *stage;        /* direct, non-contiguous receive type: the buffer with elements packed */
+  irr__buf vb, ob;
+} irr__xg;
 
-  if (alg == IRR_ALG_DIRECT || p == 1) {
-    /* Every rank sends its block (empty ones too) to the root, which probes the sizes in
-       rank order and takes each block as soon as its place is known (consecutive: after the
-       sizes of all lower ranks), in place with the user's type. A block that does not fit,
-       or follows one that did not, or is not whole elements, is drained. */
-    MPI_Request *rq;
-    int64_t at = 0;
-    if (!isroot) {
-      rc = own > 0 ? MPI_Send(sendbuf, sendcount, sendtype, root, tag + 1, ctx->pc)
-                   : MPI_Send(NULL, 0, MPI_BYTE, root, tag + 1, ctx->pc);
-      goto out;
-    }
-    if (!(rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (i = 0; i < p; i++) rq[i] = MPI_REQUEST_NULL;
-    for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-      MPI_Status st;
-      int c = 0, fits;
-      if (i != root) {
-        if ((rc = MPI_Probe(i, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) break;
-        MPI_Get_count(&st, MPI_BYTE, &c);
-      }
-      bytes[i] = i == root ? own : c;
-      if (err == MPI_SUCCESS && (rdt.size > 0 ? bytes[i] % rdt.size : bytes[i] > 0)) err = MPI_ERR_TYPE;
-      cnt[i] = rdt.size > 0 ? bytes[i] / rdt.size : 0;
-      dsp[i] = consec ? at : (displs ? (int64_t)displs[i] : 0);
-      at = irr__sat_add(at, cnt[i]);
-      fits = cnt[i] == 0 || (dsp[i] >= 0 && dsp[i] + cnt[i] <= (int64_t)recv_max_count);
-      if (err == MPI_SUCCESS && !fits) err = MPI_ERR_TRUNCATE;
-      if (i == root) {
-        if (err == MPI_SUCCESS && own > 0)
-          rc = MPI_Sendrecv(sendbuf, sendcount, sendtype, rank, tag,
-                            irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, rank,
-                            tag, ctx->pc, MPI_STATUS_IGNORE);
-      } else if (err == MPI_SUCCESS) {
-        rc = MPI_Irecv(irr__at(irr__base(recvbuf), (MPI_Aint)dsp[i] * rdt.extent), (int)cnt[i], recvtype, i, tag + 1,
-                       ctx->pc, &rq[i]);
-      } else {
-        rc = irr__xdrain(ctx->pc, i, tag + 1, c);
-      }
-    }
-    for (i = 0; i < p; i++)
-      if (rq[i] != MPI_REQUEST_NULL) {
-        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
-        if (rc == MPI_SUCCESS) rc = rc2;
-      }
-    IRRCOLL_FREE(rq);
-    if (rc == MPI_SUCCESS && err != MPI_SUCCESS) /* the counts of the rest, for the caller */
-      (void)irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-  } else {
-    irr_tree t;
-    irr_sched s;
-    irr__buf vb, ob;
-    irr__exec X;
-    int direct;
-    irr_tree_init(&t, rank, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, own);
-    if ((rc = irr__tree_build_mpi(&t, ctx->pc, tag)) != MPI_SUCCESS) goto out;
-    i = irr_v_maxops(IRR_ALG_TREE, p, rank, root);
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    /* the sizes this rank collects: its subcube's (the root: everyone's) */
-    if (!isroot) irr_tree_cube((int64_t)rank >> t.send_level, t.send_level, p, &lo, &hi);
-    else hi = p;
-    if (!isroot && !(cnt = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memset(isroot ? bytes : cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
-    memset(&vb, 0, sizeof vb);
-    memset(&ob, 0, sizeof ob);
-    memset(&X, 0, sizeof X);
-    X.cnt = isroot ? bytes : cnt;
-    X.cnt_lo = lo;
-    X.cnt[rank - lo] = own;
-    direct = 0;
-    if (isroot) { /* the subtree totals are known now: fits? in place? */
-      int64_t total;
-      irr__xroot_view(&vb, p, rank, &t, own, fake, NULL);
-      total = fake[2 * p - 1] + fake[p - 1];
-      if (err == MPI_SUCCESS && consec && total > bound) err = MPI_ERR_TRUNCATE;
-      direct = err == MPI_SUCCESS && consec && rdt.contig;
-      if (!direct && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) { rc = MPI_ERR_NO_MEM; goto out; }
-      vb.base = direct ? irr__at(irr__base(recvbuf), rdt.true_lb) : scratch;
-    } else {
-      vb.discard = 1;
-    }
-    ob.dt = sdt;
-    ob.own = rank;
-    ob.count = own > 0 ? sendcount : 0;
-    ob.base = irr__base(sendbuf);
-    ob.discard = own == 0;
-    if ((rc = irr__buf_stage(&ob, 1, ctx->pc)) != MPI_SUCCESS) { irr__buf_unstage(&ob, 0, ctx->pc); goto out; }
+/* Local checks (an error here is the rank's own; it still takes part, with an empty block
+   or draining what comes) and the root's arrays. */
+static int irr__xg_begin(irr__xg *G) {
+  int rc;
+  if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the root's own count would be unknown */
+  else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err != MPI_SUCCESS) G->own = 0;
+  if (!G->isroot) return MPI_SUCCESS;
+  if (!G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
+  else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
+  else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  G->cnt = G->bytes + G->p;
+  G->dsp = G->cnt + G->p;
+  G->vcnt = G->dsp + G->p;
+  G->voff = G->vcnt + G->p; /* 3p: also irr__xroot_view's fake counts and displacements */
+  return MPI_SUCCESS;
+}
+
+/* The own-block view: what this rank sends (staged if non-contiguous). */
+static void irr__xg_own(irr__xg *G) {
+  G->ob.dt = G->sdt;
+  G->ob.own = G->rank;
+  G->ob.count = G->own > 0 ? G->sendcount : 0;
+  G->ob.base = irr__base(G->sendbuf);
+  G->ob.discard = G->own == 0;
+}
+
+/* ---- direct: the root learns the sizes in rank order (IRR_OPF_LEARN) and puts each block
+   in place as it comes: its displacement (consecutive: after the lower ranks' blocks) is
+   known by then. A contiguous receive type is written in the user's buffer; any other into
+   a packed image of it (element k at byte k * size, bound * size bytes: no larger than the
+   buffer the user promised), unpacked afterwards, as the executor stages such types
+   anyway. After an error nothing more is written; later blocks are drained, their sizes
+   still learned (the caller gets the counts back, to size a buffer and retry). ---- */
+
+static void irr__xg_fail(irr__xg *G, int e) {
+  if (G->err == MPI_SUCCESS) G->err = e;
+  G->vb.discard = 1;
+}
+
+/* The own block's place, once the blocks before it are known. */
+static void irr__xg_put_own(irr__xg *G) {
+  int r = G->root;
+  int64_t d = G->consec ? G->at : (int64_t)G->displs[r];
+  G->dsp[r] = d;
+  G->vcnt[r] = G->bytes[r];
+  if (G->cnt[r] > 0 && (d < 0 || d + G->cnt[r] > (int64_t)G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  else G->voff[r] = d * G->rdt.size;
+  G->at = irr__sat_add(G->at, G->cnt[r]);
+  G->next = r + 1;
+}
+
+static int64_t irr__xg_place(void *arg, const irr_op *o) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t d = G->consec ? G->at : (G->displs ? (int64_t)G->displs[i] : 0);
+  G->dsp[i] = d;
+  if (G->err != MPI_SUCCESS || i != G->next) return -1;
+  if (d < 0 || d > (int64_t)G->bound) return 0; /* only an empty block fits */
+  G->voff[i] = d * G->rdt.size;
+  G->vcnt[i] = ((int64_t)G->bound - d) * G->rdt.size;
+  return G->vcnt[i];
+}
+
+static void irr__xg_learned(void *arg, const irr_op *o, int64_t bytes, int taken) {
+  irr__xg *G = (irr__xg *)arg;
+  int i = o->blo;
+  int64_t es = G->rdt.size;
+  G->bytes[i] = bytes;
+  G->cnt[i] = es > 0 ? bytes / es : 0;
+  G->vcnt[i] = taken ? bytes : 0;
+  if (es > 0 ? bytes % es != 0 : bytes > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  else if (!taken) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  G->at = irr__sat_add(G->at, G->cnt[i]);
+  G->next = i + 1;
+  if (G->next == G->root) irr__xg_put_own(G);
+}
+
+/* The root's view: bytes, block i at voff[i] of the user's buffer or of the packed image. */
+static int irr__xg_direct_view(irr__xg *G) {
+  irr__buf *vb = &G->vb;
+  vb->v = 1;
+  vb->p = G->p;
+  vb->counts = G->vcnt;
+  vb->displs = G->voff;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+  vb->discard = G->err != MPI_SUCCESS;
+  G->bytes[G->root] = G->own;
+  G->cnt[G->root] = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) irr__xg_fail(G, MPI_ERR_TYPE);
+  if (G->root == 0) irr__xg_put_own(G);
+  if (vb->discard) return MPI_SUCCESS;
+  if (G->rdt.contig) {
+    vb->base = irr__at(irr__base(G->recvbuf), G->rdt.true_lb);
+    return MPI_SUCCESS;
+  }
+  if (!(G->stage = (char *)IRRCOLL_MALLOC((size_t)G->bound * (size_t)G->rdt.size + 1))) return MPI_ERR_NO_MEM;
+  vb->base = G->stage;
+  return MPI_SUCCESS;
+}
+
+static int irr__xg_direct(irr__xg *G) {
+  int cap = G->isroot ? G->p + 1 : 1, rc;
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_sched s;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  if (!ops) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  else if (!G->isroot || (rc = irr__xg_direct_view(G)) == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc == MPI_SUCCESS) {
     X.s = &s;
-    X.buf[IRR_BUF_RECV] = &vb;
-    X.buf[IRR_BUF_SEND] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    X.place = irr__xg_place;
+    X.learned = irr__xg_learned;
+    X.larg = G;
     rc = irr__exec_run(&X);
-    irr__buf_unstage(&ob, 0, ctx->pc);
-    if (rc == MPI_SUCCESS && X.bad && err == MPI_SUCCESS) err = MPI_ERR_INTERN; /* sizes announced, then not sent */
-    if (rc != MPI_SUCCESS || !isroot) goto out;
-    { /* the root: every size is known now */
-      int e2 = irr__xlayout(p, bytes, rdt.size, consec, displs, recv_max_count, cnt, dsp);
-      if (err == MPI_SUCCESS) err = e2;
-      if (err == MPI_SUCCESS && !direct) {
-        for (i = 0; i < p; i++) off[i] = i ? off[i - 1] + bytes[i - 1] : 0;
-        rc = irr__xplace(irr__base(recvbuf), &rdt, p, bytes, off, dsp, scratch, ctx->pc);
-      }
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  IRRCOLL_FREE(ops);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  return rc;
+}
+
+/* ---- the tree: the sizes ride along with the data (IRR_OPF_COUNTS); the root learns every
+   subtree's total in the construction, so it receives in place when the layout is
+   consecutive and the type contiguous, else into scratch, placed afterwards. ---- */
+static int irr__xg_tree(irr__xg *G, irr_alg alg) {
+  irr_tree t;
+  irr_sched s;
+  irr__exec X;
+  irr_op *ops = NULL;
+  int rc, lo = 0, hi = G->p, cap, inplace = 0;
+  int64_t *mine = NULL;
+  char *scratch = NULL;
+  memset(&X, 0, sizeof X);
+  irr_tree_init(&t, G->rank, G->p, G->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, G->own);
+  if ((rc = irr__tree_build_mpi(&t, G->ctx->pc, G->tag)) != MPI_SUCCESS) return rc;
+  cap = irr_v_maxops(IRR_ALG_TREE, G->p, G->rank, G->root);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  /* the sizes this rank collects: its subcube's (the root: everyone's) */
+  if (!G->isroot) irr_tree_cube((int64_t)G->rank >> t.send_level, t.send_level, G->p, &lo, &hi);
+  if (rc == MPI_SUCCESS && !G->isroot && !(mine = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    X.cnt = G->isroot ? G->bytes : mine;
+    X.cnt_lo = lo;
+    memset(X.cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
+    X.cnt[G->rank - lo] = G->own;
+  }
+  if (rc == MPI_SUCCESS && G->isroot) { /* the subtree totals are known now: fits? in place? */
+    int64_t total;
+    irr__xroot_view(&G->vb, G->p, G->rank, &t, G->own, G->vcnt, NULL);
+    total = G->vcnt[2 * G->p - 1] + G->vcnt[G->p - 1];
+    if (G->err == MPI_SUCCESS && G->consec && total > (int64_t)G->bound * G->rdt.size) G->err = MPI_ERR_TRUNCATE;
+    inplace = G->err == MPI_SUCCESS && G->consec && G->rdt.contig;
+    if (!inplace && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) rc = MPI_ERR_NO_MEM;
+    G->vb.base = inplace ? irr__at(irr__base(G->recvbuf), G->rdt.true_lb) : scratch;
+  } else {
+    G->vb.discard = 1;
+  }
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&G->ob, 1, G->ctx->pc)) == MPI_SUCCESS) {
+    X.s = &s;
+    X.buf[IRR_BUF_RECV] = &G->vb;
+    X.buf[IRR_BUF_SEND] = &G->ob;
+    X.comm = G->ctx->pc;
+    X.tag = G->tag + 1;
+    rc = irr__exec_run(&X);
+    if (rc == MPI_SUCCESS && X.bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
+  }
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&X);
+  if (rc == MPI_SUCCESS && G->isroot) { /* every size is known now: the layout, then the data in place */
+    int e2 = irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec, G->displs, G->bound, G->cnt, G->dsp), i;
+    if (G->err == MPI_SUCCESS) G->err = e2;
+    if (G->err == MPI_SUCCESS && !inplace) {
+      for (i = 0; i < G->p; i++) G->voff[i] = i ? G->voff[i - 1] + G->bytes[i - 1] : 0;
+      rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, scratch, G->ctx->pc);
     }
   }
-  if (rc == MPI_SUCCESS && isroot && recvcounts) {
-    int e3 = irr__xreturn(p, cnt, dsp, recvcounts, displs, consec && displs);
-    if (err == MPI_SUCCESS) err = e3;
-  }
-out:
-  if (!isroot && cnt) IRRCOLL_FREE(cnt);
-  if (bytes) IRRCOLL_FREE(bytes);
+  if (mine) IRRCOLL_FREE(mine);
   if (scratch) IRRCOLL_FREE(scratch);
-  if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err;
+  IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> choose -> run (direct or tree) -> return the counts at the root. */
+static int irr__xgatherv_unknown(irr__xg *G) {
+  irr_alg alg = irr_xgatherv_choose(irr__forced(G->ctx, IRR_COLL_XGATHERV), G->p);
+  int rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot && G->recvcounts) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  return rc != MPI_SUCCESS ? rc : G->err;
 }
 
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcounts) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads recvcounts[0] */
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN)
-    rc = irr__xgatherv_unknown(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs,
-                               recvtype, root, ctx, rank, p, tag);
-  else { /* known counts: the root fills in consecutive displacements, checks the bound */
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    rc = irr__xgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
     int pre = MPI_SUCCESS;
     irr__dt rdt;
     if (rank == root) {
@@ -203,9 +285,9 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
       else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
-    return irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                       NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre); /* raises its errors */
+    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
+                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
-

@@ -1,172 +1,176 @@
 /* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
    range and sizes from the one message it receives and forwards likewise (xv.h). */
 
-static int irr__xscatterv_unknown(const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype,
-                                  void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                                  irr__ctx *ctx, int rank, int p, int tag) {
-  int rc = MPI_SUCCESS, err = MPI_SUCCESS, rerr = MPI_SUCCESS, isroot = rank == root, i, lo = 0, hi = p, parent = -1, rule, consec = 0;
-  int inplace = isroot && recvbuf == MPI_IN_PLACE;
-  int64_t *m = NULL, *w = NULL, *vcd = NULL, own = 0, bound = -1, *hdr = NULL;
-  char *msg = NULL, *data = NULL;
+/* One unknown-size XScatterv call. m: the sizes (bytes) of the range [lo, hi) this rank
+   holds, m[i - lo] for rank i (the root: all, from its counts; the others: learned from the
+   header of the one message they receive). */
+typedef struct irr__xs {
+  const void *sendbuf;
+  const int *sendcounts;
+  int *displs, *recvcount;
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int bound, root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  irr__ctx *ctx;
   irr__dt sdt, rdt;
-  irr_alg alg = ctx->force[IRR_COLL_SCATTERV];
+  int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
+  irr_alg alg;
+} irr__xs;
+
+/* The root's send side: the sizes of everyone, as bytes (displacements filled in when
+   consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
+static int irr__xs_root(irr__xs *G) {
+  int i, p = G->p, rc;
+  int64_t at = 0, tot = 0;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+  G->vcd = G->m + p;
+  if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  for (i = 0; i < p && G->err == MPI_SUCCESS; i++) {
+    int64_t d = G->displs[0] == IRR_DISPL_CONSECUTIVE ? at : G->displs[i];
+    if (G->sendcounts[i] < 0 || !irr__mul_ok(G->sendcounts[i], G->sdt.size, &G->m[i]) || !irr__add_ok(tot, G->m[i], &tot) ||
+        (G->displs[0] == IRR_DISPL_CONSECUTIVE && d > INT_MAX))
+      G->err = MPI_ERR_COUNT;
+    G->vcd[i] = G->sendcounts[i];
+    G->vcd[p + i] = d;
+    at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
+  }
+  if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE)
+    for (i = 0; i < p; i++) G->displs[i] = (int)G->vcd[p + i];
+  if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
+    memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+    memset(&G->sdt, 0, sizeof G->sdt);
+    G->sdt.type = MPI_BYTE;
+    G->sdt.size = G->sdt.extent = 1;
+    G->sdt.contig = 1;
+  }
+  G->lo = 0, G->hi = p, G->parent = -1;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1 of a non-root rank: the one message, run as the program's learned first op
+   (irr_xscatterv_recv): its sender, range and sizes come with it, the data stays in
+   X->lmsg (the next phase's scratch). */
+static int irr__xs_receive(irr__xs *G, irr__exec *X) {
+  irr_op op;
+  irr_sched s;
+  int rc;
+  irr_sched_init(&s, G->rank, G->p, &op, 1);
+  irr_xscatterv_recv(-1, 0, 0, 0, &s);
+  if (s.err != IRR_OK) return MPI_ERR_INTERN;
+  X->s = &s;
+  if ((rc = irr__exec_run(X)) != MPI_SUCCESS) return rc;
+  X->s = NULL;
+  if (G->rank < op.blo || G->rank >= op.bhi) return MPI_ERR_INTERN;
+  G->lo = op.blo, G->hi = op.bhi, G->parent = op.peer;
+  G->m = X->cnt;
+  X->tmp_given = X->lmsg + 16 + 8 * (G->hi - G->lo);
+  return MPI_SUCCESS;
+}
+
+/* Phase 2, the rest of the program: the own block out, the children's ranges forwarded
+   (the tree on the range, rebuilt here from its sizes, or direct). */
+static int irr__xs_forward(irr__xs *G, irr__exec *X) {
+  int rc = MPI_SUCCESS, cap, rule = G->alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int n = G->hi - G->lo;
+  int64_t *w = NULL;
+  irr_op *ops = NULL;
   irr_tree_all T;
   irr_tree t;
   irr_sched s;
-  irr_op *ops = NULL;
   irr__buf vb, ob;
-  irr__exec X;
   memset(&T, 0, sizeof T);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  memset(&X, 0, sizeof X);
-  memset(&rdt, 0, sizeof rdt);
-  if (alg == IRR_ALG_AUTO) alg = p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-  if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-  rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  if (!inplace) {
-    if ((rc = irr__dt_info(recvtype, &rdt)) != MPI_SUCCESS) rerr = rc;
-    else if ((bound = irr__xbound(recv_max_count, rdt.size)) < 0) rerr = MPI_ERR_COUNT;
-    rc = MPI_SUCCESS;
+  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
+    if (irr_xscatterv_forward(NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  } else if (rc == MPI_SUCCESS) {
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w) != IRR_OK) rc = MPI_ERR_INTERN;
+    else irr_tree_view(&T, G->rank - G->lo, &t);
+    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
+      rc = MPI_ERR_INTERN;
   }
-  /* err: the root's send side (then everyone gets 0); rerr: this rank's receive side */
-  if (isroot) { /* the sizes of everyone, as bytes; bad arguments: send everyone 0 */
-    if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    vcd = m + p;
-    if (!sendcounts || !displs) err = MPI_ERR_ARG;
-    else if ((rc = irr__dt_info(sendtype, &sdt)) != MPI_SUCCESS) err = rc;
-    else {
-      int64_t at = 0, tot = 0;
-      consec = displs[0] == IRR_DISPL_CONSECUTIVE;
-      for (i = 0; i < p; i++) {
-        if (sendcounts[i] < 0) { err = MPI_ERR_COUNT; break; }
-        vcd[i] = sendcounts[i];
-        vcd[p + i] = consec ? at : displs[i];
-        at += sendcounts[i];
-        m[i] = vcd[i] * sdt.size;
-        tot += m[i];
-      }
-      if (err == MPI_SUCCESS && tot > 0 && !sendbuf && sdt.true_lb == 0) err = MPI_ERR_BUFFER;
-      if (err == MPI_SUCCESS && consec)
-        for (i = 0; i < p; i++) ((int *)(uintptr_t)displs)[i] = (int)vcd[p + i]; /* in-out at the root */
-    }
-    rc = MPI_SUCCESS;
-    if (err != MPI_SUCCESS) memset(m, 0, (size_t)p * 3 * sizeof(int64_t));
-    own = m[rank];
-  } else { /* the one message, from wherever it comes; the sender's executor may have split it
-              into pieces of IRRCOLL_MAX_MSG bytes, which come in order: take them until the
-              header's total is there */
-    MPI_Status st;
-    int S = 0;
-    int64_t got = 0, total = -1, cap = 0;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    parent = st.MPI_SOURCE;
-    for (;;) {
-      MPI_Get_count(&st, MPI_BYTE, &S);
-      if (got + S > cap) {
-        char *nm = (char *)IRRCOLL_MALLOC((size_t)(got + S) + 16);
-        if (!nm) { rc = MPI_ERR_NO_MEM; goto out; }
-        if (got) memcpy(nm, msg, (size_t)got);
-        if (msg) IRRCOLL_FREE(msg);
-        msg = nm;
-        cap = got + S;
-      }
-      if ((rc = MPI_Recv(msg + got, S, MPI_BYTE, parent, tag + 1, ctx->pc, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-      got += S;
-      hdr = (int64_t *)(void *)msg;
-      if (total < 0 && got >= 16) {
-        if (hdr[0] < 0 || hdr[1] <= hdr[0] || hdr[1] > p) { rc = MPI_ERR_INTERN; goto out; }
-        if (got >= 16 + 8 * (hdr[1] - hdr[0])) total = 16 + 8 * (hdr[1] - hdr[0]) + irr__range_sum(hdr + 2, 0, (int)(hdr[1] - hdr[0]));
-      }
-      if ((total >= 0 && got >= total) || S == 0) break;
-      if ((rc = MPI_Probe(parent, tag + 1, ctx->pc, &st)) != MPI_SUCCESS) goto out;
-    }
-    S = (int)got;
-    hdr = (int64_t *)(void *)msg;
-    lo = S >= 24 ? (int)hdr[0] : -1;
-    hi = S >= 24 ? (int)hdr[1] : -1;
-    if (lo < 0 || hi > p || rank < lo || rank >= hi || (int64_t)S < 16 + 8 * (int64_t)(hi - lo)) { rc = MPI_ERR_INTERN; goto out; }
-    m = hdr + 2;
-    data = msg + 16 + 8 * (hi - lo);
-    if (irr__range_sum(m, 0, hi - lo) != (int64_t)S - (16 + 8 * (int64_t)(hi - lo))) { rc = MPI_ERR_INTERN; goto out; }
-    own = m[rank - lo];
-  }
-  /* the own block: count, bound */
-  if (!inplace && rerr == MPI_SUCCESS) {
-    if (rdt.size > 0 ? own % rdt.size != 0 : own > 0) rerr = MPI_ERR_TYPE;
-    else if (own > bound) rerr = MPI_ERR_TRUNCATE;
-    else if (own > 0 && !recvbuf && rdt.true_lb == 0) rerr = MPI_ERR_BUFFER;
-  }
-  if (recvcount && !inplace) *recvcount = rdt.size > 0 ? (int)(own / rdt.size) : 0;
-  /* my program: the tree on my range, or direct */
-  if (alg == IRR_ALG_DIRECT) {
-    i = isroot ? p + 1 : 2;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(NULL, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  } else {
-    if (!(w = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    if (irr_xscatterv_tree(&T, lo, hi, rank, m, rule, w) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-    irr_tree_view(&T, rank - lo, &t);
-    i = irr_tree_levels(hi - lo) + 3;
-    if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)i * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    irr_sched_init(&s, rank, p, ops, i);
-    if (irr_xscatterv_sched(&t, lo, rank, parent, m, inplace, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
-  }
-  if (!isroot) { /* its receive is done: run the rest on the message as scratch */
-    memmove(s.ops, s.ops + 1, (size_t)(s.nops - 1) * sizeof(irr_op));
-    s.nops--;
-    X.tmp_given = data;
-  }
-  X.cnt = m;
-  X.cnt_lo = lo;
   vb.v = 1;
-  vb.p = p;
-  vb.discard = !isroot || err != MPI_SUCCESS;
-  if (isroot) {
-    vb.base = irr__base(sendbuf);
-    vb.dt = sdt;
-    vb.counts = vcd;
-    vb.displs = vcd + p;
+  vb.p = G->p;
+  vb.discard = !G->isroot;
+  if (G->isroot) vb.base = irr__base(G->sendbuf), vb.dt = G->sdt, vb.counts = G->vcd, vb.displs = G->vcd + G->p;
+  ob.own = G->rank;
+  ob.base = irr__base(G->recvbuf);
+  ob.dt = G->rdt;
+  ob.count = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  ob.discard = G->inplace || G->rerr != MPI_SUCCESS || G->own == 0;
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&vb, 1, G->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(&ob, 0, G->ctx->pc)) == MPI_SUCCESS) {
+    X->s = &s;
+    X->buf[IRR_BUF_SEND] = &vb;
+    X->buf[IRR_BUF_RECV] = &ob;
+    X->cnt = G->m;
+    X->cnt_lo = G->lo;
+    rc = irr__exec_run(X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, G->ctx->pc);
   }
-  ob.own = rank;
-  ob.base = irr__base(recvbuf);
-  ob.dt = rdt;
-  ob.count = rdt.size > 0 ? own / rdt.size : 0;
-  ob.discard = inplace || err != MPI_SUCCESS || rerr != MPI_SUCCESS || own == 0;
-  if ((rc = irr__buf_stage(&vb, 1, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(&ob, 0, ctx->pc)) == MPI_SUCCESS) {
-    X.s = &s;
-    X.buf[IRR_BUF_SEND] = &vb;
-    X.buf[IRR_BUF_RECV] = &ob;
-    X.comm = ctx->pc;
-    X.tag = tag + 1;
-    rc = irr__exec_run(&X);
-    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, ctx->pc);
-  }
-out:
-  irr__buf_unstage(&vb, 0, ctx->pc);
-  irr__buf_unstage(&ob, 0, ctx->pc);
+  irr__buf_unstage(&vb, 0, G->ctx->pc);
+  irr__buf_unstage(&ob, 0, G->ctx->pc);
   irr_tree_all_free(&T);
-  if (isroot && m) IRRCOLL_FREE(m);
-  if (msg) IRRCOLL_FREE(msg);
   if (w) IRRCOLL_FREE(w);
   if (ops) IRRCOLL_FREE(ops);
-  return rc != MPI_SUCCESS ? rc : err != MPI_SUCCESS ? err : rerr;
+  return rc;
+}
+
+/* validate -> (receive: learn range and sizes) -> the own block's checks -> forward. */
+static int irr__xscatterv_unknown(irr__xs *G) {
+  int rc = MPI_SUCCESS;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  G->alg = irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  if (!G->inplace) { /* rerr: this rank's receive side */
+    if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
+    else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
+  }
+  rc = G->isroot ? irr__xs_root(G) : irr__xs_receive(G, &X);
+  if (rc == MPI_SUCCESS) {
+    G->own = G->m[G->rank - G->lo];
+    if (!G->inplace && G->rerr == MPI_SUCCESS) {
+      if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
+      else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+    }
+    if (G->recvcount && !G->inplace) {
+      int64_t c = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+      *G->recvcount = c > INT_MAX ? INT_MAX : (int)c;
+      if (c > INT_MAX && G->rerr == MPI_SUCCESS) G->rerr = MPI_ERR_COUNT;
+    }
+    rc = irr__xs_forward(G, &X);
+  }
+  irr__exec_free(&X);
+  if (G->isroot && G->m) IRRCOLL_FREE(G->m);
+  return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
 }
 
 IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
                           void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
                           MPI_Comm comm) {
-  irr__ctx *ctx;
-  int rank, p, tag, rc, i;
-  if ((rc = irr__xbegin(comm, &ctx, &rank, &p, &tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (root < 0 || root >= p) return irr__raise(comm, MPI_ERR_ROOT);
-  if (!recvcount) return irr__raise(comm, MPI_ERR_ARG); /* everyone reads *recvcount */
-  if (*recvcount == IRR_SIZE_UNKNOWN)
-    rc = irr__xscatterv_unknown(sendbuf, sendcounts, displs, sendtype, recvbuf, recv_max_count, recvcount, recvtype,
-                                root, ctx, rank, p, tag);
-  else { /* known: the bound, then the known-size Scatterv */
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
+    irr__xs G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    rc = irr__xscatterv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
     if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
     if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
@@ -177,7 +181,8 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
         if (at > INT_MAX) pre = MPI_ERR_COUNT;
       }
     }
-    return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
   }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }

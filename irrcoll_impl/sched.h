@@ -69,6 +69,18 @@ typedef struct irr_op {
    overtake a rendezvous one with the same tag (seen as a deadlock). Models ignore it. */
 #define IRR_OPF_ALTTAG 32
 
+/* SEND/RECV: the receiver does not know the length (unknown-size collectives): it learns it
+   from the message. The MPI executor probes such a receive and takes it in op order (a
+   block's place in a consecutive layout needs the sizes before it), then writes what it
+   learned into the op: len; with IRR_OPF_RANGE also blo and bhi; a peer < 0 (any sender)
+   becomes the sender. So the program it has run is the one a centralized builder that knows
+   every size gives (irr_xv_build_all). A learned receive into scratch starts where the
+   round's earlier learned receives into scratch end (offsets built before the lengths were
+   known count them as 0). The sender ends the message with a piece shorter than
+   IRRCOLL_MAX_MSG (possibly empty), so the receiver sees where it ends. The cost model and
+   the checker treat it as the plain message of len units. */
+#define IRR_OPF_LEARN 64
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;

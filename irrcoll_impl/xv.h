@@ -12,7 +12,8 @@
    total there. What it cannot learn there is each rank's own count; so every data message
    also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
    sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
-   reach the root. On few ranks ("direct"), the root learns the sizes by probing instead.
+   reach the root. On few ranks ("direct", irr_xgatherv_direct), every rank sends its block
+   to the root, which learns each size from the message (IRR_OPF_LEARN) in rank order.
 
    XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
    on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
@@ -25,13 +26,20 @@
    XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
    which every message carries the sizes of the blocks it holds, so the sizes need no
    separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
-   are delivered afterwards by a known-size Allgatherv (Bruck on irregular data can carry a
-   large block in every round).
+   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
+   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
 
-   XAlltoallv (irr_xalltoallv_sparse): a sparse exchange (synchronous sends to the actual
+   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
+   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
+   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
+   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
+   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
+   round at a time, rebuilt from the sizes learned so far.
+
+   XAlltoallv (irr_xalltoallv_choose, registry.h): a sparse exchange (synchronous sends to the actual
    partners, probing receives, a nonblocking barrier once the own sends are matched: the
    "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
-   (MPI_Alltoall) + Alltoallv. */
+   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
 
 /* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
    a displacement of INT_MIN elements cannot address memory. */
@@ -69,36 +77,61 @@ static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int
   return irr_tree_build(T, hi - lo, me - lo, rule, w);
 }
 
-/* XScatterv: the program of rank lo + t->rank, which holds range [lo, lo + t->p) (sizes mr,
-   from lo) and got it from `parent` (-1: the root, whose data is in its send buffer). t: its
-   view of the tree on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct"
-   (the root sends every rank its block itself: p-1 start-ups, no forwarding). Round 0: the
-   one receive, probed (the receiver knows neither the size nor the range), into scratch in
-   rank order; then the own block is copied out and the children get their ranges, highest
-   level first, one per round (Theorem 1's order). Empty ranges are sent too: their ranks
-   must learn their size 0. */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                             int inplace, irr_sched *s) {
+/* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
+   each size from the message (IRR_OPF_PROBE | IRR_OPF_LEARN), in rank order, so it can put
+   each block in place as it comes. m_root: at the root, the sizes (NULL: not learned yet,
+   taken as 0; the executor fills them in as they arrive). The program of irr_gatherv_direct
+   with the sizes learned instead of expected. */
+static inline irr_status irr_xgatherv_direct(int rank, int p, int root, int64_t own, const int64_t *m_root,
+                                             irr_sched *s) {
+  int i, n0 = s->nops;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (rank != root) {
+    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own);
+  } else {
+    for (i = 0; i < p; i++)
+      if (i != root) irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, m_root ? m_root[i] : 0);
+    if (own > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
+  }
+  for (i = n0; i < s->nops && s->err == IRR_OK; i++)
+    if (s->ops[i].kind != IRR_OP_COPY)
+      s->ops[i].flags = IRR_OPF_LEARN | (s->ops[i].kind == IRR_OP_RECV ? IRR_OPF_PROBE : 0);
+  return s->err;
+}
+
+/* XScatterv, a non-root rank's first op (round 0): the one receive, probed; from the message
+   it learns (IRR_OPF_LEARN) the sender, its range [lo, hi) and their sizes (total units of
+   data), which land in scratch in rank order. Before it has run: parent -1, lo = hi = 0,
+   total 0 (the MPI layer); the centralized builder gives the values it will learn. */
+static inline void irr_xscatterv_recv(int parent, int lo, int hi, int64_t total, irr_sched *s) {
+  irr_op *o = irr_sched_push(s, 0, IRR_OP_RECV, parent, IRR_BUF_TMP, 0, IRR_BUF_NONE, 0, lo, hi, 0, total);
+  if (o) o->flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
+}
+
+/* XScatterv: the rest of the program of rank lo + t->rank, which holds range [lo, lo + t->p)
+   (sizes mr, from lo; in scratch in rank order once irr_xscatterv_recv has run) and got it
+   from `parent` (-1: the root, whose data is in its send buffer). t: its view of the tree
+   on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct" (the root sends
+   every rank its block itself: p-1 start-ups, no forwarding). The own block is copied out
+   (round 0, after the receive), then the children get their ranges, highest level first,
+   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn
+   their size 0. Every message carries its range and sizes, and its receiver learns them. */
+static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                               int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
-  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND;
-  int64_t total;
+  int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND, fl = IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
     for (i = 0; i < s->size; i++) {
       int n0 = s->nops;
       if (i == me) continue;
       irr_sched_send(s, 0, i, IRR_BUF_SEND, 0, i, i + 1, mr[i]);
-      irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+      irr__flag_msgs(s, n0, fl);
     }
     if (mr[me] > 0 && !inplace) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, me, me + 1, mr[me]);
     return s->err;
   }
   if (t) me = lo + t->rank;
-  total = irr__range_sum(mr, 0, hi - lo); /* mr is indexed from lo */
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
-  if (parent >= 0) {
-    irr_sched_recv(s, 0, parent, IRR_BUF_TMP, 0, lo, hi, total);
-    if (s->nops > 0) s->ops[s->nops - 1].flags = IRR_OPF_PROBE | IRR_OPF_COUNTS | IRR_OPF_RANGE;
-  }
   if (mr[me - lo] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
@@ -108,9 +141,17 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, 
     chi += lo;
     irr_sched_send(s, R + t->nchild - 1 - i, t->child[i].rank + lo, vb,
                    parent >= 0 ? irr__range_sum(mr, 0, clo - lo) : 0, clo, chi, irr__range_sum(mr, clo - lo, chi - lo));
-    irr__flag_msgs(s, n0, IRR_OPF_COUNTS | IRR_OPF_RANGE);
+    irr__flag_msgs(s, n0, fl);
   }
   return s->err;
+}
+
+/* XScatterv: rank lo + t->rank's whole program (see the two parts above). */
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
+                                             int inplace, irr_sched *s) {
+  int hi = t ? lo + t->p : lo + 1;
+  if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
+  return irr_xscatterv_forward(t, lo, me, parent, mr, inplace, s);
 }
 
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
@@ -125,89 +166,186 @@ static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
   return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
 
-/* XAllgatherv's Bruck phase as a schedule (model and checker): irr_allgatherv_bruck with
-   the sizes in every message. m: the data this phase moves (the eager blocks; a larger block
-   counts 0 here: its size still travels, its data goes by the known-size Allgatherv after). */
+/* XAllgatherv's phase 1, rank r's program: irr_allgatherv_bruck with the sizes in every
+   message, whose receivers learn the lengths (IRR_OPF_COUNTS | IRR_OPF_LEARN). m: the data
+   this phase moves (the eager blocks; a larger block counts 0 here: its size still
+   travels, its data goes in phase 2). Rounds 0 .. ceil(log2 p). The MPI layer runs it a
+   round at a time, rebuilt from the sizes learned so far: round k needs only those. */
 static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
-  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS, s);
+  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
 }
 
-/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
-   the MPI layer chooses) or XAllgatherv's Bruck phase (m: its eager blocks, see
-   irr_xallgatherv_sched), built centrally, into set (free with irr_sched_set_free).
-   coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
-static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int ctrl) {
+/* XAllgatherv's phase 2, appended to rank r's program s: the large blocks (ml: their sizes,
+   0 for the eager ones) by the known-size Allgatherv (its choice on a flat layout: the pipelined
+   ring in the flat order, or Bruck), every size being known after phase 1. Its rounds
+   follow phase 1's: numbered from ceil(log2 p) + 1. */
+static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_model md, irr_sched *s) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
+  int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
   irr_status st;
+  if (s->err != IRR_OK) return s->err;
+  if (nr > R1) return IRR_ERR_ORDER;
+  s->nrounds = 0; /* the generators number from 0: shifted below */
+  if (alg == IRR_ALG_RING) {
+    if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
+    irr_allgatherv_order(p, ml, NULL, ring);
+    st = irr_allgatherv_ring(r, p, ml, B, ring, 0, s);
+    IRRCOLL_FREE(ring);
+  } else {
+    st = irr_allgatherv_bruck(p, r, ml, 0, 0, s);
+  }
+  for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
+  s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
+  return st;
+}
+
+/* Ops of phase 2 (irr_xallgatherv_large), for capacity. */
+static inline int64_t irr_xallgatherv_large_maxops(int p, const int64_t *ml, irr_model md) {
+  int64_t B = 0;
+  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
+  return irr_allgatherv_maxops(alg, p, ml, B);
+}
+
+/* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
+   irr_sched_set_free): what the MPI layer runs with model md. Phase 1 moves the blocks of
+   at most irr_xallgatherv_eager(p, md) units and every size, phase 2 the larger blocks.
+   The checker takes the two phases apart when some block is large (a phase-1 message's
+   labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
+   the eager sizes, the rest against the large ones. */
+static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
+  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap;
   irr_op *ops = NULL;
-  int r, cap;
-  irr_tree_all T;
-  int *lo = NULL, *hi = NULL, *par = NULL, *queue = NULL;
-  int64_t *w = NULL;
-  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  memset(&T, 0, sizeof T);
-  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
-  if (coll == IRR_COLL_GATHERV && alg == IRR_ALG_DIRECT) /* direct: sizes probed */
-    return irr_v_build_all(set, coll, IRR_ALG_DIRECT, p, root, m, 0, 0);
-  if (coll == IRR_COLL_GATHERV) { /* the known-size programs, data messages carrying sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
-    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
-    return IRR_OK;
+  irr_status st;
+  int r;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p; r++) {
+    me[r] = m[r] <= eager ? m[r] : 0;
+    me[p + r] = m[r] <= eager ? 0 : m[r];
   }
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = coll == IRR_COLL_ALLGATHERV ? 4 * irr_tree_levels(p) + p + 1 : alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
-  if (coll == IRR_COLL_SCATTERV) { /* every rank's range and parent, from the root down */
-    int head = 0, tail = 0;
-    lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
-    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-    if (!lo || !w) { st = IRR_ERR_NOMEM; goto out; }
-    hi = lo + p;
-    par = hi + p;
-    queue = par + p;
-    lo[root] = 0, hi[root] = p, par[root] = -1;
-    queue[tail++] = root;
-    while (head < tail && st == IRR_OK && alg != IRR_ALG_DIRECT) {
-      int me = queue[head++], i;
-      irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, me - lo[me], &t);
-      for (i = 0; i < t.nchild; i++) {
-        int clo, chi, c = t.child[i].rank + lo[me];
-        irr__child_range(&t, &t.child[i], &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
-      irr_tree_all_free(&T);
+  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_xallgatherv_large_maxops(p, me + p, md);
+  if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
+    st = IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, md, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(me);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
+   from the root down (breadth first, as the messages go). w: p entries of scratch. */
+static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int *lo, int *hi, int *par,
+                                               int *queue, int64_t *w) {
+  irr_status st = IRR_OK;
+  int head = 0, tail = 0;
+  lo[root] = 0, hi[root] = p, par[root] = -1;
+  queue[tail++] = root;
+  while (head < tail && st == IRR_OK) {
+    int me = queue[head++], i;
+    irr_tree_all T;
+    irr_tree t;
+    memset(&T, 0, sizeof T);
+    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
+    irr_tree_view(&T, me - lo[me], &t);
+    for (i = 0; i < t.nchild; i++) {
+      int clo, chi, c = t.child[i].rank + lo[me];
+      irr__child_range(&t, &t.child[i], &clo, &chi);
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
     }
-    if (alg == IRR_ALG_DIRECT)
-      for (r = 0; r < p; r++) lo[r] = r, hi[r] = r + 1, par[r] = r == root ? -1 : root;
-    else if (st == IRR_OK && tail != p) st = IRR_ERR_ARG; /* every rank must be reached */
+    irr_tree_all_free(&T);
   }
+  return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
+}
+
+/* XScatterv's programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
+                                            int inplace) {
+  irr_status st = IRR_OK;
+  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
+  int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int *lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (!lo || !w || !ops) st = IRR_ERR_NOMEM;
+  else if (alg != IRR_ALG_DIRECT) st = irr__xscatterv_ranges(p, root, m, rule, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
-    if (coll == IRR_COLL_ALLGATHERV) {
-      st = irr_xallgatherv_sched(p, r, m, 0, &s);
-    } else if (alg == IRR_ALG_DIRECT) {
-      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, 0, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
+    if (alg == IRR_ALG_DIRECT) {
+      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, inplace, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
     } else {
       irr_tree t;
-      if ((st = irr_xscatterv_tree(&T, lo[r], hi[r], r, m + lo[r], rule, w)) != IRR_OK) break;
-      irr_tree_view(&T, r - lo[r], &t);
-      st = irr_xscatterv_sched(&t, lo[r], r, par[r], m + lo[r], 0, &s);
+      int rlo = lo[r], rhi = lo[p + r];
+      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w)) != IRR_OK) break;
+      irr_tree_view(&T, r - rlo, &t);
+      st = irr_xscatterv_sched(&t, rlo, r, lo[2 * p + r], m + rlo, r == root && inplace, &s);
       irr_tree_all_free(&T);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
+  irr_tree_all_free(&T);
   if (lo) IRRCOLL_FREE(lo);
   if (w) IRRCOLL_FREE(w);
-  irr_tree_all_free(&T);
+  if (ops) IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r;
+  irr_op *ops;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, p + 1);
+    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
+   the MPI layer chooses) or XAllgatherv (both phases, the default model: see
+   irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
+   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
+   construction's messages (the MPI layer runs those apart from the executor, so the program
+   it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
+   block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int inplace, int ctrl) {
+  irr_status st;
+  int r;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
+    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
+    return IRR_OK;
+  }
+  if (coll == IRR_COLL_ALLGATHERV) {
+    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    return irr_xallgatherv_build_all(set, p, m, md);
+  }
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  if (coll == IRR_COLL_GATHERV) {
+    st = irr__xgatherv_all(set, p, root, m);
+  } else {
+    st = irr__xscatterv_all(set, alg, p, root, m, inplace);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }

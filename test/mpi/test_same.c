@@ -197,48 +197,53 @@ static void op_str(const irr_op *o, char *s, size_t n) {
            (long long)o->doff, o->blo, o->bhi, (long long)o->skip, (long long)o->len, o->flags);
 }
 
-/* 0 if the runs are equal; else 1 and the first difference in why. */
+/* 0 if what ran equals the builder's program; else 1 and the first difference in why. A
+   call may run its program in phases (XScatterv: the first receive, then the rest; XAllgatherv:
+   a round at a time, then its large blocks): the runs are compared as one program, their ops
+   concatenated in order, round numbers included. Scratch is compared for one-run calls. */
 static int prog_compare(const prog *got, const prog *want, char *why, size_t n) {
   int r, i;
   char a[300], b[300];
-  if (got->nruns != want->nruns) {
+  const prun *W = &want->runs[0];
+  if (got->nruns == 0 && want->nruns == 1 && want->nops == 0) return 0; /* nothing to run (the byte meter sees the rest) */
+  if (got->nruns == 0 || want->nruns != 1) {
     snprintf(why, n, "the executor ran %d program(s), the builder gives %d%s", got->nruns, want->nruns,
              got->nruns == 0 ? " (a hand-written path?)" : "");
     return 1;
   }
   for (r = 0; r < got->nruns; r++) {
-    const prun *G = &got->runs[r], *W = &want->runs[r];
+    const prun *G = &got->runs[r];
     if (G->rank != W->rank || G->size != W->size) {
       snprintf(why, n, "run %d: program of rank %d of %d, the builder's of rank %d of %d", r, G->rank, G->size, W->rank, W->size);
       return 1;
     }
-    for (i = 0; i < G->nops && i < W->nops; i++) {
-      const irr_op *x = &got->ops[G->first + i], *y = &want->ops[W->first + i];
-      static const char *const fn[12] = {"kind", "peer", "round", "buf", "dbuf", "off", "doff", "blo", "bhi", "skip", "len", "flags"};
-      int64_t fx[12] = {x->kind, x->peer, x->round, x->buf, x->dbuf, x->off, x->doff, x->blo, x->bhi, x->skip, x->len, x->flags};
-      int64_t fy[12] = {y->kind, y->peer, y->round, y->buf, y->dbuf, y->off, y->doff, y->blo, y->bhi, y->skip, y->len, y->flags};
-      int k;
-      for (k = 0; k < 12; k++)
-        if (fx[k] != fy[k]) {
-          op_str(x, a, sizeof a);
-          op_str(y, b, sizeof b);
-          snprintf(why, n, "run %d op %d (of %d ran, %d built) field %s: ran %lld, builder %lld; ran %s, builder %s (hash %016llx vs %016llx)",
-                   r, i, G->nops, W->nops, fn[k], (long long)fx[k], (long long)fy[k], a, b,
-                   (unsigned long long)prog_hash(got, r), (unsigned long long)prog_hash(want, r));
-          return 1;
-        }
-    }
-    if (G->nops != W->nops) {
-      const irr_op *x = G->nops > W->nops ? &got->ops[G->first + i] : &want->ops[W->first + i];
-      op_str(x, a, sizeof a);
-      snprintf(why, n, "run %d: %d ops ran, the builder gives %d; first unmatched op (%s): %s", r, G->nops, W->nops,
-               G->nops > W->nops ? "ran only" : "built only", a);
-      return 1;
-    }
-    if (G->tmp != W->tmp) {
-      snprintf(why, n, "run %d: scratch %lld bytes ran, the builder gives %lld", r, (long long)G->tmp, (long long)W->tmp);
-      return 1;
-    }
+  }
+  for (i = 0; i < got->nops && i < want->nops; i++) {
+    const irr_op *x = &got->ops[i], *y = &want->ops[i];
+    static const char *const fn[12] = {"kind", "peer", "round", "buf", "dbuf", "off", "doff", "blo", "bhi", "skip", "len", "flags"};
+    int64_t fx[12] = {x->kind, x->peer, x->round, x->buf, x->dbuf, x->off, x->doff, x->blo, x->bhi, x->skip, x->len, x->flags};
+    int64_t fy[12] = {y->kind, y->peer, y->round, y->buf, y->dbuf, y->off, y->doff, y->blo, y->bhi, y->skip, y->len, y->flags};
+    int k;
+    for (k = 0; k < 12; k++)
+      if (fx[k] != fy[k]) {
+        op_str(x, a, sizeof a);
+        op_str(y, b, sizeof b);
+        snprintf(why, n, "op %d (of %d ran in %d run(s), %d built) field %s: ran %lld, builder %lld; ran %s, builder %s (hash %016llx vs %016llx)",
+                 i, got->nops, got->nruns, want->nops, fn[k], (long long)fx[k], (long long)fy[k], a, b,
+                 (unsigned long long)prog_hash(got, 0), (unsigned long long)prog_hash(want, 0));
+        return 1;
+      }
+  }
+  if (got->nops != want->nops) {
+    const irr_op *x = got->nops > want->nops ? &got->ops[i] : &want->ops[i];
+    op_str(x, a, sizeof a);
+    snprintf(why, n, "%d ops ran in %d run(s), the builder gives %d; first unmatched op (%s): %s", got->nops, got->nruns,
+             want->nops, got->nops > want->nops ? "ran only" : "built only", a);
+    return 1;
+  }
+  if (got->nruns == 1 && got->runs[0].tmp != W->tmp) {
+    snprintf(why, n, "scratch %lld bytes ran, the builder gives %lld", (long long)got->runs[0].tmp, (long long)W->tmp);
+    return 1;
   }
   return 0;
 }
@@ -267,7 +272,7 @@ static int is_scatter(int e) {
 /* the algorithms each entry point can run (guide entries: the table's mock-ups) */
 static int algs_of(int e, irr_alg *a) {
   static const irr_alg v[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_LINEAR, IRR_ALG_BINOMIAL, IRR_ALG_DIRECT};
-  static const irr_alg ag[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK};
+  static const irr_alg ag[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING};
   static const irr_alg in[] = {IRR_ALG_AUTO, IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP, IRR_ALG_ROOTGATHER};
   int n = 0, i, k, nt;
   if (e == E_GUIDE_GATHERV || e == E_GUIDE_SCATTERV || e == E_GUIDE_ALLGATHERV) {
@@ -281,7 +286,7 @@ static int algs_of(int e, irr_alg *a) {
   }
   if (e == E_XALLGATHERV) { a[0] = IRR_ALG_AUTO; return 1; } /* it takes no forced algorithm */
   if (shape_of(e) == SHAPE_ROOTED) { memcpy(a, v, sizeof v); return 5; }
-  if (shape_of(e) == SHAPE_ALL) { memcpy(a, ag, sizeof ag); return 3; }
+  if (shape_of(e) == SHAPE_ALL) { memcpy(a, ag, sizeof ag); return 4; }
   memcpy(a, in, sizeof in);
   return 4;
 }
@@ -439,51 +444,31 @@ static void expect_set(irr_sched_set *set, int me, const int *gmap) {
 }
 
 /* Fills `want` for case c (p ranks, my rank; intergroup: my schedule rank me, group A's size
-   na, schedule rank -> communicator rank gmap or NULL). Returns the builder's status. */
+   na, schedule rank -> communicator rank gmap or NULL) from the registry's generic builder
+   (irr_build_all: the same choose() and generators the MPI layer uses, the ones the checker
+   and the model see). Returns the builder's status. */
 static irr_status expect(const tc *c, int p, int rank, const int64_t *m, irr_model md, const int *gmap, int me, int na) {
   irr_sched_set set;
   irr_status st;
-  int e = c->e, i;
+  irr_args a;
+  int e = c->e;
   prog_clear(&want);
   memset(&set, 0, sizeof set);
+  memset(&a, 0, sizeof a);
+  a.p = p, a.root = c->root, a.m = m, a.inplace = c->inplace, a.md = md;
   switch (e) {
-  case E_GATHERV: case E_SCATTERV: case E_GATHERV_C: case E_SCATTERV_C: case E_XGATHERV_K: case E_XSCATTERV_K:
-  case E_GUIDE_GATHERV: case E_GUIDE_SCATTERV:
-    st = irr_v_build_all(&set, is_scatter(e) ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, c->alg, p, c->root, m, c->inplace, 0);
+  case E_GATHERV: case E_GATHERV_C: case E_XGATHERV_K: case E_GUIDE_GATHERV: a.coll = IRR_COLL_GATHERV; break;
+  case E_SCATTERV: case E_SCATTERV_C: case E_XSCATTERV_K: case E_GUIDE_SCATTERV: a.coll = IRR_COLL_SCATTERV; break;
+  case E_XGATHERV: a.coll = IRR_COLL_XGATHERV; break;
+  case E_XSCATTERV: a.coll = IRR_COLL_XSCATTERV; break;
+  case E_ALLGATHERV: case E_XALLGATHERV_K: case E_GUIDE_ALLGATHERV:
+    a.coll = IRR_COLL_ALLGATHERV, a.root = 0, a.node = node_layout(c->comm, p);
     break;
-  case E_XGATHERV: case E_XSCATTERV:
-    st = irr_xv_build_all(&set, e == E_XSCATTERV ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, c->alg, p, c->root, m, 0);
-    break;
-  case E_ALLGATHERV: case E_XALLGATHERV_K: case E_GUIDE_ALLGATHERV: {
-    st = irr_allgatherv_build_all(&set, c->alg, p, m, 0, node_layout(c->comm, p), c->inplace, md);
-    break;
+  case E_XALLGATHERV: a.coll = IRR_COLL_XALLGATHERV, a.root = 0; break;
+  default: a.coll = IRR_COLL_INTER_ALLGATHERV, a.root = na, a.inplace = 0; break; /* group A, then B */
   }
-  case E_XALLGATHERV: { /* Bruck with sizes on the eager blocks; then the large ones by the
-                           known-size Allgatherv (the automatic choice) */
-    int64_t eager = irr_xallgatherv_eager(p, model_default), *me2 = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t));
-    int big = 0;
-    for (i = 0; i < p; i++) {
-      me2[i] = m[i] <= eager ? m[i] : 0;
-      me2[p + i] = m[i] > eager ? m[i] : 0;
-      big |= m[i] > eager;
-    }
-    st = irr_xv_build_all(&set, IRR_COLL_ALLGATHERV, IRR_ALG_AUTO, p, 0, me2, 0);
-    if (st == IRR_OK) expect_set(&set, rank, NULL);
-    if (st == IRR_OK && big) {
-      st = irr_allgatherv_build_all(&set, IRR_ALG_AUTO, p, me2 + p, 0, node_layout(c->comm, p), 0, model_default);
-      if (st == IRR_OK) expect_set(&set, rank, NULL);
-    }
-    free(me2);
-    return st;
-  }
-  default: { /* intergroup: the schedule's ranks are group A then group B */
-    irr_alg a = c->alg == IRR_ALG_SUBGROUP || c->alg == IRR_ALG_ROOTGATHER ? c->alg : IRR_ALG_SEGMENT;
-    st = irr_inter_build_all(&set, a, na, p - na, m, md);
-    if (st == IRR_OK) expect_set(&set, me, gmap);
-    return st;
-  }
-  }
-  if (st == IRR_OK) expect_set(&set, rank, NULL);
+  st = irr_build_all(&set, &a, c->alg);
+  if (st == IRR_OK) expect_set(&set, a.coll == IRR_COLL_INTER_ALLGATHERV ? me : rank, a.coll == IRR_COLL_INTER_ALLGATHERV ? gmap : NULL);
   return st;
 }
 

@@ -105,6 +105,10 @@ static void test_build(void) {
         irr_status st;
         if (t[i].restrictions & IRR_RESTRICT_NOSCHED) continue;
         if ((t[i].restrictions & IRR_RESTRICT_INTER) && p < 2) continue;
+        /* XAllgatherv with a block above the eager bound: its phase-1 messages span that
+           block without its data, so one specification cannot check the whole program;
+           test_pure checks the phases apart (check_xallgatherv) */
+        if (t[i].coll == IRR_COLL_XALLGATHERV && d == IRRT_ONEHUGE) continue;
         memset(&a, 0, sizeof a);
         memset(&sp, 0, sizeof sp);
         a.coll = t[i].coll, a.p = p, a.m = m, a.md.alpha = IRR_MODEL_ALPHA_DEFAULT, a.md.beta = IRR_MODEL_BETA_DEFAULT;
