@@ -4,10 +4,11 @@
    right. They are for tuning (irrtune) and for the interception layer (IRRCOLL_PMPI), which
    calls the faster one where a guideline is violated.
    - Intracommunicators only; anything else goes to the native operation. So does a case a
-     mock-up cannot serve: a count product over INT_MAX, a non-contiguous datatype where the
-     mock-up works on bytes (GL2, GL3, GL6, GL10, GL13, GL15, the padded irregular ones), a
+     mock-up cannot serve, decided alike on every rank: bytes (signature sizes, never element
+     counts) over INT_MAX, a reduction's datatype that is not dense where the mock-up copies
+     it as bytes (GL6, GL15, GL16; MPI requires the same type on every rank there), a
      non-commutative operation where the mock-up reorders a reduction (GL6, GL7, GL15, GL16,
-     GL17, GL19), and scratch beyond the budget or a failed allocation.
+     GL17, GL19), and scratch beyond the budget or not agreed (one rank's allocation failed).
    - Scratch comes from one block per communicator, allocated once at the size of the budget
      (IRRCOLL_SCRATCH bytes, default 64 MiB) when a mock-up first needs memory; a mock-up
      needing more falls back to the native operation. Each one's need is Table 1's.
