@@ -3874,7 +3874,9 @@ static char *irr__blk_addr(const irr__buf *b, int i) {
   return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
 }
 
-/* element-wise pack/unpack in pieces that fit MPI's int counts */
+/* element-wise pack/unpack in pieces that fit MPI's int counts. MPI_Pack/MPI_Unpack reject
+   the NULL that MPI_BOTTOM is (MPICH 4.0.2): there a Sendrecv on MPI_COMM_SELF with
+   MPI_PACKED at the other end (which matches any type) moves the piece instead. */
 static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, char *packed,
                      MPI_Comm comm) {
   int64_t per = dt->size > 0 ? (INT_MAX / 2) / dt->size : count, done = 0;
@@ -3882,7 +3884,12 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
   while (done < count) {
     int n = (int)(count - done < per ? count - done : per), pos = 0, rc;
     char *u = irr__at(user, (MPI_Aint)done * dt->extent);
-    if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
+    if (!u) {
+      int nb = (int)(n * dt->size);
+      if (unpack) rc = MPI_Sendrecv(packed, nb, MPI_PACKED, 0, 0, MPI_BOTTOM, n, dt->type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      else rc = MPI_Sendrecv(MPI_BOTTOM, n, dt->type, 0, 0, packed, nb, MPI_PACKED, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      pos = nb;
+    } else if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
     else rc = MPI_Pack(u, n, dt->type, packed, (int)(n * dt->size), &pos, comm);
     if (rc != MPI_SUCCESS) return rc;
     if ((int64_t)pos != n * dt->size) return MPI_ERR_INTERN; /* not a homogeneous system */
@@ -6383,10 +6390,11 @@ IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const in
    right. They are for tuning (irrtune) and for the interception layer (IRRCOLL_PMPI), which
    calls the faster one where a guideline is violated.
    - Intracommunicators only; anything else goes to the native operation. So does a case a
-     mock-up cannot serve: a count product over INT_MAX, a non-contiguous datatype where the
-     mock-up works on bytes (GL2, GL3, GL6, GL10, GL13, GL15, the padded irregular ones), a
+     mock-up cannot serve, decided alike on every rank: bytes (signature sizes, never element
+     counts) over INT_MAX, a reduction's datatype that is not dense where the mock-up copies
+     it as bytes (GL6, GL15, GL16; MPI requires the same type on every rank there), a
      non-commutative operation where the mock-up reorders a reduction (GL6, GL7, GL15, GL16,
-     GL17, GL19), and scratch beyond the budget or a failed allocation.
+     GL17, GL19), and scratch beyond the budget or not agreed (one rank's allocation failed).
    - Scratch comes from one block per communicator, allocated once at the size of the budget
      (IRRCOLL_SCRATCH bytes, default 64 MiB) when a mock-up first needs memory; a mock-up
      needing more falls back to the native operation. Each one's need is Table 1's.
@@ -6503,6 +6511,14 @@ static int irr__gl_copy(const void *src, void *dst, int n, MPI_Datatype t) {
   if (n <= 0 || src == dst) return MPI_SUCCESS;
   return MPI_Sendrecv(src, n, t, 0, 0, dst, n, t, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
 }
+/* The signature's bytes, n elements of t: equal on every rank of a valid call, unlike n itself
+   (-1: not a type). The element-count mock-ups decide from it whether counts fit an int; an
+   empty signature (a rank may pass any count of a size-0 type) moves 0 MPI_BYTE. */
+static int64_t irr__gl_sig(int n, MPI_Datatype t) {
+  int sz = 0;
+  if (n < 0 || t == MPI_DATATYPE_NULL || MPI_Type_size(t, &sz) != MPI_SUCCESS || sz == MPI_UNDEFINED) return -1;
+  return (int64_t)n * sz;
+}
 /* counts n and displacements i n of p equal blocks, in c[0..p) and c[p..2p) */
 static void irr__gl_equal(int *c, int p, int n) {
   int i;
@@ -6515,12 +6531,15 @@ static int irr__gl_commutative(MPI_Op op) {
 #define IRR__AT(b, off) ((char *)(uintptr_t)(b) + (off))
 
 /* ---- MPI_Allgather ---- */
-/* GL1: Gather to 0, then Bcast. No scratch. */
+/* GL1: Gather to 0, then Bcast. No scratch. Falls back where the p blocks' bytes exceed an
+   int (decided from signature bytes: element counts differ between ranks). */
 IRR_DEF int IRR_Allgather_as_gather_bcast(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                           MPI_Comm comm) {
   irr__gl g;
   int rv;
-  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  int64_t nb = irr__gl_sig(rc, rt);
+  if (!irr__gl_begin(comm, rt, &g) || nb < 0 || nb * g.p > INT_MAX) return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (nb == 0) sc = rc = 0, st = rt = MPI_BYTE;
   if (sb == MPI_IN_PLACE && g.rank != 0) sb = IRR__AT(rb, (MPI_Aint)g.rank * rc * g.ext), sc = rc, st = rt;
   rv = MPI_Gather(sb, sc, st, rb, rc, rt, 0, comm);
   return rv != MPI_SUCCESS ? rv : MPI_Bcast(rb, g.p * rc, rt, 0, comm);
@@ -6568,14 +6587,16 @@ IRR_DEF int IRR_Allgather_as_allreduce(const void *sb, int sc, MPI_Datatype st, 
   if ((rv = MPI_Allreduce(s, area, (int)(n * (size_t)g.p), MPI_BYTE, MPI_BOR, comm)) != MPI_SUCCESS) return rv;
   return irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt);
 }
-/* GL4: Allgatherv with equal counts. Scratch 2p ints. */
+/* GL4: Allgatherv with equal counts. Scratch 2p ints. Int limit as GL1. */
 IRR_DEF int IRR_Allgather_as_allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                         MPI_Comm comm) {
   irr__gl g;
   int *c;
-  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * rc > INT_MAX ||
+  int64_t nb = irr__gl_sig(rc, rt);
+  if (!irr__gl_begin(comm, rt, &g) || nb < 0 || nb * g.p > INT_MAX ||
       !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int))))
     return MPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  if (nb == 0) sc = rc = 0, st = rt = MPI_BYTE;
   irr__gl_equal(c, g.p, rc);
   return MPI_Allgatherv(sb, sc, st, rb, c, c + g.p, rt, comm);
 }
@@ -6642,14 +6663,16 @@ IRR_DEF int IRR_Allreduce_as_reducescatter_allgatherv(const void *sb, void *rb, 
 }
 
 /* ---- MPI_Alltoall ---- */
-/* GL8: Alltoallv with equal counts. Scratch 4p ints. */
+/* GL8: Alltoallv with equal counts. Scratch 4p ints. Int limit as GL1. */
 IRR_DEF int IRR_Alltoall_as_alltoallv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt,
                                       MPI_Comm comm) {
   irr__gl g;
   int *c;
-  if (!irr__gl_begin(comm, rt, &g) || (int64_t)g.p * (sc > rc ? sc : rc) > INT_MAX ||
+  int64_t nb = irr__gl_sig(rc, rt);
+  if (!irr__gl_begin(comm, rt, &g) || nb < 0 || nb * g.p > INT_MAX ||
       !(c = (int *)(void *)irr__gl_scratch(comm, 4 * (size_t)g.p * sizeof(int))))
     return MPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
+  if (nb == 0) sc = rc = 0, st = rt = MPI_BYTE;
   irr__gl_equal(c, g.p, sc);
   irr__gl_equal(c + 2 * g.p, g.p, rc);
   return MPI_Alltoallv(sb, c, c + g.p, st, rb, c + 2 * g.p, c + 3 * g.p, rt, comm);
@@ -6685,13 +6708,13 @@ IRR_DEF int IRR_Bcast_as_scatter_allgather(void *buf, int n, MPI_Datatype t, int
   size_t nb, k, all;
   char *s;
   const char *in;
-  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || (nb = (size_t)(n > 0 ? n : 0) * (size_t)g.size) == 0 ||
-      (k = (nb + (size_t)g.p - 1) / (size_t)g.p) * (size_t)g.p > INT_MAX ||
-      !(s = irr__gl_scratch(comm, (all = k * (size_t)g.p) + k)))
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || n < 0 ||
+      (k = ((nb = (size_t)n * (size_t)g.size) + (size_t)g.p - 1) / (size_t)g.p) * (size_t)g.p > INT_MAX ||
+      !(s = irr__gl_scratch(comm, (all = k * (size_t)g.p) + k + 1)))
     return MPI_Bcast(buf, n, t, root, comm);
   if (g.rank == root) {
     if ((rv = irr__gl_get(buf, 0, n, t, s, &in)) != MPI_SUCCESS) return rv;
-    if (in != s) memcpy(s, in, nb);
+    if (in != s && nb) memcpy(s, in, nb);
     memset(s + nb, 0, all - nb);
   }
   if ((rv = MPI_Scatter(s, (int)k, MPI_BYTE, s + all, (int)k, MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
@@ -6726,15 +6749,18 @@ IRR_DEF int IRR_Gather_as_allgather(const void *sb, int sc, MPI_Datatype st, voi
   if ((rv = MPI_Allgather(own, (int)n, MPI_BYTE, area, (int)n, MPI_BYTE, comm)) != MPI_SUCCESS) return rv;
   return isroot ? irr__gl_put(area, rb, 0, (int64_t)g.p * rc, rt) : MPI_SUCCESS;
 }
-/* GL12: Gatherv with equal counts. Scratch 2p ints (root). */
+/* GL12: Gatherv with equal counts. Scratch 2p ints (root). Int limit as GL1. */
 IRR_DEF int IRR_Gather_as_gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                   MPI_Comm comm) {
   irr__gl g;
   int *c = NULL;
-  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? rc : sc) > INT_MAX ||
+  int64_t nb = 0;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p ||
+      (nb = g.rank == root ? irr__gl_sig(rc, rt) : irr__gl_sig(sc, st)) < 0 || nb * g.p > INT_MAX ||
       !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
       (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
     return MPI_Gather(sb, sc, st, rb, rc, rt, root, comm);
+  if (nb == 0) sc = rc = 0, st = rt = MPI_BYTE;
   if (c) irr__gl_equal(c, g.p, rc);
   return MPI_Gatherv(sb, sc, st, rb, c, c ? c + g.p : NULL, rt, root, comm);
 }
@@ -6764,14 +6790,21 @@ IRR_DEF int IRR_Gather_as_reduce(const void *sb, int sc, MPI_Datatype st, void *
 }
 
 /* ---- MPI_Reduce ---- */
-/* GL14: Allreduce; the other ranks receive into scratch. Scratch n (not at the root). */
+/* GL14: Allreduce; the other ranks receive into scratch. Scratch n (not at the root; at a
+   root passing MPI_IN_PLACE its data, since Allreduce takes MPI_IN_PLACE at all ranks or none). */
 IRR_DEF int IRR_Reduce_as_allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) {
   irr__gl g;
   char *s = NULL;
-  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || !irr__gl_fits(comm, irr__gl_span(&g, n)) ||
-      (g.rank != root && !(s = irr__gl_scratch(comm, irr__gl_span(&g, n)))))
+  int rv, isroot;
+  if (!irr__gl_begin(comm, t, &g) || root < 0 || root >= g.p || !irr__gl_fits(comm, irr__gl_span(&g, n)))
     return MPI_Reduce(sb, rb, n, t, op, root, comm);
-  return MPI_Allreduce(sb, g.rank == root ? rb : s, n, t, op, comm);
+  isroot = g.rank == root;
+  if ((!isroot || sb == MPI_IN_PLACE) && !(s = irr__gl_scratch(comm, irr__gl_span(&g, n)))) return MPI_ERR_INTERN;
+  if (isroot && sb == MPI_IN_PLACE) {
+    if ((rv = irr__gl_copy(rb, s, n, t)) != MPI_SUCCESS) return rv;
+    sb = s;
+  }
+  return MPI_Allreduce(sb, isroot ? rb : s, n, t, op, comm);
 }
 /* GL15: Reduce_scatter_block on the padded vector, then Gather. Scratch (n + c)/p + (n + c). */
 IRR_DEF int IRR_Reduce_as_reducescatterblock_gather(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, int root,
@@ -6891,15 +6924,18 @@ IRR_DEF int IRR_Scatter_as_bcast(const void *sb, int sc, MPI_Datatype st, void *
   if ((rv = MPI_Bcast(s, (int)(n * (size_t)g.p), MPI_BYTE, root, comm)) != MPI_SUCCESS) return rv;
   return irr__gl_put(s + n * (size_t)g.rank, rb, 0, rc, rt);
 }
-/* GL22: Scatterv with equal counts. Scratch 2p ints (root). */
+/* GL22: Scatterv with equal counts. Scratch 2p ints (root). Int limit as GL1. */
 IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                                     MPI_Comm comm) {
   irr__gl g;
   int *c = NULL;
-  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p || (int64_t)g.p * (g.rank == root ? sc : rc) > INT_MAX ||
+  int64_t nb = 0;
+  if (!irr__gl_begin(comm, MPI_DATATYPE_NULL, &g) || root < 0 || root >= g.p ||
+      (nb = g.rank == root ? irr__gl_sig(sc, st) : irr__gl_sig(rc, rt)) < 0 || nb * g.p > INT_MAX ||
       !irr__gl_fits(comm, 2 * (size_t)g.p * sizeof(int)) ||
       (g.rank == root && !(c = (int *)(void *)irr__gl_scratch(comm, 2 * (size_t)g.p * sizeof(int)))))
     return MPI_Scatter(sb, sc, st, rb, rc, rt, root, comm);
+  if (nb == 0) sc = rc = 0, st = rt = MPI_BYTE;
   if (c) irr__gl_equal(c, g.p, sc);
   return MPI_Scatterv(sb, c, c ? c + g.p : NULL, st, rb, rc, rt, root, comm);
 }

@@ -60,7 +60,9 @@ static char *irr__blk_addr(const irr__buf *b, int i) {
   return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
 }
 
-/* element-wise pack/unpack in pieces that fit MPI's int counts */
+/* element-wise pack/unpack in pieces that fit MPI's int counts. MPI_Pack/MPI_Unpack reject
+   the NULL that MPI_BOTTOM is (MPICH 4.0.2): there a Sendrecv on MPI_COMM_SELF with
+   MPI_PACKED at the other end (which matches any type) moves the piece instead. */
 static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, char *packed,
                      MPI_Comm comm) {
   int64_t per = dt->size > 0 ? (INT_MAX / 2) / dt->size : count, done = 0;
@@ -68,7 +70,12 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
   while (done < count) {
     int n = (int)(count - done < per ? count - done : per), pos = 0, rc;
     char *u = irr__at(user, (MPI_Aint)done * dt->extent);
-    if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
+    if (!u) {
+      int nb = (int)(n * dt->size);
+      if (unpack) rc = MPI_Sendrecv(packed, nb, MPI_PACKED, 0, 0, MPI_BOTTOM, n, dt->type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      else rc = MPI_Sendrecv(MPI_BOTTOM, n, dt->type, 0, 0, packed, nb, MPI_PACKED, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      pos = nb;
+    } else if (unpack) rc = MPI_Unpack(packed, (int)(n * dt->size), &pos, u, n, dt->type, comm);
     else rc = MPI_Pack(u, n, dt->type, packed, (int)(n * dt->size), &pos, comm);
     if (rc != MPI_SUCCESS) return rc;
     if ((int64_t)pos != n * dt->size) return MPI_ERR_INTERN; /* not a homogeneous system */
