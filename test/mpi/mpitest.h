@@ -56,6 +56,36 @@ static inline void shuffled_world(uint64_t seed, MPI_Comm *out) {
   MPI_Comm_split(MPI_COMM_WORLD, 0, key, out);
 }
 
+/* The reference: MPI_Allgatherv on bytes (every rank the same type), each block then
+   unpacked with the receive type. Not MPI_Allgatherv on the ranks' own types: Open MPI 4.1's
+   is wrong when ranks send with different types of one signature (coll/tuned sizes the
+   message from the local send type, so ranks pick different algorithms). */
+static inline int irrt_ref_allgatherv(const void *sb, int n, MPI_Datatype st, void *rb, const int *cnt, const int *dsp,
+                          MPI_Datatype rt, MPI_Comm comm) {
+  int p, rank, i, e, tsz, *bc, *bd, pos;
+  MPI_Aint lb, ext;
+  char *bytes;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &rank);
+  MPI_Type_size(rt, &tsz);
+  MPI_Type_get_extent(rt, &lb, &ext);
+  bc = (int *)malloc((size_t)p * 2 * sizeof(int));
+  bd = bc + p;
+  for (i = 0, pos = 0; i < p; i++) bc[i] = cnt[i] * tsz, bd[i] = pos, pos += bc[i];
+  bytes = (char *)malloc((size_t)pos + 1);
+  i = 0;
+  if (sb == MPI_IN_PLACE) MPI_Pack((char *)rb + (MPI_Aint)dsp[rank] * ext, cnt[rank], rt, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
+  else MPI_Pack(sb, n, st, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
+  e = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, bytes, bc, bd, MPI_BYTE, comm);
+  for (i = 0; i < p && e == MPI_SUCCESS; i++) {
+    int at = 0;
+    e = MPI_Unpack(bytes + bd[i], bc[i], &at, (char *)rb + (MPI_Aint)dsp[i] * ext, cnt[i], rt, MPI_COMM_SELF);
+  }
+  free(bytes);
+  free(bc);
+  return e;
+}
+
 /* The failures of all ranks into irrt_fail; then MPI_Finalize. Returns the exit status:
    rank 0 prints the summary line. */
 static inline int mpi_summary_finalize(void) {

@@ -21,36 +21,6 @@ static void dist(int d, int p, long c, irrt_rng *r, int64_t *m) {
     for (i = 0; i < p; i++) m[i] = irrt_range(r, 0, 3) == 0 ? 0 : irrt_range(r, 0, 2 * c);
 }
 
-/* The reference: MPI_Allgatherv on bytes (every rank the same type), each block then
-   unpacked with the receive type. Not MPI_Allgatherv on the ranks' own types: Open MPI 4.1's
-   is wrong when ranks send with different types of one signature (coll/tuned sizes the
-   message from the local send type, so ranks pick different algorithms). */
-static int ref_allgatherv(const void *sb, int n, MPI_Datatype st, void *rb, const int *cnt, const int *dsp,
-                          MPI_Datatype rt, MPI_Comm comm) {
-  int p, rank, i, e, tsz, *bc, *bd, pos;
-  MPI_Aint lb, ext;
-  char *bytes;
-  MPI_Comm_size(comm, &p);
-  MPI_Comm_rank(comm, &rank);
-  MPI_Type_size(rt, &tsz);
-  MPI_Type_get_extent(rt, &lb, &ext);
-  bc = (int *)malloc((size_t)p * 2 * sizeof(int));
-  bd = bc + p;
-  for (i = 0, pos = 0; i < p; i++) bc[i] = cnt[i] * tsz, bd[i] = pos, pos += bc[i];
-  bytes = (char *)malloc((size_t)pos + 1);
-  i = 0;
-  if (sb == MPI_IN_PLACE) MPI_Pack((char *)rb + (MPI_Aint)dsp[rank] * ext, cnt[rank], rt, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
-  else MPI_Pack(sb, n, st, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
-  e = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, bytes, bc, bd, MPI_BYTE, comm);
-  for (i = 0; i < p && e == MPI_SUCCESS; i++) {
-    int at = 0;
-    e = MPI_Unpack(bytes + bd[i], bc[i], &at, (char *)rb + (MPI_Aint)dsp[i] * ext, cnt[i], rt, MPI_COMM_SELF);
-  }
-  free(bytes);
-  free(bc);
-  return e;
-}
-
 static void run_case(MPI_Comm comm, unsigned seed, int k) {
   int rank, p, i, vt, mode, inplace, alg, mytype, e1, e2, n_me, ok, *cnt, *dsp;
   long c, pos = 0;
@@ -90,7 +60,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
     MPI_Sendrecv(sb, n_me, types[mytype], 0, 5, rn + (size_t)dsp[rank] * (size_t)ext_of(vt), cnt[rank], types[vt], 0, 5,
                  MPI_COMM_SELF, MPI_STATUS_IGNORE);
   memcpy(rx, rn, rbytes);
-  e1 = ref_allgatherv(inplace ? MPI_IN_PLACE : sb, n_me, types[mytype], rn, cnt, dsp, types[vt], comm);
+  e1 = irrt_ref_allgatherv(inplace ? MPI_IN_PLACE : sb, n_me, types[mytype], rn, cnt, dsp, types[vt], comm);
   IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, alg == 1 ? IRR_ALG_RING : alg == 2 ? IRR_ALG_BRUCK : IRR_ALG_AUTO);
   if (k % 5 == 1 && c <= 40) IRR_Comm_set_model(comm, 1e-12, 1e-10); /* tiny blocks (few: the ring runs b rounds) */
   else if (k % 5 == 3) IRR_Comm_set_model(comm, 1e-3, 1e-10);

@@ -124,10 +124,7 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     fill(rn, rbytes, 78);
     fill(rx, rbytes, 78);
     e1 = MPI_Allgather(&mine, 1, MPI_INT, got, 1, MPI_INT, comm);
-    if (e1 == MPI_SUCCESS && p > 1) e1 = MPI_Allgatherv(sb, n_me, types[mytype], rn, got, dsp, types[c->vt], comm);
-    else if (e1 == MPI_SUCCESS) /* MPICH 4.0.2's MPI_Allgatherv ignores the displacement on one process */
-      e1 = MPI_Sendrecv(sb, n_me, types[mytype], 0, 1, rn + (size_t)dsp[0] * (size_t)ext_of(c->vt), got[0], types[c->vt], 0, 1,
-                        MPI_COMM_SELF, MPI_STATUS_IGNORE);
+    if (e1 == MPI_SUCCESS) e1 = irrt_ref_allgatherv(sb, n_me, types[mytype], rn, got, dsp, types[c->vt], comm);
     free(got);
     for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
     if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
