@@ -27,18 +27,17 @@ static int irr__xs_root(irr__xs *G) {
   G->vcd = G->m + p;
   if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  for (i = 0; i < p && G->err == MPI_SUCCESS; i++) {
-    int64_t d = G->displs[0] == IRR_DISPL_CONSECUTIVE ? at : G->displs[i];
-    if (G->sendcounts[i] < 0 || !irr__mul_ok(G->sendcounts[i], G->sdt.size, &G->m[i]) || !irr__add_ok(tot, G->m[i], &tot) ||
-        (G->displs[0] == IRR_DISPL_CONSECUTIVE && d > INT_MAX))
-      G->err = MPI_ERR_COUNT;
-    G->vcd[i] = G->sendcounts[i];
-    G->vcd[p + i] = d;
+  for (i = 0; i < p && G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE; i++) {
+    if (at > INT_MAX) G->err = MPI_ERR_COUNT; /* consecutive displacements out, in ints */
     at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
   }
+  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
+    for (i = 0, at = 0; i < p; at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0, i++) G->displs[i] = (int)at;
+  if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
+    irr__counts c = {G->sendcounts, G->displs, NULL, NULL, 0, 0};
+    G->err = irr__widen(p, &c, G->sdt.size, G->sdt.extent, G->vcd, G->vcd + p, G->m, &tot);
+  }
   if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE)
-    for (i = 0; i < p; i++) G->displs[i] = (int)G->vcd[p + i];
   if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
     memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
     memset(&G->sdt, 0, sizeof G->sdt);
