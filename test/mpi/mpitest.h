@@ -56,6 +56,15 @@ static inline void shuffled_world(uint64_t seed, MPI_Comm *out) {
   MPI_Comm_split(MPI_COMM_WORLD, 0, key, out);
 }
 
+/* n elements of t at buf to/from `bytes` (packed form) through MPI_COMM_SELF: unlike
+   MPI_Pack this takes MPI_BOTTOM (MPICH 4.0.2's MPI_Pack rejects its NULL). */
+static inline int irrt_to_bytes(const void *buf, int n, MPI_Datatype t, char *bytes, int nbytes) {
+  return MPI_Sendrecv(buf, n, t, 0, 77, bytes, nbytes, MPI_PACKED, 0, 77, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+}
+static inline int irrt_from_bytes(const char *bytes, int nbytes, void *buf, int n, MPI_Datatype t) {
+  return MPI_Sendrecv(bytes, nbytes, MPI_PACKED, 0, 78, buf, n, t, 0, 78, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+}
+
 /* The reference: MPI_Allgatherv on bytes (every rank the same type), each block then
    unpacked with the receive type. Not MPI_Allgatherv on the ranks' own types: Open MPI 4.1's
    is wrong when ranks send with different types of one signature (coll/tuned sizes the
@@ -73,14 +82,11 @@ static inline int irrt_ref_allgatherv(const void *sb, int n, MPI_Datatype st, vo
   bd = bc + p;
   for (i = 0, pos = 0; i < p; i++) bc[i] = cnt[i] * tsz, bd[i] = pos, pos += bc[i];
   bytes = (char *)malloc((size_t)pos + 1);
-  i = 0;
-  if (sb == MPI_IN_PLACE) MPI_Pack((char *)rb + (MPI_Aint)dsp[rank] * ext, cnt[rank], rt, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
-  else MPI_Pack(sb, n, st, bytes + bd[rank], bc[rank], &i, MPI_COMM_SELF);
-  e = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, bytes, bc, bd, MPI_BYTE, comm);
-  for (i = 0; i < p && e == MPI_SUCCESS; i++) {
-    int at = 0;
-    e = MPI_Unpack(bytes + bd[i], bc[i], &at, (char *)rb + (MPI_Aint)dsp[i] * ext, cnt[i], rt, MPI_COMM_SELF);
-  }
+  if (sb == MPI_IN_PLACE) e = irrt_to_bytes((char *)rb + (MPI_Aint)dsp[rank] * ext, cnt[rank], rt, bytes + bd[rank], bc[rank]);
+  else e = irrt_to_bytes(sb, n, st, bytes + bd[rank], bc[rank]);
+  if (e == MPI_SUCCESS) e = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, bytes, bc, bd, MPI_BYTE, comm);
+  for (i = 0; i < p && e == MPI_SUCCESS; i++)
+    e = irrt_from_bytes(bytes + bd[i], bc[i], (char *)rb + (MPI_Aint)dsp[i] * ext, cnt[i], rt);
   free(bytes);
   free(bc);
   return e;
