@@ -55,7 +55,8 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    Eq. (2); the plain linear ring for regular data; a broadcast pipeline when one rank has all
    the data; zero-size ranks spread evenly around the ring; on clusters of multi-rank nodes,
    ranked so that one link enters and one leaves every node) and Bruck's algorithm
-   (ceil(log2 p) rounds, for small totals). Force with IRRCOLL_ALG=allgatherv:ring|bruck or
+   (ceil(log2 p) rounds, for small totals; recursive doubling instead on SMP nodes with 2^k
+   ranks): irr_allgatherv_choose. Force with IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
    1e-10). The first ring call on a communicator learns the node layout
@@ -176,10 +177,10 @@ IRR_DECL int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
 /* XAlltoallv. recvcounts/rdispls as XAllgatherv's; sdispls[0] may be IRR_DISPL_CONSECUTIVE
    too (read only). Unknown sizes, automatic choice (one MPI_Allreduce of the largest number
    of partners a rank sends to, maxdeg): sparse when 2*maxdeg <= p - 1 + ceil(log2 p)
-   (irr_xalltoallv_sparse): synchronous sends to the partners, probed receives, a
+   (irr_xalltoallv_choose): synchronous sends to the partners, probed receives, a
    nonblocking barrier (cost grows with the partners and log p, not with p); else the count
-   exchange (MPI_Alltoall) + MPI_Alltoallv. Force with IRRCOLL_ALG=alltoallv:direct (sparse)
-   or alltoallv:linear (dense), or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, ...); forcing
+   exchange (MPI_Alltoall) + MPI_Alltoallv. Force with IRRCOLL_ALG=xalltoallv:sparse or
+   xalltoallv:dense, or IRR_Comm_set_alg(comm, IRR_COLL_XALLTOALLV, IRR_ALG_SPARSE); forcing
    skips the Allreduce. Sparse with consecutive displacements keeps each arrival in scratch
    until the layout is known. Known sizes: MPI_Alltoallv. */
 IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
