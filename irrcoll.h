@@ -5033,6 +5033,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   int bad = 0;
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
+  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return MPI_ERR_ARG;
   tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)P * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(m, 0, (size_t)P * 3 * sizeof(int64_t));
@@ -5096,7 +5097,6 @@ static int irr__inter_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype
   int rc;
   if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = irr__inter_setup(ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
   rc = irr__inter_run(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
@@ -5112,7 +5112,6 @@ static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype se
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
   if ((rc = irr__groups_setup(ctx, group, rank, p)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return irr__raise(comm, MPI_ERR_ARG);
   rc = irr__inter_run(ctx, ctx->pc, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype);
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }

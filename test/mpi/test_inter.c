@@ -40,7 +40,7 @@ typedef struct {
    type (MPI_ERR_TRUNCATE there, then a hang). nr blocks of rc[j] elements of rt at dp[j]. */
 static int ref_inter(const void *sb, int n, MPI_Datatype st, void *rb, int nr, const int *rc, const int *dp, MPI_Datatype rt,
                      MPI_Comm inter) {
-  int j, e, tsz, ssz, *bc = (int *)malloc((size_t)(nr + 1) * 2 * sizeof(int)), *bd = bc + nr + 1, pos = 0, at = 0;
+  int j, e, tsz, ssz, *bc = (int *)malloc((size_t)(nr + 1) * 2 * sizeof(int)), *bd = bc + nr + 1, pos = 0;
   MPI_Aint lb, ext;
   char *in, *out;
   MPI_Type_size(rt, &tsz);
@@ -49,12 +49,10 @@ static int ref_inter(const void *sb, int n, MPI_Datatype st, void *rb, int nr, c
   for (j = 0; j < nr; j++) bc[j] = rc[j] * tsz, bd[j] = pos, pos += bc[j];
   in = (char *)malloc((size_t)n * (size_t)ssz + 1);
   out = (char *)malloc((size_t)pos + 1);
-  MPI_Pack(sb, n, st, in, n * ssz, &at, MPI_COMM_SELF);
-  e = MPI_Allgatherv(in, n * ssz, MPI_BYTE, out, bc, bd, MPI_BYTE, inter);
-  for (j = 0; j < nr && e == MPI_SUCCESS; j++) {
-    at = 0;
-    e = MPI_Unpack(out + bd[j], bc[j], &at, (char *)rb + (MPI_Aint)dp[j] * ext, rc[j], rt, MPI_COMM_SELF);
-  }
+  e = irrt_to_bytes(sb, n, st, in, n * ssz);
+  if (e == MPI_SUCCESS) e = MPI_Allgatherv(in, n * ssz, MPI_BYTE, out, bc, bd, MPI_BYTE, inter);
+  for (j = 0; j < nr && e == MPI_SUCCESS; j++)
+    e = irrt_from_bytes(out + bd[j], bc[j], (char *)rb + (MPI_Aint)dp[j] * ext, rc[j], rt);
   free(in), free(out), free(bc);
   return e;
 }
