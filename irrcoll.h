@@ -262,6 +262,12 @@ typedef struct irr_op {
    the checker treat it as the plain message of len units. */
 #define IRR_OPF_LEARN 64
 
+/* SEND/RECV: the message ends with a piece shorter than IRRCOLL_MAX_MSG, as a learned one
+   does (IRR_OPF_LEARN), though this receiver knows its length: a receiver that finds the
+   senders other than it expected (bad arguments) can still take it whole as a learned
+   message. Graceful degradation's direct messages. Models ignore it. */
+#define IRR_OPF_EOM 128
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
@@ -1560,15 +1566,19 @@ out:
 enum { IRR_TREE_LINEAR_TIME = 0, IRR_TREE_BINOMIAL = 1 };
 
 typedef struct irr_tree_info {
-  int64_t g;  /* gather root of the subcube */
-  int64_t M;  /* units in the subcube */
+  int64_t g;  /* gather root of the subcube (-1: none, its data went straight to the root) */
+  int64_t M;  /* units in the subcube that still travel through the tree */
   int64_t mg; /* units of the gather root's own block */
+  int64_t nd; /* subcubes inside that send straight to the root (graceful degradation) */
+  int64_t h;  /* their fingerprint: sum of irr_tree_mix(g, M) over them */
 } irr_tree_info;
 
 typedef struct irr_tree_note {
-  int64_t win;     /* 1: the gather root receives from other_g; 0: it sends to other_g */
-  int64_t other_g; /* the other subcube's gather root */
-  int64_t other_M; /* units in the other subcube */
+  int64_t win;      /* 1: the gather root receives from other_g; 0: it sends to other_g;
+                       2: as 1, then it sends the union straight to the root */
+  int64_t other_g;  /* the other subcube's gather root */
+  int64_t other_M;  /* units in the other subcube */
+  int64_t other_nd, other_h; /* its direct senders (irr_tree_info.nd, .h) */
 } irr_tree_note;
 
 typedef struct irr_tree_child {
@@ -1582,7 +1592,11 @@ typedef struct irr_tree {
   int d;                 /* next level of the construction */
   int is_gather;         /* still the gather root of its level-d subcube */
   int parent;            /* -1 at the tree's root */
-  int send_level;        /* level in which it sends to parent (levels at the root) */
+  int send_level;        /* level in which it sends to parent (levels at the root); a
+                            direct sender: the level of the subcube it sends */
+  int direct;            /* sends its subcube straight to the root (graceful degradation) */
+  int note_last;         /* a direct sender: the last level whose outcome it hears (-1: none) */
+  int64_t thresh;        /* degradation threshold (units); INT64_MAX: none */
   int64_t own;           /* m_rank */
   int64_t total;         /* units it holds as gather root: own + children */
   irr_tree_info fr;      /* while the fixed root of its level-d subcube: the summary */
@@ -1593,7 +1607,21 @@ typedef struct irr_tree {
   int64_t heard[IRR_TREE_MAXLEV];         /* as winner in level d: units the other subcube
                                              announced (-1: no merge); lets an MPI root check
                                              the senders' sizes against its counts */
+  int64_t heard_nd[IRR_TREE_MAXLEV], heard_h[IRR_TREE_MAXLEV]; /* ... and its direct senders */
 } irr_tree;
+
+/* A direct sender's fingerprint: the root compares the sum over a subcube's direct senders
+   with what its counts give, before it posts receives from them. */
+static inline int64_t irr_tree_mix(int64_t g, int64_t M) {
+  uint64_t x = (uint64_t)g * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)M + 0x632BE59BD9B4E019ULL);
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 29;
+  return (int64_t)(x & 0x7FFFFFFFFFFFFFFFULL);
+}
+static inline int64_t irr_tree_hadd(int64_t a, int64_t b) { /* wrapping sum of fingerprints */
+  return (int64_t)(((uint64_t)a + (uint64_t)b) & 0x7FFFFFFFFFFFFFFFULL);
+}
 
 static inline int64_t irr__sat_add(int64_t a, int64_t b) {
   int64_t r;
@@ -1635,6 +1663,7 @@ static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_in
                                       int root_side, int rule) {
   int64_t tlo = lo->M - lo->mg, thi = hi->M - hi->mg;
   if (root_side >= 0) return root_side;
+  if (lo->g < 0 || hi->g < 0) return lo->g < 0 && hi->g >= 0; /* a side whose data left wins nothing */
   if (rule == IRR_TREE_BINOMIAL) return 0;
   if (tlo != thi) return thi > tlo;   /* the faster one sends to the slower */
   if (lo->M != hi->M) return hi->M > lo->M; /* tie: less data sends */
@@ -1652,13 +1681,63 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->is_gather = 1;
   t->parent = -1;
   t->send_level = t->levels;
+  t->direct = 0;
+  t->note_last = -1;
+  t->thresh = INT64_MAX;
   t->own = own;
   t->total = own;
   t->fr.g = rank;
   t->fr.M = own;
   t->fr.mg = own;
+  t->fr.nd = t->fr.h = 0;
   t->nchild = 0;
-  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++)
+    t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1, t->heard_nd[i] = t->heard_h[i] = 0;
+}
+
+/* Graceful degradation (seed 000, Section 3, proposed there, not implemented): a subcube
+   without the root whose data exceeds thresh units sends it straight to the root instead of
+   merging on; from then on it counts as empty. Call right after irr_tree_init (fixed root
+   only). A block above thresh is such a subcube at level 0. */
+static inline void irr_tree_degrade(irr_tree *t, int64_t thresh) {
+  t->thresh = thresh;
+  if (t->root < 0 || t->rank == t->root || t->own <= thresh) return;
+  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = 0;
+  t->fr.g = -1, t->fr.M = t->fr.mg = 0, t->fr.nd = 1, t->fr.h = irr_tree_mix(t->rank, t->own);
+}
+
+/* What a merge tells a side's gather root (irr_tree_note.win). */
+enum { IRR_TREE_LOSE = 0, IRR_TREE_WIN = 1, IRR_TREE_WIN_DIRECT = 2, IRR_TREE_DIRECT = 3 };
+
+/* The summary of the union of lo and hi, and what each side's gather root does (act[0] lo,
+   act[1] hi: IRR_TREE_*). Degradation keeps every subcube without the root either whole
+   (no direct sender inside: its data is one consecutive range of blocks, so one message
+   carries it) or gone (g < 0: all its data went to the root). So a subcube meeting a gone
+   one goes too (IRR_TREE_DIRECT: its gather root sends it to the root now), and a union
+   above thresh goes after the merge (IRR_TREE_WIN_DIRECT). */
+static inline irr_tree_info irr_tree_merge(const irr_tree_info *lo, const irr_tree_info *hi, int up, int root_side,
+                                           int64_t thresh, int act[2]) {
+  irr_tree_info u;
+  const irr_tree_info *side[2] = {lo, hi};
+  int i, gone = root_side < 0 && (lo->g < 0 || hi->g < 0);
+  u.g = up ? hi->g : lo->g;
+  u.mg = up ? hi->mg : lo->mg;
+  u.M = irr__sat_add(lo->M, hi->M);
+  u.nd = lo->nd + hi->nd;
+  u.h = irr_tree_hadd(lo->h, hi->h);
+  act[0] = up ? IRR_TREE_LOSE : IRR_TREE_WIN;
+  act[1] = up ? IRR_TREE_WIN : IRR_TREE_LOSE;
+  if (gone) { /* each whole side with data sends it to the root itself */
+    for (i = 0; i < 2; i++) {
+      act[i] = side[i]->g < 0 ? IRR_TREE_LOSE : IRR_TREE_DIRECT;
+      if (side[i]->g >= 0 && side[i]->M > 0) u.nd++, u.h = irr_tree_hadd(u.h, irr_tree_mix(side[i]->g, side[i]->M));
+    }
+  } else if (root_side < 0 && u.M > thresh) { /* merge, then the union goes */
+    act[up] = IRR_TREE_WIN_DIRECT;
+    u.nd++, u.h = irr_tree_hadd(u.h, irr_tree_mix(u.g, u.M));
+  }
+  if (gone || act[up] == IRR_TREE_WIN_DIRECT) u.g = -1, u.M = u.mg = 0;
+  return u;
 }
 
 /* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
@@ -1682,17 +1761,23 @@ static inline void irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_
   int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up;
   const irr_tree_info *lo = lower ? &t->fr : other, *hi = lower ? other : &t->fr;
   irr_tree_info merged;
+  int act[2];
   irr_tree_cube(((int64_t)(lower ? t->rank : partner) >> d), d, p, &lo0, &hi0);
   irr_tree_cube(((int64_t)(lower ? partner : t->rank) >> d), d, p, &lo1, &hi1);
   if (t->root >= lo0 && t->root < hi0) side = 0;
   if (t->root >= lo1 && t->root < hi1) side = 1;
   up = irr_tree_upper_wins(lo, hi, side, t->rule);
-  notes[0].win = lower ? !up : up;
+  merged = irr_tree_merge(lo, hi, up, side, t->thresh, act);
+  notes[0].win = act[!lower];
   notes[0].other_g = other->g;
   notes[0].other_M = other->M;
-  notes[1].win = !notes[0].win;
+  notes[0].other_nd = other->nd;
+  notes[0].other_h = other->h;
+  notes[1].win = act[lower];
   notes[1].other_g = t->fr.g;
   notes[1].other_M = t->fr.M;
+  notes[1].other_nd = t->fr.nd;
+  notes[1].other_h = t->fr.h;
   if (lower) { /* retiring: tell both gather roots, except one that is its own fixed root */
     target[0] = (int)t->fr.g;
     target[1] = other->g == partner ? -1 : (int)other->g;
@@ -1704,9 +1789,6 @@ static inline void irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_
     target[0] = t->fr.g == t->rank ? t->rank : -1;
     target[1] = -1;
   }
-  merged.g = up ? hi->g : lo->g;
-  merged.mg = up ? hi->mg : lo->mg;
-  merged.M = irr__sat_add(lo->M, hi->M);
   if (!lower) t->fr = merged;
 }
 
@@ -1725,8 +1807,10 @@ static inline int irr_tree_expect(const irr_tree *t) {
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
-  if (n->win) {
-    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
+  if (n->win == IRR_TREE_DIRECT) { /* its whole subcube of level d goes to the root now */
+    t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d, t->note_last = t->d;
+  } else if (n->win) {
+    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M, t->heard_nd[t->d] = n->other_nd, t->heard_h[t->d] = n->other_h;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
       irr_tree_child *c = &t->child[t->nchild++];
       c->rank = (int)n->other_g;
@@ -1734,6 +1818,8 @@ static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
       c->size = n->other_M;
     }
     t->total = irr__sat_add(t->total, n->other_M);
+    if (n->win == IRR_TREE_WIN_DIRECT)
+      t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d + 1, t->note_last = t->d;
   } else {
     t->is_gather = 0;
     t->parent = (int)n->other_g;
@@ -1751,8 +1837,12 @@ typedef struct irr_tree_all {
   int p, root, rule, levels;
   int groot;           /* the tree's root (== root when given) */
   int *parent, *level; /* per rank: where and in which level it sends (-1, levels: root) */
-  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d */
-  int64_t *M;          /* M[lvoff[d] + a]: units in it */
+  int *direct;         /* per rank: it sends the subcube of its level to the root (graceful
+                          degradation); 0: no, 1: from the start, d + 2: told in level d */
+  int64_t thresh;      /* degradation threshold (INT64_MAX: none) */
+  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d (-1: none) */
+  int64_t *M;          /* M[lvoff[d] + a]: units in it that travel through the tree */
+  int64_t *ND, *H;     /* ND/H[lvoff[d] + a]: its direct senders (irr_tree_info nd, h) */
   const int64_t *m;
   int64_t lvoff[IRR_TREE_MAXLEV + 2];
 } irr_tree_all;
@@ -1761,84 +1851,97 @@ static inline void irr_tree_all_free(irr_tree_all *T) {
   if (T->parent) IRRCOLL_FREE(T->parent);
   if (T->G) IRRCOLL_FREE(T->G);
   if (T->M) IRRCOLL_FREE(T->M);
-  T->parent = T->level = T->G = NULL;
-  T->M = NULL;
+  T->parent = T->level = T->direct = T->G = NULL;
+  T->M = T->ND = T->H = NULL;
 }
 
-static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule,
-                                        const int64_t *m) {
+/* The merges of level d from the summaries of level d into those of level d + 1. */
+static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
+  int p = T->p, root = T->root;
+  int64_t o0 = T->lvoff[d], o1 = T->lvoff[d + 1], cubes = o1 - o0, a;
+  for (a = 0; a < cubes; a += 2) {
+    int lo0, hi0, lo1 = p, hi1 = p, side = -1, up, act[2], k;
+    irr_tree_info lo, hi, u;
+    int64_t j = o1 + a / 2;
+    if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
+      T->G[j] = T->G[o0 + a], T->M[j] = T->M[o0 + a], T->ND[j] = T->ND[o0 + a], T->H[j] = T->H[o0 + a];
+      mg[a / 2] = mg[a];
+      continue;
+    }
+    irr_tree_cube(a, d, p, &lo0, &hi0);
+    irr_tree_cube(a + 1, d, p, &lo1, &hi1);
+    if (root >= lo0 && root < hi0) side = 0;
+    if (root >= lo1 && root < hi1) side = 1;
+    lo.g = T->G[o0 + a], lo.M = T->M[o0 + a], lo.mg = mg[a], lo.nd = T->ND[o0 + a], lo.h = T->H[o0 + a];
+    hi.g = T->G[o0 + a + 1], hi.M = T->M[o0 + a + 1], hi.mg = mg[a + 1], hi.nd = T->ND[o0 + a + 1], hi.h = T->H[o0 + a + 1];
+    up = irr_tree_upper_wins(&lo, &hi, side, T->rule);
+    u = irr_tree_merge(&lo, &hi, up, side, T->thresh, act);
+    for (k = 0; k < 2; k++) {
+      int g = (int)(k ? hi.g : lo.g), other = (int)(k ? lo.g : hi.g);
+      if (g < 0) continue;
+      if (act[k] == IRR_TREE_LOSE) T->parent[g] = other, T->level[g] = d;
+      else if (act[k] != IRR_TREE_WIN) /* to the root: its level-d cube, or the union's */
+        T->parent[g] = root, T->level[g] = d + (act[k] == IRR_TREE_WIN_DIRECT), T->direct[g] = d + 2;
+    }
+    T->G[j] = (int)u.g, T->M[j] = u.M, T->ND[j] = u.nd, T->H[j] = u.h;
+    mg[a / 2] = u.mg;
+  }
+}
+
+/* The whole tree for sizes m (thresh: graceful degradation's threshold, INT64_MAX: none). */
+static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int rule, const int64_t *m,
+                                          int64_t thresh) {
   int d, L, i;
-  int64_t n = 0, cubes, a;
+  int64_t n = 0;
   int64_t *mg = NULL;
   memset(T, 0, sizeof *T);
   if (p <= 0 || root >= p) return IRR_ERR_ROOT;
   L = irr_tree_levels(p);
-  T->p = p;
-  T->root = root;
-  T->rule = rule;
-  T->levels = L;
-  T->m = m;
+  T->p = p, T->root = root, T->rule = rule, T->levels = L, T->m = m;
+  T->thresh = root >= 0 ? thresh : INT64_MAX;
   for (d = 0; d <= L; d++) {
     T->lvoff[d] = n;
     n += (((int64_t)p - 1) >> d) + 1;
   }
   T->lvoff[L + 1] = n;
-  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int));
   T->G = (int *)IRRCOLL_MALLOC((size_t)n * sizeof(int));
-  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t));
+  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * 3 * sizeof(int64_t));
   mg = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
   if (!T->parent || !T->G || !T->M || !mg) {
     if (mg) IRRCOLL_FREE(mg);
     irr_tree_all_free(T);
     return IRR_ERR_NOMEM;
   }
-  T->level = T->parent + p;
+  T->level = T->parent + p, T->direct = T->parent + 2 * p;
+  T->ND = T->M + n, T->H = T->M + 2 * n;
   for (i = 0; i < p; i++) {
     if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
-    T->G[i] = i;
-    T->M[i] = m[i];
-    mg[i] = m[i];
-    T->parent[i] = -1;
-    T->level[i] = L;
-  }
-  for (d = 0; d < L; d++) {
-    int *G0 = T->G + T->lvoff[d], *G1 = T->G + T->lvoff[d + 1];
-    int64_t *M0 = T->M + T->lvoff[d], *M1 = T->M + T->lvoff[d + 1];
-    cubes = T->lvoff[d + 1] - T->lvoff[d];
-    for (a = 0; a < cubes; a += 2) {
-      int lo0, hi0, lo1 = p, hi1 = p, side = -1, up;
-      irr_tree_info lo, hi;
-      if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
-        G1[a / 2] = G0[a];
-        M1[a / 2] = M0[a];
-        mg[a / 2] = mg[a];
-        continue;
-      }
-      irr_tree_cube(a, d, p, &lo0, &hi0);
-      irr_tree_cube(a + 1, d, p, &lo1, &hi1);
-      if (root >= lo0 && root < hi0) side = 0;
-      if (root >= lo1 && root < hi1) side = 1;
-      lo.g = G0[a]; lo.M = M0[a]; lo.mg = mg[a];
-      hi.g = G0[a + 1]; hi.M = M0[a + 1]; hi.mg = mg[a + 1];
-      up = irr_tree_upper_wins(&lo, &hi, side, rule);
-      T->parent[up ? lo.g : hi.g] = (int)(up ? hi.g : lo.g);
-      T->level[up ? lo.g : hi.g] = d;
-      G1[a / 2] = (int)(up ? hi.g : lo.g);
-      M1[a / 2] = irr__sat_add(lo.M, hi.M);
-      mg[a / 2] = up ? hi.mg : lo.mg;
+    T->parent[i] = -1, T->level[i] = L, T->direct[i] = 0;
+    T->G[i] = i, T->M[i] = m[i], mg[i] = m[i], T->ND[i] = T->H[i] = 0;
+    if (i != root && m[i] > T->thresh) { /* a block above the threshold: level 0 (irr_tree_degrade) */
+      T->parent[i] = root, T->level[i] = 0, T->direct[i] = 1;
+      T->G[i] = -1, T->M[i] = mg[i] = 0, T->ND[i] = 1, T->H[i] = irr_tree_mix(i, m[i]);
     }
   }
+  for (d = 0; d < L; d++) irr__tree_build_level(T, d, mg);
   T->groot = T->G[T->lvoff[L]];
   IRRCOLL_FREE(mg);
   return IRR_OK;
+}
+static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule, const int64_t *m) {
+  return irr_tree_build_t(T, p, root, rule, m, INT64_MAX);
 }
 
 /* Rank r's view of a built tree: the same fields the distributed construction ends with. */
 static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
   int d, p = T->p;
   irr_tree_init(t, r, p, T->root, T->rule, T->m[r]);
+  t->thresh = T->thresh;
   t->parent = T->parent[r];
   t->send_level = T->level[r];
+  t->direct = T->direct[r] > 0;
+  t->note_last = T->direct[r] - 2;
   t->is_gather = t->parent < 0;
   t->d = T->levels;
   for (d = 0; d < t->send_level && d < T->levels; d++) {
@@ -1851,6 +1954,7 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
     }
     if (sib < T->lvoff[d + 1] - T->lvoff[d]) {
       t->heard[d] = T->M[T->lvoff[d] + sib];
+      t->heard_nd[d] = T->ND[T->lvoff[d] + sib], t->heard_h[d] = T->H[T->lvoff[d] + sib];
       t->total = irr__sat_add(t->total, t->heard[d]);
     }
   }
@@ -1907,12 +2011,23 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
    short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
 
-#define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
+#define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
+
+/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
+   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
+   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
+   each extra hop through the tree costs its whole transfer again on the critical path
+   (Lemma 2's penalty). From the model, so equal on all ranks. */
+#define IRR_DEGRADE_K 2.0
+static inline int64_t irr_gatherv_thresh(irr_model md) {
+  double t = IRR_DEGRADE_K * md.alpha / md.beta;
+  return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
+}
 
 /* Capacity a rank's program needs, for any sizes. */
 static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
   if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) return rank == root ? p + 1 : 1;
-  return 5 * irr_tree_levels(p) + 3;
+  return 5 * irr_tree_levels(p) + 3 + (rank == root && alg == IRR_ALG_TREE ? p : 0); /* + direct senders */
 }
 
 /* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
@@ -1920,7 +2035,7 @@ static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
   int d, r = t->rank, p = t->p;
   for (d = 0; d < t->levels; d++) {
     int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
-    int gather_here = t->parent < 0 || d <= t->send_level;
+    int gather_here = t->parent < 0 || d <= (t->direct ? t->note_last : t->send_level); /* hears level d's outcome */
     int fp = irr_tree_partner(f, d, p);
     if (partner >= 0) {
       irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
@@ -1958,7 +2073,21 @@ static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *ow
   IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
 }
 
-static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,
+/* The root's receives from the direct senders of graceful degradation (T: the tree built
+   from the root's counts; they all arrive in round R, with the children's messages). */
+static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *m, int R, irr_sched *s) {
+  int q, lo, hi;
+  int64_t len;
+  for (q = 0; T && q < T->p; q++) {
+    if (!T->direct[q]) continue;
+    irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, &lo, &hi);
+    if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
+    irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
+    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+  }
+}
+
+static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
                                      int inplace, int ctrl, irr_sched *s) {
   int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
@@ -1976,6 +2105,7 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
       if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
       else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
     }
+    if (!scatter) irr__tree_direct_recvs(T, m_root ? m_root : T ? T->m : NULL, R, s);
     if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
       irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
                      scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
@@ -1986,6 +2116,7 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
     if (t->own > 0) {
       if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
       else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
+      if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
     }
     return s->err;
   }
@@ -2006,17 +2137,20 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
     }
     if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
     irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
   }
   return s->err;
 }
 
-static inline irr_status irr_gatherv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
-                                          int ctrl, irr_sched *s) {
-  return irr__tree_v(0, t, m_root, inplace, ctrl, s);
+/* T: at the root of a degraded tree (t->thresh < INT64_MAX), the whole tree (from its
+   counts), whose direct senders it receives from; else NULL. */
+static inline irr_status irr_gatherv_tree(const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
+                                          int inplace, int ctrl, irr_sched *s) {
+  return irr__tree_v(0, t, T, m_root, inplace, ctrl, s);
 }
 static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
                                            int ctrl, irr_sched *s) {
-  return irr__tree_v(1, t, m_root, inplace, ctrl, s);
+  return irr__tree_v(1, t, NULL, m_root, inplace, ctrl, s);
 }
 
 /* all: every rank talks to the root, zero sizes included, and receives are probed */
@@ -2066,9 +2200,11 @@ static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t 
 
 /* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
    (what the distributed construction would reach), into set (initialized here; free with
-   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). */
+   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
+   Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
+   Scatterv has none). */
 static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
-                                         int root, const int64_t *m, int inplace, int ctrl) {
+                                         int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_tree_all T;
   irr_tree t;
   irr_op *ops = NULL;
@@ -2081,7 +2217,8 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   st = irr_sched_set_init(set, p);
   if (st != IRR_OK) return st;
   if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
-    st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
+    st = irr_tree_build_t(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m,
+                          alg == IRR_ALG_TREE && !scatter ? thresh : INT64_MAX);
     if (st != IRR_OK) goto out;
   }
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
@@ -2093,7 +2230,7 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
       st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
     } else {
       irr_tree_view(&T, r, &t);
-      st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
+      st = irr__tree_v(scatter, &t, r == root ? &T : NULL, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
@@ -2540,7 +2677,7 @@ static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
 /* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
 static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
   int n0 = s->nops;
-  irr_status st = irr__tree_v(0, t, NULL, 0, ctrl, s);
+  irr_status st = irr__tree_v(0, t, NULL, NULL, 0, ctrl, s);
   if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
   return st;
 }
@@ -2812,7 +2949,8 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
+      return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }
@@ -3323,7 +3461,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   switch (a->coll) {
   case IRR_COLL_GATHERV:
   case IRR_COLL_SCATTERV:
-    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE);
+    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
+                           irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
@@ -4148,6 +4287,7 @@ static int64_t irr__nchunks(int64_t len) { return len <= 0 ? 1 : (len + IRR__CHU
    empty), so its receiver sees the end; sent dead (poison), it is one empty piece. */
 static int64_t irr__op_nchunks(const irr_op *o, int dead) {
   if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
+  if (o->flags & IRR_OPF_EOM) return irr_op_msglen(o) / IRR__CHUNK + 1; /* its receiver may not learn */
   return irr__nchunks(irr_op_msglen(o));
 }
 
@@ -4285,6 +4425,31 @@ static int irr__learn_tmp(irr__exec *X, irr_op *o) {
   return MPI_SUCCESS;
 }
 
+/* Receive a probed piece nonblocking (its place is known; X->lreq, waited by the caller): the
+   next piece can be probed while it streams in. */
+static int irr__exec_lrecv(irr__exec *X, void *addr, int count, MPI_Datatype t, int src) {
+  int rc;
+  if (X->nlreq == X->caplreq) { /* room for one more request */
+    int c2 = X->caplreq ? 2 * X->caplreq : 16;
+    MPI_Request *r2 = (MPI_Request *)IRRCOLL_MALLOC((size_t)c2 * sizeof(MPI_Request));
+    if (!r2) return MPI_ERR_NO_MEM;
+    if (X->nlreq) memcpy(r2, X->lreq, (size_t)X->nlreq * sizeof(MPI_Request));
+    if (X->lreq) IRRCOLL_FREE(X->lreq);
+    X->lreq = r2;
+    X->caplreq = c2;
+  }
+  rc = MPI_Irecv(addr, count, t, src, X->tag, X->comm, &X->lreq[X->nlreq]);
+  if (rc == MPI_SUCCESS) X->nlreq++;
+  return rc;
+}
+static int irr__exec_lwait(irr__exec *X, int rc) {
+  while (X->nlreq > 0) { /* every one posted, whatever happened */
+    int rc2 = MPI_Wait(&X->lreq[--X->nlreq], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+
 /* Into a user buffer, where the caller's place() puts the block; a message that does not fit
    there (or that place() refuses) is drained. Its place is known once it is probed, so it is
    received nonblocking (irr__exec_learned waits): the next one is probed meanwhile. */
@@ -4306,19 +4471,7 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
       int count = 0, derived = 0;
       MPI_Datatype t = MPI_BYTE;
       rc = irr__chunk_type(X->pc, n, got, c, &addr, &count, &t, &derived, X->blens, X->disps);
-      if (rc == MPI_SUCCESS && X->nlreq == X->caplreq) { /* room for one more request */
-        int c2 = X->caplreq ? 2 * X->caplreq : 16;
-        MPI_Request *r2 = (MPI_Request *)IRRCOLL_MALLOC((size_t)c2 * sizeof(MPI_Request));
-        if (!r2) rc = MPI_ERR_NO_MEM;
-        else {
-          if (X->nlreq) memcpy(r2, X->lreq, (size_t)X->nlreq * sizeof(MPI_Request));
-          if (X->lreq) IRRCOLL_FREE(X->lreq);
-          X->lreq = r2;
-          X->caplreq = c2;
-        }
-      }
-      if (rc == MPI_SUCCESS) rc = MPI_Irecv(addr, count, t, src, X->tag, X->comm, &X->lreq[X->nlreq]);
-      if (rc == MPI_SUCCESS) X->nlreq++;
+      if (rc == MPI_SUCCESS) rc = irr__exec_lrecv(X, addr, count, t, src);
       if (derived) MPI_Type_free(&t); /* freed once the receive is done */
     } else {
       taken = 0;
@@ -4350,15 +4503,12 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
       rc = irr__learn_user(X, o);
     }
   }
-  while (X->nlreq > 0) { /* every one posted, whatever happened */
-    int rc2 = MPI_Wait(&X->lreq[--X->nlreq], MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) rc = rc2;
-  }
-  return rc;
+  return irr__exec_lwait(X, rc);
 }
 
 /* The probed receives (IRR_OPF_PROBE, length known) of round ops[lo, hi): take the messages
-   in arrival order; each is checked against its op before it is received, and one of another
+   in arrival order; each is checked against its op before it is received (nonblocking: the
+   transfers overlap, as the posted receives of MPI's own linear Gatherv do), and one of another
    size goes to scratch (marking the result bad), so MPI never truncates. Every expected
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
    message with this tag can arrive from those senders meanwhile (the direct algorithm). */
@@ -4367,7 +4517,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
   int rc = MPI_SUCCESS, j;
   int64_t pending = 0, *next = NULL;
   for (j = lo; j < hi; j++)
-    if (irr__op_probed(&s->ops[j])) pending += irr__nchunks(irr_op_msglen(&s->ops[j]));
+    if (irr__op_probed(&s->ops[j])) pending += irr__op_nchunks(&s->ops[j], 0);
   if (pending == 0) return MPI_SUCCESS;
   next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
   if (!next) return MPI_ERR_NO_MEM;
@@ -4382,7 +4532,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__nchunks(irr_op_msglen(o))) found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__op_nchunks(o, 0)) found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -4394,7 +4544,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
-        if (rc == MPI_SUCCESS) rc = MPI_Recv(addr, count, t, st.MPI_SOURCE, X->tag, X->comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = irr__exec_lrecv(X, addr, count, t, st.MPI_SOURCE);
         if (derived) MPI_Type_free(&t);
         continue;
       }
@@ -4405,7 +4555,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
   IRRCOLL_FREE(next);
-  return rc;
+  return irr__exec_lwait(X, rc);
 }
 
 /* ---- the rounds ---- */
@@ -4503,14 +4653,21 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
   return rc;
 }
 
-/* Complete the posted requests. One MPI_Wait per request, not MPI_Waitall: MPICH reports a
-   failed request of MPI_Waitall (e.g. a truncated receive) through MPI_COMM_WORLD's error
-   handler, which would abort a program whose own communicator returns errors. Every
-   receive must get exactly its length: a short or truncated one marks the result bad. */
+/* Complete the posted requests, in the order they complete (MPI_Waitany): the per-message
+   work at a receiver (e.g. SimGrid's per-message overhead, a real library's matching and
+   unpacking) then overlaps the transfers still under way, as in MPI's own linear Gatherv;
+   waiting in posting order made IRR_Gatherv's linear schedule 9% slower than MPI_Gatherv at
+   p = 256 in SMPI. Not MPI_Waitall: MPICH reports a failed request of MPI_Waitall (e.g. a
+   truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
+   whose own communicator returns errors. Every receive must get exactly its length: a
+   short or truncated one marks the result bad. */
 static int irr__exec_wait(irr__exec *X, int nreq) {
-  int i, rc = MPI_SUCCESS;
-  for (i = 0; i < nreq; i++) {
-    int ec = MPI_Wait(&X->req[i], &X->stat[i]), cls = MPI_SUCCESS;
+  int k, i = 0, rc = MPI_SUCCESS;
+  for (k = 0; k < nreq; k++) {
+    MPI_Status st;
+    int ec = MPI_Waitany(nreq, X->req, &i, &st), cls = MPI_SUCCESS;
+    if (i == MPI_UNDEFINED || i < 0 || i >= nreq) break;
+    X->stat[i] = st;
     if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
       int got = -1;
@@ -4626,37 +4783,39 @@ static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, ir
 /* ==== begin mpi_tree.h ==== */
 /* ---- the distributed tree construction (Lemma 3) over MPI ----
    Per level: the fixed roots exchange (g, M, m_g); the retiring (lower) one tells both
-   gather roots the outcome (tree.h). About L+2 dependent steps of 24-byte messages. */
+   gather roots the outcome (tree.h). About L+2 dependent steps of 40-byte messages. */
 static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) {
   int rc = MPI_SUCCESS;
   while (t->d < t->levels && rc == MPI_SUCCESS) {
     irr_tree_info mine, other;
-    long long out[3], in[3];
+    long long out[5], in[5];
     int partner = irr_tree_exchange(t, &mine), src, i;
     irr_tree_note notes[2];
-    long long nb[2][3];
+    long long nb[2][5];
     MPI_Request rq[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     if (partner >= 0) {
       int target[2];
-      out[0] = mine.g, out[1] = mine.M, out[2] = mine.mg;
-      rc = MPI_Sendrecv(out, 3, MPI_LONG_LONG, partner, tag, in, 3, MPI_LONG_LONG, partner, tag, pc,
+      out[0] = mine.g, out[1] = mine.M, out[2] = mine.mg, out[3] = mine.nd, out[4] = mine.h;
+      rc = MPI_Sendrecv(out, 5, MPI_LONG_LONG, partner, tag, in, 5, MPI_LONG_LONG, partner, tag, pc,
                         MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS) break;
-      other.g = in[0], other.M = in[1], other.mg = in[2];
+      other.g = in[0], other.M = in[1], other.mg = in[2], other.nd = in[3], other.h = in[4];
       irr_tree_decide(t, &other, notes, target);
       for (i = 0; i < 2 && rc == MPI_SUCCESS; i++) {
         if (target[i] == t->rank) {
           irr_tree_apply(t, &notes[i]);
         } else if (target[i] >= 0) {
           nb[i][0] = notes[i].win, nb[i][1] = notes[i].other_g, nb[i][2] = notes[i].other_M;
-          rc = MPI_Isend(nb[i], 3, MPI_LONG_LONG, target[i], tag, pc, &rq[i]);
+          nb[i][3] = notes[i].other_nd, nb[i][4] = notes[i].other_h;
+          rc = MPI_Isend(nb[i], 5, MPI_LONG_LONG, target[i], tag, pc, &rq[i]);
         }
       }
     }
     src = irr_tree_expect(t);
     if (src >= 0 && rc == MPI_SUCCESS) {
-      rc = MPI_Recv(in, 3, MPI_LONG_LONG, src, tag, pc, MPI_STATUS_IGNORE);
+      rc = MPI_Recv(in, 5, MPI_LONG_LONG, src, tag, pc, MPI_STATUS_IGNORE);
       notes[0].win = in[0], notes[0].other_g = in[1], notes[0].other_M = in[2];
+      notes[0].other_nd = in[3], notes[0].other_h = in[4];
       if (rc == MPI_SUCCESS) irr_tree_apply(t, &notes[0]);
     }
     for (i = 0; i < 2; i++)
@@ -4768,18 +4927,43 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   }
 }
 
-/* The tree's construction over MPI; at the root, what each subcube announced is checked
-   against the counts. */
-static int irr__v_construct(irr__vstate *V, int root, irr_alg alg, irr_tree *t) {
-  int rc, d, lo, hi;
-  irr_tree_init(t, V->rank, V->p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, V->own);
-  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS) return rc;
-  if (V->m_root && V->err == MPI_SUCCESS)
-    for (d = 0; d < t->levels; d++) {
-      irr_tree_cube(((int64_t)V->rank >> d) ^ 1, d, V->p, &lo, &hi);
-      if (lo < hi && t->heard[d] != irr__range_sum(V->m_root, lo, hi)) V->err = MPI_ERR_TRUNCATE;
-    }
+/* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
+   agreed model). The root then builds the whole tree from its counts (*T) and checks it
+   against what each subcube announced: its data, and its direct senders' number and
+   fingerprint. On a mismatch it cannot know who sends straight to it: *ndrain gets how many
+   do (as announced), to be taken whole and dropped, and T is freed. */
+static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
+                            int64_t *ndrain) {
+  int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
+  int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
+  irr_tree_init(t, V->rank, V->p, A->root, rule, V->own);
+  irr_tree_degrade(t, th);
+  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS || !V->isroot) return rc;
+  ok = V->m_root && V->err == MPI_SUCCESS;
+  if (ok && (rc = irr_tree_build_t(T, V->p, A->root, rule, V->m_root, th)) != IRR_OK)
+    return rc == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+  *ndrain = 0;
+  for (d = 0; d < t->levels; d++) {
+    int64_t sib = ((int64_t)V->rank >> d) ^ 1, j = T->lvoff[d] + sib;
+    if (t->heard[d] < 0) continue; /* no merge in this level */
+    *ndrain += t->heard_nd[d];
+    if (ok && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d])) ok = 0;
+  }
+  if (ok) *ndrain = 0;
+  else {
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    irr_tree_all_free(T);
+  }
   return MPI_SUCCESS;
+}
+
+/* Direct senders the root cannot place (bad arguments): each message taken whole into
+   scratch (learned, from any sender) and dropped. */
+static void irr__v_drain_direct(int64_t n, int root, irr_sched *s) {
+  for (; n > 0 && s->err == IRR_OK; n--) {
+    irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
+    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_LEARN | IRR_OPF_EOM;
+  }
 }
 
 /* Where a subtree's announced size differs from the root's counts (or the root's counts are
@@ -4808,17 +4992,31 @@ static void irr__v_redirect(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
 static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sched *s, irr_op **ops) {
   int istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL, cap = irr_v_maxops(alg, V->p, V->rank, A->root), rc;
   int skipcopy;
+  int64_t ndrain = 0;
   irr_status st;
   irr_tree t;
-  if (istree && (rc = irr__v_construct(V, A->root, alg, &t)) != MPI_SUCCESS) return rc;
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (istree && (rc = irr__v_construct(A, V, alg, &t, &T, &ndrain)) != MPI_SUCCESS) {
+    irr_tree_all_free(&T);
+    return rc;
+  }
+  cap += (int)(ndrain < V->p ? ndrain : V->p);
   skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE; /* a root-side mismatch of its own block: no copy */
-  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+    irr_tree_all_free(&T);
+    return MPI_ERR_NO_MEM;
+  }
   irr_sched_init(s, V->rank, V->p, *ops, cap);
   if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
     st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
                        V->isroot ? V->m_root : NULL, skipcopy, s);
   else /* messages sized as announced in the construction: every receive fits */
-    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, s);
+    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s)
+                    : irr_gatherv_tree(&t, T.parent ? &T : NULL, NULL, skipcopy, 0, s);
+  irr__v_drain_direct(ndrain, A->root, s);
+  if (st == IRR_OK) st = s->err;
+  irr_tree_all_free(&T);
   if (st == IRR_ERR_ARG && V->isroot && !V->m_root) st = IRR_OK; /* bad root arguments: nothing to do */
   if (st != IRR_OK) return st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
   if (V->isroot && istree) irr__v_redirect(A, V, s);

@@ -40,12 +40,23 @@
    root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
    short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
 
-#define IRR_TREE_CTRL_UNITS 24 /* (g, M, m_g) or a note: three 64-bit words */
+#define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
+
+/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
+   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
+   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
+   each extra hop through the tree costs its whole transfer again on the critical path
+   (Lemma 2's penalty). From the model, so equal on all ranks. */
+#define IRR_DEGRADE_K 2.0
+static inline int64_t irr_gatherv_thresh(irr_model md) {
+  double t = IRR_DEGRADE_K * md.alpha / md.beta;
+  return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
+}
 
 /* Capacity a rank's program needs, for any sizes. */
 static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
   if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) return rank == root ? p + 1 : 1;
-  return 5 * irr_tree_levels(p) + 3;
+  return 5 * irr_tree_levels(p) + 3 + (rank == root && alg == IRR_ALG_TREE ? p : 0); /* + direct senders */
 }
 
 /* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
@@ -53,7 +64,7 @@ static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
   int d, r = t->rank, p = t->p;
   for (d = 0; d < t->levels; d++) {
     int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
-    int gather_here = t->parent < 0 || d <= t->send_level;
+    int gather_here = t->parent < 0 || d <= (t->direct ? t->note_last : t->send_level); /* hears level d's outcome */
     int fp = irr_tree_partner(f, d, p);
     if (partner >= 0) {
       irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
@@ -91,7 +102,21 @@ static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *ow
   IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
 }
 
-static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64_t *m_root,
+/* The root's receives from the direct senders of graceful degradation (T: the tree built
+   from the root's counts; they all arrive in round R, with the children's messages). */
+static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *m, int R, irr_sched *s) {
+  int q, lo, hi;
+  int64_t len;
+  for (q = 0; T && q < T->p; q++) {
+    if (!T->direct[q]) continue;
+    irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, &lo, &hi);
+    if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
+    irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
+    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+  }
+}
+
+static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
                                      int inplace, int ctrl, irr_sched *s) {
   int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
@@ -109,6 +134,7 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
       if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
       else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
     }
+    if (!scatter) irr__tree_direct_recvs(T, m_root ? m_root : T ? T->m : NULL, R, s);
     if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
       irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
                      scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
@@ -119,6 +145,7 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
     if (t->own > 0) {
       if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
       else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
+      if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
     }
     return s->err;
   }
@@ -139,17 +166,20 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const int64
     }
     if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
     irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
   }
   return s->err;
 }
 
-static inline irr_status irr_gatherv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
-                                          int ctrl, irr_sched *s) {
-  return irr__tree_v(0, t, m_root, inplace, ctrl, s);
+/* T: at the root of a degraded tree (t->thresh < INT64_MAX), the whole tree (from its
+   counts), whose direct senders it receives from; else NULL. */
+static inline irr_status irr_gatherv_tree(const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
+                                          int inplace, int ctrl, irr_sched *s) {
+  return irr__tree_v(0, t, T, m_root, inplace, ctrl, s);
 }
 static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
                                            int ctrl, irr_sched *s) {
-  return irr__tree_v(1, t, m_root, inplace, ctrl, s);
+  return irr__tree_v(1, t, NULL, m_root, inplace, ctrl, s);
 }
 
 /* all: every rank talks to the root, zero sizes included, and receives are probed */
@@ -199,9 +229,11 @@ static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t 
 
 /* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
    (what the distributed construction would reach), into set (initialized here; free with
-   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). */
+   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
+   Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
+   Scatterv has none). */
 static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
-                                         int root, const int64_t *m, int inplace, int ctrl) {
+                                         int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_tree_all T;
   irr_tree t;
   irr_op *ops = NULL;
@@ -214,7 +246,8 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
   st = irr_sched_set_init(set, p);
   if (st != IRR_OK) return st;
   if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
-    st = irr_tree_build(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m);
+    st = irr_tree_build_t(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m,
+                          alg == IRR_ALG_TREE && !scatter ? thresh : INT64_MAX);
     if (st != IRR_OK) goto out;
   }
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
@@ -226,7 +259,7 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
       st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
     } else {
       irr_tree_view(&T, r, &t);
-      st = irr__tree_v(scatter, &t, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
+      st = irr__tree_v(scatter, &t, r == root ? &T : NULL, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }

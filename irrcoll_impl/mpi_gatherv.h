@@ -96,18 +96,43 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   }
 }
 
-/* The tree's construction over MPI; at the root, what each subcube announced is checked
-   against the counts. */
-static int irr__v_construct(irr__vstate *V, int root, irr_alg alg, irr_tree *t) {
-  int rc, d, lo, hi;
-  irr_tree_init(t, V->rank, V->p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, V->own);
-  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS) return rc;
-  if (V->m_root && V->err == MPI_SUCCESS)
-    for (d = 0; d < t->levels; d++) {
-      irr_tree_cube(((int64_t)V->rank >> d) ^ 1, d, V->p, &lo, &hi);
-      if (lo < hi && t->heard[d] != irr__range_sum(V->m_root, lo, hi)) V->err = MPI_ERR_TRUNCATE;
-    }
+/* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
+   agreed model). The root then builds the whole tree from its counts (*T) and checks it
+   against what each subcube announced: its data, and its direct senders' number and
+   fingerprint. On a mismatch it cannot know who sends straight to it: *ndrain gets how many
+   do (as announced), to be taken whole and dropped, and T is freed. */
+static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
+                            int64_t *ndrain) {
+  int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
+  int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
+  irr_tree_init(t, V->rank, V->p, A->root, rule, V->own);
+  irr_tree_degrade(t, th);
+  if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS || !V->isroot) return rc;
+  ok = V->m_root && V->err == MPI_SUCCESS;
+  if (ok && (rc = irr_tree_build_t(T, V->p, A->root, rule, V->m_root, th)) != IRR_OK)
+    return rc == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+  *ndrain = 0;
+  for (d = 0; d < t->levels; d++) {
+    int64_t sib = ((int64_t)V->rank >> d) ^ 1, j = T->lvoff[d] + sib;
+    if (t->heard[d] < 0) continue; /* no merge in this level */
+    *ndrain += t->heard_nd[d];
+    if (ok && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d])) ok = 0;
+  }
+  if (ok) *ndrain = 0;
+  else {
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    irr_tree_all_free(T);
+  }
   return MPI_SUCCESS;
+}
+
+/* Direct senders the root cannot place (bad arguments): each message taken whole into
+   scratch (learned, from any sender) and dropped. */
+static void irr__v_drain_direct(int64_t n, int root, irr_sched *s) {
+  for (; n > 0 && s->err == IRR_OK; n--) {
+    irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
+    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_LEARN | IRR_OPF_EOM;
+  }
 }
 
 /* Where a subtree's announced size differs from the root's counts (or the root's counts are
@@ -136,17 +161,31 @@ static void irr__v_redirect(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
 static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sched *s, irr_op **ops) {
   int istree = alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL, cap = irr_v_maxops(alg, V->p, V->rank, A->root), rc;
   int skipcopy;
+  int64_t ndrain = 0;
   irr_status st;
   irr_tree t;
-  if (istree && (rc = irr__v_construct(V, A->root, alg, &t)) != MPI_SUCCESS) return rc;
+  irr_tree_all T;
+  memset(&T, 0, sizeof T);
+  if (istree && (rc = irr__v_construct(A, V, alg, &t, &T, &ndrain)) != MPI_SUCCESS) {
+    irr_tree_all_free(&T);
+    return rc;
+  }
+  cap += (int)(ndrain < V->p ? ndrain : V->p);
   skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE; /* a root-side mismatch of its own block: no copy */
-  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+    irr_tree_all_free(&T);
+    return MPI_ERR_NO_MEM;
+  }
   irr_sched_init(s, V->rank, V->p, *ops, cap);
   if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
     st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
                        V->isroot ? V->m_root : NULL, skipcopy, s);
   else /* messages sized as announced in the construction: every receive fits */
-    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s) : irr_gatherv_tree(&t, NULL, skipcopy, 0, s);
+    st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s)
+                    : irr_gatherv_tree(&t, T.parent ? &T : NULL, NULL, skipcopy, 0, s);
+  irr__v_drain_direct(ndrain, A->root, s);
+  if (st == IRR_OK) st = s->err;
+  irr_tree_all_free(&T);
   if (st == IRR_ERR_ARG && V->isroot && !V->m_root) st = IRR_OK; /* bad root arguments: nothing to do */
   if (st != IRR_OK) return st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
   if (V->isroot && istree) irr__v_redirect(A, V, s);

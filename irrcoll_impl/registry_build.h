@@ -124,7 +124,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   switch (a->coll) {
   case IRR_COLL_GATHERV:
   case IRR_COLL_SCATTERV:
-    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE);
+    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
+                           irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:

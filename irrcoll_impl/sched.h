@@ -81,6 +81,12 @@ typedef struct irr_op {
    the checker treat it as the plain message of len units. */
 #define IRR_OPF_LEARN 64
 
+/* SEND/RECV: the message ends with a piece shorter than IRRCOLL_MAX_MSG, as a learned one
+   does (IRR_OPF_LEARN), though this receiver knows its length: a receiver that finds the
+   senders other than it expected (bad arguments) can still take it whole as a learned
+   message. Graceful degradation's direct messages. Models ignore it. */
+#define IRR_OPF_EOM 128
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;

@@ -46,15 +46,19 @@
 enum { IRR_TREE_LINEAR_TIME = 0, IRR_TREE_BINOMIAL = 1 };
 
 typedef struct irr_tree_info {
-  int64_t g;  /* gather root of the subcube */
-  int64_t M;  /* units in the subcube */
+  int64_t g;  /* gather root of the subcube (-1: none, its data went straight to the root) */
+  int64_t M;  /* units in the subcube that still travel through the tree */
   int64_t mg; /* units of the gather root's own block */
+  int64_t nd; /* subcubes inside that send straight to the root (graceful degradation) */
+  int64_t h;  /* their fingerprint: sum of irr_tree_mix(g, M) over them */
 } irr_tree_info;
 
 typedef struct irr_tree_note {
-  int64_t win;     /* 1: the gather root receives from other_g; 0: it sends to other_g */
-  int64_t other_g; /* the other subcube's gather root */
-  int64_t other_M; /* units in the other subcube */
+  int64_t win;      /* 1: the gather root receives from other_g; 0: it sends to other_g;
+                       2: as 1, then it sends the union straight to the root */
+  int64_t other_g;  /* the other subcube's gather root */
+  int64_t other_M;  /* units in the other subcube */
+  int64_t other_nd, other_h; /* its direct senders (irr_tree_info.nd, .h) */
 } irr_tree_note;
 
 typedef struct irr_tree_child {
@@ -68,7 +72,11 @@ typedef struct irr_tree {
   int d;                 /* next level of the construction */
   int is_gather;         /* still the gather root of its level-d subcube */
   int parent;            /* -1 at the tree's root */
-  int send_level;        /* level in which it sends to parent (levels at the root) */
+  int send_level;        /* level in which it sends to parent (levels at the root); a
+                            direct sender: the level of the subcube it sends */
+  int direct;            /* sends its subcube straight to the root (graceful degradation) */
+  int note_last;         /* a direct sender: the last level whose outcome it hears (-1: none) */
+  int64_t thresh;        /* degradation threshold (units); INT64_MAX: none */
   int64_t own;           /* m_rank */
   int64_t total;         /* units it holds as gather root: own + children */
   irr_tree_info fr;      /* while the fixed root of its level-d subcube: the summary */
@@ -79,7 +87,21 @@ typedef struct irr_tree {
   int64_t heard[IRR_TREE_MAXLEV];         /* as winner in level d: units the other subcube
                                              announced (-1: no merge); lets an MPI root check
                                              the senders' sizes against its counts */
+  int64_t heard_nd[IRR_TREE_MAXLEV], heard_h[IRR_TREE_MAXLEV]; /* ... and its direct senders */
 } irr_tree;
+
+/* A direct sender's fingerprint: the root compares the sum over a subcube's direct senders
+   with what its counts give, before it posts receives from them. */
+static inline int64_t irr_tree_mix(int64_t g, int64_t M) {
+  uint64_t x = (uint64_t)g * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)M + 0x632BE59BD9B4E019ULL);
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 29;
+  return (int64_t)(x & 0x7FFFFFFFFFFFFFFFULL);
+}
+static inline int64_t irr_tree_hadd(int64_t a, int64_t b) { /* wrapping sum of fingerprints */
+  return (int64_t)(((uint64_t)a + (uint64_t)b) & 0x7FFFFFFFFFFFFFFFULL);
+}
 
 static inline int64_t irr__sat_add(int64_t a, int64_t b) {
   int64_t r;
@@ -121,6 +143,7 @@ static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_in
                                       int root_side, int rule) {
   int64_t tlo = lo->M - lo->mg, thi = hi->M - hi->mg;
   if (root_side >= 0) return root_side;
+  if (lo->g < 0 || hi->g < 0) return lo->g < 0 && hi->g >= 0; /* a side whose data left wins nothing */
   if (rule == IRR_TREE_BINOMIAL) return 0;
   if (tlo != thi) return thi > tlo;   /* the faster one sends to the slower */
   if (lo->M != hi->M) return hi->M > lo->M; /* tie: less data sends */
@@ -138,13 +161,63 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->is_gather = 1;
   t->parent = -1;
   t->send_level = t->levels;
+  t->direct = 0;
+  t->note_last = -1;
+  t->thresh = INT64_MAX;
   t->own = own;
   t->total = own;
   t->fr.g = rank;
   t->fr.M = own;
   t->fr.mg = own;
+  t->fr.nd = t->fr.h = 0;
   t->nchild = 0;
-  for (i = 0; i < IRR_TREE_MAXLEV; i++) t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1;
+  for (i = 0; i < IRR_TREE_MAXLEV; i++)
+    t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1, t->heard_nd[i] = t->heard_h[i] = 0;
+}
+
+/* Graceful degradation (seed 000, Section 3, proposed there, not implemented): a subcube
+   without the root whose data exceeds thresh units sends it straight to the root instead of
+   merging on; from then on it counts as empty. Call right after irr_tree_init (fixed root
+   only). A block above thresh is such a subcube at level 0. */
+static inline void irr_tree_degrade(irr_tree *t, int64_t thresh) {
+  t->thresh = thresh;
+  if (t->root < 0 || t->rank == t->root || t->own <= thresh) return;
+  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = 0;
+  t->fr.g = -1, t->fr.M = t->fr.mg = 0, t->fr.nd = 1, t->fr.h = irr_tree_mix(t->rank, t->own);
+}
+
+/* What a merge tells a side's gather root (irr_tree_note.win). */
+enum { IRR_TREE_LOSE = 0, IRR_TREE_WIN = 1, IRR_TREE_WIN_DIRECT = 2, IRR_TREE_DIRECT = 3 };
+
+/* The summary of the union of lo and hi, and what each side's gather root does (act[0] lo,
+   act[1] hi: IRR_TREE_*). Degradation keeps every subcube without the root either whole
+   (no direct sender inside: its data is one consecutive range of blocks, so one message
+   carries it) or gone (g < 0: all its data went to the root). So a subcube meeting a gone
+   one goes too (IRR_TREE_DIRECT: its gather root sends it to the root now), and a union
+   above thresh goes after the merge (IRR_TREE_WIN_DIRECT). */
+static inline irr_tree_info irr_tree_merge(const irr_tree_info *lo, const irr_tree_info *hi, int up, int root_side,
+                                           int64_t thresh, int act[2]) {
+  irr_tree_info u;
+  const irr_tree_info *side[2] = {lo, hi};
+  int i, gone = root_side < 0 && (lo->g < 0 || hi->g < 0);
+  u.g = up ? hi->g : lo->g;
+  u.mg = up ? hi->mg : lo->mg;
+  u.M = irr__sat_add(lo->M, hi->M);
+  u.nd = lo->nd + hi->nd;
+  u.h = irr_tree_hadd(lo->h, hi->h);
+  act[0] = up ? IRR_TREE_LOSE : IRR_TREE_WIN;
+  act[1] = up ? IRR_TREE_WIN : IRR_TREE_LOSE;
+  if (gone) { /* each whole side with data sends it to the root itself */
+    for (i = 0; i < 2; i++) {
+      act[i] = side[i]->g < 0 ? IRR_TREE_LOSE : IRR_TREE_DIRECT;
+      if (side[i]->g >= 0 && side[i]->M > 0) u.nd++, u.h = irr_tree_hadd(u.h, irr_tree_mix(side[i]->g, side[i]->M));
+    }
+  } else if (root_side < 0 && u.M > thresh) { /* merge, then the union goes */
+    act[up] = IRR_TREE_WIN_DIRECT;
+    u.nd++, u.h = irr_tree_hadd(u.h, irr_tree_mix(u.g, u.M));
+  }
+  if (gone || act[up] == IRR_TREE_WIN_DIRECT) u.g = -1, u.M = u.mg = 0;
+  return u;
 }
 
 /* Level t->d, step 1: if this rank is a fixed root with a partner, returns the partner and
@@ -168,17 +241,23 @@ static inline void irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_
   int lower = t->rank < partner, lo0, hi0, lo1, hi1, side = -1, up;
   const irr_tree_info *lo = lower ? &t->fr : other, *hi = lower ? other : &t->fr;
   irr_tree_info merged;
+  int act[2];
   irr_tree_cube(((int64_t)(lower ? t->rank : partner) >> d), d, p, &lo0, &hi0);
   irr_tree_cube(((int64_t)(lower ? partner : t->rank) >> d), d, p, &lo1, &hi1);
   if (t->root >= lo0 && t->root < hi0) side = 0;
   if (t->root >= lo1 && t->root < hi1) side = 1;
   up = irr_tree_upper_wins(lo, hi, side, t->rule);
-  notes[0].win = lower ? !up : up;
+  merged = irr_tree_merge(lo, hi, up, side, t->thresh, act);
+  notes[0].win = act[!lower];
   notes[0].other_g = other->g;
   notes[0].other_M = other->M;
-  notes[1].win = !notes[0].win;
+  notes[0].other_nd = other->nd;
+  notes[0].other_h = other->h;
+  notes[1].win = act[lower];
   notes[1].other_g = t->fr.g;
   notes[1].other_M = t->fr.M;
+  notes[1].other_nd = t->fr.nd;
+  notes[1].other_h = t->fr.h;
   if (lower) { /* retiring: tell both gather roots, except one that is its own fixed root */
     target[0] = (int)t->fr.g;
     target[1] = other->g == partner ? -1 : (int)other->g;
@@ -190,9 +269,6 @@ static inline void irr_tree_decide(irr_tree *t, const irr_tree_info *other, irr_
     target[0] = t->fr.g == t->rank ? t->rank : -1;
     target[1] = -1;
   }
-  merged.g = up ? hi->g : lo->g;
-  merged.mg = up ? hi->mg : lo->mg;
-  merged.M = irr__sat_add(lo->M, hi->M);
   if (!lower) t->fr = merged;
 }
 
@@ -211,8 +287,10 @@ static inline int irr_tree_expect(const irr_tree *t) {
 /* Level t->d: a gather root learns the outcome of the merge. */
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
-  if (n->win) {
-    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M;
+  if (n->win == IRR_TREE_DIRECT) { /* its whole subcube of level d goes to the root now */
+    t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d, t->note_last = t->d;
+  } else if (n->win) {
+    if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M, t->heard_nd[t->d] = n->other_nd, t->heard_h[t->d] = n->other_h;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
       irr_tree_child *c = &t->child[t->nchild++];
       c->rank = (int)n->other_g;
@@ -220,6 +298,8 @@ static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
       c->size = n->other_M;
     }
     t->total = irr__sat_add(t->total, n->other_M);
+    if (n->win == IRR_TREE_WIN_DIRECT)
+      t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d + 1, t->note_last = t->d;
   } else {
     t->is_gather = 0;
     t->parent = (int)n->other_g;
@@ -237,8 +317,12 @@ typedef struct irr_tree_all {
   int p, root, rule, levels;
   int groot;           /* the tree's root (== root when given) */
   int *parent, *level; /* per rank: where and in which level it sends (-1, levels: root) */
-  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d */
-  int64_t *M;          /* M[lvoff[d] + a]: units in it */
+  int *direct;         /* per rank: it sends the subcube of its level to the root (graceful
+                          degradation); 0: no, 1: from the start, d + 2: told in level d */
+  int64_t thresh;      /* degradation threshold (INT64_MAX: none) */
+  int *G;              /* G[lvoff[d] + a]: gather root of subcube a at level d (-1: none) */
+  int64_t *M;          /* M[lvoff[d] + a]: units in it that travel through the tree */
+  int64_t *ND, *H;     /* ND/H[lvoff[d] + a]: its direct senders (irr_tree_info nd, h) */
   const int64_t *m;
   int64_t lvoff[IRR_TREE_MAXLEV + 2];
 } irr_tree_all;
@@ -247,84 +331,97 @@ static inline void irr_tree_all_free(irr_tree_all *T) {
   if (T->parent) IRRCOLL_FREE(T->parent);
   if (T->G) IRRCOLL_FREE(T->G);
   if (T->M) IRRCOLL_FREE(T->M);
-  T->parent = T->level = T->G = NULL;
-  T->M = NULL;
+  T->parent = T->level = T->direct = T->G = NULL;
+  T->M = T->ND = T->H = NULL;
 }
 
-static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule,
-                                        const int64_t *m) {
+/* The merges of level d from the summaries of level d into those of level d + 1. */
+static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
+  int p = T->p, root = T->root;
+  int64_t o0 = T->lvoff[d], o1 = T->lvoff[d + 1], cubes = o1 - o0, a;
+  for (a = 0; a < cubes; a += 2) {
+    int lo0, hi0, lo1 = p, hi1 = p, side = -1, up, act[2], k;
+    irr_tree_info lo, hi, u;
+    int64_t j = o1 + a / 2;
+    if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
+      T->G[j] = T->G[o0 + a], T->M[j] = T->M[o0 + a], T->ND[j] = T->ND[o0 + a], T->H[j] = T->H[o0 + a];
+      mg[a / 2] = mg[a];
+      continue;
+    }
+    irr_tree_cube(a, d, p, &lo0, &hi0);
+    irr_tree_cube(a + 1, d, p, &lo1, &hi1);
+    if (root >= lo0 && root < hi0) side = 0;
+    if (root >= lo1 && root < hi1) side = 1;
+    lo.g = T->G[o0 + a], lo.M = T->M[o0 + a], lo.mg = mg[a], lo.nd = T->ND[o0 + a], lo.h = T->H[o0 + a];
+    hi.g = T->G[o0 + a + 1], hi.M = T->M[o0 + a + 1], hi.mg = mg[a + 1], hi.nd = T->ND[o0 + a + 1], hi.h = T->H[o0 + a + 1];
+    up = irr_tree_upper_wins(&lo, &hi, side, T->rule);
+    u = irr_tree_merge(&lo, &hi, up, side, T->thresh, act);
+    for (k = 0; k < 2; k++) {
+      int g = (int)(k ? hi.g : lo.g), other = (int)(k ? lo.g : hi.g);
+      if (g < 0) continue;
+      if (act[k] == IRR_TREE_LOSE) T->parent[g] = other, T->level[g] = d;
+      else if (act[k] != IRR_TREE_WIN) /* to the root: its level-d cube, or the union's */
+        T->parent[g] = root, T->level[g] = d + (act[k] == IRR_TREE_WIN_DIRECT), T->direct[g] = d + 2;
+    }
+    T->G[j] = (int)u.g, T->M[j] = u.M, T->ND[j] = u.nd, T->H[j] = u.h;
+    mg[a / 2] = u.mg;
+  }
+}
+
+/* The whole tree for sizes m (thresh: graceful degradation's threshold, INT64_MAX: none). */
+static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int rule, const int64_t *m,
+                                          int64_t thresh) {
   int d, L, i;
-  int64_t n = 0, cubes, a;
+  int64_t n = 0;
   int64_t *mg = NULL;
   memset(T, 0, sizeof *T);
   if (p <= 0 || root >= p) return IRR_ERR_ROOT;
   L = irr_tree_levels(p);
-  T->p = p;
-  T->root = root;
-  T->rule = rule;
-  T->levels = L;
-  T->m = m;
+  T->p = p, T->root = root, T->rule = rule, T->levels = L, T->m = m;
+  T->thresh = root >= 0 ? thresh : INT64_MAX;
   for (d = 0; d <= L; d++) {
     T->lvoff[d] = n;
     n += (((int64_t)p - 1) >> d) + 1;
   }
   T->lvoff[L + 1] = n;
-  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int));
+  T->parent = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int));
   T->G = (int *)IRRCOLL_MALLOC((size_t)n * sizeof(int));
-  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t));
+  T->M = (int64_t *)IRRCOLL_MALLOC((size_t)n * 3 * sizeof(int64_t));
   mg = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
   if (!T->parent || !T->G || !T->M || !mg) {
     if (mg) IRRCOLL_FREE(mg);
     irr_tree_all_free(T);
     return IRR_ERR_NOMEM;
   }
-  T->level = T->parent + p;
+  T->level = T->parent + p, T->direct = T->parent + 2 * p;
+  T->ND = T->M + n, T->H = T->M + 2 * n;
   for (i = 0; i < p; i++) {
     if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
-    T->G[i] = i;
-    T->M[i] = m[i];
-    mg[i] = m[i];
-    T->parent[i] = -1;
-    T->level[i] = L;
-  }
-  for (d = 0; d < L; d++) {
-    int *G0 = T->G + T->lvoff[d], *G1 = T->G + T->lvoff[d + 1];
-    int64_t *M0 = T->M + T->lvoff[d], *M1 = T->M + T->lvoff[d + 1];
-    cubes = T->lvoff[d + 1] - T->lvoff[d];
-    for (a = 0; a < cubes; a += 2) {
-      int lo0, hi0, lo1 = p, hi1 = p, side = -1, up;
-      irr_tree_info lo, hi;
-      if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
-        G1[a / 2] = G0[a];
-        M1[a / 2] = M0[a];
-        mg[a / 2] = mg[a];
-        continue;
-      }
-      irr_tree_cube(a, d, p, &lo0, &hi0);
-      irr_tree_cube(a + 1, d, p, &lo1, &hi1);
-      if (root >= lo0 && root < hi0) side = 0;
-      if (root >= lo1 && root < hi1) side = 1;
-      lo.g = G0[a]; lo.M = M0[a]; lo.mg = mg[a];
-      hi.g = G0[a + 1]; hi.M = M0[a + 1]; hi.mg = mg[a + 1];
-      up = irr_tree_upper_wins(&lo, &hi, side, rule);
-      T->parent[up ? lo.g : hi.g] = (int)(up ? hi.g : lo.g);
-      T->level[up ? lo.g : hi.g] = d;
-      G1[a / 2] = (int)(up ? hi.g : lo.g);
-      M1[a / 2] = irr__sat_add(lo.M, hi.M);
-      mg[a / 2] = up ? hi.mg : lo.mg;
+    T->parent[i] = -1, T->level[i] = L, T->direct[i] = 0;
+    T->G[i] = i, T->M[i] = m[i], mg[i] = m[i], T->ND[i] = T->H[i] = 0;
+    if (i != root && m[i] > T->thresh) { /* a block above the threshold: level 0 (irr_tree_degrade) */
+      T->parent[i] = root, T->level[i] = 0, T->direct[i] = 1;
+      T->G[i] = -1, T->M[i] = mg[i] = 0, T->ND[i] = 1, T->H[i] = irr_tree_mix(i, m[i]);
     }
   }
+  for (d = 0; d < L; d++) irr__tree_build_level(T, d, mg);
   T->groot = T->G[T->lvoff[L]];
   IRRCOLL_FREE(mg);
   return IRR_OK;
+}
+static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule, const int64_t *m) {
+  return irr_tree_build_t(T, p, root, rule, m, INT64_MAX);
 }
 
 /* Rank r's view of a built tree: the same fields the distributed construction ends with. */
 static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
   int d, p = T->p;
   irr_tree_init(t, r, p, T->root, T->rule, T->m[r]);
+  t->thresh = T->thresh;
   t->parent = T->parent[r];
   t->send_level = T->level[r];
+  t->direct = T->direct[r] > 0;
+  t->note_last = T->direct[r] - 2;
   t->is_gather = t->parent < 0;
   t->d = T->levels;
   for (d = 0; d < t->send_level && d < T->levels; d++) {
@@ -337,6 +434,7 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
     }
     if (sib < T->lvoff[d + 1] - T->lvoff[d]) {
       t->heard[d] = T->M[T->lvoff[d] + sib];
+      t->heard_nd[d] = T->ND[T->lvoff[d] + sib], t->heard_h[d] = T->H[T->lvoff[d] + sib];
       t->total = irr__sat_add(t->total, t->heard[d]);
     }
   }

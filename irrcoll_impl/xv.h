@@ -59,7 +59,7 @@ static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
 /* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
 static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
   int n0 = s->nops;
-  irr_status st = irr__tree_v(0, t, NULL, 0, ctrl, s);
+  irr_status st = irr__tree_v(0, t, NULL, NULL, 0, ctrl, s);
   if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
   return st;
 }
@@ -331,7 +331,8 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE)) != IRR_OK) return st;
+    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
+      return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
   }

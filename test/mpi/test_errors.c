@@ -189,6 +189,13 @@ int main(int argc, char **argv) {
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_TREE);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_TREE);
   scenarios("tree", 1);
+  /* graceful degradation: subtrees above 2 (then 6) bytes go straight to the root; a
+     mismatch changes who does, and the root must still take every message */
+  IRR_Comm_set_model(MPI_COMM_WORLD, 1e-10, 1e-10);
+  scenarios("tree, degraded above 2 bytes", 1);
+  IRR_Comm_set_model(MPI_COMM_WORLD, 3e-10, 1e-10);
+  scenarios("tree, degraded above 6 bytes", 1);
+  IRR_Comm_set_model(MPI_COMM_WORLD, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_DIRECT);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_DIRECT);
   scenarios("direct", 0);

@@ -319,6 +319,7 @@ enum { PAT_RANDOM, PAT_ZEROS, PAT_BIG, PAT_SAME, NPAT };
 static const char *const patname[NPAT] = {"random", "zeros", "one_big", "same_8k"};
 static const irr_model model_default = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
 static const irr_model model_latency = {2e-5, 1e-10}; /* favours Bruck: the automatic choice's other side */
+static const irr_model model_degrade = {6.4e-9, 1e-10}; /* Gatherv's tree: subtrees above 128 bytes go direct */
 
 typedef struct tc {
   int e, pat, root, inplace, ty, grp, model;
@@ -620,7 +621,7 @@ static void run_case(tc *c) {
   MPI_Datatype T = c->ty ? types[3] : MPI_INT; /* same signature; int + padding is non-contiguous */
   char why[1600] = "";
   char *vbuf, *obuf;
-  irr_model md = c->model ? model_latency : model_default;
+  irr_model md = c->model == 2 ? model_degrade : c->model ? model_latency : model_default;
   icache *I = NULL;
   irr_status st;
   MPI_Comm_size(c->comm, &p);
@@ -834,7 +835,7 @@ int main(int argc, char **argv) {
         c.root = sh == SHAPE_ROOTED ? root : 0;
         c.inplace = ip;
         c.grp = sh == SHAPE_INTER ? ri : 0;
-        c.model = sh == SHAPE_ALL && e != E_XALLGATHERV ? ri % 2 : sh == SHAPE_INTER ? j / 3 % 2 : 0;
+        c.model = sh == SHAPE_ALL && e != E_XALLGATHERV ? ri % 2 : sh == SHAPE_INTER ? j / 3 % 2 : 2 * (ri % 2);
         c.ty = j / 2 % 2;
         ci = j / 3 % 2;
         c.comm = comms[ci];

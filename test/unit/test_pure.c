@@ -201,20 +201,22 @@ static void test_sweep(void) {
       for (root = 0; root < p; root++)
         for (c = 0; c < 2; c++)
           for (a = IRR_ALG_TREE; a <= IRR_ALG_V_LAST; a++)
-            for (ip = 0; ip < 2; ip++) {
+            for (ip = 0; ip < 4; ip++) { /* ip & 2: Gatherv's tree with graceful degradation */
               irr_sched_set set;
               irr_spec sp;
               irr_check_report rep;
               irr_status st;
               int ctrl = a == IRR_ALG_TREE, r, j;
-              if (ip && (p > 16 || d > 2)) continue; /* in place: a smaller slice suffices */
+              int64_t th = ip & 2 ? b / 2 + (int64_t)(root % 3) * b : INT64_MAX; /* some subtrees go direct */
+              if ((ip & 2) && (a != IRR_ALG_TREE || c)) continue;
+              if ((ip & 1) && (p > 16 || d > 2)) continue; /* in place: a smaller slice suffices */
               sp.coll = colls[c];
               sp.p = p;
               sp.root = root;
               sp.m = m;
-              sp.inplace = ip;
+              sp.inplace = ip & 1;
               sp.unknown = 0;
-              st = irr_v_build_all(&set, colls[c], (irr_alg)a, p, root, m, ip, ctrl);
+              st = irr_v_build_all(&set, colls[c], (irr_alg)a, p, root, m, ip & 1, ctrl, th);
               CHECK(st == IRR_OK, "build %s p=%d", irr_alg_name((irr_alg)a), p);
               if (st != IRR_OK) continue;
               st = irr_sched_check(set.s, &sp, &rep);
@@ -225,7 +227,7 @@ static void test_sweep(void) {
               for (r = 0; r < p && a != IRR_ALG_DIRECT; r++) /* no message for empty data (direct: by design) */
                 for (j = 0; j < set.s[r].nops; j++)
                   if (set.s[r].ops[j].kind != IRR_OP_COPY && set.s[r].ops[j].len == 0) nzero++;
-              if (a == IRR_ALG_TREE) { /* Theorem 1 */
+              if (a == IRR_ALG_TREE && th == INT64_MAX) { /* Theorem 1 */
                 irr_cost cost;
                 double bound = irr_gatherv_tree_bound(p, root, m, 1, md);
                 if (irr_sched_cost(set.s, p, md, &cost, NULL) != IRR_OK || cost.time > bound * (1 + 1e-12)) {
@@ -251,7 +253,7 @@ static void test_mutations(void) {
   irr_sched_set set;
   irr_op save;
   int r, j, found;
-  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, 12, 5, m, 0, 0) == IRR_OK, "build");
+  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
   CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated schedule passes");
   /* find an inner rank's send from scratch */
   found = 0;
@@ -286,7 +288,7 @@ static void test_mutations(void) {
   }
   irr_sched_set_free(&set);
   /* labels of a matched pair disagree */
-  CHECK(irr_v_build_all(&set, IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 12, 5, m, 0, 0) == IRR_OK, "build");
+  CHECK(irr_v_build_all(&set, IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
   set.s[0].ops[0].blo = set.s[0].ops[0].bhi = 1; /* rank 0 claims to receive block 1 */
   set.s[0].ops[0].bhi = 2;
   CHECK(irr_sched_check(set.s, &sp, NULL) != IRR_OK, "mislabelled receive caught");
@@ -302,7 +304,7 @@ static double model_time(irr_alg a, int p, const int64_t *m, int ctrl) {
   irr_sched_set set;
   irr_cost c;
   c.time = -1;
-  if (irr_v_build_all(&set, IRR_COLL_GATHERV, a, p, p / 2, m, 0, ctrl) == IRR_OK) {
+  if (irr_v_build_all(&set, IRR_COLL_GATHERV, a, p, p / 2, m, 0, ctrl, INT64_MAX) == IRR_OK) {
     if (irr_sched_cost(set.s, p, md, &c, NULL) != IRR_OK) c.time = -1;
     irr_sched_set_free(&set);
   }
@@ -338,7 +340,7 @@ static void test_large(void) {
   irr_cost c;
   irrt_rng rng = {3};
   for (i = 0; i < p; i++) m[i] = irrt_range(&rng, 1, 800);
-  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, 12345, m, 0, 1) == IRR_OK, "build 2^16");
+  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, 12345, m, 0, 1, INT64_MAX) == IRR_OK, "build 2^16");
   CHECK(irr_sched_cost(set.s, p, md, &c, NULL) == IRR_OK && c.time <= irr_gatherv_tree_bound(p, 12345, m, 1, md),
         "2^16 within Theorem 1");
   irr_sched_set_free(&set);
