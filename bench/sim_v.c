@@ -26,6 +26,7 @@
 #include "irrcoll.h"
 #include "simbench.h"
 #include "../test/dist.h"
+#include <limits.h>
 #include <string.h>
 
 #define NAMES_MAX 16
@@ -223,6 +224,7 @@ int main(int argc, char **argv) {
             displs[k] = (int)c.total;
             c.total += counts[k];
           }
+          if (c.total > INT_MAX) die(rank, "more than INT_MAX ints in all at block size", argv[i]);
           c.counts = counts;
           c.displs = displs;
           c.own = buf(&c, counts[rank]);
