@@ -89,7 +89,7 @@ for coll in $COLLS; do
   f="$out/${coll}_sweep.csv"
   # wall time per p: the sum over its runs (they overlap when BENCH_JOBS > 1)
   walls=$(for p in $P; do
-            cat "$dir/${coll}_p${p}_"*.csv 2>/dev/null | awk -v p="$p" -F= '/^#@wall_seconds=/ { s += $2 } END { printf "p=%d: %.0f s, ", p, s }'
+            cat "$dir/${coll}_p${p}_"*.csv 2>/dev/null | awk -v p="$p" -F= '/^#@wall_seconds=/ { s += $2 } END { printf "p=%d: %.1f s, ", p, s }'
           done | sed 's/, $//')
   hdr="#@benchmark=${coll}_sweep
 #@compared=MPI_$C (SMPI: always linear) / IRR_$C (automatic choice); ratio > 1: irrcoll faster
