@@ -34,7 +34,7 @@ NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
 PARTS = $(wildcard irrcoll_impl/*.h)
 
 .PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-model \
-        bench-sim install uninstall deps deps-mpi deps-sim deps-bench clean
+        bench-sim bench-sweep install uninstall deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
 
@@ -178,12 +178,27 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(
 $(B)/sim_%: bench/sim_%.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ $<
 
+$(B)/sim_v: test/dist.h
+
 $(B)/sim_irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -o $@ tools/irrtune.c -lm
 
-bench-sim: $(B)/sim_gatherv $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_irrtune
+# the Gatherv/Scatterv sweep (bench/run_sweep.sh): MPI_X / IRR_X's automatic choice per
+# (p, distribution, b, root), CSV, heat maps and one "worst cell:" line per collective in
+# $(B)/bench; progress on stderr. BENCH_P="16 64" picks the process counts (1024 allowed:
+# ~2.5 min more); BENCH_SIZES, BENCH_ROOTS, BENCH_COLLS, BENCH_REPS, BENCH_JOBS (runs at a time)
+# and SEED (block sizes of random and spikes) narrow or vary it.
+BENCH_P ?= 16 32 64 256
+bench-sweep: $(B)/sim_v
 	@mkdir -p $(B)/bench
-	sh bench/run_sim.sh $(B)/sim_gatherv $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
+	BENCH_P="$(BENCH_P)" $(foreach v,BENCH_SIZES BENCH_ROOTS BENCH_COLLS BENCH_REPS BENCH_JOBS SEED,$(if $($(v)),$(v)="$($(v))")) \
+	  sh bench/run_sweep.sh $(B)/sim_v $(B)/bench > $(B)/bench/sweep_smpi.txt; \
+	  rc=$$?; cat $(B)/bench/sweep_smpi.txt; exit $$rc
+
+bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_irrtune
+	@mkdir -p $(B)/bench
+	sh bench/run_sim.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
+	$(MAKE) --no-print-directory bench-sweep
 	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
