@@ -47,7 +47,7 @@
    that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
    each extra hop through the tree costs its whole transfer again on the critical path
    (Lemma 2's penalty). From the model, so equal on all ranks. */
-#define IRR_DEGRADE_K 2.0
+#define IRR_DEGRADE_K 0.5
 static inline int64_t irr_gatherv_thresh(irr_model md) {
   double t = IRR_DEGRADE_K * md.alpha / md.beta;
   return t >= 9.0e18 ? INT64_MAX : (int64_t)t;

@@ -83,16 +83,17 @@ static int irr__xs_forward(irr__xs *G, irr__exec *X) {
   memset(&T, 0, sizeof T);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
-  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3;
+  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3 + n; /* + direct receivers */
   if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
     rc = MPI_ERR_NO_MEM;
   if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
   if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
-    if (irr_xscatterv_forward(NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+    if (irr_xscatterv_forward(NULL, NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
   } else if (rc == MPI_SUCCESS) {
-    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w) != IRR_OK) rc = MPI_ERR_INTERN;
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_gatherv_thresh(G->ctx->md)) != IRR_OK)
+      rc = MPI_ERR_INTERN;
     else irr_tree_view(&T, G->rank - G->lo, &t);
-    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
+    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, &T, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
       rc = MPI_ERR_INTERN;
   }
   vb.v = 1;

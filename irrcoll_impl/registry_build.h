@@ -129,7 +129,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
-    return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl);
+    return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
+                            irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   default: return IRR_ERR_ARG;

@@ -67,14 +67,16 @@ static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sche
 /* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
    fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). mr: the sizes
    of the range, mr[i - lo] for rank i. rule: IRR_TREE_LINEAR_TIME, or IRR_TREE_BINOMIAL (a
-   size-oblivious tree). Free T with irr_tree_all_free. */
+   size-oblivious tree). thresh: graceful degradation (tree.h; INT64_MAX: none): a subtree
+   above it gets its range from `me` itself, not through the tree. Free T with
+   irr_tree_all_free. */
 static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *mr,
-                                            int rule, int64_t *w) {
+                                            int rule, int64_t *w, int64_t thresh) {
   int i;
   if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
   for (i = 0; i < hi - lo; i++)
     if (mr[i] < 0 || !irr__add_ok(mr[i], IRR_XCOUNT_BYTES, &w[i])) return IRR_ERR_COUNT;
-  return irr_tree_build(T, hi - lo, me - lo, rule, w);
+  return irr_tree_build_t(T, hi - lo, me - lo, rule, w, rule == IRR_TREE_LINEAR_TIME ? thresh : INT64_MAX);
 }
 
 /* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
@@ -114,10 +116,11 @@ static inline void irr_xscatterv_recv(int parent, int lo, int hi, int64_t total,
    on the range (irr_xscatterv_tree + irr_tree_view), or NULL for "direct" (the root sends
    every rank its block itself: p-1 start-ups, no forwarding). The own block is copied out
    (round 0, after the receive), then the children get their ranges, highest level first,
-   one per round (Theorem 1's order). Empty ranges are sent too: their ranks must learn
+   one per round (Theorem 1's order); the direct receivers of a degraded tree (T, else NULL)
+   theirs first, in the first of those rounds. Empty ranges are sent too: their ranks must learn
    their size 0. Every message carries its range and sizes, and its receiver learns them. */
-static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                               int inplace, irr_sched *s) {
+static inline irr_status irr_xscatterv_forward(const irr_tree *t, const irr_tree_all *T, int lo, int me, int parent,
+                                               const int64_t *mr, int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1, i, R = parent >= 0 ? 1 : 0;
   int vb = parent >= 0 ? IRR_BUF_TMP : IRR_BUF_SEND, fl = IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN;
   if (!t && parent < 0) { /* direct, the root: every other rank's block, then its own */
@@ -134,6 +137,14 @@ static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me
   if (s->rank != me || hi > s->size) return IRR_ERR_ARG;
   if (mr[me - lo] > 0 && !(parent < 0 && inplace))
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
+  for (i = 0; T && i < T->p; i++) {
+    int clo, chi, n0 = s->nops;
+    if (!T->direct[i]) continue;
+    irr_tree_cube((int64_t)i >> T->level[i], T->level[i], T->p, &clo, &chi);
+    irr_sched_send(s, R, i + lo, vb, parent >= 0 ? irr__range_sum(mr, 0, clo) : 0, clo + lo, chi + lo,
+                   irr__range_sum(mr, clo, chi));
+    irr__flag_msgs(s, n0, fl);
+  }
   for (i = t ? t->nchild - 1 : -1; i >= 0; i--) {
     int clo, chi, n0 = s->nops;
     irr__child_range(t, &t->child[i], &clo, &chi);
@@ -147,11 +158,11 @@ static inline irr_status irr_xscatterv_forward(const irr_tree *t, int lo, int me
 }
 
 /* XScatterv: rank lo + t->rank's whole program (see the two parts above). */
-static inline irr_status irr_xscatterv_sched(const irr_tree *t, int lo, int me, int parent, const int64_t *mr,
-                                             int inplace, irr_sched *s) {
+static inline irr_status irr_xscatterv_sched(const irr_tree *t, const irr_tree_all *T, int lo, int me, int parent,
+                                             const int64_t *mr, int inplace, irr_sched *s) {
   int hi = t ? lo + t->p : lo + 1;
   if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
-  return irr_xscatterv_forward(t, lo, me, parent, mr, inplace, s);
+  return irr_xscatterv_forward(t, T, lo, me, parent, mr, inplace, s);
 }
 
 /* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
@@ -242,8 +253,8 @@ static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, co
 
 /* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
    from the root down (breadth first, as the messages go). w: p entries of scratch. */
-static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int *lo, int *hi, int *par,
-                                               int *queue, int64_t *w) {
+static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m, int rule, int64_t thresh, int *lo,
+                                               int *hi, int *par, int *queue, int64_t *w) {
   irr_status st = IRR_OK;
   int head = 0, tail = 0;
   lo[root] = 0, hi[root] = p, par[root] = -1;
@@ -253,7 +264,7 @@ static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m
     irr_tree_all T;
     irr_tree t;
     memset(&T, 0, sizeof T);
-    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w)) != IRR_OK) break;
+    if ((st = irr_xscatterv_tree(&T, lo[me], hi[me], me, m + lo[me], rule, w, thresh)) != IRR_OK) break;
     irr_tree_view(&T, me - lo[me], &t);
     for (i = 0; i < t.nchild; i++) {
       int clo, chi, c = t.child[i].rank + lo[me];
@@ -261,6 +272,13 @@ static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m
       lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
       queue[tail++] = c;
     }
+    for (i = 0; i < T.p; i++) /* a degraded tree's direct receivers */
+      if (T.direct[i]) {
+        int clo, chi, c = i + lo[me];
+        irr_tree_cube((int64_t)i >> T.level[i], T.level[i], T.p, &clo, &chi);
+        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+        queue[tail++] = c;
+      }
     irr_tree_all_free(&T);
   }
   return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
@@ -268,9 +286,9 @@ static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m
 
 /* XScatterv's programs of all ranks into set (initialized by the caller). */
 static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
-                                            int inplace) {
+                                            int inplace, int64_t thresh) {
   irr_status st = IRR_OK;
-  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3;
+  int r, cap = alg == IRR_ALG_DIRECT ? p + 1 : irr_tree_levels(p) + 3 + p;
   int rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
   int *lo = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
   int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
@@ -278,18 +296,20 @@ static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int
   irr_tree_all T;
   memset(&T, 0, sizeof T);
   if (!lo || !w || !ops) st = IRR_ERR_NOMEM;
-  else if (alg != IRR_ALG_DIRECT) st = irr__xscatterv_ranges(p, root, m, rule, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
+  else if (alg != IRR_ALG_DIRECT)
+    st = irr__xscatterv_ranges(p, root, m, rule, thresh, lo, lo + p, lo + 2 * p, lo + 3 * p, w);
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
     if (alg == IRR_ALG_DIRECT) {
-      st = r == root ? irr_xscatterv_sched(NULL, 0, r, -1, m, inplace, &s) : irr_xscatterv_sched(NULL, r, r, root, m + r, 0, &s);
+      st = r == root ? irr_xscatterv_sched(NULL, NULL, 0, r, -1, m, inplace, &s)
+                     : irr_xscatterv_sched(NULL, NULL, r, r, root, m + r, 0, &s);
     } else {
       irr_tree t;
       int rlo = lo[r], rhi = lo[p + r];
-      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w)) != IRR_OK) break;
+      if ((st = irr_xscatterv_tree(&T, rlo, rhi, r, m + rlo, rule, w, thresh)) != IRR_OK) break;
       irr_tree_view(&T, r - rlo, &t);
-      st = irr_xscatterv_sched(&t, rlo, r, lo[2 * p + r], m + rlo, r == root && inplace, &s);
+      st = irr_xscatterv_sched(&t, &T, rlo, r, lo[2 * p + r], m + rlo, r == root && inplace, &s);
       irr_tree_all_free(&T);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
@@ -325,7 +345,7 @@ static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, 
    it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
    block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int inplace, int ctrl) {
+                                          const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_status st;
   int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
@@ -344,7 +364,7 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   if (coll == IRR_COLL_GATHERV) {
     st = irr__xgatherv_all(set, p, root, m);
   } else {
-    st = irr__xscatterv_all(set, alg, p, root, m, inplace);
+    st = irr__xscatterv_all(set, alg, p, root, m, inplace, thresh);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);

@@ -414,7 +414,7 @@ static void test_xsweep(void) {
           sp.m = m;
           sp.unknown = 1;
           if (c == 4 && p > 16) continue; /* direct scatter: p-1 sends at the root */
-          st = irr_xv_build_all(&set, xc[c], xa[c], p, root, sp.m, 0, 1);
+          st = irr_xv_build_all(&set, xc[c], xa[c], p, root, sp.m, 0, 1, c % 2 ? 40 * (int64_t)(root % 3) : INT64_MAX);
           CHECK(st == IRR_OK, "xbuild %d p=%d: %s", c, p, irr_status_name(st));
           if (st != IRR_OK) continue;
           st = c == 5 ? check_xallgatherv(&set, p, m, eager, &rep) : irr_sched_check(set.s, &sp, &rep);
@@ -442,7 +442,7 @@ static void test_xmutations(void) {
     sp.root = 5;
     sp.m = m;
     sp.unknown = 1;
-    CHECK(irr_xv_build_all(&set, xc[c], IRR_ALG_TREE, 12, 5, m, 0, 0) == IRR_OK, "xbuild");
+    CHECK(irr_xv_build_all(&set, xc[c], IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "xbuild");
     CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated x schedule passes");
     for (r = 0; r < 12; r++)
       for (j = 0; j < set.s[r].nops; j++) {
