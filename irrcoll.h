@@ -3696,6 +3696,28 @@ IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const i
                             void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm);
 
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variants of the four: every count (sendcount, sendcounts,
+   recv_max_count, recvcounts, *recvcount) MPI_Count, every displacement MPI_Aint; the markers
+   keep their values in those arrays, and counts and consecutive displacements come back in
+   them whole. Same algorithms (one body each with the int entry points, which return
+   MPI_ERR_COUNT where a returned count or displacement would not fit in an int). Known sizes
+   go by IRR_Gatherv_c / IRR_Scatterv_c / IRR_Allgatherv_c's code and MPI_Alltoallv_c; with
+   unknown sizes each message is still below 2^31 bytes. Only with an MPI-4 library. */
+IRR_DECL int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
+                            int root, MPI_Comm comm);
+IRR_DECL int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
+                             void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
+                             int root, MPI_Comm comm);
+IRR_DECL int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
+                               MPI_Datatype recvtype, MPI_Comm comm);
+IRR_DECL int IRR_XAlltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              MPI_Datatype sendtype, void *recvbuf, MPI_Count recv_max_count, MPI_Count recvcounts[],
+                              MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+#endif
+
 /* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
    make the same choice. Collective if it is irrcoll's first call on comm (it makes the
    private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */
@@ -5506,10 +5528,56 @@ IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 /* ==== begin mpi_xcommon.h ==== */
 /* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
    the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation
-   after the consecutive displacements are filled in and the bound is checked. */
+   after the consecutive displacements are filled in and the bound is checked. Every count,
+   displacement and bound is int64 inside; the int entry points and their MPI-4 `_c` variants
+   are thin wrappers over one body each, reading and writing the user's arrays through
+   irr__xarr. */
+
+/* A user's array of counts or displacements, read (and, for the outputs, written) through
+   irr__xget / irr__xset: int (the MPI-3 entry points), MPI_Count (counts) or MPI_Aint
+   (displacements) of the `_c` ones; at most one pointer is set (none: no array). The markers
+   IRR_SIZE_UNKNOWN / IRR_DISPL_CONSECUTIVE read the same from all three. */
+typedef struct irr__xarr {
+  int *i;
+  MPI_Count *c;
+  MPI_Aint *a;
+} irr__xarr;
+
+/* the constructors: const arrays (inputs only) are never written through */
+static irr__xarr irr__xarr_i(const int *p) {
+  irr__xarr x = {(int *)(uintptr_t)p, NULL, NULL};
+  return x;
+}
+#if MPI_VERSION >= 4 /* the `_c` entry points' */
+static irr__xarr irr__xarr_c(const MPI_Count *p) {
+  irr__xarr x = {NULL, (MPI_Count *)(uintptr_t)p, NULL};
+  return x;
+}
+static irr__xarr irr__xarr_a(const MPI_Aint *p) {
+  irr__xarr x = {NULL, NULL, (MPI_Aint *)(uintptr_t)p};
+  return x;
+}
+#endif
+static int irr__xnull(irr__xarr x) { return !x.i && !x.c && !x.a; }
+static int64_t irr__xget(irr__xarr x, int k) { return x.i ? (int64_t)x.i[k] : x.c ? (int64_t)x.c[k] : (int64_t)x.a[k]; }
+/* Can x hold v? (an int array: only int values) */
+static int irr__xfits(irr__xarr x, int64_t v) { return !x.i || (v >= INT_MIN && v <= INT_MAX); }
+/* x[k] = v; MPI_ERR_COUNT where an int array cannot hold v: INT_MAX is stored, never a
+   wrapped value. */
+static int irr__xset(irr__xarr x, int k, int64_t v) {
+  if (x.i) x.i[k] = v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
+  else if (x.c) x.c[k] = (MPI_Count)v;
+  else x.a[k] = (MPI_Aint)v;
+  return irr__xfits(x, v) ? MPI_SUCCESS : MPI_ERR_COUNT;
+}
+/* counts and displacements as irr__widen and the known-size operations take them */
+static irr__counts irr__xcounts(irr__xarr cnt, irr__xarr dsp) {
+  irr__counts c = {cnt.i, dsp.i, cnt.c, dsp.a, 0, 0};
+  return c;
+}
 
 /* The receive bound in bytes; -1 if it overflows. */
-static int64_t irr__xbound(int bound, int64_t esize) {
+static int64_t irr__xbound(int64_t bound, int64_t esize) {
   int64_t b;
   return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
 }
@@ -5537,8 +5605,8 @@ static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *byte
    Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
    block would leave the buffer [0, bound); counts and consecutive displacements are filled
    in either way (so a caller can size a buffer and retry). */
-static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, const int *udispls,
-                        int bound, int64_t *cnt, int64_t *dsp) {
+static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, irr__xarr udispls,
+                        int64_t bound, int64_t *cnt, int64_t *dsp) {
   int i, err = MPI_SUCCESS;
   int64_t at = 0;
   for (i = 0; i < n; i++) {
@@ -5547,39 +5615,42 @@ static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecut
       cnt[i] = esize > 0 ? bytes[i] / esize : 0;
       if (bytes[i] > 0) err = MPI_ERR_TYPE;
     }
-    dsp[i] = consecutive ? at : (int64_t)udispls[i];
+    dsp[i] = consecutive ? at : irr__xget(udispls, i);
     at = irr__sat_add(at, cnt[i]);
-    if (cnt[i] > 0 && (dsp[i] < 0 || dsp[i] + cnt[i] > (int64_t)bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+    if (cnt[i] > 0 && (dsp[i] < 0 || irr__sat_add(dsp[i], cnt[i]) > bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
   }
   return err;
 }
 
 /* Known counts (elements of the receive type): fill in consecutive displacements (consec),
    then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
-   or a consecutive displacement past INT_MAX, else MPI_ERR_TRUNCATE for a block outside. */
-static int irr__xknown(int p, const int *counts, int *displs, int consec, int bound) {
+   or a consecutive displacement displs cannot hold (int: past INT_MAX; nothing written
+   then), else MPI_ERR_TRUNCATE for a block outside. */
+static int irr__xknown(int p, irr__xarr counts, irr__xarr displs, int consec, int64_t bound) {
   int i, err = MPI_SUCCESS;
-  int64_t at = 0;
-  for (i = 0; i < p; i++)
-    if (counts[i] < 0) return MPI_ERR_COUNT;
+  int64_t at = 0, n, d;
   for (i = 0; i < p; i++) {
-    if (consec) {
-      if (at > INT_MAX) return MPI_ERR_COUNT;
-      displs[i] = (int)at;
-    }
-    if (counts[i] > 0 && (displs[i] < 0 || (int64_t)displs[i] + counts[i] > bound)) err = MPI_ERR_TRUNCATE;
-    at += counts[i];
+    if ((n = irr__xget(counts, i)) < 0) return MPI_ERR_COUNT;
+    if (consec && (!irr__xfits(displs, at) || !irr__add_ok(at, n, &at))) return MPI_ERR_COUNT;
+  }
+  for (i = 0, at = 0; i < p; i++) {
+    n = irr__xget(counts, i);
+    if (consec) (void)irr__xset(displs, i, at);
+    d = irr__xget(displs, i);
+    if (n > 0 && (d < 0 || irr__sat_add(d, n) > bound)) err = MPI_ERR_TRUNCATE;
+    at += n;
   }
   return err;
 }
 
-/* Return counts (and consecutive displacements) to the user's int arrays. */
-static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, int *ucounts, int *udispls, int consecutive) {
-  int i, err = MPI_SUCCESS;
+/* Return counts (and consecutive displacements) to the user's arrays; MPI_ERR_COUNT where
+   an int array cannot hold one (INT_MAX is stored). */
+static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, irr__xarr ucounts, irr__xarr udispls,
+                        int consecutive) {
+  int i, err = MPI_SUCCESS, e;
   for (i = 0; i < n; i++) {
-    if (cnt[i] > INT_MAX || dsp[i] > INT_MAX) err = MPI_ERR_COUNT;
-    ucounts[i] = cnt[i] > INT_MAX ? INT_MAX : (int)cnt[i];
-    if (consecutive) udispls[i] = dsp[i] > INT_MAX ? INT_MAX : (int)dsp[i];
+    if ((e = irr__xset(ucounts, i, cnt[i])) != MPI_SUCCESS) err = e;
+    if (consecutive && (e = irr__xset(udispls, i, dsp[i])) != MPI_SUCCESS) err = e;
   }
   return err;
 }
@@ -5644,10 +5715,11 @@ static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, in
    bytes, voff: byte offset in the region). */
 typedef struct irr__xg {
   const void *sendbuf;
-  int sendcount, bound, root, rank, p, tag, isroot, consec, err, next;
+  int root, rank, p, tag, isroot, consec, err, next;
+  int64_t sendcount, bound;
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int *recvcounts, *displs;
+  irr__xarr recvcounts, displs; /* the root's: in-out */
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, at, *bytes, *cnt, *dsp, *vcnt, *voff;
@@ -5662,14 +5734,15 @@ static int irr__xg_begin(irr__xg *G) {
   if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the root's own count would be unknown */
   else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (!irr__mul_ok(G->sendcount, G->sdt.size, &G->own)) G->err = MPI_ERR_COUNT;
+  else if (G->own > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
   if (G->err != MPI_SUCCESS) G->own = 0;
   if (!G->isroot) return MPI_SUCCESS;
-  if (!G->displs) G->err = MPI_ERR_ARG;
+  if (irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
   else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
   else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->consec = !irr__xnull(G->displs) && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE;
   if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
   G->cnt = G->bytes + G->p;
@@ -5704,10 +5777,10 @@ static void irr__xg_fail(irr__xg *G, int e) {
 /* The own block's place, once the blocks before it are known. */
 static void irr__xg_put_own(irr__xg *G) {
   int r = G->root;
-  int64_t d = G->consec ? G->at : (int64_t)G->displs[r];
+  int64_t d = G->consec ? G->at : irr__xget(G->displs, r);
   G->dsp[r] = d;
   G->vcnt[r] = G->bytes[r];
-  if (G->cnt[r] > 0 && (d < 0 || d + G->cnt[r] > (int64_t)G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  if (G->cnt[r] > 0 && (d < 0 || irr__sat_add(d, G->cnt[r]) > G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
   else G->voff[r] = d * G->rdt.size;
   G->at = irr__sat_add(G->at, G->cnt[r]);
   G->next = r + 1;
@@ -5716,12 +5789,12 @@ static void irr__xg_put_own(irr__xg *G) {
 static int64_t irr__xg_place(void *arg, const irr_op *o) {
   irr__xg *G = (irr__xg *)arg;
   int i = o->blo;
-  int64_t d = G->consec ? G->at : (G->displs ? (int64_t)G->displs[i] : 0);
+  int64_t d = G->consec ? G->at : (!irr__xnull(G->displs) ? irr__xget(G->displs, i) : 0);
   G->dsp[i] = d;
   if (G->err != MPI_SUCCESS || i != G->next) return -1;
-  if (d < 0 || d > (int64_t)G->bound) return 0; /* only an empty block fits */
-  G->voff[i] = d * G->rdt.size;
-  G->vcnt[i] = ((int64_t)G->bound - d) * G->rdt.size;
+  if (d < 0 || d > G->bound) return 0; /* only an empty block fits */
+  G->voff[i] = d * G->rdt.size; /* d <= bound: bound * size fits (irr__xbound) */
+  G->vcnt[i] = (G->bound - d) * G->rdt.size;
   return G->vcnt[i];
 }
 
@@ -5864,8 +5937,9 @@ static int irr__xgatherv_unknown(irr__xg *G) {
   irr__xg_own(G);
   if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
   if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
-    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
-  if (rc == MPI_SUCCESS && G->isroot && G->recvcounts) {
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt,
+                       G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot) {
     int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
     if (G->err == MPI_SUCCESS) G->err = e3;
   }
@@ -5874,14 +5948,15 @@ static int irr__xgatherv_unknown(irr__xg *G) {
   return rc != MPI_SUCCESS ? rc : G->err;
 }
 
-IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                         int root, MPI_Comm comm) {
+/* The one body of IRR_XGatherv and IRR_XGatherv_c: recvcounts, displs as the user gave them. */
+static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm) {
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
-  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xg G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
@@ -5889,19 +5964,36 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     rc = irr__xgatherv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
-    int pre = MPI_SUCCESS;
+    int pre = MPI_SUCCESS, ok;
     irr__dt rdt;
     if (rank == root) {
-      if (!displs) pre = MPI_ERR_ARG;
+      if (irr__xnull(displs)) pre = MPI_ERR_ARG;
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+      else pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
-    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    ok = pre == MPI_SUCCESS;
+    rc = irr__v_call(0, recvbuf, ok ? recvcounts.i : NULL, ok ? recvcounts.c : NULL, ok ? displs.i : NULL,
+                     ok ? displs.a : NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                            irr__xarr_i(displs), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
+                           int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                            irr__xarr_a(displs), recvtype, root, comm);
+}
+#endif
 /* ==== end mpi_xgatherv.h ==== */
 /* ==== begin mpi_xscatterv.h ==== */
 /* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
@@ -5912,11 +6004,11 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
    header of the one message they receive). */
 typedef struct irr__xs {
   const void *sendbuf;
-  const int *sendcounts;
-  int *displs, *recvcount;
+  irr__xarr sendcounts, displs, recvcount; /* the root's counts (in) and displacements (in-out); *recvcount out */
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int bound, root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  int64_t bound;
+  int root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
@@ -5926,21 +6018,17 @@ typedef struct irr__xs {
 /* The root's send side: the sizes of everyone, as bytes (displacements filled in when
    consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
 static int irr__xs_root(irr__xs *G) {
-  int i, p = G->p, rc;
-  int64_t at = 0, tot = 0;
+  int p = G->p, rc;
+  int64_t tot = 0;
   if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
   G->vcd = G->m + p;
-  if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
+  if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  for (i = 0; i < p && G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE; i++) {
-    if (at > INT_MAX) G->err = MPI_ERR_COUNT; /* consecutive displacements out, in ints */
-    at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
-  }
-  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
-    for (i = 0, at = 0; i < p; at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0, i++) G->displs[i] = (int)at;
+  if (G->err == MPI_SUCCESS && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
+    G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
   if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
-    irr__counts c = {G->sendcounts, G->displs, NULL, NULL, 0, 0};
+    irr__counts c = irr__xcounts(G->sendcounts, G->displs);
     G->err = irr__widen(p, &c, G->sdt.size, G->sdt.extent, G->vcd, G->vcd + p, G->m, &tot);
   }
   if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
@@ -6049,10 +6137,9 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
     }
-    if (G->recvcount && !G->inplace) {
-      int64_t c = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
-      *G->recvcount = c > INT_MAX ? INT_MAX : (int)c;
-      if (c > INT_MAX && G->rerr == MPI_SUCCESS) G->rerr = MPI_ERR_COUNT;
+    if (!G->inplace) {
+      int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
+      if (G->rerr == MPI_SUCCESS) G->rerr = e;
     }
     rc = irr__xs_forward(G, &X);
   }
@@ -6061,14 +6148,15 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
 }
 
-IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
-                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm) {
+/* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
+static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr displs, MPI_Datatype sendtype,
+                               void *recvbuf, int64_t recv_max_count, irr__xarr recvcount, MPI_Datatype recvtype,
+                               int root, MPI_Comm comm) {
   irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
-  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
@@ -6078,20 +6166,35 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
     rc = irr__xscatterv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
-    if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
-    if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
-      int64_t at = 0;
-      for (i = 0; i < p; i++) {
-        displs[i] = (int)at;
-        at += sendcounts[i] > 0 ? sendcounts[i] : 0;
-        if (at > INT_MAX) pre = MPI_ERR_COUNT;
-      }
+    int64_t own = irr__xget(recvcount, 0);
+    if (recvbuf != MPI_IN_PLACE && own > recv_max_count) pre = MPI_ERR_TRUNCATE;
+    if (rank == root && !irr__xnull(displs) && !irr__xnull(sendcounts) &&
+        irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE) {
+      int e = irr__xknown(p, sendcounts, displs, 1, INT64_MAX); /* consecutive displacements, all or none */
+      if (e != MPI_SUCCESS) pre = e;
     }
-    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    rc = irr__v_call(1, sendbuf, sendcounts.i, sendcounts.c, displs.i, displs.a, sendtype, recvbuf, own, recvtype, root,
+                     comm, pre);
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_i(recvcount), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
+                            void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
+                            int root, MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_c(recvcount), recvtype, root, comm);
+}
+#endif
 /* ==== end mpi_xscatterv.h ==== */
 /* ==== begin mpi_xallgatherv.h ==== */
 /* IRR_XAllgatherv: phase 1, Bruck with the sizes in every message (irr_xallgatherv_sched),
@@ -6105,10 +6208,11 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
    phases' views of the receive buffer). */
 typedef struct irr__xa {
   const void *sendbuf;
-  int sendcount, bound, rank, p, tag, consec, err;
+  int rank, p, tag, consec, err;
+  int64_t sendcount, bound;
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int *recvcounts, *displs;
+  irr__xarr recvcounts, displs; /* in-out */
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, eager, *sz, *me, *ml, *cnt, *dsp, *ce, *cl;
@@ -6122,12 +6226,13 @@ static int irr__xa_begin(irr__xa *G) {
   if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the own count would be unknown */
   else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  else if (!G->displs) G->err = MPI_ERR_ARG;
+  else if (!irr__mul_ok(G->sendcount, G->sdt.size, &G->own)) G->err = MPI_ERR_COUNT;
+  else if (G->own > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
   else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
   if (G->err != MPI_SUCCESS) G->own = 0;
-  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->consec = !irr__xnull(G->displs) && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE;
   G->eager = irr_xallgatherv_eager(G->p, G->ctx->md);
   if (!(G->sz = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->sz, 0, (size_t)G->p * 7 * sizeof(int64_t));
@@ -6145,7 +6250,7 @@ static int irr__xa_begin(irr__xa *G) {
 
 /* Every size is known: the layout, checked against the bound, and the two phases' counts. */
 static void irr__xa_layout(irr__xa *G) {
-  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt, G->dsp);
   if (G->err == MPI_SUCCESS) G->err = e;
   for (i = 0; i < G->p; i++) {
     G->ce[i] = G->sz[i] <= G->eager ? G->cnt[i] : 0;
@@ -6286,7 +6391,7 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
   int rc = irr__xa_begin(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
-  if (rc == MPI_SUCCESS && G->recvcounts) {
+  if (rc == MPI_SUCCESS) {
     int e = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
     if (G->err == MPI_SUCCESS) G->err = e;
   }
@@ -6297,28 +6402,30 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
 /* Known counts: consecutive displacements, the bound, then irrcoll's Allgatherv (its
    choice, its executor). A rank whose bound is too small takes part without writing: it
    receives into scratch, in a consecutive layout. */
-static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+static int irr__xallgatherv_known(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
                                   MPI_Comm comm, int rank, int p) {
-  int pre, rc, i, *d2;
+  int pre, rc, i;
   irr__dt rdt;
-  int64_t at = 0;
+  int64_t at = 0, sz, o;
+  MPI_Aint *d2;
   char *flat = NULL;
-  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  if (!displs) return MPI_ERR_ARG;
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  irr__counts c = irr__xcounts(recvcounts, displs);
+  if (irr__xnull(displs)) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
   if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
   if (pre == MPI_SUCCESS) return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 0);
-  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if (!(d2 = (MPI_Aint *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Aint)))) return MPI_ERR_NO_MEM;
   if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+    for (i = 0; i < p; i++) d2[i] = (MPI_Aint)at, at = irr__sat_add(at, irr__xget(recvcounts, i));
+    if (irr__mul_ok(at, rdt.extent, &sz) && irr__add_ok(sz, rdt.true_extent, &sz) && (uint64_t)sz < SIZE_MAX)
+      flat = (char *)IRRCOLL_MALLOC((size_t)sz + 1);
   }
-  c.di = d2;
+  c.di = NULL, c.dc = d2;
   if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
   else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-    rc = irr__ag_run(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                     flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+    rc = irr__ag_run(irr__smul_ok(irr__xget(displs, rank), rdt.extent, &o) ? irr__at(irr__base(recvbuf), (MPI_Aint)o) : NULL,
+                     irr__xget(recvcounts, rank), recvtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
   else if (rc == MPI_SUCCESS)
     rc = irr__ag_run(sendbuf, sendcount, sendtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
   IRRCOLL_FREE(d2);
@@ -6326,13 +6433,14 @@ static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Dataty
   return rc != MPI_SUCCESS ? rc : pre;
 }
 
-IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                            MPI_Comm comm) {
+/* The one body of IRR_XAllgatherv and IRR_XAllgatherv_c: the arrays as the user gave them. */
+static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                                 MPI_Comm comm) {
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
-  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
@@ -6345,6 +6453,22 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   }
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                            MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                               irr__xarr_i(displs), recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                               irr__xarr_a(displs), recvtype, comm);
+}
+#endif
 /* ==== end mpi_xallgatherv.h ==== */
 /* ==== begin mpi_xalltoallv.h ==== */
 /* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
@@ -6388,9 +6512,9 @@ static int irr__nbar_step(irr__nbar *b, int *done) {
    sends are matched (so received), enter the nonblocking barrier; done when it completes,
    since then every rank's sends have been received. Arrivals go to their place when the
    displacements are the user's, else to a buffer each until the layout is known. */
-static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
-                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
-                                  const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
+static int irr__xalltoallv_sparse(const void *sendbuf, const int64_t *sc, const int64_t *sdsp,
+                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int64_t recv_max_count,
+                                  irr__xarr rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
                                   irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
   MPI_Request *sq = NULL;
   int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
@@ -6406,7 +6530,7 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
   for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
     int j = (rank + i) % p; /* start with the next rank: spreads the load */
     if (j == rank || sc[j] == 0) continue;
-    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), sc[j], sendtype, j, tag + 1,
+    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), (int)sc[j], sendtype, j, tag + 1,
                     ctx->pc, &sq[ns++]);
   }
   while (rc == MPI_SUCCESS && !done) {
@@ -6423,12 +6547,14 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
         if (*err == MPI_SUCCESS) *err = MPI_ERR_TYPE;
         rc = irr__xdrain(ctx->pc, src, tag + 1, S);
       } else if (!consec) {
-        if (*err == MPI_SUCCESS && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count)) *err = MPI_ERR_TRUNCATE;
-        if (*err == MPI_ERR_TRUNCATE && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count))
+        int64_t d = irr__xget(rdispls, src);
+        int out = d < 0 || irr__sat_add(d, n) > recv_max_count;
+        if (*err == MPI_SUCCESS && out) *err = MPI_ERR_TRUNCATE;
+        if (*err == MPI_ERR_TRUNCATE && out)
           rc = irr__xdrain(ctx->pc, src, tag + 1, S);
         else
-          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)rdispls[src] * rdt->extent), (int)n, recvtype, src,
-                        tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)d * rdt->extent), (int)n, recvtype, src, tag + 1, ctx->pc,
+                        MPI_STATUS_IGNORE);
       } else {
         used += n;
         if (used > recv_max_count && *err == MPI_SUCCESS) *err = MPI_ERR_TRUNCATE;
@@ -6458,68 +6584,101 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
   return rc;
 }
 
-/* The native Alltoallv with the receive side in elements (int64: from irr__xlayout, each
-   block inside the int bound). A rank whose receive side is unusable (err) takes its part
-   into scratch, so the others complete. */
-static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int64_t *sdsp, MPI_Datatype sendtype,
+/* MPI_Alltoallv on int64 arrays: MPI_Alltoallv_c for the `_c` entry point (wide), else
+   MPI_Alltoallv, MPI_ERR_COUNT where a value does not fit in an int (a block of 2^31 bytes or
+   more with unknown sizes). */
+static int irr__alltoallv64(const void *sb, const int64_t *sc, const int64_t *sd, MPI_Datatype st, void *rb,
+                            const int64_t *rc, const int64_t *rd, MPI_Datatype rt, int wide, int p, MPI_Comm comm) {
+  const int64_t *v[4];
+  int i, k, e = MPI_SUCCESS, *a;
+  v[0] = sc, v[1] = sd, v[2] = rc, v[3] = rd;
+#if MPI_VERSION >= 4
+  if (wide) {
+    MPI_Count *c = (MPI_Count *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(MPI_Count) + 1);
+    MPI_Aint *d = (MPI_Aint *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(MPI_Aint) + 1);
+    if (c && d) {
+      for (i = 0; i < p; i++) c[i] = sc[i], d[i] = (MPI_Aint)sd[i], c[p + i] = rc[i], d[p + i] = (MPI_Aint)rd[i];
+      e = MPI_Alltoallv_c(sb, c, d, st, rb, c + p, d + p, rt, comm);
+    } else {
+      e = MPI_ERR_NO_MEM;
+    }
+    if (c) IRRCOLL_FREE(c);
+    if (d) IRRCOLL_FREE(d);
+    return e;
+  }
+#else
+  (void)wide;
+#endif
+  if (!(a = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int) + 1))) return MPI_ERR_NO_MEM;
+  for (k = 0; k < 4; k++)
+    for (i = 0; i < p; i++) {
+      if (v[k][i] < INT_MIN || v[k][i] > INT_MAX) e = MPI_ERR_COUNT;
+      a[k * p + i] = (int)v[k][i];
+    }
+  if (e == MPI_SUCCESS) e = MPI_Alltoallv(sb, a, a + p, st, rb, a + 2 * p, a + 3 * p, rt, comm);
+  IRRCOLL_FREE(a);
+  return e;
+}
+
+/* The native Alltoallv with the receive side in elements (from irr__xlayout or the user's
+   known counts). A rank whose receive side is unusable (err) takes its part into scratch, so
+   the others complete. */
+static int irr__xalltoallv_native(const void *sendbuf, const int64_t *sc, const int64_t *sdsp, MPI_Datatype sendtype,
                                   void *recvbuf, const int64_t *cnt, const int64_t *dsp, const irr__dt *rdt,
-                                  MPI_Datatype recvtype, int err, int p, MPI_Comm pc) {
-  int *a = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int) + 1), i, rc;
-  int64_t at = 0;
+                                  MPI_Datatype recvtype, int err, int wide, int p, MPI_Comm pc) {
+  int64_t *rd = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t) + 1), at = 0, sz;
+  int i, rc = MPI_SUCCESS;
   char *flat = NULL;
   void *rb = recvbuf;
-  if (!a) return MPI_ERR_NO_MEM;
-  for (i = 0; i < p; i++) {
-    a[i] = (int)sdsp[i];
-    a[p + i] = (int)cnt[i];
-    a[2 * p + i] = err == MPI_SUCCESS ? (int)dsp[i] : (int)at;
-    at += cnt[i];
-  }
+  if (!rd) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p; i++) rd[i] = err == MPI_SUCCESS ? dsp[i] : at, at = irr__sat_add(at, cnt[i]);
   if (err != MPI_SUCCESS) {
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt->extent + rdt->true_extent) + 1);
+    if (irr__mul_ok(at, rdt->extent, &sz) && irr__add_ok(sz, rdt->true_extent, &sz) && (uint64_t)sz < SIZE_MAX)
+      flat = (char *)IRRCOLL_MALLOC((size_t)sz + 1);
     rb = flat ? flat - rdt->true_lb : NULL;
+    if (!flat) rc = MPI_ERR_NO_MEM;
   }
-  rc = err != MPI_SUCCESS && !flat ? MPI_ERR_NO_MEM
-                                   : MPI_Alltoallv(sendbuf, sc, a, sendtype, rb, a + p, a + 2 * p, recvtype, pc);
+  if (rc == MPI_SUCCESS) rc = irr__alltoallv64(sendbuf, sc, sdsp, sendtype, rb, cnt, rd, recvtype, wide, p, pc);
   if (flat) IRRCOLL_FREE(flat);
-  IRRCOLL_FREE(a);
+  IRRCOLL_FREE(rd);
   return rc;
 }
 
 /* One XAlltoallv call's state. */
 typedef struct irr__xt {
   irr__ctx *ctx;
-  int rank, p, tag, err, consec, deg;
-  int *sc;                         /* send counts (0 everywhere after a local error) */
+  int rank, p, tag, err, consec, deg, wide; /* wide: the `_c` entry point */
+  int64_t *sc;                     /* send counts (0 everywhere after a local error) */
   int64_t *sdsp, *bytes, *cnt, *dsp; /* send displacements; received bytes, counts, displs */
   char **held;                     /* sparse, consecutive: arrivals held until the layout is known */
   irr__dt sdt, rdt;
 } irr__xt;
 
 /* validate: local checks (a rank with bad arguments sends nothing and drops what it
-   receives), the send displacements, the out-degree */
-static void irr__xt_validate(irr__xt *A, const void *sendbuf, const int *sendcounts, const int *sdispls,
-                             MPI_Datatype sendtype, MPI_Datatype recvtype) {
-  int64_t at = 0;
-  int i, rc;
+   receives), the send displacements, the out-degree. Unknown sizes: every block below 2^31
+   bytes (it is probed: MPI_Get_count). */
+static void irr__xt_validate(irr__xt *A, const void *sendbuf, irr__xarr sendcounts, irr__xarr sdispls,
+                             MPI_Datatype sendtype, MPI_Datatype recvtype, int unknown) {
+  int64_t at = 0, n, b;
+  int i, rc, consec = irr__xget(sdispls, 0) == IRR_DISPL_CONSECUTIVE;
   if (sendbuf == MPI_IN_PLACE) A->err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
   else if ((rc = irr__dt_info(sendtype, &A->sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &A->rdt)) != MPI_SUCCESS)
     A->err = rc;
   for (i = 0; i < A->p && A->err == MPI_SUCCESS; i++) {
-    if (sendcounts[i] < 0) A->err = MPI_ERR_COUNT;
-    A->sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
-    at += sendcounts[i];
-    if (at > INT_MAX) A->err = MPI_ERR_COUNT;
+    n = irr__xget(sendcounts, i);
+    if (n < 0 || (unknown && (n > INT_MAX || !irr__mul_ok(n, A->sdt.size, &b) || b > INT_MAX))) A->err = MPI_ERR_COUNT;
+    A->sdsp[i] = consec ? at : irr__xget(sdispls, i);
+    if (!irr__add_ok(at, n, &at) || !irr__xfits(sdispls, at)) A->err = MPI_ERR_COUNT; /* int: MPI_Alltoallv's displs */
   }
   for (i = 0; i < A->p; i++) {
-    A->sc[i] = A->err == MPI_SUCCESS ? sendcounts[i] : 0;
+    A->sc[i] = A->err == MPI_SUCCESS ? irr__xget(sendcounts, i) : 0;
     if (i != A->rank && A->sc[i] > 0) A->deg++;
   }
 }
 
 /* sparse (NBX), then the layout from what arrived: held blocks and the own block placed */
-static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
-                          const int *rdispls, MPI_Datatype recvtype) {
+static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int64_t bound,
+                          irr__xarr rdispls, MPI_Datatype recvtype) {
   int rc = irr__xalltoallv_sparse(sendbuf, A->sc, A->sdsp, &A->sdt, sendtype, recvbuf, bound, rdispls, A->consec, &A->rdt,
                                   recvtype, A->ctx, A->rank, A->p, A->tag, A->bytes, A->held, &A->err);
   int i, e2;
@@ -6530,7 +6689,7 @@ static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype
   for (i = 0; i < A->p && rc == MPI_SUCCESS && A->err == MPI_SUCCESS; i++) {
     int64_t z = 0;
     if (i == A->rank && A->cnt[i] > 0)
-      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), A->sc[i], sendtype, A->rank,
+      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), (int)A->sc[i], sendtype, A->rank,
                         A->tag, irr__at(irr__base(recvbuf), (MPI_Aint)A->dsp[i] * A->rdt.extent), (int)A->cnt[i], recvtype,
                         A->rank, A->tag, A->ctx->pc, MPI_STATUS_IGNORE);
     else if (A->held[i])
@@ -6540,8 +6699,8 @@ static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype
 }
 
 /* dense: exchange the byte counts, then the native Alltoallv */
-static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
-                         const int *rdispls, MPI_Datatype recvtype) {
+static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int64_t bound,
+                         irr__xarr rdispls, MPI_Datatype recvtype) {
   long long *sb = (long long *)IRRCOLL_MALLOC((size_t)A->p * 2 * sizeof(long long));
   int i, rc, e2;
   if (!sb) return MPI_ERR_NO_MEM;
@@ -6553,34 +6712,37 @@ static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype,
   e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
   if (A->err == MPI_SUCCESS) A->err = e2;
   return irr__xalltoallv_native(sendbuf, A->sc, A->sdsp, sendtype, recvbuf, A->cnt, A->dsp, &A->rdt, recvtype, A->err,
-                                A->p, A->ctx->pc);
+                                A->wide, A->p, A->ctx->pc);
 }
 
 /* validate -> choose (irr_xalltoallv_choose: one Allreduce of the out-degree unless forced)
-   -> sparse or dense -> the counts out. One exit. */
-IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
-                           MPI_Datatype recvtype, MPI_Comm comm) {
+   -> sparse or dense -> the counts out. One exit. The one body of IRR_XAlltoallv and
+   IRR_XAlltoallv_c: the arrays as the user gave them. */
+static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr sdispls, MPI_Datatype sendtype,
+                                void *recvbuf, int64_t recv_max_count, irr__xarr recvcounts, irr__xarr rdispls,
+                                MPI_Datatype recvtype, MPI_Comm comm) {
   irr__xt A;
-  int rc, i, maxdeg = -1;
-  size_t per = 4 * sizeof(int64_t) + sizeof(char *) + sizeof(int);
+  int rc, i, maxdeg = -1, unknown;
+  size_t per = 5 * sizeof(int64_t) + sizeof(char *);
   irr_alg alg;
   memset(&A, 0, sizeof A);
   if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
-  A.consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
+  if (irr__xnull(recvcounts) || irr__xnull(rdispls) || irr__xnull(sendcounts) || irr__xnull(sdispls))
+    return irr__raise(comm, MPI_ERR_ARG);
+  A.consec = irr__xget(rdispls, 0) == IRR_DISPL_CONSECUTIVE;
+  A.wide = recvcounts.c != NULL;
+  unknown = irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN;
   if (!(A.sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * per))) return irr__raise(comm, MPI_ERR_NO_MEM);
   memset(A.sdsp, 0, (size_t)A.p * per);
-  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p;
-  A.held = (char **)(void *)(A.dsp + A.p);
-  A.sc = (int *)(void *)(A.held + A.p);
-  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype);
-  if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
+  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p, A.sc = A.dsp + A.p;
+  A.held = (char **)(void *)(A.sc + A.p);
+  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype, unknown);
+  if (!unknown) { /* known: consecutive displacements, the bound, native */
     if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
-    for (i = 0; i < A.p; i++) A.cnt[i] = recvcounts[i], A.dsp[i] = rdispls[i];
+    for (i = 0; i < A.p; i++) A.cnt[i] = irr__xget(recvcounts, i), A.dsp[i] = irr__xget(rdispls, i);
     if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
-      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.p,
-                                  A.ctx->pc);
+      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.wide,
+                                  A.p, A.ctx->pc);
   } else {
     alg = irr_xalltoallv_choose(irr__forced(A.ctx, IRR_COLL_XALLTOALLV), A.p, maxdeg);
     if (alg == IRR_ALG_AUTO) { /* agree on the largest out-degree */
@@ -6601,6 +6763,22 @@ IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const in
   if (rc == MPI_SUCCESS) rc = A.err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                           MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xalltoallv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(sdispls), sendtype, recvbuf, recv_max_count,
+                              irr__xarr_i(recvcounts), irr__xarr_i(rdispls), recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XAlltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, MPI_Count recv_max_count, MPI_Count recvcounts[],
+                             MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xalltoallv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(sdispls), sendtype, recvbuf, recv_max_count,
+                              irr__xarr_c(recvcounts), irr__xarr_a(rdispls), recvtype, comm);
+}
+#endif
 /* ==== end mpi_xalltoallv.h ==== */
 /* ==== begin mpi_guide.h ==== */
 /* Performance-guideline mock-ups (seed 002: Hunold, Carpen-Amarie, PGMPITuneLib, GL1-GL22,

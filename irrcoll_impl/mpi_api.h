@@ -187,6 +187,28 @@ IRR_DECL int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const i
                             void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm);
 
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variants of the four: every count (sendcount, sendcounts,
+   recv_max_count, recvcounts, *recvcount) MPI_Count, every displacement MPI_Aint; the markers
+   keep their values in those arrays, and counts and consecutive displacements come back in
+   them whole. Same algorithms (one body each with the int entry points, which return
+   MPI_ERR_COUNT where a returned count or displacement would not fit in an int). Known sizes
+   go by IRR_Gatherv_c / IRR_Scatterv_c / IRR_Allgatherv_c's code and MPI_Alltoallv_c; with
+   unknown sizes each message is still below 2^31 bytes. Only with an MPI-4 library. */
+IRR_DECL int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
+                            int root, MPI_Comm comm);
+IRR_DECL int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
+                             void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
+                             int root, MPI_Comm comm);
+IRR_DECL int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                               MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
+                               MPI_Datatype recvtype, MPI_Comm comm);
+IRR_DECL int IRR_XAlltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                              MPI_Datatype sendtype, void *recvbuf, MPI_Count recv_max_count, MPI_Count recvcounts[],
+                              MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+#endif
+
 /* Force coll's algorithm on comm (IRR_ALG_AUTO: automatic again). Every rank of comm must
    make the same choice. Collective if it is irrcoll's first call on comm (it makes the
    private duplicate), local afterwards. MPI_ERR_ARG for an unknown collective or algorithm. */

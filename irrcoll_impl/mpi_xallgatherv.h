@@ -9,10 +9,11 @@
    phases' views of the receive buffer). */
 typedef struct irr__xa {
   const void *sendbuf;
-  int sendcount, bound, rank, p, tag, consec, err;
+  int rank, p, tag, consec, err;
+  int64_t sendcount, bound;
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int *recvcounts, *displs;
+  irr__xarr recvcounts, displs; /* in-out */
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, eager, *sz, *me, *ml, *cnt, *dsp, *ce, *cl;
@@ -26,12 +27,13 @@ static int irr__xa_begin(irr__xa *G) {
   if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the own count would be unknown */
   else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  else if (!G->displs) G->err = MPI_ERR_ARG;
+  else if (!irr__mul_ok(G->sendcount, G->sdt.size, &G->own)) G->err = MPI_ERR_COUNT;
+  else if (G->own > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
   else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
   if (G->err != MPI_SUCCESS) G->own = 0;
-  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->consec = !irr__xnull(G->displs) && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE;
   G->eager = irr_xallgatherv_eager(G->p, G->ctx->md);
   if (!(G->sz = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->sz, 0, (size_t)G->p * 7 * sizeof(int64_t));
@@ -49,7 +51,7 @@ static int irr__xa_begin(irr__xa *G) {
 
 /* Every size is known: the layout, checked against the bound, and the two phases' counts. */
 static void irr__xa_layout(irr__xa *G) {
-  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
+  int i, e = irr__xlayout(G->p, G->sz, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt, G->dsp);
   if (G->err == MPI_SUCCESS) G->err = e;
   for (i = 0; i < G->p; i++) {
     G->ce[i] = G->sz[i] <= G->eager ? G->cnt[i] : 0;
@@ -190,7 +192,7 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
   int rc = irr__xa_begin(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
-  if (rc == MPI_SUCCESS && G->recvcounts) {
+  if (rc == MPI_SUCCESS) {
     int e = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
     if (G->err == MPI_SUCCESS) G->err = e;
   }
@@ -201,28 +203,30 @@ static int irr__xallgatherv_unknown(irr__xa *G) {
 /* Known counts: consecutive displacements, the bound, then irrcoll's Allgatherv (its
    choice, its executor). A rank whose bound is too small takes part without writing: it
    receives into scratch, in a consecutive layout. */
-static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                  int recv_max_count, const int *recvcounts, int *displs, MPI_Datatype recvtype,
+static int irr__xallgatherv_known(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
                                   MPI_Comm comm, int rank, int p) {
-  int pre, rc, i, *d2;
+  int pre, rc, i;
   irr__dt rdt;
-  int64_t at = 0;
+  int64_t at = 0, sz, o;
+  MPI_Aint *d2;
   char *flat = NULL;
-  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  if (!displs) return MPI_ERR_ARG;
-  pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+  irr__counts c = irr__xcounts(recvcounts, displs);
+  if (irr__xnull(displs)) return MPI_ERR_ARG;
+  pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
   if (pre == MPI_ERR_COUNT) return pre; /* the same on every rank */
   if (pre == MPI_SUCCESS) return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 0);
-  if (!(d2 = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
+  if (!(d2 = (MPI_Aint *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Aint)))) return MPI_ERR_NO_MEM;
   if ((rc = irr__dt_info(recvtype, &rdt)) == MPI_SUCCESS) {
-    for (i = 0; i < p; i++) d2[i] = (int)at, at += recvcounts[i];
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt.extent + rdt.true_extent) + 1);
+    for (i = 0; i < p; i++) d2[i] = (MPI_Aint)at, at = irr__sat_add(at, irr__xget(recvcounts, i));
+    if (irr__mul_ok(at, rdt.extent, &sz) && irr__add_ok(sz, rdt.true_extent, &sz) && (uint64_t)sz < SIZE_MAX)
+      flat = (char *)IRRCOLL_MALLOC((size_t)sz + 1);
   }
-  c.di = d2;
+  c.di = NULL, c.dc = d2;
   if (rc == MPI_SUCCESS && !flat) rc = MPI_ERR_NO_MEM;
   else if (rc == MPI_SUCCESS && sendbuf == MPI_IN_PLACE) /* my block is where the others expect it from */
-    rc = irr__ag_run(irr__at(irr__base(recvbuf), (MPI_Aint)displs[rank] * rdt.extent), recvcounts[rank], recvtype,
-                     flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
+    rc = irr__ag_run(irr__smul_ok(irr__xget(displs, rank), rdt.extent, &o) ? irr__at(irr__base(recvbuf), (MPI_Aint)o) : NULL,
+                     irr__xget(recvcounts, rank), recvtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
   else if (rc == MPI_SUCCESS)
     rc = irr__ag_run(sendbuf, sendcount, sendtype, flat - rdt.true_lb, &c, recvtype, comm, IRR_ALG_AUTO, 0);
   IRRCOLL_FREE(d2);
@@ -230,13 +234,14 @@ static int irr__xallgatherv_known(const void *sendbuf, int sendcount, MPI_Dataty
   return rc != MPI_SUCCESS ? rc : pre;
 }
 
-IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                            MPI_Comm comm) {
+/* The one body of IRR_XAllgatherv and IRR_XAllgatherv_c: the arrays as the user gave them. */
+static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                                 MPI_Comm comm) {
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG;
-  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
@@ -249,3 +254,19 @@ IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   }
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                            MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                               irr__xarr_i(displs), recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                               irr__xarr_a(displs), recvtype, comm);
+}
+#endif

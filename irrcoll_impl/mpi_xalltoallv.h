@@ -39,9 +39,9 @@ static int irr__nbar_step(irr__nbar *b, int *done) {
    sends are matched (so received), enter the nonblocking barrier; done when it completes,
    since then every rank's sends have been received. Arrivals go to their place when the
    displacements are the user's, else to a buffer each until the layout is known. */
-static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int64_t *sdsp,
-                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int recv_max_count,
-                                  const int *rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
+static int irr__xalltoallv_sparse(const void *sendbuf, const int64_t *sc, const int64_t *sdsp,
+                                  const irr__dt *sdt, MPI_Datatype sendtype, void *recvbuf, int64_t recv_max_count,
+                                  irr__xarr rdispls, int consec, const irr__dt *rdt, MPI_Datatype recvtype,
                                   irr__ctx *ctx, int rank, int p, int tag, int64_t *bytes, char **held, int *err) {
   MPI_Request *sq = NULL;
   int ns = 0, i, rc = MPI_SUCCESS, barrier = 0, done = 0;
@@ -57,7 +57,7 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
   for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
     int j = (rank + i) % p; /* start with the next rank: spreads the load */
     if (j == rank || sc[j] == 0) continue;
-    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), sc[j], sendtype, j, tag + 1,
+    rc = MPI_Issend(irr__at(irr__base(sendbuf), (MPI_Aint)sdsp[j] * sdt->extent), (int)sc[j], sendtype, j, tag + 1,
                     ctx->pc, &sq[ns++]);
   }
   while (rc == MPI_SUCCESS && !done) {
@@ -74,12 +74,14 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
         if (*err == MPI_SUCCESS) *err = MPI_ERR_TYPE;
         rc = irr__xdrain(ctx->pc, src, tag + 1, S);
       } else if (!consec) {
-        if (*err == MPI_SUCCESS && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count)) *err = MPI_ERR_TRUNCATE;
-        if (*err == MPI_ERR_TRUNCATE && (rdispls[src] < 0 || rdispls[src] + n > recv_max_count))
+        int64_t d = irr__xget(rdispls, src);
+        int out = d < 0 || irr__sat_add(d, n) > recv_max_count;
+        if (*err == MPI_SUCCESS && out) *err = MPI_ERR_TRUNCATE;
+        if (*err == MPI_ERR_TRUNCATE && out)
           rc = irr__xdrain(ctx->pc, src, tag + 1, S);
         else
-          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)rdispls[src] * rdt->extent), (int)n, recvtype, src,
-                        tag + 1, ctx->pc, MPI_STATUS_IGNORE);
+          rc = MPI_Recv(irr__at(irr__base(recvbuf), (MPI_Aint)d * rdt->extent), (int)n, recvtype, src, tag + 1, ctx->pc,
+                        MPI_STATUS_IGNORE);
       } else {
         used += n;
         if (used > recv_max_count && *err == MPI_SUCCESS) *err = MPI_ERR_TRUNCATE;
@@ -109,68 +111,101 @@ static int irr__xalltoallv_sparse(const void *sendbuf, const int *sc, const int6
   return rc;
 }
 
-/* The native Alltoallv with the receive side in elements (int64: from irr__xlayout, each
-   block inside the int bound). A rank whose receive side is unusable (err) takes its part
-   into scratch, so the others complete. */
-static int irr__xalltoallv_native(const void *sendbuf, const int *sc, const int64_t *sdsp, MPI_Datatype sendtype,
+/* MPI_Alltoallv on int64 arrays: MPI_Alltoallv_c for the `_c` entry point (wide), else
+   MPI_Alltoallv, MPI_ERR_COUNT where a value does not fit in an int (a block of 2^31 bytes or
+   more with unknown sizes). */
+static int irr__alltoallv64(const void *sb, const int64_t *sc, const int64_t *sd, MPI_Datatype st, void *rb,
+                            const int64_t *rc, const int64_t *rd, MPI_Datatype rt, int wide, int p, MPI_Comm comm) {
+  const int64_t *v[4];
+  int i, k, e = MPI_SUCCESS, *a;
+  v[0] = sc, v[1] = sd, v[2] = rc, v[3] = rd;
+#if MPI_VERSION >= 4
+  if (wide) {
+    MPI_Count *c = (MPI_Count *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(MPI_Count) + 1);
+    MPI_Aint *d = (MPI_Aint *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(MPI_Aint) + 1);
+    if (c && d) {
+      for (i = 0; i < p; i++) c[i] = sc[i], d[i] = (MPI_Aint)sd[i], c[p + i] = rc[i], d[p + i] = (MPI_Aint)rd[i];
+      e = MPI_Alltoallv_c(sb, c, d, st, rb, c + p, d + p, rt, comm);
+    } else {
+      e = MPI_ERR_NO_MEM;
+    }
+    if (c) IRRCOLL_FREE(c);
+    if (d) IRRCOLL_FREE(d);
+    return e;
+  }
+#else
+  (void)wide;
+#endif
+  if (!(a = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int) + 1))) return MPI_ERR_NO_MEM;
+  for (k = 0; k < 4; k++)
+    for (i = 0; i < p; i++) {
+      if (v[k][i] < INT_MIN || v[k][i] > INT_MAX) e = MPI_ERR_COUNT;
+      a[k * p + i] = (int)v[k][i];
+    }
+  if (e == MPI_SUCCESS) e = MPI_Alltoallv(sb, a, a + p, st, rb, a + 2 * p, a + 3 * p, rt, comm);
+  IRRCOLL_FREE(a);
+  return e;
+}
+
+/* The native Alltoallv with the receive side in elements (from irr__xlayout or the user's
+   known counts). A rank whose receive side is unusable (err) takes its part into scratch, so
+   the others complete. */
+static int irr__xalltoallv_native(const void *sendbuf, const int64_t *sc, const int64_t *sdsp, MPI_Datatype sendtype,
                                   void *recvbuf, const int64_t *cnt, const int64_t *dsp, const irr__dt *rdt,
-                                  MPI_Datatype recvtype, int err, int p, MPI_Comm pc) {
-  int *a = (int *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int) + 1), i, rc;
-  int64_t at = 0;
+                                  MPI_Datatype recvtype, int err, int wide, int p, MPI_Comm pc) {
+  int64_t *rd = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t) + 1), at = 0, sz;
+  int i, rc = MPI_SUCCESS;
   char *flat = NULL;
   void *rb = recvbuf;
-  if (!a) return MPI_ERR_NO_MEM;
-  for (i = 0; i < p; i++) {
-    a[i] = (int)sdsp[i];
-    a[p + i] = (int)cnt[i];
-    a[2 * p + i] = err == MPI_SUCCESS ? (int)dsp[i] : (int)at;
-    at += cnt[i];
-  }
+  if (!rd) return MPI_ERR_NO_MEM;
+  for (i = 0; i < p; i++) rd[i] = err == MPI_SUCCESS ? dsp[i] : at, at = irr__sat_add(at, cnt[i]);
   if (err != MPI_SUCCESS) {
-    flat = (char *)IRRCOLL_MALLOC((size_t)(at * rdt->extent + rdt->true_extent) + 1);
+    if (irr__mul_ok(at, rdt->extent, &sz) && irr__add_ok(sz, rdt->true_extent, &sz) && (uint64_t)sz < SIZE_MAX)
+      flat = (char *)IRRCOLL_MALLOC((size_t)sz + 1);
     rb = flat ? flat - rdt->true_lb : NULL;
+    if (!flat) rc = MPI_ERR_NO_MEM;
   }
-  rc = err != MPI_SUCCESS && !flat ? MPI_ERR_NO_MEM
-                                   : MPI_Alltoallv(sendbuf, sc, a, sendtype, rb, a + p, a + 2 * p, recvtype, pc);
+  if (rc == MPI_SUCCESS) rc = irr__alltoallv64(sendbuf, sc, sdsp, sendtype, rb, cnt, rd, recvtype, wide, p, pc);
   if (flat) IRRCOLL_FREE(flat);
-  IRRCOLL_FREE(a);
+  IRRCOLL_FREE(rd);
   return rc;
 }
 
 /* One XAlltoallv call's state. */
 typedef struct irr__xt {
   irr__ctx *ctx;
-  int rank, p, tag, err, consec, deg;
-  int *sc;                         /* send counts (0 everywhere after a local error) */
+  int rank, p, tag, err, consec, deg, wide; /* wide: the `_c` entry point */
+  int64_t *sc;                     /* send counts (0 everywhere after a local error) */
   int64_t *sdsp, *bytes, *cnt, *dsp; /* send displacements; received bytes, counts, displs */
   char **held;                     /* sparse, consecutive: arrivals held until the layout is known */
   irr__dt sdt, rdt;
 } irr__xt;
 
 /* validate: local checks (a rank with bad arguments sends nothing and drops what it
-   receives), the send displacements, the out-degree */
-static void irr__xt_validate(irr__xt *A, const void *sendbuf, const int *sendcounts, const int *sdispls,
-                             MPI_Datatype sendtype, MPI_Datatype recvtype) {
-  int64_t at = 0;
-  int i, rc;
+   receives), the send displacements, the out-degree. Unknown sizes: every block below 2^31
+   bytes (it is probed: MPI_Get_count). */
+static void irr__xt_validate(irr__xt *A, const void *sendbuf, irr__xarr sendcounts, irr__xarr sdispls,
+                             MPI_Datatype sendtype, MPI_Datatype recvtype, int unknown) {
+  int64_t at = 0, n, b;
+  int i, rc, consec = irr__xget(sdispls, 0) == IRR_DISPL_CONSECUTIVE;
   if (sendbuf == MPI_IN_PLACE) A->err = MPI_ERR_ARG; /* not with unknown sizes: keep it simple, never */
   else if ((rc = irr__dt_info(sendtype, &A->sdt)) != MPI_SUCCESS || (rc = irr__dt_info(recvtype, &A->rdt)) != MPI_SUCCESS)
     A->err = rc;
   for (i = 0; i < A->p && A->err == MPI_SUCCESS; i++) {
-    if (sendcounts[i] < 0) A->err = MPI_ERR_COUNT;
-    A->sdsp[i] = sdispls[0] == IRR_DISPL_CONSECUTIVE ? at : sdispls[i];
-    at += sendcounts[i];
-    if (at > INT_MAX) A->err = MPI_ERR_COUNT;
+    n = irr__xget(sendcounts, i);
+    if (n < 0 || (unknown && (n > INT_MAX || !irr__mul_ok(n, A->sdt.size, &b) || b > INT_MAX))) A->err = MPI_ERR_COUNT;
+    A->sdsp[i] = consec ? at : irr__xget(sdispls, i);
+    if (!irr__add_ok(at, n, &at) || !irr__xfits(sdispls, at)) A->err = MPI_ERR_COUNT; /* int: MPI_Alltoallv's displs */
   }
   for (i = 0; i < A->p; i++) {
-    A->sc[i] = A->err == MPI_SUCCESS ? sendcounts[i] : 0;
+    A->sc[i] = A->err == MPI_SUCCESS ? irr__xget(sendcounts, i) : 0;
     if (i != A->rank && A->sc[i] > 0) A->deg++;
   }
 }
 
 /* sparse (NBX), then the layout from what arrived: held blocks and the own block placed */
-static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
-                          const int *rdispls, MPI_Datatype recvtype) {
+static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int64_t bound,
+                          irr__xarr rdispls, MPI_Datatype recvtype) {
   int rc = irr__xalltoallv_sparse(sendbuf, A->sc, A->sdsp, &A->sdt, sendtype, recvbuf, bound, rdispls, A->consec, &A->rdt,
                                   recvtype, A->ctx, A->rank, A->p, A->tag, A->bytes, A->held, &A->err);
   int i, e2;
@@ -181,7 +216,7 @@ static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype
   for (i = 0; i < A->p && rc == MPI_SUCCESS && A->err == MPI_SUCCESS; i++) {
     int64_t z = 0;
     if (i == A->rank && A->cnt[i] > 0)
-      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), A->sc[i], sendtype, A->rank,
+      rc = MPI_Sendrecv(irr__at(irr__base(sendbuf), (MPI_Aint)A->sdsp[i] * A->sdt.extent), (int)A->sc[i], sendtype, A->rank,
                         A->tag, irr__at(irr__base(recvbuf), (MPI_Aint)A->dsp[i] * A->rdt.extent), (int)A->cnt[i], recvtype,
                         A->rank, A->tag, A->ctx->pc, MPI_STATUS_IGNORE);
     else if (A->held[i])
@@ -191,8 +226,8 @@ static int irr__xt_sparse(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype
 }
 
 /* dense: exchange the byte counts, then the native Alltoallv */
-static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int bound,
-                         const int *rdispls, MPI_Datatype recvtype) {
+static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype, void *recvbuf, int64_t bound,
+                         irr__xarr rdispls, MPI_Datatype recvtype) {
   long long *sb = (long long *)IRRCOLL_MALLOC((size_t)A->p * 2 * sizeof(long long));
   int i, rc, e2;
   if (!sb) return MPI_ERR_NO_MEM;
@@ -204,34 +239,37 @@ static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype,
   e2 = irr__xlayout(A->p, A->bytes, A->rdt.size, A->consec, rdispls, bound, A->cnt, A->dsp);
   if (A->err == MPI_SUCCESS) A->err = e2;
   return irr__xalltoallv_native(sendbuf, A->sc, A->sdsp, sendtype, recvbuf, A->cnt, A->dsp, &A->rdt, recvtype, A->err,
-                                A->p, A->ctx->pc);
+                                A->wide, A->p, A->ctx->pc);
 }
 
 /* validate -> choose (irr_xalltoallv_choose: one Allreduce of the out-degree unless forced)
-   -> sparse or dense -> the counts out. One exit. */
-IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
-                           MPI_Datatype recvtype, MPI_Comm comm) {
+   -> sparse or dense -> the counts out. One exit. The one body of IRR_XAlltoallv and
+   IRR_XAlltoallv_c: the arrays as the user gave them. */
+static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr sdispls, MPI_Datatype sendtype,
+                                void *recvbuf, int64_t recv_max_count, irr__xarr recvcounts, irr__xarr rdispls,
+                                MPI_Datatype recvtype, MPI_Comm comm) {
   irr__xt A;
-  int rc, i, maxdeg = -1;
-  size_t per = 4 * sizeof(int64_t) + sizeof(char *) + sizeof(int);
+  int rc, i, maxdeg = -1, unknown;
+  size_t per = 5 * sizeof(int64_t) + sizeof(char *);
   irr_alg alg;
   memset(&A, 0, sizeof A);
   if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!recvcounts || !rdispls || !sendcounts || !sdispls) return irr__raise(comm, MPI_ERR_ARG);
-  A.consec = rdispls[0] == IRR_DISPL_CONSECUTIVE;
+  if (irr__xnull(recvcounts) || irr__xnull(rdispls) || irr__xnull(sendcounts) || irr__xnull(sdispls))
+    return irr__raise(comm, MPI_ERR_ARG);
+  A.consec = irr__xget(rdispls, 0) == IRR_DISPL_CONSECUTIVE;
+  A.wide = recvcounts.c != NULL;
+  unknown = irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN;
   if (!(A.sdsp = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * per))) return irr__raise(comm, MPI_ERR_NO_MEM);
   memset(A.sdsp, 0, (size_t)A.p * per);
-  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p;
-  A.held = (char **)(void *)(A.dsp + A.p);
-  A.sc = (int *)(void *)(A.held + A.p);
-  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype);
-  if (recvcounts[0] != IRR_SIZE_UNKNOWN) { /* known: consecutive displacements, the bound, native */
+  A.bytes = A.sdsp + A.p, A.cnt = A.bytes + A.p, A.dsp = A.cnt + A.p, A.sc = A.dsp + A.p;
+  A.held = (char **)(void *)(A.sc + A.p);
+  irr__xt_validate(&A, sendbuf, sendcounts, sdispls, sendtype, recvtype, unknown);
+  if (!unknown) { /* known: consecutive displacements, the bound, native */
     if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
-    for (i = 0; i < A.p; i++) A.cnt[i] = recvcounts[i], A.dsp[i] = rdispls[i];
+    for (i = 0; i < A.p; i++) A.cnt[i] = irr__xget(recvcounts, i), A.dsp[i] = irr__xget(rdispls, i);
     if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
-      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.p,
-                                  A.ctx->pc);
+      rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.wide,
+                                  A.p, A.ctx->pc);
   } else {
     alg = irr_xalltoallv_choose(irr__forced(A.ctx, IRR_COLL_XALLTOALLV), A.p, maxdeg);
     if (alg == IRR_ALG_AUTO) { /* agree on the largest out-degree */
@@ -252,3 +290,19 @@ IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const in
   if (rc == MPI_SUCCESS) rc = A.err;
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XAlltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, int recv_max_count, int recvcounts[], int rdispls[],
+                           MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xalltoallv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(sdispls), sendtype, recvbuf, recv_max_count,
+                              irr__xarr_i(recvcounts), irr__xarr_i(rdispls), recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XAlltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, MPI_Count recv_max_count, MPI_Count recvcounts[],
+                             MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xalltoallv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(sdispls), sendtype, recvbuf, recv_max_count,
+                              irr__xarr_c(recvcounts), irr__xarr_a(rdispls), recvtype, comm);
+}
+#endif

@@ -33,10 +33,11 @@ static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, in
    bytes, voff: byte offset in the region). */
 typedef struct irr__xg {
   const void *sendbuf;
-  int sendcount, bound, root, rank, p, tag, isroot, consec, err, next;
+  int root, rank, p, tag, isroot, consec, err, next;
+  int64_t sendcount, bound;
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int *recvcounts, *displs;
+  irr__xarr recvcounts, displs; /* the root's: in-out */
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, at, *bytes, *cnt, *dsp, *vcnt, *voff;
@@ -51,14 +52,15 @@ static int irr__xg_begin(irr__xg *G) {
   if (G->sendbuf == MPI_IN_PLACE) G->err = MPI_ERR_ARG; /* the root's own count would be unknown */
   else if (G->sendcount < 0) G->err = MPI_ERR_COUNT;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  else if ((G->own = (int64_t)G->sendcount * G->sdt.size) > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  else if (!irr__mul_ok(G->sendcount, G->sdt.size, &G->own)) G->err = MPI_ERR_COUNT;
+  else if (G->own > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
   if (G->err != MPI_SUCCESS) G->own = 0;
   if (!G->isroot) return MPI_SUCCESS;
-  if (!G->displs) G->err = MPI_ERR_ARG;
+  if (irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->err = rc;
   else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
   else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  G->consec = G->displs && G->displs[0] == IRR_DISPL_CONSECUTIVE;
+  G->consec = !irr__xnull(G->displs) && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE;
   if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
   G->cnt = G->bytes + G->p;
@@ -93,10 +95,10 @@ static void irr__xg_fail(irr__xg *G, int e) {
 /* The own block's place, once the blocks before it are known. */
 static void irr__xg_put_own(irr__xg *G) {
   int r = G->root;
-  int64_t d = G->consec ? G->at : (int64_t)G->displs[r];
+  int64_t d = G->consec ? G->at : irr__xget(G->displs, r);
   G->dsp[r] = d;
   G->vcnt[r] = G->bytes[r];
-  if (G->cnt[r] > 0 && (d < 0 || d + G->cnt[r] > (int64_t)G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
+  if (G->cnt[r] > 0 && (d < 0 || irr__sat_add(d, G->cnt[r]) > G->bound)) irr__xg_fail(G, MPI_ERR_TRUNCATE);
   else G->voff[r] = d * G->rdt.size;
   G->at = irr__sat_add(G->at, G->cnt[r]);
   G->next = r + 1;
@@ -105,12 +107,12 @@ static void irr__xg_put_own(irr__xg *G) {
 static int64_t irr__xg_place(void *arg, const irr_op *o) {
   irr__xg *G = (irr__xg *)arg;
   int i = o->blo;
-  int64_t d = G->consec ? G->at : (G->displs ? (int64_t)G->displs[i] : 0);
+  int64_t d = G->consec ? G->at : (!irr__xnull(G->displs) ? irr__xget(G->displs, i) : 0);
   G->dsp[i] = d;
   if (G->err != MPI_SUCCESS || i != G->next) return -1;
-  if (d < 0 || d > (int64_t)G->bound) return 0; /* only an empty block fits */
-  G->voff[i] = d * G->rdt.size;
-  G->vcnt[i] = ((int64_t)G->bound - d) * G->rdt.size;
+  if (d < 0 || d > G->bound) return 0; /* only an empty block fits */
+  G->voff[i] = d * G->rdt.size; /* d <= bound: bound * size fits (irr__xbound) */
+  G->vcnt[i] = (G->bound - d) * G->rdt.size;
   return G->vcnt[i];
 }
 
@@ -253,8 +255,9 @@ static int irr__xgatherv_unknown(irr__xg *G) {
   irr__xg_own(G);
   if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
   if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
-    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || !G->displs, G->displs, G->bound, G->cnt, G->dsp);
-  if (rc == MPI_SUCCESS && G->isroot && G->recvcounts) {
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt,
+                       G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot) {
     int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
     if (G->err == MPI_SUCCESS) G->err = e3;
   }
@@ -263,14 +266,15 @@ static int irr__xgatherv_unknown(irr__xg *G) {
   return rc != MPI_SUCCESS ? rc : G->err;
 }
 
-IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                         int root, MPI_Comm comm) {
+/* The one body of IRR_XGatherv and IRR_XGatherv_c: recvcounts, displs as the user gave them. */
+static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm) {
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
-  if (rc == MPI_SUCCESS && recvcounts[0] == IRR_SIZE_UNKNOWN) {
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xg G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
@@ -278,16 +282,33 @@ IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     rc = irr__xgatherv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
-    int pre = MPI_SUCCESS;
+    int pre = MPI_SUCCESS, ok;
     irr__dt rdt;
     if (rank == root) {
-      if (!displs) pre = MPI_ERR_ARG;
+      if (irr__xnull(displs)) pre = MPI_ERR_ARG;
       else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else pre = irr__xknown(p, recvcounts, displs, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+      else pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
     }
-    rc = irr__v_call(0, recvbuf, pre == MPI_SUCCESS ? recvcounts : NULL, NULL, pre == MPI_SUCCESS ? displs : NULL,
-                     NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    ok = pre == MPI_SUCCESS;
+    rc = irr__v_call(0, recvbuf, ok ? recvcounts.i : NULL, ok ? recvcounts.c : NULL, ok ? displs.i : NULL,
+                     ok ? displs.a : NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                            irr__xarr_i(displs), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
+                           int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                            irr__xarr_a(displs), recvtype, root, comm);
+}
+#endif

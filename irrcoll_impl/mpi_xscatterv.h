@@ -6,11 +6,11 @@
    header of the one message they receive). */
 typedef struct irr__xs {
   const void *sendbuf;
-  const int *sendcounts;
-  int *displs, *recvcount;
+  irr__xarr sendcounts, displs, recvcount; /* the root's counts (in) and displacements (in-out); *recvcount out */
   MPI_Datatype sendtype, recvtype;
   void *recvbuf;
-  int bound, root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  int64_t bound;
+  int root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
   irr__ctx *ctx;
   irr__dt sdt, rdt;
   int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
@@ -20,21 +20,17 @@ typedef struct irr__xs {
 /* The root's send side: the sizes of everyone, as bytes (displacements filled in when
    consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
 static int irr__xs_root(irr__xs *G) {
-  int i, p = G->p, rc;
-  int64_t at = 0, tot = 0;
+  int p = G->p, rc;
+  int64_t tot = 0;
   if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
   G->vcd = G->m + p;
-  if (!G->sendcounts || !G->displs) G->err = MPI_ERR_ARG;
+  if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  for (i = 0; i < p && G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE; i++) {
-    if (at > INT_MAX) G->err = MPI_ERR_COUNT; /* consecutive displacements out, in ints */
-    at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0;
-  }
-  if (G->err == MPI_SUCCESS && G->displs[0] == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
-    for (i = 0, at = 0; i < p; at += G->sendcounts[i] > 0 ? G->sendcounts[i] : 0, i++) G->displs[i] = (int)at;
+  if (G->err == MPI_SUCCESS && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
+    G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
   if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
-    irr__counts c = {G->sendcounts, G->displs, NULL, NULL, 0, 0};
+    irr__counts c = irr__xcounts(G->sendcounts, G->displs);
     G->err = irr__widen(p, &c, G->sdt.size, G->sdt.extent, G->vcd, G->vcd + p, G->m, &tot);
   }
   if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
@@ -143,10 +139,9 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
     }
-    if (G->recvcount && !G->inplace) {
-      int64_t c = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
-      *G->recvcount = c > INT_MAX ? INT_MAX : (int)c;
-      if (c > INT_MAX && G->rerr == MPI_SUCCESS) G->rerr = MPI_ERR_COUNT;
+    if (!G->inplace) {
+      int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
+      if (G->rerr == MPI_SUCCESS) G->rerr = e;
     }
     rc = irr__xs_forward(G, &X);
   }
@@ -155,14 +150,15 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
 }
 
-IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
-                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm) {
+/* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
+static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr displs, MPI_Datatype sendtype,
+                               void *recvbuf, int64_t recv_max_count, irr__xarr recvcount, MPI_Datatype recvtype,
+                               int root, MPI_Comm comm) {
   irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, i, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && !recvcount) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
-  if (rc == MPI_SUCCESS && *recvcount == IRR_SIZE_UNKNOWN) {
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);
     G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
@@ -172,17 +168,32 @@ IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displ
     rc = irr__xscatterv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;
-    if (recvbuf != MPI_IN_PLACE && *recvcount > recv_max_count) pre = MPI_ERR_TRUNCATE;
-    if (rank == root && displs && sendcounts && displs[0] == IRR_DISPL_CONSECUTIVE) {
-      int64_t at = 0;
-      for (i = 0; i < p; i++) {
-        displs[i] = (int)at;
-        at += sendcounts[i] > 0 ? sendcounts[i] : 0;
-        if (at > INT_MAX) pre = MPI_ERR_COUNT;
-      }
+    int64_t own = irr__xget(recvcount, 0);
+    if (recvbuf != MPI_IN_PLACE && own > recv_max_count) pre = MPI_ERR_TRUNCATE;
+    if (rank == root && !irr__xnull(displs) && !irr__xnull(sendcounts) &&
+        irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE) {
+      int e = irr__xknown(p, sendcounts, displs, 1, INT64_MAX); /* consecutive displacements, all or none */
+      if (e != MPI_SUCCESS) pre = e;
     }
-    rc = irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, *recvcount, recvtype, root, comm, pre);
+    rc = irr__v_call(1, sendbuf, sendcounts.i, sendcounts.c, displs.i, displs.a, sendtype, recvbuf, own, recvtype, root,
+                     comm, pre);
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
+
+IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_i(recvcount), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
+                            void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
+                            int root, MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_c(recvcount), recvtype, root, comm);
+}
+#endif
