@@ -874,8 +874,10 @@ out:
    a collective whose ranks choose differently hangs.
 
    Collectives and their algorithms (restrictions as MPICH's registry states them):
-     gatherv, scatterv      tree (Träff's linear-time tree), binomial, linear, direct
+     gatherv, scatterv      tree (Träff's linear-time tree; Gatherv's degrades gracefully),
+                            binomial, linear, direct; scatterv also xtree (XScatterv's)
                             auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+                            (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
                             auto: irr_allgatherv_choose (registry_build.h)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
@@ -916,6 +918,7 @@ typedef enum irr_alg {
   IRR_ALG_RECDOUBLING = 10, /* Allgatherv: recursive doubling, 2^k ranks */
   IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
   IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
+  IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -954,6 +957,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
       {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_XTREE, 0, "the root's degraded tree, ranges and sizes in the messages (no construction)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
@@ -985,7 +989,7 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
-                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense"};
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -1071,13 +1075,21 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
    forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
    collective does not have counts as none. */
 
-/* Gatherv and Scatterv: one family, one rule. */
+/* Gatherv and Scatterv: direct on few ranks, else a tree that degrades gracefully (large
+   subtrees talk to the root directly). Scatterv's tree is XScatterv's: the root alone knows
+   the sizes, so it builds the tree and every message carries its range and sizes; no
+   construction round (which cost Träff's tree up to half of MPI_Scatterv's speed at p = 64
+   in SMPI). Gatherv's root cannot know the senders' sizes without one. */
 static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
   return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
-static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) { return irr_gatherv_choose(forced, p); }
+static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
+}
 
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
    rank to learn its size) and one rank is direct. */
@@ -3481,6 +3493,9 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   switch (a->coll) {
   case IRR_COLL_GATHERV:
   case IRR_COLL_SCATTERV:
+    if (alg == IRR_ALG_XTREE) /* XScatterv's program, run with the counts known */
+      return irr_xv_build_all(set, IRR_COLL_SCATTERV, IRR_ALG_TREE, a->p, a->root, a->m, a->inplace, 0,
+                              irr_gatherv_thresh(a->md));
     return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
                            irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
@@ -5105,6 +5120,8 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return rc;
 }
 
+static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */
+
 /* validate -> choose -> plan -> run; forced: the algorithm the caller wants (IRR_ALG_AUTO:
    the communicator's forced one, else the automatic choice). One exit path. */
 static int irr__v_run(const irr__vargs *A, irr_alg forced) {
@@ -5121,12 +5138,14 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   MPI_Comm_rank(A->comm, &V.rank);
   MPI_Comm_size(A->comm, &V.p);
   if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
+  forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
+  if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
   V.isroot = V.rank == A->root;
   V.inplace = V.isroot && A->inplace_arg;
   irr__v_validate(A, &V);
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
-  if ((rc = irr__v_plan(A, &V, irr_gatherv_choose(forced, V.p), &s, &ops)) == MPI_SUCCESS)
+  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
     rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);
   if (V.m_root) IRRCOLL_FREE(V.m_root);
@@ -6013,6 +6032,7 @@ typedef struct irr__xs {
   irr__dt sdt, rdt;
   int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
   irr_alg alg;
+  int64_t known;         /* >= 0: IRR_Scatterv's own count (elements), checked; displs are input only */
 } irr__xs;
 
 /* The root's send side: the sizes of everyone, as bytes (displacements filled in when
@@ -6025,7 +6045,7 @@ static int irr__xs_root(irr__xs *G) {
   G->vcd = G->m + p;
   if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  if (G->err == MPI_SUCCESS && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
+  if (G->err == MPI_SUCCESS && G->known < 0 && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out */
     G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
   if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
     irr__counts c = irr__xcounts(G->sendcounts, G->displs);
@@ -6124,7 +6144,7 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   memset(&X, 0, sizeof X);
   X.comm = G->ctx->pc;
   X.tag = G->tag + 1;
-  G->alg = irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
   if (!G->inplace) { /* rerr: this rank's receive side */
     if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
     else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
@@ -6136,6 +6156,7 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+      else if (G->known >= 0 && G->own != G->known * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
     }
     if (!G->inplace) {
       int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
@@ -6146,6 +6167,33 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   irr__exec_free(&X);
   if (G->isroot && G->m) IRRCOLL_FREE(G->m);
   return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
+}
+
+/* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
+   unknown, and every rank checks the size it learns against its own count. A mismatch is
+   MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears from
+   nobody, as with MPI's linear Scatterv). A rank with bad arguments still receives and
+   forwards its one message, so nobody waits. */
+static int irr__xs_known(const irr__vargs *A) {
+  irr__ctx *ctx = NULL;
+  MPI_Aint learned = 0;
+  irr__xs G;
+  irr__xarr sc = {(int *)(uintptr_t)A->c.ci, (MPI_Count *)(uintptr_t)A->c.cc, NULL};
+  irr__xarr sd = {(int *)(uintptr_t)A->c.di, NULL, (MPI_Aint *)(uintptr_t)A->c.dc};
+  irr__xarr rc1 = {NULL, NULL, &learned};
+  int rc;
+  memset(&G, 0, sizeof G);
+  rc = irr__xbegin(A->comm, &ctx, &G.rank, &G.p, &G.tag);
+  if (rc == MPI_SUCCESS) {
+    G.sendbuf = A->vuser, G.sendcounts = sc, G.displs = sd, G.sendtype = A->vtype;
+    G.recvbuf = (void *)(uintptr_t)A->ouser, G.bound = A->ocount, G.recvcount = rc1, G.recvtype = A->otype;
+    G.root = A->root, G.isroot = G.rank == A->root, G.ctx = ctx, G.known = A->ocount;
+    G.inplace = G.isroot && A->inplace_arg;
+    if (A->inplace_arg && !G.isroot) G.rerr = MPI_ERR_BUFFER;
+    if (A->pre_err != MPI_SUCCESS) *(G.isroot ? &G.err : &G.rerr) = A->pre_err;
+    rc = irr__xscatterv_unknown(&G);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(A->comm, rc);
 }
 
 /* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
@@ -6163,6 +6211,7 @@ static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__x
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    G.known = -1;
     rc = irr__xscatterv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;

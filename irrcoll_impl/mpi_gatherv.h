@@ -231,6 +231,8 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return rc;
 }
 
+static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */
+
 /* validate -> choose -> plan -> run; forced: the algorithm the caller wants (IRR_ALG_AUTO:
    the communicator's forced one, else the automatic choice). One exit path. */
 static int irr__v_run(const irr__vargs *A, irr_alg forced) {
@@ -247,12 +249,14 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   MPI_Comm_rank(A->comm, &V.rank);
   MPI_Comm_size(A->comm, &V.p);
   if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
+  forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
+  if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
   V.isroot = V.rank == A->root;
   V.inplace = V.isroot && A->inplace_arg;
   irr__v_validate(A, &V);
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
-  if ((rc = irr__v_plan(A, &V, irr_gatherv_choose(forced, V.p), &s, &ops)) == MPI_SUCCESS)
+  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
     rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);
   if (V.m_root) IRRCOLL_FREE(V.m_root);

@@ -15,6 +15,7 @@ typedef struct irr__xs {
   irr__dt sdt, rdt;
   int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
   irr_alg alg;
+  int64_t known;         /* >= 0: IRR_Scatterv's own count (elements), checked; displs are input only */
 } irr__xs;
 
 /* The root's send side: the sizes of everyone, as bytes (displacements filled in when
@@ -27,7 +28,7 @@ static int irr__xs_root(irr__xs *G) {
   G->vcd = G->m + p;
   if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
   else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  if (G->err == MPI_SUCCESS && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out at the root */
+  if (G->err == MPI_SUCCESS && G->known < 0 && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out */
     G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
   if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
     irr__counts c = irr__xcounts(G->sendcounts, G->displs);
@@ -126,7 +127,7 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   memset(&X, 0, sizeof X);
   X.comm = G->ctx->pc;
   X.tag = G->tag + 1;
-  G->alg = irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
   if (!G->inplace) { /* rerr: this rank's receive side */
     if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
     else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
@@ -138,6 +139,7 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+      else if (G->known >= 0 && G->own != G->known * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
     }
     if (!G->inplace) {
       int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
@@ -148,6 +150,33 @@ static int irr__xscatterv_unknown(irr__xs *G) {
   irr__exec_free(&X);
   if (G->isroot && G->m) IRRCOLL_FREE(G->m);
   return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
+}
+
+/* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
+   unknown, and every rank checks the size it learns against its own count. A mismatch is
+   MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears from
+   nobody, as with MPI's linear Scatterv). A rank with bad arguments still receives and
+   forwards its one message, so nobody waits. */
+static int irr__xs_known(const irr__vargs *A) {
+  irr__ctx *ctx = NULL;
+  MPI_Aint learned = 0;
+  irr__xs G;
+  irr__xarr sc = {(int *)(uintptr_t)A->c.ci, (MPI_Count *)(uintptr_t)A->c.cc, NULL};
+  irr__xarr sd = {(int *)(uintptr_t)A->c.di, NULL, (MPI_Aint *)(uintptr_t)A->c.dc};
+  irr__xarr rc1 = {NULL, NULL, &learned};
+  int rc;
+  memset(&G, 0, sizeof G);
+  rc = irr__xbegin(A->comm, &ctx, &G.rank, &G.p, &G.tag);
+  if (rc == MPI_SUCCESS) {
+    G.sendbuf = A->vuser, G.sendcounts = sc, G.displs = sd, G.sendtype = A->vtype;
+    G.recvbuf = (void *)(uintptr_t)A->ouser, G.bound = A->ocount, G.recvcount = rc1, G.recvtype = A->otype;
+    G.root = A->root, G.isroot = G.rank == A->root, G.ctx = ctx, G.known = A->ocount;
+    G.inplace = G.isroot && A->inplace_arg;
+    if (A->inplace_arg && !G.isroot) G.rerr = MPI_ERR_BUFFER;
+    if (A->pre_err != MPI_SUCCESS) *(G.isroot ? &G.err : &G.rerr) = A->pre_err;
+    rc = irr__xscatterv_unknown(&G);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(A->comm, rc);
 }
 
 /* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
@@ -165,6 +194,7 @@ static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__x
     G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
     G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
     G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    G.known = -1;
     rc = irr__xscatterv_unknown(&G);
   } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
     int pre = MPI_SUCCESS;

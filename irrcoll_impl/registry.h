@@ -10,8 +10,10 @@
    a collective whose ranks choose differently hangs.
 
    Collectives and their algorithms (restrictions as MPICH's registry states them):
-     gatherv, scatterv      tree (Träff's linear-time tree), binomial, linear, direct
+     gatherv, scatterv      tree (Träff's linear-time tree; Gatherv's degrades gracefully),
+                            binomial, linear, direct; scatterv also xtree (XScatterv's)
                             auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+                            (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
                             auto: irr_allgatherv_choose (registry_build.h)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
@@ -52,6 +54,7 @@ typedef enum irr_alg {
   IRR_ALG_RECDOUBLING = 10, /* Allgatherv: recursive doubling, 2^k ranks */
   IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
   IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
+  IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -90,6 +93,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
       {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_XTREE, 0, "the root's degraded tree, ranges and sizes in the messages (no construction)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
@@ -121,7 +125,7 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
-                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense"};
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -207,13 +211,21 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
    forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
    collective does not have counts as none. */
 
-/* Gatherv and Scatterv: one family, one rule. */
+/* Gatherv and Scatterv: direct on few ranks, else a tree that degrades gracefully (large
+   subtrees talk to the root directly). Scatterv's tree is XScatterv's: the root alone knows
+   the sizes, so it builds the tree and every message carries its range and sizes; no
+   construction round (which cost Träff's tree up to half of MPI_Scatterv's speed at p = 64
+   in SMPI). Gatherv's root cannot know the senders' sizes without one. */
 static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
   return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
-static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) { return irr_gatherv_choose(forced, p); }
+static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
+}
 
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
    rank to learn its size) and one rank is direct. */

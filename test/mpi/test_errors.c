@@ -199,6 +199,11 @@ int main(int argc, char **argv) {
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_DIRECT);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_DIRECT);
   scenarios("direct", 0);
+  IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_XTREE); /* Scatterv only */
+  scenarios("direct / xtree", 0);
+  IRR_Comm_set_model(MPI_COMM_WORLD, 1e-10, 1e-10); /* every block its own direct message */
+  scenarios("direct / xtree degraded", 0);
+  IRR_Comm_set_model(MPI_COMM_WORLD, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_BINOMIAL);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL);
   scenarios("binomial", 1);

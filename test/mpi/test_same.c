@@ -285,7 +285,11 @@ static int algs_of(int e, irr_alg *a) {
     return n;
   }
   if (e == E_XALLGATHERV) { a[0] = IRR_ALG_AUTO; return 1; } /* it takes no forced algorithm */
-  if (shape_of(e) == SHAPE_ROOTED) { memcpy(a, v, sizeof v); return 5; }
+  if (shape_of(e) == SHAPE_ROOTED) {
+    memcpy(a, v, sizeof v);
+    if (e == E_SCATTERV || e == E_SCATTERV_C) { a[5] = IRR_ALG_XTREE; return 6; } /* Scatterv only */
+    return 5;
+  }
   if (shape_of(e) == SHAPE_ALL) { memcpy(a, ag, sizeof ag); return 4; }
   memcpy(a, in, sizeof in);
   return 4;
