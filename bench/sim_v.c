@@ -106,10 +106,10 @@ static long wrong(const cell *c) {
   return bad;
 }
 
-/* real: private memory even when timing. Scatterv's root sends from it: XScatterv's
-   messages put a size header from scratch before the data, and SMPI 3.32 mis-sends such a
-   message when the data lies in shared (SMPI_SHARED_MALLOC) memory (the receiver finds a
-   garbled header). */
+/* real: private memory even when timing (Scatterv's buffers): XScatterv's messages put a
+   size header from scratch next to the user's data in one datatype, and SMPI 3.32 garbles
+   such a message when the data lies in shared (SMPI_SHARED_MALLOC) memory (the receiver
+   finds a bad header). */
 static void *buf(const cell *c, long ints, int real) {
   size_t n = (size_t)ints * sizeof(int);
   return c->verify || real ? malloc(n ? n : 1) : simbench_alloc(n);
@@ -231,7 +231,7 @@ int main(int argc, char **argv) {
           if (c.total > INT_MAX) die(rank, "more than INT_MAX ints in all at block size", argv[i]);
           c.counts = counts;
           c.displs = displs;
-          c.own = buf(&c, counts[rank], 0);
+          c.own = buf(&c, counts[rank], c.coll == IRR_COLL_SCATTERV);
           c.all = rank == root ? buf(&c, c.total, c.coll == IRR_COLL_SCATTERV) : NULL;
           for (ai = 0; ai < na; ai++) {
             simbench sb;
@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
                 printf("%s,%s,%d,%d,%s,%ld,%d,%.9e\n", colls[ci], algs[ai], p, root, irrt_dist_name[d], b, k, t[k]);
           }
           if (rank == 0) fflush(stdout);
-          unbuf(&c, c.own, 0);
+          unbuf(&c, c.own, c.coll == IRR_COLL_SCATTERV);
           unbuf(&c, c.all, c.coll == IRR_COLL_SCATTERV);
           free(counts); free(displs); free(m); free(t);
         }

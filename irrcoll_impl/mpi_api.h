@@ -22,19 +22,27 @@
 #ifndef IRRCOLL_NO_MPI
 
 /* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (32) ranks Träff's
-   linear-time tree, where the root receives every subtree straight into recvbuf; on fewer,
-   "direct": one message per rank, sizes checked by probing (the tree's construction does
-   not pay there). Scratch: an inner rank holds its subtree's data; the root none
-   (contiguous recvtype) or the packed total (other recvtypes). A sender/root size mismatch
-   is MPI_ERR_TRUNCATE at the root: the whole subtree holding the sender is left unwritten
-   or truncated to the root's expectation, never written past recvcounts. */
+   linear-time tree, where the root receives every subtree straight into recvbuf, with
+   graceful degradation (seed 000, Section 3): a subtree holding more than
+   IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
+   IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
+   and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
+   message per rank, sizes checked by probing (the tree's construction does not pay there).
+   Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
+   the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
+   the root: the whole subtree holding the sender is left unwritten or truncated to the
+   root's expectation, never written past recvcounts. */
 IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
 
-/* MPI_Scatterv. The tree is built from the receivers' counts; a size mismatch is
-   MPI_ERR_TRUNCATE at the ranks of the affected subtree (as MPI, the receivers report it)
-   and, with the tree, at the root, which sees the receivers' sizes while building it. */
+/* MPI_Scatterv. Algorithm (auto): "direct" on at most 32 ranks; above, XScatterv's tree
+   (xtree): the root alone builds it from its counts, with the same graceful degradation as
+   Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
+   construction round is needed. A size mismatch is MPI_ERR_TRUNCATE at the ranks whose
+   count differs, their blocks unwritten (as MPI: the receivers report it); the root
+   reports it too only with the forced "tree" or "binomial", which learn the receivers'
+   sizes while they are built. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
