@@ -3622,12 +3622,17 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    IRR_Comm_set_alg(comm, IRR_COLL_INTER_ALLGATHERV, ...)) forces Algorithm 2, Algorithm 1
    (whole blocks to subgroups) or the root-gathering baseline, run as a schedule. The first
    call merges the intercommunicator once (MPI_Intercomm_merge, collective; freed with it).
-   Every call checks, with one Allreduce in each group and one exchange between the group
-   roots, that both groups agree on all sizes and that nobody has bad arguments; otherwise
-   no data moves: the rank at fault returns its error, the others MPI_ERR_TRUNCATE.
-   MPI_IN_PLACE is not allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous
-   types (the packed receive buffer otherwise; root gathering: the group's data at roots).
-   On an intracommunicator IRR_Allgather is MPI_Allgather. */
+   The first call also takes rank 0's (of the merged communicator) forced algorithm and
+   model, as an intracommunicator's context does when it is made. Every call checks, with
+   one Allreduce in each group and one exchange between the group roots, that both groups
+   agree on all sizes (in bytes: counts of any types of one signature, an empty one too),
+   that nobody has bad arguments or failed to build its program, and on the algorithm and
+   model; otherwise no data moves: the rank at fault returns its error, the others
+   MPI_ERR_TRUNCATE (differing settings: MPI_ERR_ARG everywhere). MPI_IN_PLACE is not
+   allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous types (the packed
+   receive buffer otherwise; root gathering: the group's data at roots). On an
+   intracommunicator IRR_Allgather is MPI_Allgather, except that an empty signature
+   (recvcount x recvtype's size 0) returns at once without communicating. */
 IRR_DECL int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, MPI_Comm comm);
 
@@ -3642,6 +3647,20 @@ IRR_DECL int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Dataty
 IRR_DECL int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group,
                                    MPI_Comm comm);
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variants (MPI_Count counts, MPI_Aint displacements): the same
+   operations on the same body, counts widened by the one overflow-checked widening; on an
+   intercommunicator IRR_Allgatherv_c takes this path too, on an intracommunicator
+   IRR_Allgather_c is MPI_Allgather_c (empty signatures as above). Only with an MPI-4 library
+   (not Open MPI 4.1 or SimGrid SMPI 3.32). */
+IRR_DECL int IRR_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+IRR_DECL int IRR_Allgather_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    MPI_Count recvcount, MPI_Datatype recvtype, int group, MPI_Comm comm);
+IRR_DECL int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                     int group, MPI_Comm comm);
+#endif
 
 /* The alpha (seconds per message) and beta (seconds per byte) irrcoll's model-chosen
    parameters use on comm (Allgatherv's block size and algorithm). Every rank must set the
@@ -4191,7 +4210,11 @@ static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint exten
   if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) return MPI_ERR_ARG;
   for (i = 0; i < p; i++) {
     n = c->regular ? c->rcount : c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
-    d = c->regular ? (int64_t)i * c->rcount : c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    if (!c->regular) d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    else if (!irr__mul_ok(i, c->rcount, &d)) { /* i * rcount past 2^63: fine for a 0-extent type */
+      if (c->rcount > 0 && extent > 0) return MPI_ERR_COUNT;
+      d = 0;
+    }
     if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
     if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
       return MPI_ERR_COUNT;
@@ -5225,32 +5248,52 @@ IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], co
    puts first) then group B; it runs on the merged or private communicator through gmap. */
 
 /* Intercommunicator: merge (high = 0 on both sides: MPI orders the groups, the same for
-   all) and split off the local group. Collective on the first call. */
+   all) and split off the local group. Collective on the first call. The context of an
+   intercommunicator agrees on nothing when it is made, so one Allreduce (min) over the
+   merged communicator takes its rank 0's forced algorithm and model (they change who
+   sends what to whom; environments may differ) and whether every rank has its map;
+   nothing is kept unless all succeeded. */
 static int irr__inter_setup(irr__ctx *ctx) {
-  int rc, lrank, lsize, rsize, mrank, first, i;
+  int rc, lrank, lsize, rsize, mrank, first, i, *map;
+  double v[4], none = 1e300; /* above any setting: min takes rank 0's */
+  MPI_Comm g = MPI_COMM_NULL, l = MPI_COMM_NULL;
   if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
   MPI_Comm_size(ctx->pc, &lsize);
   MPI_Comm_remote_size(ctx->pc, &rsize);
-  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &ctx->inter.gcomm)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->inter.gcomm, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(ctx->inter.gcomm, &mrank);
+  map = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int));
+  if ((rc = MPI_Intercomm_merge(ctx->pc, 0, &g)) != MPI_SUCCESS) goto fail;
+  MPI_Comm_set_errhandler(g, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(g, &mrank);
+  v[0] = map != NULL;
+  v[1] = mrank == 0 ? (double)irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV) : none;
+  v[2] = mrank == 0 ? ctx->md.alpha : none, v[3] = mrank == 0 ? ctx->md.beta : none;
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 4, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
+  if (v[0] == 0) { rc = MPI_ERR_NO_MEM; goto fail; }
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
-  if ((rc = MPI_Comm_split(ctx->inter.gcomm, !first, lrank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
+  if ((rc = MPI_Comm_split(g, !first, lrank, &l)) != MPI_SUCCESS) goto fail;
+  MPI_Comm_set_errhandler(l, MPI_ERRORS_RETURN);
+  ctx->force[IRR_COLL_INTER_ALLGATHERV] = (irr_alg)(int)v[1], ctx->md.alpha = v[2], ctx->md.beta = v[3];
+  ctx->inter.gcomm = g, ctx->inter.glocal = l, ctx->inter.gmap = map;
   ctx->inter.na = first ? lsize : rsize;
   ctx->inter.nb = first ? rsize : lsize;
   ctx->inter.grank = mrank;
-  if (!(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)(lsize + rsize) * sizeof(int)))) return MPI_ERR_NO_MEM;
-  for (i = 0; i < lsize + rsize; i++) ctx->inter.gmap[i] = i;
+  for (i = 0; i < lsize + rsize; i++) map[i] = i;
   return MPI_SUCCESS;
+fail:
+  if (g != MPI_COMM_NULL) MPI_Comm_free(&g);
+  if (map) IRRCOLL_FREE(map);
+  return rc;
 }
 
 /* Two groups in an intracommunicator: every call gathers the flags (one int per rank) and
    redoes the layout only when they changed. All ranks see the same flags, so a bad flag or
-   an empty group is the same error everywhere. */
+   an empty group is the same error everywhere. The context changes only once the split
+   succeeded (a later call never sees flags without their communicator). */
 static int irr__groups_setup(irr__ctx *ctx, int group, int rank, int p) {
   int *f, rc, i, na = 0, k;
+  MPI_Comm l;
+  if (!ctx->inter.gmap && !(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
   if (!(f = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return MPI_ERR_NO_MEM;
   if ((rc = MPI_Allgather(&group, 1, MPI_INT, f, 1, MPI_INT, ctx->pc)) != MPI_SUCCESS) goto fail;
   for (i = 0; i < p; i++) {
@@ -5262,16 +5305,15 @@ static int irr__groups_setup(irr__ctx *ctx, int group, int rank, int p) {
     IRRCOLL_FREE(f);
     return MPI_SUCCESS;
   }
+  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &l)) != MPI_SUCCESS) goto fail;
+  MPI_Comm_set_errhandler(l, MPI_ERRORS_RETURN);
   if (ctx->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&ctx->inter.glocal);
   if (ctx->inter.gflags) IRRCOLL_FREE(ctx->inter.gflags);
-  if (!ctx->inter.gmap && !(ctx->inter.gmap = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) { ctx->inter.gflags = NULL; rc = MPI_ERR_NO_MEM; goto fail; }
-  ctx->inter.gflags = f;
+  ctx->inter.glocal = l, ctx->inter.gflags = f;
   ctx->inter.na = na, ctx->inter.nb = p - na;
   for (k = 0, i = 0; i < p; i++) if (f[i] == 0) ctx->inter.gmap[k++] = i;
   for (i = 0; i < p; i++) if (f[i] == 1) ctx->inter.gmap[k++] = i;
   for (k = 0; k < p; k++) if (ctx->inter.gmap[k] == rank) ctx->inter.grank = k;
-  if ((rc = MPI_Comm_split(ctx->pc, group, rank, &ctx->inter.glocal)) != MPI_SUCCESS) return rc;
-  MPI_Comm_set_errhandler(ctx->inter.glocal, MPI_ERRORS_RETURN);
   return MPI_SUCCESS;
 fail:
   IRRCOLL_FREE(f);
@@ -5287,13 +5329,14 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
 
 /* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
    displacements (regular: block j of rcount elements at j * rcount, and every rank's own
-   size is the same). */
+   size is the same). Every size is in bytes (count x type size), so any counts of one
+   signature work alike, an empty one (e.g. a size-0 type) included. */
 static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
                           void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
-  int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag;
-  int64_t *m = NULL, own = 0, cap;
-  long long chk[5], got[5], mine[5];
+  int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
+  int64_t *m = NULL, own = 0, cap, md[2];
+  long long chk[9], got[9], mine[9];
   irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
@@ -5319,33 +5362,48 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   }
   for (i = 0; i < nr && err == MPI_SUCCESS; i++)
     if (m[rb + i] > 0 && !recvbuf && vb.dt.true_lb == 0) err = MPI_ERR_BUFFER;
-  /* my group's sizes (Allgatherv: gathered; Allgather: all equal), then one check that both
-     groups agree on every size and nobody failed: otherwise nobody moves data, so a bad
-     argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE) */
+  /* my group's sizes (Allgatherv: gathered; Allgather: all equal) */
   if (!rcs->regular) {
     int64_t mb = err == MPI_SUCCESS ? own : -1;
     if ((rc = MPI_Allgather(&mb, 1, MPI_INT64_T, m + lb, 1, MPI_INT64_T, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
   } else {
     for (i = 0; i < nl; i++) m[lb + i] = err == MPI_SUCCESS ? own : -1;
   }
-  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = err != MPI_SUCCESS;
+  for (i = 0; i < nl; i++) lbad |= m[lb + i] < 0;
+  /* this rank's program, before the check: failing to build it (memory) is one more local
+     error the check agrees on, never a rank missing from a schedule the others run */
+  if (err == MPI_SUCCESS && !lbad) {
+    if ((cap = irr_inter_maxops(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
+        !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+      err = MPI_ERR_NO_MEM;
+    } else {
+      irr_status st;
+      irr_sched_init(&s, me, P, ops, (int)cap);
+      if ((st = irr_inter_allgatherv(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md, &s)) != IRR_OK)
+        err = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+    }
+  }
+  /* one check that both groups agree on every size, the algorithm (both groups' programs)
+     and the model (a group's Allgatherv), and that nobody failed: otherwise nobody moves
+     data, so a bad argument anywhere cannot hang or corrupt anyone (the others return
+     MPI_ERR_TRUNCATE; differing settings are MPI_ERR_ARG everywhere). Views as max and
+     -min over my group: equal iff max == min. */
+  memcpy(md, &ctx->md.alpha, sizeof md[0]), memcpy(md + 1, &ctx->md.beta, sizeof md[1]);
+  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = err != MPI_SUCCESS || lbad;
   mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
-  for (i = 0; i < nl; i++) mine[2] |= m[lb + i] < 0;
-  /* max and -min of each view in my group: equal views iff max == min */
-  if ((rc = MPI_Allreduce(mine, chk, 5, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (me == lb) { /* the group roots compare views */
+  mine[5] = (long long)alg, mine[6] = -mine[5], mine[7] = (long long)(irr__hash(md, 2) >> 1), mine[8] = -mine[7];
+  if ((rc = MPI_Allreduce(mine, chk, 9, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
+  if (me == lb) { /* the group roots compare views; both reach the same verdict */
     int peer = ctx->inter.gmap[rb];
-    if ((rc = MPI_Sendrecv(chk, 5, MPI_LONG_LONG, peer, tag, got, 5, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-    chk[2] = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
-             chk[0] != got[3] || got[0] != chk[3];
+    if ((rc = MPI_Sendrecv(chk, 9, MPI_LONG_LONG, peer, tag, got, 9, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
+    int sizes = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
+                chk[0] != got[3] || got[0] != chk[3];
+    int sets = chk[5] != -chk[6] || got[5] != -got[6] || chk[5] != got[5] || chk[7] != -chk[8] || got[7] != -got[8];
+    chk[2] = sizes ? 1 : sets ? 2 : 0;
   }
   if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (chk[2]) { rc = err != MPI_SUCCESS ? err : MPI_ERR_TRUNCATE; goto out; }
-  /* the schedule, its peers mapped to gcomm's ranks */
-  if ((cap = irr_inter_maxops(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md)) < 0 || cap > INT_MAX / 2 ||
-      !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
-  irr_sched_init(&s, me, P, ops, (int)cap);
-  if (irr_inter_allgatherv(me, ctx->inter.na, ctx->inter.nb, m, alg, ctx->md, &s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  if (chk[2]) { rc = err != MPI_SUCCESS ? err : chk[2] == 1 ? MPI_ERR_TRUNCATE : MPI_ERR_ARG; goto out; }
+  /* run it, its peers mapped to gcomm's ranks */
   for (i = 0; i < s.nops; i++)
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
@@ -5358,7 +5416,7 @@ out:
   return rc;
 }
 
-/* The intercommunicator path of IRR_Allgather / IRR_Allgatherv. */
+/* The intercommunicator path of IRR_Allgather(_c) / IRR_Allgatherv(_c). */
 static int irr__inter_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const irr__counts *rcs, MPI_Datatype recvtype, MPI_Comm comm) {
   irr__ctx *ctx;
@@ -5369,7 +5427,8 @@ static int irr__inter_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
-static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+/* IRR_Allgather(v)_groups(_c). */
+static int irr__groups_entry(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const irr__counts *rcs, MPI_Datatype recvtype, int group, MPI_Comm comm) {
   irr__ctx *ctx;
   int rc, inter = 0, rank, p;
@@ -5384,14 +5443,39 @@ static int irr__groups_entry(const void *sendbuf, int sendcount, MPI_Datatype se
   return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
 }
 
-IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                          MPI_Datatype recvtype, MPI_Comm comm) {
+/* IRR_Allgather(_c): the intergroup algorithm on intercommunicators; on intracommunicators
+   the native operation, except on an empty signature (recvcount x recvtype's size is 0,
+   the same on every rank as MPI requires): nothing moves, so every rank returns at once.
+   MPICH 4.0.2 decides there from each rank's own counts, and ranks sending a positive count
+   of a size-0 type wait forever for those sending 0 elements (p >= 3). A rank whose own
+   block is not empty then is MPI_ERR_TRUNCATE, alone. large: the `_c` entry. */
+static int irr__allgather(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf, int64_t recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm, int large) {
   int rc, inter = 0;
   irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!inter) return MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, comm);
+  if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, comm);
+  if (recvcount >= 0 && recvtype != MPI_DATATYPE_NULL &&
+      (sendbuf == MPI_IN_PLACE || (sendcount >= 0 && sendtype != MPI_DATATYPE_NULL))) {
+    MPI_Count rsz = 0, ssz = 0;
+    int64_t rbytes = -1, sbytes = 0;
+    if (MPI_Type_size_x(recvtype, &rsz) == MPI_SUCCESS && irr__mul_ok(recvcount, (int64_t)rsz, &rbytes) && rbytes == 0) {
+      if (sendbuf != MPI_IN_PLACE && (MPI_Type_size_x(sendtype, &ssz) != MPI_SUCCESS || !irr__mul_ok(sendcount, (int64_t)ssz, &sbytes)))
+        sbytes = -1;
+      return sbytes == 0 ? MPI_SUCCESS : irr__raise(comm, MPI_ERR_TRUNCATE);
+    }
+  }
+#if MPI_VERSION >= 4
+  if (large) return MPI_Allgather_c(sendbuf, (MPI_Count)sendcount, sendtype, recvbuf, (MPI_Count)recvcount, recvtype, comm);
+#endif
+  (void)large;
+  return MPI_Allgather(sendbuf, (int)sendcount, sendtype, recvbuf, (int)recvcount, recvtype, comm);
+}
+
+IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 0);
 }
 
 IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
@@ -5405,6 +5489,26 @@ IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Dataty
   irr__counts rcs = {recvcounts, displs, NULL, NULL, 0, 0};
   return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
 }
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 1);
+}
+
+IRR_DEF int IRR_Allgather_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   MPI_Count recvcount, MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+
+IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int group,
+                                    MPI_Comm comm) {
+  irr__counts rcs = {NULL, NULL, recvcounts, displs, 0, 0};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+#endif
 /* ==== end mpi_inter.h ==== */
 /* ==== begin mpi_allgatherv.h ==== */
 /* IRR_Allgatherv: validate -> choose -> plan -> run.

@@ -98,12 +98,17 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    IRR_Comm_set_alg(comm, IRR_COLL_INTER_ALLGATHERV, ...)) forces Algorithm 2, Algorithm 1
    (whole blocks to subgroups) or the root-gathering baseline, run as a schedule. The first
    call merges the intercommunicator once (MPI_Intercomm_merge, collective; freed with it).
-   Every call checks, with one Allreduce in each group and one exchange between the group
-   roots, that both groups agree on all sizes and that nobody has bad arguments; otherwise
-   no data moves: the rank at fault returns its error, the others MPI_ERR_TRUNCATE.
-   MPI_IN_PLACE is not allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous
-   types (the packed receive buffer otherwise; root gathering: the group's data at roots).
-   On an intracommunicator IRR_Allgather is MPI_Allgather. */
+   The first call also takes rank 0's (of the merged communicator) forced algorithm and
+   model, as an intracommunicator's context does when it is made. Every call checks, with
+   one Allreduce in each group and one exchange between the group roots, that both groups
+   agree on all sizes (in bytes: counts of any types of one signature, an empty one too),
+   that nobody has bad arguments or failed to build its program, and on the algorithm and
+   model; otherwise no data moves: the rank at fault returns its error, the others
+   MPI_ERR_TRUNCATE (differing settings: MPI_ERR_ARG everywhere). MPI_IN_PLACE is not
+   allowed (MPI_ERR_ARG), as in MPI. Scratch: none with contiguous types (the packed
+   receive buffer otherwise; root gathering: the group's data at roots). On an
+   intracommunicator IRR_Allgather is MPI_Allgather, except that an empty signature
+   (recvcount x recvtype's size 0) returns at once without communicating. */
 IRR_DECL int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, MPI_Comm comm);
 
@@ -118,6 +123,20 @@ IRR_DECL int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Dataty
 IRR_DECL int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group,
                                    MPI_Comm comm);
+#if MPI_VERSION >= 4
+/* The MPI-4 large-count variants (MPI_Count counts, MPI_Aint displacements): the same
+   operations on the same body, counts widened by the one overflow-checked widening; on an
+   intercommunicator IRR_Allgatherv_c takes this path too, on an intracommunicator
+   IRR_Allgather_c is MPI_Allgather_c (empty signatures as above). Only with an MPI-4 library
+   (not Open MPI 4.1 or SimGrid SMPI 3.32). */
+IRR_DECL int IRR_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+IRR_DECL int IRR_Allgather_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    MPI_Count recvcount, MPI_Datatype recvtype, int group, MPI_Comm comm);
+IRR_DECL int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                                     int group, MPI_Comm comm);
+#endif
 
 /* The alpha (seconds per message) and beta (seconds per byte) irrcoll's model-chosen
    parameters use on comm (Allgatherv's block size and algorithm). Every rank must set the

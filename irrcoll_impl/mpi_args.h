@@ -39,7 +39,11 @@ static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint exten
   if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) return MPI_ERR_ARG;
   for (i = 0; i < p; i++) {
     n = c->regular ? c->rcount : c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
-    d = c->regular ? (int64_t)i * c->rcount : c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    if (!c->regular) d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
+    else if (!irr__mul_ok(i, c->rcount, &d)) { /* i * rcount past 2^63: fine for a 0-extent type */
+      if (c->rcount > 0 && extent > 0) return MPI_ERR_COUNT;
+      d = 0;
+    }
     if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
     if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
       return MPI_ERR_COUNT;

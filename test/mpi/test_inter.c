@@ -99,7 +99,87 @@ static void one_case(const setup *S, uint64_t seed, int regular, int groups, irr
   CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS, "(%d,%d) seed %llu: errors %d %d", S->na, S->nb, (unsigned long long)seed, e1, e2);
   CHECK(memcmp(r1, r2, rbytes) == 0, "(%d,%d) seed %llu %s %s %s mode %d rt %d: result differs from native", S->na, S->nb,
         (unsigned long long)seed, regular ? "allgather" : "allgatherv", groups ? "groups" : "inter", irr_alg_name(alg), mode, rt);
+#if MPI_VERSION >= 4
+  { /* the large-count entries: the same bytes */
+    MPI_Count *cc = (MPI_Count *)malloc((size_t)nr * sizeof(MPI_Count)), n = c[lb + S->me] / ints_per[st];
+    MPI_Aint *dc = (MPI_Aint *)malloc((size_t)nr * sizeof(MPI_Aint));
+    for (j = 0; j < nr; j++) cc[j] = rc[j], dc[j] = dp[j];
+    fill(r2, rbytes, 5);
+    if (regular) e2 = groups ? IRR_Allgather_groups_c(sb, n, types[st], r2, rcount, types[rt], S->grp, S->both)
+                             : IRR_Allgather_c(sb, n, types[st], r2, rcount, types[rt], S->inter);
+    else e2 = groups ? IRR_Allgatherv_groups_c(sb, n, types[st], r2, cc, dc, types[rt], S->grp, S->both)
+                     : IRR_Allgatherv_c(sb, n, types[st], r2, cc, dc, types[rt], S->inter);
+    CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, rbytes) == 0, "(%d,%d) seed %llu %s %s _c: rc %d or result differs", S->na,
+          S->nb, (unsigned long long)seed, regular ? "allgather" : "allgatherv", groups ? "groups" : "inter", e2);
+    free(cc), free(dc);
+  }
+#endif
   free(c), free(rc), free(dp), free(sb), free(r1), free(r2);
+}
+
+/* The empty signature: one group X sends huge counts of a size-0 type (even ranks) or 0
+   ints (odd ranks), and the other group Y receives them as 0 ints or as huge counts of the
+   size-0 type (a rank's choice): legal, all signatures are empty. Y sends 6 ints per rank
+   (dir 0, 1) or nothing (dir 2). Every entry and algorithm must match the reference on
+   bytes and return: no rank may decide from its own counts. Not the native operation on
+   these types: MPICH 4.0.2's own (intercommunicator) MPI_Allgather hangs here. */
+static void empty_cases(const setup *S) {
+  int nr = S->grp == 0 ? S->nb : S->na, rc[16], dp[16], sbuf[8], j, dir, a, api, e1, e2, big = INT_MAX / 2 + 1;
+  unsigned char r1[512], r2[512];
+  MPI_Datatype z;
+  MPI_Type_contiguous(0, MPI_INT, &z);
+  MPI_Type_commit(&z);
+  for (j = 0; j < 8; j++) sbuf[j] = 100 + j;
+  for (dir = 0; dir < 3; dir++)
+    for (a = 0; a < 3; a++)
+      for (api = 0; api < 4; api++) {
+        irr_alg alg = a == 0 ? IRR_ALG_AUTO : a == 1 ? IRR_ALG_SUBGROUP : IRR_ALG_ROOTGATHER;
+        int xg = dir == 1 ? 1 : 0, inx = S->grp == xg, ytot = dir == 2 ? 0 : 6;
+        int sc = inx ? (S->me % 2 == 0 ? big : 0) : ytot, zrecv = !inx && S->me % 2 == 1;
+        MPI_Datatype st = inx && S->me % 2 == 0 ? z : MPI_INT, rt = zrecv ? z : MPI_INT;
+        int rcount = inx ? ytot : zrecv ? big : 0;
+        int regular = api < 2, groups = api % 2;
+        for (j = 0; j < nr; j++) rc[j] = rcount, dp[j] = zrecv ? 0 : j * rcount;
+        fill(r1, sizeof r1, 7), fill(r2, sizeof r2, 7);
+        e1 = ref_inter(sbuf, sc, st, r1, nr, rc, dp, rt, S->inter);
+        IRR_Comm_set_alg(groups ? S->both : S->inter, IRR_COLL_INTER_ALLGATHERV, alg);
+        if (regular) e2 = groups ? IRR_Allgather_groups(sbuf, sc, st, r2, rcount, rt, S->grp, S->both)
+                                 : IRR_Allgather(sbuf, sc, st, r2, rcount, rt, S->inter);
+        else e2 = groups ? IRR_Allgatherv_groups(sbuf, sc, st, r2, rc, dp, rt, S->grp, S->both)
+                         : IRR_Allgatherv(sbuf, sc, st, r2, rc, dp, rt, S->inter);
+        CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(r1, r2, sizeof r1) == 0,
+              "(%d,%d) empty signature dir %d %s api %d: rc %d %d or result differs", S->na, S->nb, dir, irr_alg_name(alg), api,
+              e1, e2);
+#if MPI_VERSION >= 4
+        { /* the large-count entries, counts past 2^31 */
+          MPI_Count cc[16], huge = (MPI_Count)1 << 40, scc = st == z ? huge : sc, rcc = rt == z ? huge : rcount;
+          MPI_Aint dc[16];
+          for (j = 0; j < nr; j++) cc[j] = rcc, dc[j] = dp[j];
+          fill(r2, sizeof r2, 7);
+          if (regular) e2 = groups ? IRR_Allgather_groups_c(sbuf, scc, st, r2, rcc, rt, S->grp, S->both)
+                                   : IRR_Allgather_c(sbuf, scc, st, r2, rcc, rt, S->inter);
+          else e2 = groups ? IRR_Allgatherv_groups_c(sbuf, scc, st, r2, cc, dc, rt, S->grp, S->both)
+                           : IRR_Allgatherv_c(sbuf, scc, st, r2, cc, dc, rt, S->inter);
+          CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, sizeof r1) == 0,
+                "(%d,%d) empty signature _c dir %d %s api %d: rc %d or result differs", S->na, S->nb, dir, irr_alg_name(alg),
+                api, e2);
+        }
+#endif
+      }
+  { /* IRR_Allgather on an intracommunicator (the native operation but for this case) */
+    int sc = S->me % 2 == 0 ? big : 0;
+    MPI_Datatype t = S->me % 2 == 0 ? z : MPI_INT;
+    fill(r1, sizeof r1, 7), fill(r2, sizeof r2, 7);
+    e2 = IRR_Allgather(sbuf, sc, t, r2, sc, t, S->both);
+    CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, sizeof r1) == 0, "(%d,%d) empty signature intracommunicator: rc %d or written",
+          S->na, S->nb, e2);
+#if MPI_VERSION >= 4
+    e2 = IRR_Allgather_c(sbuf, t == z ? (MPI_Count)1 << 40 : 0, t, r2, t == z ? (MPI_Count)1 << 40 : 0, t, S->both);
+    CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, sizeof r1) == 0, "(%d,%d) empty signature intracommunicator _c: rc %d", S->na,
+          S->nb, e2);
+#endif
+  }
+  MPI_Type_free(&z);
 }
 
 /* Bad input: the rank at fault gets its class, the others MPI_ERR_TRUNCATE, no receive
@@ -109,7 +189,7 @@ static void bad_cases(const setup *S) {
   int rc[16], dp[16], sbuf[64];
   unsigned char rb[2048], ref[2048];
   for (j = 0; j < 64; j++) sbuf[j] = j;
-  for (k = 0; k < 4; k++) {
+  for (k = 0; k < 6; k++) {
     int sc = 6, mybad = 0, want;
     const void *sp = sbuf;
     for (j = 0; j < nr; j++) rc[j] = 6, dp[j] = 6 * j;
@@ -118,7 +198,17 @@ static void bad_cases(const setup *S) {
     if (k == 2 && fault) sp = MPI_IN_PLACE, mybad = MPI_ERR_ARG;
     fill(rb, sizeof rb, 9);
     memcpy(ref, rb, sizeof rb);
-    if (k < 3) {
+    if (k == 5 && S->na == 1) continue; /* the model only has to agree within a group */
+    if (k == 5 && fault) IRR_Comm_set_model(S->both, 1e-3, 1e-9);
+    if (k >= 4) { /* one rank's settings differ: MPI_ERR_ARG everywhere, nothing written */
+      IRR_Comm_set_alg(S->inter, IRR_COLL_INTER_ALLGATHERV, k == 4 && fault ? IRR_ALG_ROOTGATHER : IRR_ALG_SEGMENT);
+      IRR_Comm_set_alg(S->both, IRR_COLL_INTER_ALLGATHERV, IRR_ALG_AUTO);
+      e = k == 4 ? IRR_Allgather(sbuf, 6, MPI_INT, rb, 6, MPI_INT, S->inter)
+                 : IRR_Allgatherv_groups(sbuf, 6, MPI_INT, rb, rc, dp, MPI_INT, S->grp, S->both);
+      CHECK(cls(e) == MPI_ERR_ARG, "(%d,%d) differing settings %d: class %d", S->na, S->nb, k, cls(e));
+      CHECK(memcmp(rb, ref, sizeof rb) == 0, "(%d,%d) differing settings %d: receive buffer written", S->na, S->nb, k);
+      IRR_Comm_set_model(S->both, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
+    } else if (k < 3) {
       e = k == 1 || k == 2 ? IRR_Allgatherv(sp, sc, MPI_INT, rb, rc, dp, MPI_INT, S->inter)
                            : IRR_Allgatherv_groups(sp, sc, MPI_INT, rb, rc, dp, MPI_INT, S->grp, S->both);
       want = mybad ? mybad : MPI_ERR_TRUNCATE;
@@ -160,6 +250,7 @@ int main(int argc, char **argv) {
           uint64_t seed = (uint64_t)(pi * 1000 + cs * 10 + a);
           one_case(&S, seed, cs % 3 == 0, cs % 2, alg);
         }
+      empty_cases(&S);
       bad_cases(&S);
       MPI_Comm_free(&S.inter);
       MPI_Comm_free(&local);
