@@ -125,7 +125,8 @@ static int irr__ctx_agree(irr__ctx *c) {
 }
 
 /* comm's context, made at the first call (collective: MPI_Comm_dup, then the settings'
-   agreement; an intercommunicator's context agrees within each group). */
+   agreement; an intercommunicator's context takes rank 0's settings of the merged
+   communicator when its intergroup layout is made, irr__inter_setup). */
 static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   int kv, flag = 0, rc, inter = 0;
   irr__ctx *c = NULL;
