@@ -11,7 +11,8 @@
 #   regex on program names), TIMEOUT (seconds per run, default 60), NATIVE=0 (reuse the native results of an earlier run).
 # What it does: builds the interception library (make) and the suite's programs by hand
 # (mpicc + util/mtest*.c + a made-up mpitestconf.h; programs that need dtpools - bcast - are
-# not built); for each forced setting (the names test/pmpi/run.sh lists) runs, at the
+# not built); for each forced setting (the names test/pmpi/run.sh lists, and gatherv:auto,
+# scatterv:binomial|auto, allgatherv:auto, which it leaves out) runs, at the
 # testlist's process counts capped at 8, the programs whose source calls that collective
 # (MPI_X or MTest_X; the nb* and p_* variants use nonblocking/persistent collectives, which are
 # not intercepted, so they are left out), each under `timeout 60`, two runs at a time; and the
@@ -81,7 +82,9 @@ done
 [ -n "$PROGS" ] && { grep -E "^($PROGS) " "$logs/tests" >"$logs/tests.sel"; mv "$logs/tests.sel" "$logs/tests"; }
 
 # ---- the settings: test/pmpi/run.sh's names; collective key -> the MPI function it intercepts
-settings=$(sed -n '/^names="/,/"$/p' test/pmpi/run.sh | sed 's/^names="//; s/"$//' | tr ' ' '\n' | grep .)
+# plus irrcoll's algorithms that run.sh leaves out (auto: the communicator's choice)
+settings=$( (sed -n '/^names="/,/"$/p' test/pmpi/run.sh | sed 's/^names="//; s/"$//'
+  echo gatherv:auto scatterv:binomial scatterv:auto allgatherv:auto) | tr ' ' '\n' | grep . | awk '!seen[$0]++')
 [ -n "$ONLY" ] && settings=$(echo "$settings" | grep -E "$ONLY")
 fn() { case $1 in allgather) echo Allgather ;; allreduce) echo Allreduce ;; alltoall) echo Alltoall ;;
   bcast) echo Bcast ;; gather) echo Gather ;; reduce) echo Reduce ;; reduce_scatter_block) echo Reduce_scatter_block ;;
