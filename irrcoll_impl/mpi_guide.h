@@ -658,6 +658,10 @@ IRR__GL_IRRV(tree, IRR_ALG_TREE)
 IRR__GL_IRRV(binomial, IRR_ALG_BINOMIAL)
 IRR__GL_IRRV(direct, IRR_ALG_DIRECT)
 #undef IRR__GL_IRRV
+IRR_DEF int IRR_Scatterv_irr_xtree(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc,
+                                   MPI_Datatype rt, int root, MPI_Comm comm) { /* Scatterv only */
+  return irr__v_call_alg(1, sb, sc, NULL, dsp, NULL, st, rb, rc, rt, root, comm, MPI_SUCCESS, IRR_ALG_XTREE);
+}
 #define IRR__GL_IRRAG(name, alg)                                                                                              \
   IRR_DEF int IRR_Allgatherv_irr_##name(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], \
                                         MPI_Datatype rt, MPI_Comm comm) {                                                    \
@@ -703,6 +707,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_SCATTERV, "scatterv_irr_tree", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_tree},
   {IRR_GL_SCATTERV, "scatterv_irr_binomial", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_binomial},
   {IRR_GL_SCATTERV, "scatterv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_direct},
+  {IRR_GL_SCATTERV, "scatterv_irr_xtree", "irrcoll", (irr_gl_fn)IRR_Scatterv_irr_xtree},
   {IRR_GL_ALLGATHERV, "allgatherv_as_allreduce_allgather", "Traff17-3", (irr_gl_fn)IRR_Allgatherv_as_allreduce_allgather},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_auto},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_ring", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_ring},

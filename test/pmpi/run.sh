@@ -19,7 +19,7 @@ reduce:reduce_as_reducescatterblock_gather reduce:reduce_as_reducescatter_gather
 reduce_scatter_block:reducescatterblock_as_reduce_scatter reduce_scatter_block:reducescatterblock_as_reducescatter
 reduce_scatter_block:reducescatterblock_as_allreduce scan:scan_as_exscan_reducelocal scatter:scatter_as_bcast
 scatter:scatter_as_scatterv gatherv:gatherv_as_allreduce_gather gatherv:tree gatherv:binomial gatherv:direct
-scatterv:scatterv_as_bcast_scatter scatterv:tree scatterv:direct allgatherv:allgatherv_as_allreduce_allgather
+scatterv:scatterv_as_bcast_scatter scatterv:tree scatterv:direct scatterv:xtree allgatherv:allgatherv_as_allreduce_allgather
 allgatherv:ring allgatherv:bruck"
 for n in 3 4; do
   for f in $names; do
