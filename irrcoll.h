@@ -73,7 +73,6 @@
      - no nonblocking or persistent variants yet; no intercommunicator Gatherv/Scatterv (the
        native operation runs) and no intercommunicator X variants (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
-     - the X variants take int counts only; Gatherv/Scatterv have MPI-4 _c variants
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
    License: MIT (see the end of this file). */

@@ -1,8 +1,9 @@
 /* test_large.c - more than 2^31 bytes in total through IRR_Gatherv, IRR_XGatherv (unknown
- * sizes) and IRR_Allgatherv: every offset past 2^31 bytes is computed in 64 bits, messages
- * past IRRCOLL_MAX_MSG are split, and the bytes at the far end are the right ones. Each rank
- * sends `per` + rank doubles (default 2^28 / 3 + 1: with 3 ranks just over 2^31 bytes reach
- * the root). Built without sanitizers (the buffers are large).
+ * sizes; IRR_XGatherv_c with an MPI-4 library) and IRR_Allgatherv: every offset past 2^31
+ * bytes is computed in 64 bits, messages past IRRCOLL_MAX_MSG are split, and the bytes at
+ * the far end are the right ones. Each rank sends `per` + rank doubles (default
+ * 2^28 / 3 + 1: with 3 ranks just over 2^31 bytes reach the root). Built without
+ * sanitizers (the buffers are large).
  *   mpiexec -n 3 ./test_large [doubles per rank] */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
@@ -51,18 +52,27 @@ int main(int argc, char **argv) {
   CHECK(rc == MPI_SUCCESS, "IRR_Gatherv: error %d", rc);
   if (rank == root) CHECK(check_all(all, cnt, dsp, p) == 0, "IRR_Gatherv: wrong bytes past 2^31");
 
-  /* IRR_XGatherv, sizes unknown at the root, consecutive */
+  /* IRR_XGatherv, sizes unknown at the root, consecutive: its MPI-4 large-count variant
+     where there is one (counts and displacements come back as MPI_Count / MPI_Aint) */
   if (rank == root) for (i = 0; i < total; i++) all[i] = -1;
   {
-    int *xc = (int *)malloc((size_t)p * 2 * sizeof(int)), *xd = xc + p;
+#if MPI_VERSION >= 4
+    MPI_Count *xc = (MPI_Count *)malloc((size_t)p * sizeof(MPI_Count));
+    MPI_Aint *xd = (MPI_Aint *)malloc((size_t)p * sizeof(MPI_Aint));
+    xc[0] = IRR_SIZE_UNKNOWN, xd[0] = IRR_DISPL_CONSECUTIVE;
+    rc = IRR_XGatherv_c(mine, cnt[rank], MPI_DOUBLE, all, total, xc, xd, MPI_DOUBLE, root, MPI_COMM_WORLD);
+#else
+    int *xc = (int *)malloc((size_t)p * sizeof(int)), *xd = (int *)malloc((size_t)p * sizeof(int));
     xc[0] = IRR_SIZE_UNKNOWN, xd[0] = IRR_DISPL_CONSECUTIVE;
     rc = IRR_XGatherv(mine, cnt[rank], MPI_DOUBLE, all, (int)total, xc, xd, MPI_DOUBLE, root, MPI_COMM_WORLD);
+#endif
     CHECK(rc == MPI_SUCCESS, "IRR_XGatherv: error %d", rc);
     if (rank == root) {
       for (r = 0; r < p; r++) CHECK(xc[r] == cnt[r] && xd[r] == dsp[r], "IRR_XGatherv: counts returned");
       CHECK(check_all(all, cnt, dsp, p) == 0, "IRR_XGatherv: wrong bytes past 2^31");
     }
     free(xc);
+    free(xd);
   }
   free(all);
   MPI_Barrier(MPI_COMM_WORLD);

@@ -7,7 +7,11 @@
    (every rank its own send type, same signature), known and unknown sizes, each algorithm,
    world and a communicator with shuffled ranks. Then the error cases: a receive bound too
    small (MPI_ERR_TRUNCATE, nothing written past the bound, true counts returned, the
-   communicator still works), a type that does not divide, bad arguments. */
+   communicator still works), a type that does not divide, bad arguments. With an MPI-4
+   library every other case goes through the `_c` entry points (MPI_Count counts, MPI_Aint
+   displacements; the markers in those arrays), compared the same way, plus the int entry
+   points' MPI_ERR_COUNT where a consecutive displacement passes INT_MAX, which the `_c` ones
+   return whole. */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "../check.h"
@@ -15,6 +19,103 @@
 
 static long ncases;
 static int handler_calls;
+static int use_c; /* this case goes through the `_c` entry points (MPI-4 only) */
+
+/* The X entry points on int arrays, through the `_c` variants when use_c: the arrays are
+   copied to MPI_Count/MPI_Aint (markers as they are) and back; a value that comes back past
+   an int is a failure (wrapped[0]). n: entries of recvcounts/displs read or written. */
+static int wrapped[1];
+#if MPI_VERSION >= 4
+static MPI_Count *cwide(const int *a, int n) {
+  MPI_Count *w = (MPI_Count *)malloc((size_t)(n > 0 ? n : 1) * sizeof(MPI_Count));
+  int i;
+  for (i = 0; i < n && a; i++) w[i] = a[i];
+  return a ? w : (free(w), (MPI_Count *)NULL);
+}
+static MPI_Aint *awide(const int *a, int n) {
+  MPI_Aint *w = (MPI_Aint *)malloc((size_t)(n > 0 ? n : 1) * sizeof(MPI_Aint));
+  int i;
+  for (i = 0; i < n && a; i++) w[i] = a[i];
+  return a ? w : (free(w), (MPI_Aint *)NULL);
+}
+static void back(int *a, MPI_Count *c, MPI_Aint *d, int n) { /* and free the wide copy */
+  int i;
+  for (i = 0; i < n && a; i++) {
+    long long v = c ? (long long)c[i] : (long long)d[i];
+    if (v < INT_MIN || v > INT_MAX) wrapped[0]++;
+    a[i] = (int)v;
+  }
+  free(c);
+  free(d);
+}
+#endif
+static int x_gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int bound, int *rc, int *rd, MPI_Datatype rt,
+                     int root, MPI_Comm comm, int n) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c = cwide(rc, n);
+    MPI_Aint *d = awide(rd, n);
+    int e = IRR_XGatherv_c(sb, sc, st, rb, bound, c, d, rt, root, comm);
+    back(rc, c, NULL, n);
+    back(rd, NULL, d, n);
+    return e;
+  }
+#else
+  (void)n;
+#endif
+  return IRR_XGatherv(sb, sc, st, rb, bound, rc, rd, rt, root, comm);
+}
+static int x_scatterv(const void *sb, const int *sc, int *sd, MPI_Datatype st, void *rb, int bound, int *rcount,
+                      MPI_Datatype rt, int root, MPI_Comm comm, int n) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c = cwide(sc, n), *r = cwide(rcount, 1);
+    MPI_Aint *d = awide(sd, n);
+    int e = IRR_XScatterv_c(sb, c, d, st, rb, bound, r, rt, root, comm);
+    free(c);
+    back(sd, NULL, d, n);
+    back(rcount, r, NULL, 1);
+    return e;
+  }
+#else
+  (void)n;
+#endif
+  return IRR_XScatterv(sb, sc, sd, st, rb, bound, rcount, rt, root, comm);
+}
+static int x_allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, int bound, int *rc, int *rd, MPI_Datatype rt,
+                        MPI_Comm comm, int n) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c = cwide(rc, n);
+    MPI_Aint *d = awide(rd, n);
+    int e = IRR_XAllgatherv_c(sb, sc, st, rb, bound, c, d, rt, comm);
+    back(rc, c, NULL, n);
+    back(rd, NULL, d, n);
+    return e;
+  }
+#else
+  (void)n;
+#endif
+  return IRR_XAllgatherv(sb, sc, st, rb, bound, rc, rd, rt, comm);
+}
+static int x_alltoallv(const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, int bound, int *rc,
+                       int *rd, MPI_Datatype rt, MPI_Comm comm, int n) {
+#if MPI_VERSION >= 4
+  if (use_c) {
+    MPI_Count *c = cwide(sc, n), *r = cwide(rc, n);
+    MPI_Aint *d = awide(sd, n), *q = awide(rd, n);
+    int e = IRR_XAlltoallv_c(sb, c, d, st, rb, bound, r, q, rt, comm);
+    free(c);
+    free(d);
+    back(rc, r, NULL, n);
+    back(rd, NULL, q, n);
+    return e;
+  }
+#else
+  (void)n;
+#endif
+  return IRR_XAlltoallv(sb, sc, sd, st, rb, bound, rc, rd, rt, comm);
+}
 
 static unsigned char *buf(size_t n, unsigned seed) {
   unsigned char *b = (unsigned char *)malloc(n);
@@ -43,8 +144,8 @@ typedef struct {
 
 static const char *desc(const tcase *c) {
   static char s[200];
-  snprintf(s, sizeof s, "dist=%s b=%ld root=%d vt=%d disp=%d alg=%d comm=%d unknown=%d", irrt_dist_name[c->dist], c->b,
-           c->root, c->vt, c->disp_mode, c->alg, c->comm_kind, c->unknown);
+  snprintf(s, sizeof s, "dist=%s b=%ld root=%d vt=%d disp=%d alg=%d comm=%d unknown=%d _c=%d", irrt_dist_name[c->dist],
+           c->b, c->root, c->vt, c->disp_mode, c->alg, c->comm_kind, c->unknown, use_c);
   return s;
 }
 
@@ -91,10 +192,10 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
   if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
   if (rank != root) { /* non-roots: single ints */
     int one = xc[0], d1 = xd[0];
-    e2 = IRR_XGatherv(sb, n_me, types[mytype], NULL, 0, &one, &d1, types[c->vt], root, comm);
+    e2 = x_gatherv(sb, n_me, types[mytype], NULL, 0, &one, &d1, types[c->vt], root, comm, 1);
     ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && one == xc[0] && d1 == xd[0];
   } else {
-    e2 = IRR_XGatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], root, comm);
+    e2 = x_gatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], root, comm, p);
     ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
          memcmp(xc, cnt, (size_t)p * sizeof(int)) == 0 && memcmp(xd, dsp, (size_t)p * sizeof(int)) == 0;
   }
@@ -111,7 +212,7 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     mine = mine * ints_per[c->vt] / ints_per[mytype];
     if (e1 == MPI_SUCCESS) e1 = MPI_Scatterv(rn, cnt, dsp, types[c->vt], on, mine, types[mytype], root, comm);
     rc_x = c->unknown ? IRR_SIZE_UNKNOWN : n_me;
-    e2 = IRR_XScatterv(rn, sc, sd, types[c->vt], ox, bound_me, &rc_x, types[mytype], root, comm);
+    e2 = x_scatterv(rn, sc, sd, types[c->vt], ox, bound_me, &rc_x, types[mytype], root, comm, p);
     ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && rc_x == n_me && memcmp(on, ox, span(mytype, bound_me)) == 0 &&
          (rank != root || memcmp(sd, dsp, (size_t)p * sizeof(int)) == 0);
     CHECK(ok, "xscatterv differs: p=%d rank=%d %s (rc %d/%d, count %d want %d)", p, rank, desc(c), e1, e2, rc_x, n_me);
@@ -129,7 +230,7 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
     if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
     if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
-    e2 = IRR_XAllgatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], comm);
+    e2 = x_allgatherv(sb, n_me, types[mytype], rx, bound, xc, xd, types[c->vt], comm, p);
     ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
          memcmp(xc, cnt, (size_t)p * sizeof(int)) == 0 && memcmp(xd, dsp, (size_t)p * sizeof(int)) == 0;
     CHECK(ok, "xallgatherv differs: p=%d rank=%d %s (rc %d/%d)", p, rank, desc(c), e1, e2);
@@ -194,7 +295,7 @@ static void run_alltoallv(const tcase *c, MPI_Comm comm) {
   for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : rcn[i], xd[i] = c->disp_mode ? rdn[i] : -5;
   if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
   if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
-  e2 = IRR_XAlltoallv(sb, sc, sd, types[mytype], rx, bound, xc, xd, types[c->vt], comm);
+  e2 = x_alltoallv(sb, sc, sd, types[mytype], rx, bound, xc, xd, types[c->vt], comm, p);
   ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0 &&
        memcmp(xc, rcn, (size_t)p * sizeof(int)) == 0 && memcmp(xd, rdn, (size_t)p * sizeof(int)) == 0;
   CHECK(ok, "xalltoallv differs: p=%d rank=%d deg=%d %s (rc %d/%d)", p, rank, deg, desc(c), e1, e2);
@@ -379,6 +480,63 @@ static void run_errors(MPI_Comm comm) {
   ncases += 12;
 }
 
+/* The accessor the int and `_c` entry points share: an int array stores INT_MAX (never a
+   wrapped value) and reports MPI_ERR_COUNT past it; the wide arrays take any value. */
+static void check_xarr(void) {
+  int ci[2] = {0, 0}, di[2] = {0, 0};
+  int64_t cnt[2] = {7, (int64_t)3 << 30}, dsp[2] = {0, 7};
+  irr__xarr xi = irr__xarr_i(ci), yi = irr__xarr_i(di);
+  CHECK(irr__xreturn(2, cnt, dsp, xi, yi, 1) == MPI_ERR_COUNT && ci[0] == 7 && ci[1] == INT_MAX && di[1] == 7,
+        "irr__xreturn to int arrays: %d %d %d", ci[0], ci[1], di[1]);
+  CHECK(irr__xset(xi, 0, -1) == MPI_SUCCESS && ci[0] == -1 && irr__xget(xi, 0) == -1, "irr__xset int");
+#if MPI_VERSION >= 4
+  {
+    MPI_Count cc[2] = {IRR_SIZE_UNKNOWN, 0};
+    MPI_Aint dc[2] = {IRR_DISPL_CONSECUTIVE, 0};
+    irr__xarr xc = irr__xarr_c(cc), yc = irr__xarr_a(dc);
+    CHECK(irr__xget(xc, 0) == IRR_SIZE_UNKNOWN && irr__xget(yc, 0) == IRR_DISPL_CONSECUTIVE, "markers from wide arrays");
+    cnt[1] = (int64_t)1 << 40, dsp[1] = (int64_t)3 << 31;
+    CHECK(irr__xreturn(2, cnt, dsp, xc, yc, 1) == MPI_SUCCESS && cc[1] == (MPI_Count)1 << 40 && dc[1] == (MPI_Aint)3 << 31,
+          "irr__xreturn to wide arrays");
+  }
+#endif
+}
+
+/* Known counts whose consecutive displacements pass INT_MAX (no data of that size moves:
+   the root's bound is small): the int XGatherv is MPI_ERR_COUNT at the root, the `_c` one
+   fills in every displacement whole (then MPI_ERR_TRUNCATE: the blocks exceed the bound).
+   Non-roots send nothing here; they only must not hang. */
+static void run_large_displs(MPI_Comm comm) {
+  int rank, p, i, e, *c, *d, out[4];
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  if (p < 3) return;
+  c = (int *)malloc((size_t)p * 2 * sizeof(int));
+  d = c + p;
+  for (i = 0; i < p; i++) c[i] = i == 0 ? INT_MAX : 1, d[i] = -7;
+  d[0] = IRR_DISPL_CONSECUTIVE;
+  e = IRR_XGatherv(out, 0, MPI_BYTE, out, 4, c, d, MPI_BYTE, p - 1, comm);
+  CHECK(rank != p - 1 || (cls(e) == MPI_ERR_COUNT && d[2] == -7), "int xgatherv, displacement past INT_MAX: class %d",
+        cls(e));
+#if MPI_VERSION >= 4
+  {
+    MPI_Count *cc = (MPI_Count *)malloc((size_t)p * sizeof(MPI_Count));
+    MPI_Aint *dc = (MPI_Aint *)malloc((size_t)p * sizeof(MPI_Aint));
+    for (i = 0; i < p; i++) cc[i] = c[i], dc[i] = -7;
+    dc[0] = IRR_DISPL_CONSECUTIVE;
+    e = IRR_XGatherv_c(out, 0, MPI_BYTE, out, 4, cc, dc, MPI_BYTE, p - 1, comm);
+    CHECK(rank != p - 1 || (cls(e) == MPI_ERR_TRUNCATE && dc[1] == INT_MAX && dc[2] == (MPI_Aint)INT_MAX + 1 &&
+                            dc[p - 1] == (MPI_Aint)INT_MAX + p - 2),
+          "xgatherv_c, displacement past INT_MAX: class %d, displs %ld %ld", cls(e), (long)dc[1], (long)dc[2]);
+    free(cc);
+    free(dc);
+  }
+#endif
+  CHECK(still_works(comm), "comm works after displacements past INT_MAX (rank %d)", rank);
+  free(c);
+  ncases += 2;
+}
+
 int main(int argc, char **argv) {
   int rank, p, k, ncase = argc > 1 ? atoi(argv[1]) : 30;
   MPI_Comm shuffled, errcomm;
@@ -401,6 +559,7 @@ int main(int argc, char **argv) {
     c.comm_kind = k % 3 == 1;
     c.unknown = k % 5 != 4;
     c.seed = (unsigned)irrt_next(&rng);
+    use_c = MPI_VERSION >= 4 && (k / 4) % 2; /* every algorithm both ways */
     run_rooted(&c, c.comm_kind ? shuffled : MPI_COMM_WORLD);
     run_alltoallv(&c, c.comm_kind ? shuffled : MPI_COMM_WORLD);
   }
@@ -416,10 +575,17 @@ int main(int argc, char **argv) {
     c.comm_kind = 0;
     c.unknown = 1;
     c.seed = 77u + (unsigned)k;
+    use_c = MPI_VERSION >= 4 && k % 2;
     run_rooted(&c, MPI_COMM_WORLD);
   }
+  use_c = 0;
+  CHECK(wrapped[0] == 0, "a _c entry point returned %d values past an int where ints were expected", wrapped[0]);
   MPI_Comm_dup(MPI_COMM_WORLD, &errcomm);
   run_errors(errcomm);
+#ifndef SMPI_H /* SimGrid SMPI 3.32 crashes in it (not yet understood) */
+  run_large_displs(errcomm);
+#endif
+  check_xarr();
   MPI_Comm_free(&errcomm);
   MPI_Comm_free(&shuffled);
   free_types();
