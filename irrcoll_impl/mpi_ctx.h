@@ -170,7 +170,15 @@ static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
 
 /* Report an error once through comm's error handler and return it. */
 static int irr__raise(MPI_Comm comm, int code) {
-  if (code != MPI_SUCCESS) MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code);
+  MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
+  if (code == MPI_SUCCESS) return code;
+#ifdef SMPI_H /* SimGrid SMPI 3.32 crashes calling MPI_ERRORS_RETURN through MPI_Comm_call_errhandler */
+  {
+    MPI_Errhandler eh;
+    if (MPI_Comm_get_errhandler(c, &eh) == MPI_SUCCESS && eh == MPI_ERRORS_RETURN) return code;
+  }
+#endif
+  MPI_Comm_call_errhandler(c, code);
   return code;
 }
 

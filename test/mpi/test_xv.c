@@ -582,9 +582,7 @@ int main(int argc, char **argv) {
   CHECK(wrapped[0] == 0, "a _c entry point returned %d values past an int where ints were expected", wrapped[0]);
   MPI_Comm_dup(MPI_COMM_WORLD, &errcomm);
   run_errors(errcomm);
-#ifndef SMPI_H /* SimGrid SMPI 3.32 crashes in it (not yet understood) */
   run_large_displs(errcomm);
-#endif
   check_xarr();
   MPI_Comm_free(&errcomm);
   MPI_Comm_free(&shuffled);
