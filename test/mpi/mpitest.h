@@ -92,6 +92,59 @@ static inline int irrt_ref_allgatherv(const void *sb, int n, MPI_Datatype st, vo
   return e;
 }
 
+/* ---- mixed datatypes: kinds of one int signature (ints per element irrt_kints), their ints' byte
+   offsets from the buffer pointer and extents; IRRT_K_BOT and IRRT_K_BOTV are anchored at a buffer's
+   absolute address per call and passed with MPI_BOTTOM ---- */
+enum { IRRT_K_INT, IRRT_K_PAIR, IRRT_K_VEC, IRRT_K_SUB, IRRT_K_STRUCT, IRRT_K_RES, IRRT_K_DUP, IRRT_K_BOT, IRRT_K_BOTV, IRRT_NK, IRRT_OFF = 64 };
+static const char *const irrt_kname[IRRT_NK] = {"int", "pair", "vector", "subarray", "struct_lb4", "resized_lb-4", "dup", "bottom", "bottom_vector"};
+static const int irrt_kints[IRRT_NK] = {1, 2, 2, 4, 2, 1, 1, 1, 2};
+static const int irrt_koff[IRRT_NK][4] = {{0}, {0, 4}, {0, 12}, {16, 20, 28, 32}, {4, 12}, {0}, {0}, {0}, {0, 12}};
+static const MPI_Aint irrt_kext[IRRT_NK] = {4, 8, 16, 48, 12, 12, 4, 4, 16};
+static MPI_Datatype irrt_kt[IRRT_NK], irrt_kempty; /* irrt_kempty: contiguous(0, MPI_INT), the empty signature */
+
+static inline void irrt_make_kinds(void) {
+  int sz[2] = {4, 3}, sub[2] = {2, 2}, st[2] = {1, 1}, one[2] = {1, 1};
+  MPI_Aint d[2] = {4, 12};
+  MPI_Datatype it[2] = {MPI_INT, MPI_INT};
+  int k;
+  irrt_kt[IRRT_K_INT] = irrt_kt[IRRT_K_BOT] = MPI_INT;
+  MPI_Type_contiguous(2, MPI_INT, &irrt_kt[IRRT_K_PAIR]);
+  MPI_Type_vector(2, 1, 3, MPI_INT, &irrt_kt[IRRT_K_VEC]);
+  MPI_Type_create_subarray(2, sz, sub, st, MPI_ORDER_C, MPI_INT, &irrt_kt[IRRT_K_SUB]);
+  MPI_Type_create_struct(2, one, d, it, &irrt_kt[IRRT_K_STRUCT]);
+  MPI_Type_create_resized(MPI_INT, -4, 12, &irrt_kt[IRRT_K_RES]);
+  MPI_Type_dup(MPI_INT, &irrt_kt[IRRT_K_DUP]);
+  MPI_Type_contiguous(0, MPI_INT, &irrt_kempty);
+  MPI_Type_commit(&irrt_kempty);
+  irrt_kt[IRRT_K_BOTV] = irrt_kt[IRRT_K_VEC];
+  for (k = IRRT_K_PAIR; k <= IRRT_K_DUP; k++) MPI_Type_commit(&irrt_kt[k]);
+}
+static inline void irrt_free_kinds(void) {
+  int k;
+  for (k = IRRT_K_PAIR; k <= IRRT_K_DUP; k++) MPI_Type_free(&irrt_kt[k]);
+  MPI_Type_free(&irrt_kempty);
+}
+/* the type and buffer argument of kind k for the buffer at base (its data at base + IRRT_OFF) */
+static inline void irrt_anchor(int k, unsigned char *base, MPI_Datatype *t, void **arg) {
+  int one = 1;
+  MPI_Aint a;
+  *t = irrt_kt[k], *arg = base + IRRT_OFF;
+  if (k != IRRT_K_BOT && k != IRRT_K_BOTV) return;
+  MPI_Get_address(base + IRRT_OFF, &a);
+  if (k == IRRT_K_BOT) MPI_Type_create_hindexed(1, &one, &a, MPI_INT, t);
+  else MPI_Type_create_struct(1, &one, &a, &irrt_kt[IRRT_K_VEC], t);
+  MPI_Type_commit(t);
+  *arg = MPI_BOTTOM;
+}
+static inline void irrt_unanchor(int k, MPI_Datatype *t) {
+  if (k == IRRT_K_BOT || k == IRRT_K_BOTV) MPI_Type_free(t);
+}
+static inline int irrt_kind_of(MPI_Datatype t) {
+  int k;
+  for (k = 0; k < IRRT_NK; k++)
+    if (irrt_kt[k] == t) return k;
+  return -1;
+}
 /* The failures of all ranks into irrt_fail; then MPI_Finalize. Returns the exit status:
    rank 0 prints the summary line. */
 static inline int mpi_summary_finalize(void) {

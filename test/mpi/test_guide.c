@@ -35,67 +35,14 @@ static void noncomm(void *in, void *inout, int *len, MPI_Datatype *t) { /* a op 
 enum { BUF = 1 << 16 };
 static unsigned char *A1, *A2, *S1, *S2;
 
-/* ---- mixed datatypes: kinds of one int signature (ints per element kints), their ints' byte
-   offsets from the buffer pointer and extents; K_BOT and K_BOTV are anchored at a buffer's
-   absolute address per call and passed with MPI_BOTTOM ---- */
-enum { K_INT, K_PAIR, K_VEC, K_SUB, K_STRUCT, K_RES, K_DUP, K_BOT, K_BOTV, NK, OFF = 64 };
-static const char *const kname[NK] = {"int", "pair", "vector", "subarray", "struct_lb4", "resized_lb-4", "dup", "bottom", "bottom_vector"};
-static const int kints[NK] = {1, 2, 2, 4, 2, 1, 1, 1, 2};
-static const int koff[NK][4] = {{0}, {0, 4}, {0, 12}, {16, 20, 28, 32}, {4, 12}, {0}, {0}, {0}, {0, 12}};
-static const MPI_Aint kext[NK] = {4, 8, 16, 48, 12, 12, 4, 4, 16};
-static MPI_Datatype kt[NK], kempty; /* kempty: contiguous(0, MPI_INT), the empty signature */
-
-static void make_kinds(void) {
-  int sz[2] = {4, 3}, sub[2] = {2, 2}, st[2] = {1, 1}, one[2] = {1, 1};
-  MPI_Aint d[2] = {4, 12};
-  MPI_Datatype it[2] = {MPI_INT, MPI_INT};
-  int k;
-  kt[K_INT] = kt[K_BOT] = MPI_INT;
-  MPI_Type_contiguous(2, MPI_INT, &kt[K_PAIR]);
-  MPI_Type_vector(2, 1, 3, MPI_INT, &kt[K_VEC]);
-  MPI_Type_create_subarray(2, sz, sub, st, MPI_ORDER_C, MPI_INT, &kt[K_SUB]);
-  MPI_Type_create_struct(2, one, d, it, &kt[K_STRUCT]);
-  MPI_Type_create_resized(MPI_INT, -4, 12, &kt[K_RES]);
-  MPI_Type_dup(MPI_INT, &kt[K_DUP]);
-  MPI_Type_contiguous(0, MPI_INT, &kempty);
-  MPI_Type_commit(&kempty);
-  kt[K_BOTV] = kt[K_VEC];
-  for (k = K_PAIR; k <= K_DUP; k++) MPI_Type_commit(&kt[k]);
-}
-static void free_kinds(void) {
-  int k;
-  for (k = K_PAIR; k <= K_DUP; k++) MPI_Type_free(&kt[k]);
-  MPI_Type_free(&kempty);
-}
-/* the type and buffer argument of kind k for the buffer at base (its data at base + OFF) */
-static void anchor(int k, unsigned char *base, MPI_Datatype *t, void **arg) {
-  int one = 1;
-  MPI_Aint a;
-  *t = kt[k], *arg = base + OFF;
-  if (k != K_BOT && k != K_BOTV) return;
-  MPI_Get_address(base + OFF, &a);
-  if (k == K_BOT) MPI_Type_create_hindexed(1, &one, &a, MPI_INT, t);
-  else MPI_Type_create_struct(1, &one, &a, &kt[K_VEC], t);
-  MPI_Type_commit(t);
-  *arg = MPI_BOTTOM;
-}
-static void unanchor(int k, MPI_Datatype *t) {
-  if (k == K_BOT || k == K_BOTV) MPI_Type_free(t);
-}
-static int kind_of(MPI_Datatype t) {
-  int k;
-  for (k = 0; k < NK; k++)
-    if (kt[k] == t) return k;
-  return -1;
-}
 /* user operations on every kind, by its type map: bitwise or (commutative) and a op b = a */
 static void kop(void *in, void *inout, int *len, MPI_Datatype *t, int first) {
-  int k = kind_of(*t), i, j;
+  int k = irrt_kind_of(*t), i, j;
   unsigned a, b;
   if (k < 0) abort();
   for (i = 0; i < *len; i++)
-    for (j = 0; j < kints[k]; j++) {
-      char *x = (char *)in + i * kext[k] + koff[k][j], *y = (char *)inout + i * kext[k] + koff[k][j];
+    for (j = 0; j < irrt_kints[k]; j++) {
+      char *x = (char *)in + i * irrt_kext[k] + irrt_koff[k][j], *y = (char *)inout + i * irrt_kext[k] + irrt_koff[k][j];
       memcpy(&a, x, 4), memcpy(&b, y, 4);
       b = first ? a : a | b;
       memcpy(y, &b, 4);
@@ -218,17 +165,17 @@ static int ref_alltoall(const void *sb, int n, MPI_Datatype st, void *rb, int rn
    its element counts overflow an int), the others count 0. */
 static void mixed(const irr_gl_entry *e, int p, int rank, uint64_t seed, int who, MPI_Op nc) {
   irrt_rng r = {seed};
-  int B = (int)irrt_range(&r, 0, NK - 1), X = (int)irrt_range(&r, 0, NK - 1), Y = (int)irrt_range(&r, 0, NK - 1);
+  int B = (int)irrt_range(&r, 0, IRRT_NK - 1), X = (int)irrt_range(&r, 0, IRRT_NK - 1), Y = (int)irrt_range(&r, 0, IRRT_NK - 1);
   int root = (int)irrt_range(&r, 0, p - 1), dev = who ? root : (int)irrt_range(&r, 0, p - 1);
   int N = 4 * (int)irrt_range(&r, 0, 6), ip = (int)irrt_range(&r, 0, 3) == 0, i, e1 = -1, e2 = -1, sk, rk;
   int cnt[256], dI[256], c1[256], d1[256], sc, rc, empty = who == 2 && rank == dev;
   MPI_Datatype ts1, ts2, ta1, ta2;
   void *s1, *s2, *a1, *a2;
   if (p > 256) return;
-  if (X == B) X = (X + 1) % NK;
+  if (X == B) X = (X + 1) % IRRT_NK;
   sk = rank == dev ? X : B, rk = rank == dev ? Y : B;
   for (i = 0; i < p; i++) cnt[i] = who == 2 ? 0 : 4 * (int)irrt_range(&r, 0, 6);
-  if (who == 2) N = 0, sk = rk = B = K_INT;
+  if (who == 2) N = 0, sk = rk = B = IRRT_K_INT;
   for (i = 0; i < p; i++) dI[i] = i ? dI[i - 1] + cnt[i - 1] + 4 * (int)(seed % 2) : 0;
   fill(A1, BUF, (unsigned)(seed * 3 + (uint64_t)rank * 13));
   memcpy(A2, A1, BUF);
@@ -237,14 +184,14 @@ static void mixed(const irr_gl_entry *e, int p, int rank, uint64_t seed, int who
   if (e->coll == IRR_GL_ALLREDUCE || e->coll == IRR_GL_REDUCE || e->coll == IRR_GL_REDUCE_SCATTER_BLOCK || e->coll == IRR_GL_SCAN) {
     if (who == 2) return; /* one type everywhere: nothing to mix */
     /* one type on every rank (MPI requires it): any kind but the absolute ones */
-    int k = (int)irrt_range(&r, 0, K_DUP), n = (int)irrt_range(&r, 0, 40), sip = ip;
+    int k = (int)irrt_range(&r, 0, IRRT_K_DUP), n = (int)irrt_range(&r, 0, 40), sip = ip;
     MPI_Datatype t;
-    MPI_Op ops[5] = {op_or, op_first, MPI_SUM, MPI_BOR, nc}, op = ops[irrt_range(&r, 0, k == K_INT ? 4 : 1)];
+    MPI_Op ops[5] = {op_or, op_first, MPI_SUM, MPI_BOR, nc}, op = ops[irrt_range(&r, 0, k == IRRT_K_INT ? 4 : 1)];
     /* MPICH 4.0.2's own Reduce_scatter_block (the reference) overruns its temporaries with a
        user operation on a type whose extent exceeds its true extent */
-    if (e->coll == IRR_GL_REDUCE_SCATTER_BLOCK && (k == K_SUB || k == K_RES)) k = K_VEC;
-    t = kt[k];
-    s1 = S1 + OFF, s2 = S2 + OFF, a1 = A1 + OFF, a2 = A2 + OFF;
+    if (e->coll == IRR_GL_REDUCE_SCATTER_BLOCK && (k == IRRT_K_SUB || k == IRRT_K_RES)) k = IRRT_K_VEC;
+    t = irrt_kt[k];
+    s1 = S1 + IRRT_OFF, s2 = S2 + IRRT_OFF, a1 = A1 + IRRT_OFF, a2 = A2 + IRRT_OFF;
     switch (e->coll) {
     case IRR_GL_ALLREDUCE:
       e1 = MPI_Allreduce(ip ? MPI_IN_PLACE : s1, a1, n, t, op, C);
@@ -269,12 +216,12 @@ static void mixed(const irr_gl_entry *e, int p, int rank, uint64_t seed, int who
     CHECK(e1 == e2 && e1 == MPI_SUCCESS, "mixed %s p=%d seed %llu: errors %d %d", e->name, p, (unsigned long long)seed, e1, e2);
     CHECK(memcmp(A1, A2, BUF) == 0 && memcmp(S1, S2, BUF) == 0,
           "mixed %s p=%d seed %llu n=%d root=%d type=%s in_place=%d: differs from native", e->name, p,
-          (unsigned long long)seed, n, root, kname[k], sip);
+          (unsigned long long)seed, n, root, irrt_kname[k], sip);
     return;
   }
-  anchor(sk, S1, &ts1, &s1), anchor(sk, S2, &ts2, &s2), anchor(rk, A1, &ta1, &a1), anchor(rk, A2, &ta2, &a2);
-  sc = N / kints[sk], rc = N / kints[rk];
-  if (empty) ts1 = ts2 = ta1 = ta2 = kempty; /* its counts: EMPTY below */
+  irrt_anchor(sk, S1, &ts1, &s1), irrt_anchor(sk, S2, &ts2, &s2), irrt_anchor(rk, A1, &ta1, &a1), irrt_anchor(rk, A2, &ta2, &a2);
+  sc = N / irrt_kints[sk], rc = N / irrt_kints[rk];
+  if (empty) ts1 = ts2 = ta1 = ta2 = irrt_kempty; /* its counts: EMPTY below */
 #define EMPTY(c) (empty ? INT_MAX / 2 + 1 : (c))
   /* the empty signature: MPICH 4.0.2's own operation hangs on it; nothing may change */
 #define NATIVE(call) (who == 2 ? MPI_SUCCESS : (call))
@@ -301,20 +248,20 @@ static void mixed(const irr_gl_entry *e, int p, int rank, uint64_t seed, int who
     e2 = ((irr_gl_g *)e->fn)(s2, sc, ts2, ip && rank == root ? MPI_IN_PLACE : a2, rc, ta2, root, C);
     break;
   case IRR_GL_GATHERV: /* the root's counts and displacements in its receive type */
-    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / kints[rk]), d1[i] = dI[i] / kints[rk];
-    sc = EMPTY(cnt[rank] / kints[sk]);
+    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / irrt_kints[rk]), d1[i] = dI[i] / irrt_kints[rk];
+    sc = EMPTY(cnt[rank] / irrt_kints[sk]);
     e1 = NATIVE(MPI_Gatherv(ip && rank == root ? MPI_IN_PLACE : s1, sc, ts1, a1, c1, d1, ta1, root, C));
     e2 = ((irr_gl_gv *)e->fn)(ip && rank == root ? MPI_IN_PLACE : s2, sc, ts2, a2, c1, d1, ta2, root, C);
     break;
   case IRR_GL_SCATTERV:
-    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / kints[sk]), d1[i] = dI[i] / kints[sk];
-    rc = EMPTY(cnt[rank] / kints[rk]);
+    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / irrt_kints[sk]), d1[i] = dI[i] / irrt_kints[sk];
+    rc = EMPTY(cnt[rank] / irrt_kints[rk]);
     e1 = NATIVE(MPI_Scatterv(s1, c1, d1, ts1, ip && rank == root ? MPI_IN_PLACE : a1, rc, ta1, root, C));
     e2 = ((irr_gl_sv *)e->fn)(s2, c1, d1, ts2, ip && rank == root ? MPI_IN_PLACE : a2, rc, ta2, root, C);
     break;
   case IRR_GL_ALLGATHERV: /* every rank's counts and displacements in its own receive type */
-    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / kints[rk]), d1[i] = dI[i] / kints[rk];
-    sc = EMPTY(cnt[rank] / kints[sk]);
+    for (i = 0; i < p; i++) c1[i] = EMPTY(cnt[i] / irrt_kints[rk]), d1[i] = dI[i] / irrt_kints[rk];
+    sc = EMPTY(cnt[rank] / irrt_kints[sk]);
     e1 = NATIVE(irrt_ref_allgatherv(ip ? MPI_IN_PLACE : s1, sc, ts1, a1, c1, d1, ta1, C));
     e2 = ((irr_gl_agv *)e->fn)(ip ? MPI_IN_PLACE : s2, sc, ts2, a2, c1, d1, ta2, C);
     break;
@@ -324,11 +271,11 @@ static void mixed(const irr_gl_entry *e, int p, int rank, uint64_t seed, int who
   }
 #undef EMPTY
 #undef NATIVE
-  unanchor(sk, &ts1), unanchor(sk, &ts2), unanchor(rk, &ta1), unanchor(rk, &ta2);
+  irrt_unanchor(sk, &ts1), irrt_unanchor(sk, &ts2), irrt_unanchor(rk, &ta1), irrt_unanchor(rk, &ta2);
   CHECK(e1 == e2 && e1 == MPI_SUCCESS, "mixed %s p=%d seed %llu: errors %d %d", e->name, p, (unsigned long long)seed, e1, e2);
   CHECK(memcmp(A1, A2, BUF) == 0 && memcmp(S1, S2, BUF) == 0,
         "mixed %s p=%d seed %llu N=%d root=%d dev=%d base=%s send=%s recv=%s in_place=%d: differs from native", e->name, p,
-        (unsigned long long)seed, N, root, dev, kname[B], kname[X], kname[Y], ip);
+        (unsigned long long)seed, N, root, dev, irrt_kname[B], irrt_kname[X], irrt_kname[Y], ip);
 }
 
 int main(int argc, char **argv) {
@@ -343,7 +290,7 @@ int main(int argc, char **argv) {
   cases = argc > 1 ? atoi(argv[1]) : 12;
   nmixed = argc > 2 ? atoi(argv[2]) : cases > 1 ? cases / 2 : cases; /* mixed-datatype calls per mock-up */
   make_types();
-  make_kinds();
+  irrt_make_kinds();
   MPI_Op_create(noncomm, 0, &nc);
   MPI_Op_create(kor, 1, &op_or);
   MPI_Op_create(kfirst, 0, &op_first);
@@ -397,7 +344,7 @@ int main(int argc, char **argv) {
   MPI_Op_free(&nc);
   MPI_Op_free(&op_or);
   MPI_Op_free(&op_first);
-  free_kinds();
+  irrt_free_kinds();
   free_types();
   return mpi_summary_finalize();
 }
