@@ -2214,8 +2214,8 @@ static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t 
    irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
    Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
    Scatterv has none). */
-static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
-                                         int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+static inline irr_status irr_v_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
+                                           int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_tree_all T;
   irr_tree t;
   irr_op *ops = NULL;
@@ -2251,6 +2251,14 @@ out:
   irr_tree_all_free(&T);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
+}
+
+/* The same with Gatherv's threshold of the default model (what the MPI layer uses unless
+   IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
+static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                         const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }
 
 /* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +
@@ -2973,14 +2981,14 @@ static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, 
    construction's messages (the MPI layer runs those apart from the executor, so the program
    it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
    block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
-static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                            const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_status st;
   int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
+    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
       return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
@@ -2998,6 +3006,13 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
+}
+
+/* The same with XScatterv's threshold of the default model. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }
 /* ==== end xv.h ==== */
 /* ==== begin inter.h ==== */
@@ -3493,14 +3508,14 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_GATHERV:
   case IRR_COLL_SCATTERV:
     if (alg == IRR_ALG_XTREE) /* XScatterv's program, run with the counts known */
-      return irr_xv_build_all(set, IRR_COLL_SCATTERV, IRR_ALG_TREE, a->p, a->root, a->m, a->inplace, 0,
+      return irr_xv_build_all_t(set, IRR_COLL_SCATTERV, IRR_ALG_TREE, a->p, a->root, a->m, a->inplace, 0,
                               irr_gatherv_thresh(a->md));
-    return irr_v_build_all(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
+    return irr_v_build_all_t(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
                            irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
-    return irr_xv_build_all(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
+    return irr_xv_build_all_t(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
                             irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);

@@ -31,7 +31,7 @@ static double model(irr_alg a, int p, int root, const int64_t *m, irr_model md, 
   irr_cost c;
   double t0 = now();
   c.time = -1;
-  if (irr_v_build_all(&set, IRR_COLL_GATHERV, a, p, root, m, 0, a == IRR_ALG_TREE, irr_gatherv_thresh(md)) == IRR_OK) {
+  if (irr_v_build_all_t(&set, IRR_COLL_GATHERV, a, p, root, m, 0, a == IRR_ALG_TREE, irr_gatherv_thresh(md)) == IRR_OK) {
     if (irr_sched_cost(set.s, p, md, &c, NULL) != IRR_OK) c.time = -1;
     irr_sched_set_free(&set);
   }

@@ -75,11 +75,11 @@ int main(void) {
       rng.s = (uint64_t)seed;
       irrt_dist(IRRT_RANDOM, P, avg[bi], &rng, m);
       for (i = 0; i < P; i++) m[i] *= 4;
-      if (irr_xv_build_all(&x, IRR_COLL_GATHERV, IRR_ALG_TREE, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
-          irr_v_build_all(&g, IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, P, ROOT, four, 0, 0, INT64_MAX) != IRR_OK ||
-          irr_v_build_all(&lin, IRR_COLL_GATHERV, IRR_ALG_LINEAR, P, ROOT, m, 0, 0, INT64_MAX) != IRR_OK ||
-          irr_v_build_all(&tree, IRR_COLL_GATHERV, IRR_ALG_TREE, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
-          irr_xv_build_all(&xd, IRR_COLL_GATHERV, IRR_ALG_DIRECT, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
+      if (irr_xv_build_all_t(&x, IRR_COLL_GATHERV, IRR_ALG_TREE, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
+          irr_v_build_all_t(&g, IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, P, ROOT, four, 0, 0, INT64_MAX) != IRR_OK ||
+          irr_v_build_all_t(&lin, IRR_COLL_GATHERV, IRR_ALG_LINEAR, P, ROOT, m, 0, 0, INT64_MAX) != IRR_OK ||
+          irr_v_build_all_t(&tree, IRR_COLL_GATHERV, IRR_ALG_TREE, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
+          irr_xv_build_all_t(&xd, IRR_COLL_GATHERV, IRR_ALG_DIRECT, P, ROOT, m, 0, 1, INT64_MAX) != IRR_OK ||
           concat(&s1, &g, &lin, P) != IRR_OK || concat(&s2, &g, &tree, P) != IRR_OK) {
         fprintf(stderr, "building the schedules failed\n");
         return 1;

@@ -232,8 +232,8 @@ static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t 
    irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
    Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
    Scatterv has none). */
-static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
-                                         int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+static inline irr_status irr_v_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
+                                           int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_tree_all T;
   irr_tree t;
   irr_op *ops = NULL;
@@ -269,6 +269,14 @@ out:
   irr_tree_all_free(&T);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
+}
+
+/* The same with Gatherv's threshold of the default model (what the MPI layer uses unless
+   IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
+static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                         const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }
 
 /* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +

@@ -344,14 +344,14 @@ static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, 
    construction's messages (the MPI layer runs those apart from the executor, so the program
    it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
    block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
-static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                            const int64_t *m, int inplace, int ctrl, int64_t thresh) {
   irr_status st;
   int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
   if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
-    if ((st = irr_v_build_all(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
+    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
       return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
     return IRR_OK;
@@ -369,4 +369,11 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
   if (st == IRR_OK) st = irr_sched_set_finish(set);
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
+}
+
+/* The same with XScatterv's threshold of the default model. */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }

@@ -216,7 +216,7 @@ static void test_sweep(void) {
               sp.m = m;
               sp.inplace = ip & 1;
               sp.unknown = 0;
-              st = irr_v_build_all(&set, colls[c], (irr_alg)a, p, root, m, ip & 1, ctrl, th);
+              st = irr_v_build_all_t(&set, colls[c], (irr_alg)a, p, root, m, ip & 1, ctrl, th);
               CHECK(st == IRR_OK, "build %s p=%d", irr_alg_name((irr_alg)a), p);
               if (st != IRR_OK) continue;
               st = irr_sched_check(set.s, &sp, &rep);
@@ -253,7 +253,7 @@ static void test_mutations(void) {
   irr_sched_set set;
   irr_op save;
   int r, j, found;
-  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
+  CHECK(irr_v_build_all_t(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
   CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated schedule passes");
   /* find an inner rank's send from scratch */
   found = 0;
@@ -288,7 +288,7 @@ static void test_mutations(void) {
   }
   irr_sched_set_free(&set);
   /* labels of a matched pair disagree */
-  CHECK(irr_v_build_all(&set, IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
+  CHECK(irr_v_build_all_t(&set, IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "build");
   set.s[0].ops[0].blo = set.s[0].ops[0].bhi = 1; /* rank 0 claims to receive block 1 */
   set.s[0].ops[0].bhi = 2;
   CHECK(irr_sched_check(set.s, &sp, NULL) != IRR_OK, "mislabelled receive caught");
@@ -304,7 +304,7 @@ static double model_time(irr_alg a, int p, const int64_t *m, int ctrl) {
   irr_sched_set set;
   irr_cost c;
   c.time = -1;
-  if (irr_v_build_all(&set, IRR_COLL_GATHERV, a, p, p / 2, m, 0, ctrl, INT64_MAX) == IRR_OK) {
+  if (irr_v_build_all_t(&set, IRR_COLL_GATHERV, a, p, p / 2, m, 0, ctrl, INT64_MAX) == IRR_OK) {
     if (irr_sched_cost(set.s, p, md, &c, NULL) != IRR_OK) c.time = -1;
     irr_sched_set_free(&set);
   }
@@ -340,7 +340,7 @@ static void test_large(void) {
   irr_cost c;
   irrt_rng rng = {3};
   for (i = 0; i < p; i++) m[i] = irrt_range(&rng, 1, 800);
-  CHECK(irr_v_build_all(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, 12345, m, 0, 1, INT64_MAX) == IRR_OK, "build 2^16");
+  CHECK(irr_v_build_all_t(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, 12345, m, 0, 1, INT64_MAX) == IRR_OK, "build 2^16");
   CHECK(irr_sched_cost(set.s, p, md, &c, NULL) == IRR_OK && c.time <= irr_gatherv_tree_bound(p, 12345, m, 1, md),
         "2^16 within Theorem 1");
   irr_sched_set_free(&set);
@@ -414,7 +414,7 @@ static void test_xsweep(void) {
           sp.m = m;
           sp.unknown = 1;
           if (c == 4 && p > 16) continue; /* direct scatter: p-1 sends at the root */
-          st = irr_xv_build_all(&set, xc[c], xa[c], p, root, sp.m, 0, 1, c % 2 ? 40 * (int64_t)(root % 3) : INT64_MAX);
+          st = irr_xv_build_all_t(&set, xc[c], xa[c], p, root, sp.m, 0, 1, c % 2 ? 40 * (int64_t)(root % 3) : INT64_MAX);
           CHECK(st == IRR_OK, "xbuild %d p=%d: %s", c, p, irr_status_name(st));
           if (st != IRR_OK) continue;
           st = c == 5 ? check_xallgatherv(&set, p, m, eager, &rep) : irr_sched_check(set.s, &sp, &rep);
@@ -442,7 +442,7 @@ static void test_xmutations(void) {
     sp.root = 5;
     sp.m = m;
     sp.unknown = 1;
-    CHECK(irr_xv_build_all(&set, xc[c], IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "xbuild");
+    CHECK(irr_xv_build_all_t(&set, xc[c], IRR_ALG_TREE, 12, 5, m, 0, 0, INT64_MAX) == IRR_OK, "xbuild");
     CHECK(irr_sched_check(set.s, &sp, NULL) == IRR_OK, "unmutated x schedule passes");
     for (r = 0; r < 12; r++)
       for (j = 0; j < set.s[r].nops; j++) {
