@@ -344,6 +344,14 @@ static inline void irr_sched_recv(irr_sched *s, int round, int peer, int buf, in
                                   int bhi, int64_t len) {
   irr_sched_push(s, round, IRR_OP_RECV, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
 }
+
+/* Mark every data message of s from op n0 on with flags (e.g. the unknown-size variants'
+   IRR_OPF_COUNTS, degradation's IRR_OPF_EOM). */
+static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
+  int i;
+  for (i = n0; i < s->nops; i++)
+    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
+}
 /* Local copy of whole blocks blo..bhi-1 from (buf, off) to (dbuf, doff). */
 static inline void irr_sched_copy(irr_sched *s, int round, int buf, int64_t off, int dbuf,
                                   int64_t doff, int blo, int bhi, int64_t len) {
@@ -1585,8 +1593,9 @@ typedef struct irr_tree_info {
 } irr_tree_info;
 
 typedef struct irr_tree_note {
-  int64_t win;      /* 1: the gather root receives from other_g; 0: it sends to other_g;
-                       2: as 1, then it sends the union straight to the root */
+  int64_t win;      /* what its gather root does (IRR_TREE_LOSE / _WIN / _WIN_DIRECT / _DIRECT,
+                       irr_tree_merge): send to other_g, receive from it, receive and then
+                       send the union straight to the root, or send its own subcube there */
   int64_t other_g;  /* the other subcube's gather root */
   int64_t other_M;  /* units in the other subcube */
   int64_t other_nd, other_h; /* its direct senders (irr_tree_info.nd, .h) */
@@ -1681,6 +1690,22 @@ static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_in
   return 0;
 }
 
+/* The summary of rank r's level-0 subcube, its own block: gone straight to the root (g < 0,
+   counted once in nd and h) when the block exceeds thresh and r is not the root. The one
+   place of the level-0 rule, for the distributed construction and the central builder. */
+static inline irr_tree_info irr_tree_leaf(int r, int64_t own, int root, int64_t thresh) {
+  irr_tree_info f;
+  f.g = r, f.M = f.mg = own, f.nd = f.h = 0;
+  if (root >= 0 && r != root && own > thresh) f.g = -1, f.M = f.mg = 0, f.nd = 1, f.h = irr_tree_mix(r, own);
+  return f;
+}
+
+/* The rank stops being a gather root and sends its subcube of level send_level straight to
+   the root; note_last: the last level whose outcome it heard (-1: none). */
+static inline void irr__tree_go_direct(irr_tree *t, int send_level, int note_last) {
+  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = send_level, t->note_last = note_last;
+}
+
 static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rule, int64_t own) {
   int i;
   t->rank = rank;
@@ -1697,10 +1722,7 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->thresh = INT64_MAX;
   t->own = own;
   t->total = own;
-  t->fr.g = rank;
-  t->fr.M = own;
-  t->fr.mg = own;
-  t->fr.nd = t->fr.h = 0;
+  t->fr = irr_tree_leaf(rank, own, root, INT64_MAX);
   t->nchild = 0;
   for (i = 0; i < IRR_TREE_MAXLEV; i++)
     t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1, t->heard_nd[i] = t->heard_h[i] = 0;
@@ -1712,9 +1734,8 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
    only). A block above thresh is such a subcube at level 0. */
 static inline void irr_tree_degrade(irr_tree *t, int64_t thresh) {
   t->thresh = thresh;
-  if (t->root < 0 || t->rank == t->root || t->own <= thresh) return;
-  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = 0;
-  t->fr.g = -1, t->fr.M = t->fr.mg = 0, t->fr.nd = 1, t->fr.h = irr_tree_mix(t->rank, t->own);
+  t->fr = irr_tree_leaf(t->rank, t->own, t->root, thresh);
+  if (t->fr.g < 0) irr__tree_go_direct(t, 0, -1);
 }
 
 /* What a merge tells a side's gather root (irr_tree_note.win). */
@@ -1819,7 +1840,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
   if (n->win == IRR_TREE_DIRECT) { /* its whole subcube of level d goes to the root now */
-    t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d, t->note_last = t->d;
+    irr__tree_go_direct(t, t->d, t->d);
   } else if (n->win) {
     if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M, t->heard_nd[t->d] = n->other_nd, t->heard_h[t->d] = n->other_h;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
@@ -1829,8 +1850,7 @@ static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
       c->size = n->other_M;
     }
     t->total = irr__sat_add(t->total, n->other_M);
-    if (n->win == IRR_TREE_WIN_DIRECT)
-      t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d + 1, t->note_last = t->d;
+    if (n->win == IRR_TREE_WIN_DIRECT) irr__tree_go_direct(t, t->d + 1, t->d); /* the union of level d + 1 */
   } else {
     t->is_gather = 0;
     t->parent = (int)n->other_g;
@@ -1866,6 +1886,16 @@ static inline void irr_tree_all_free(irr_tree_all *T) {
   T->M = T->ND = T->H = NULL;
 }
 
+/* Subcube j's summary in T (its gather root's own block mg kept apart, per level) */
+static inline irr_tree_info irr__tree_get(const irr_tree_all *T, int64_t j, int64_t mg) {
+  irr_tree_info f;
+  f.g = T->G[j], f.M = T->M[j], f.mg = mg, f.nd = T->ND[j], f.h = T->H[j];
+  return f;
+}
+static inline void irr__tree_put(irr_tree_all *T, int64_t j, const irr_tree_info *f) {
+  T->G[j] = (int)f->g, T->M[j] = f->M, T->ND[j] = f->nd, T->H[j] = f->h;
+}
+
 /* The merges of level d from the summaries of level d into those of level d + 1. */
 static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
   int p = T->p, root = T->root;
@@ -1875,7 +1905,8 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
     irr_tree_info lo, hi, u;
     int64_t j = o1 + a / 2;
     if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
-      T->G[j] = T->G[o0 + a], T->M[j] = T->M[o0 + a], T->ND[j] = T->ND[o0 + a], T->H[j] = T->H[o0 + a];
+      u = irr__tree_get(T, o0 + a, mg[a]);
+      irr__tree_put(T, j, &u);
       mg[a / 2] = mg[a];
       continue;
     }
@@ -1883,8 +1914,8 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
     irr_tree_cube(a + 1, d, p, &lo1, &hi1);
     if (root >= lo0 && root < hi0) side = 0;
     if (root >= lo1 && root < hi1) side = 1;
-    lo.g = T->G[o0 + a], lo.M = T->M[o0 + a], lo.mg = mg[a], lo.nd = T->ND[o0 + a], lo.h = T->H[o0 + a];
-    hi.g = T->G[o0 + a + 1], hi.M = T->M[o0 + a + 1], hi.mg = mg[a + 1], hi.nd = T->ND[o0 + a + 1], hi.h = T->H[o0 + a + 1];
+    lo = irr__tree_get(T, o0 + a, mg[a]);
+    hi = irr__tree_get(T, o0 + a + 1, mg[a + 1]);
     up = irr_tree_upper_wins(&lo, &hi, side, T->rule);
     u = irr_tree_merge(&lo, &hi, up, side, T->thresh, act);
     for (k = 0; k < 2; k++) {
@@ -1894,7 +1925,7 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
       else if (act[k] != IRR_TREE_WIN) /* to the root: its level-d cube, or the union's */
         T->parent[g] = root, T->level[g] = d + (act[k] == IRR_TREE_WIN_DIRECT), T->direct[g] = d + 2;
     }
-    T->G[j] = (int)u.g, T->M[j] = u.M, T->ND[j] = u.nd, T->H[j] = u.h;
+    irr__tree_put(T, j, &u);
     mg[a / 2] = u.mg;
   }
 }
@@ -1927,13 +1958,12 @@ static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int 
   T->level = T->parent + p, T->direct = T->parent + 2 * p;
   T->ND = T->M + n, T->H = T->M + 2 * n;
   for (i = 0; i < p; i++) {
+    irr_tree_info f;
     if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
-    T->parent[i] = -1, T->level[i] = L, T->direct[i] = 0;
-    T->G[i] = i, T->M[i] = m[i], mg[i] = m[i], T->ND[i] = T->H[i] = 0;
-    if (i != root && m[i] > T->thresh) { /* a block above the threshold: level 0 (irr_tree_degrade) */
-      T->parent[i] = root, T->level[i] = 0, T->direct[i] = 1;
-      T->G[i] = -1, T->M[i] = mg[i] = 0, T->ND[i] = 1, T->H[i] = irr_tree_mix(i, m[i]);
-    }
+    f = irr_tree_leaf(i, m[i], root, T->thresh);
+    irr__tree_put(T, i, &f);
+    mg[i] = f.mg;
+    T->parent[i] = f.g < 0 ? root : -1, T->level[i] = f.g < 0 ? 0 : L, T->direct[i] = f.g < 0;
   }
   for (d = 0; d < L; d++) irr__tree_build_level(T, d, mg);
   T->groot = T->G[T->lvoff[L]];
@@ -1942,6 +1972,13 @@ static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int 
 }
 static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule, const int64_t *m) {
   return irr_tree_build_t(T, p, root, rule, m, INT64_MAX);
+}
+
+/* 1 if rank q of a built tree sends straight to the root; [*lo, *hi): the subcube it sends. */
+static inline int irr_tree_direct_range(const irr_tree_all *T, int q, int *lo, int *hi) {
+  if (!T->direct[q]) return 0;
+  irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, lo, hi);
+  return 1;
 }
 
 /* Rank r's view of a built tree: the same fields the distributed construction ends with. */
@@ -2090,17 +2127,17 @@ static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *
   int q, lo, hi;
   int64_t len;
   for (q = 0; T && q < T->p; q++) {
-    if (!T->direct[q]) continue;
-    irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, &lo, &hi);
+    int n0 = s->nops;
+    if (!irr_tree_direct_range(T, q, &lo, &hi)) continue;
     if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
     irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
-    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+    irr__flag_msgs(s, n0, IRR_OPF_EOM);
   }
 }
 
 static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
                                      int inplace, int ctrl, irr_sched *s) {
-  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
+  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi, n0;
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
   int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
   int64_t off[IRR_TREE_MAXLEV], own_off = 0;
@@ -2123,12 +2160,13 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_t
     return s->err;
   }
   irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
+  n0 = s->nops; /* a direct sender's one message ends with a short piece (IRR_OPF_EOM) */
   if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
     if (t->own > 0) {
       if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
       else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
-      if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
     }
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
     return s->err;
   }
   irr__tree_layout(t, off, &own_off);
@@ -2147,8 +2185,9 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_t
       irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
     }
     if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
+    if (t->direct) n0 = s->nops;
     irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
-    if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
   }
   return s->err;
 }
@@ -2686,12 +2725,6 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
 /* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
 #define IRR_XCOUNT_BYTES 8
 
-/* Mark every data message of s from op n0 on with flags (the unknown-size variants). */
-static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
-  int i;
-  for (i = n0; i < s->nops; i++)
-    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
-}
 
 /* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
 static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
@@ -2776,8 +2809,7 @@ static inline irr_status irr_xscatterv_forward(const irr_tree *t, const irr_tree
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = 0; T && i < T->p; i++) {
     int clo, chi, n0 = s->nops;
-    if (!T->direct[i]) continue;
-    irr_tree_cube((int64_t)i >> T->level[i], T->level[i], T->p, &clo, &chi);
+    if (!irr_tree_direct_range(T, i, &clo, &chi)) continue;
     irr_sched_send(s, R, i + lo, vb, parent >= 0 ? irr__range_sum(mr, 0, clo) : 0, clo + lo, chi + lo,
                    irr__range_sum(mr, clo, chi));
     irr__flag_msgs(s, n0, fl);
@@ -2909,13 +2941,12 @@ static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m
       lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
       queue[tail++] = c;
     }
-    for (i = 0; i < T.p; i++) /* a degraded tree's direct receivers */
-      if (T.direct[i]) {
-        int clo, chi, c = i + lo[me];
-        irr_tree_cube((int64_t)i >> T.level[i], T.level[i], T.p, &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
+    for (i = 0; i < T.p; i++) { /* a degraded tree's direct receivers */
+      int clo, chi, c = i + lo[me];
+      if (!irr_tree_direct_range(&T, i, &clo, &chi)) continue;
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
+    }
     irr_tree_all_free(&T);
   }
   return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
@@ -5072,10 +5103,9 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
 /* Direct senders the root cannot place (bad arguments): each message taken whole into
    scratch (learned, from any sender) and dropped. */
 static void irr__v_drain_direct(int64_t n, int root, irr_sched *s) {
-  for (; n > 0 && s->err == IRR_OK; n--) {
-    irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
-    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_LEARN | IRR_OPF_EOM;
-  }
+  int n0 = s->nops;
+  for (; n > 0 && s->err == IRR_OK; n--) irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
+  irr__flag_msgs(s, n0, IRR_OPF_LEARN | IRR_OPF_EOM);
 }
 
 /* Where a subtree's announced size differs from the root's counts (or the root's counts are

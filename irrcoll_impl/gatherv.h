@@ -108,17 +108,17 @@ static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *
   int q, lo, hi;
   int64_t len;
   for (q = 0; T && q < T->p; q++) {
-    if (!T->direct[q]) continue;
-    irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, &lo, &hi);
+    int n0 = s->nops;
+    if (!irr_tree_direct_range(T, q, &lo, &hi)) continue;
     if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
     irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
-    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+    irr__flag_msgs(s, n0, IRR_OPF_EOM);
   }
 }
 
 static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
                                      int inplace, int ctrl, irr_sched *s) {
-  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi;
+  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi, n0;
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
   int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
   int64_t off[IRR_TREE_MAXLEV], own_off = 0;
@@ -141,12 +141,13 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_t
     return s->err;
   }
   irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
+  n0 = s->nops; /* a direct sender's one message ends with a short piece (IRR_OPF_EOM) */
   if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
     if (t->own > 0) {
       if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
       else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
-      if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
     }
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
     return s->err;
   }
   irr__tree_layout(t, off, &own_off);
@@ -165,8 +166,9 @@ static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_t
       irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
     }
     if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
+    if (t->direct) n0 = s->nops;
     irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
-    if (t->direct && s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_EOM;
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
   }
   return s->err;
 }

@@ -129,10 +129,9 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
 /* Direct senders the root cannot place (bad arguments): each message taken whole into
    scratch (learned, from any sender) and dropped. */
 static void irr__v_drain_direct(int64_t n, int root, irr_sched *s) {
-  for (; n > 0 && s->err == IRR_OK; n--) {
-    irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
-    if (s->err == IRR_OK) s->ops[s->nops - 1].flags |= IRR_OPF_LEARN | IRR_OPF_EOM;
-  }
+  int n0 = s->nops;
+  for (; n > 0 && s->err == IRR_OK; n--) irr_sched_recv(s, 0, -1, IRR_BUF_TMP, s->tmp, root, root + 1, 0);
+  irr__flag_msgs(s, n0, IRR_OPF_LEARN | IRR_OPF_EOM);
 }
 
 /* Where a subtree's announced size differs from the root's counts (or the root's counts are

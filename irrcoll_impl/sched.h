@@ -164,6 +164,14 @@ static inline void irr_sched_recv(irr_sched *s, int round, int peer, int buf, in
                                   int bhi, int64_t len) {
   irr_sched_push(s, round, IRR_OP_RECV, peer, buf, off, IRR_BUF_NONE, 0, blo, bhi, 0, len);
 }
+
+/* Mark every data message of s from op n0 on with flags (e.g. the unknown-size variants'
+   IRR_OPF_COUNTS, degradation's IRR_OPF_EOM). */
+static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
+  int i;
+  for (i = n0; i < s->nops; i++)
+    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
+}
 /* Local copy of whole blocks blo..bhi-1 from (buf, off) to (dbuf, doff). */
 static inline void irr_sched_copy(irr_sched *s, int round, int buf, int64_t off, int dbuf,
                                   int64_t doff, int blo, int bhi, int64_t len) {

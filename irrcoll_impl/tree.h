@@ -54,8 +54,9 @@ typedef struct irr_tree_info {
 } irr_tree_info;
 
 typedef struct irr_tree_note {
-  int64_t win;      /* 1: the gather root receives from other_g; 0: it sends to other_g;
-                       2: as 1, then it sends the union straight to the root */
+  int64_t win;      /* what its gather root does (IRR_TREE_LOSE / _WIN / _WIN_DIRECT / _DIRECT,
+                       irr_tree_merge): send to other_g, receive from it, receive and then
+                       send the union straight to the root, or send its own subcube there */
   int64_t other_g;  /* the other subcube's gather root */
   int64_t other_M;  /* units in the other subcube */
   int64_t other_nd, other_h; /* its direct senders (irr_tree_info.nd, .h) */
@@ -150,6 +151,22 @@ static inline int irr_tree_upper_wins(const irr_tree_info *lo, const irr_tree_in
   return 0;
 }
 
+/* The summary of rank r's level-0 subcube, its own block: gone straight to the root (g < 0,
+   counted once in nd and h) when the block exceeds thresh and r is not the root. The one
+   place of the level-0 rule, for the distributed construction and the central builder. */
+static inline irr_tree_info irr_tree_leaf(int r, int64_t own, int root, int64_t thresh) {
+  irr_tree_info f;
+  f.g = r, f.M = f.mg = own, f.nd = f.h = 0;
+  if (root >= 0 && r != root && own > thresh) f.g = -1, f.M = f.mg = 0, f.nd = 1, f.h = irr_tree_mix(r, own);
+  return f;
+}
+
+/* The rank stops being a gather root and sends its subcube of level send_level straight to
+   the root; note_last: the last level whose outcome it heard (-1: none). */
+static inline void irr__tree_go_direct(irr_tree *t, int send_level, int note_last) {
+  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = send_level, t->note_last = note_last;
+}
+
 static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rule, int64_t own) {
   int i;
   t->rank = rank;
@@ -166,10 +183,7 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
   t->thresh = INT64_MAX;
   t->own = own;
   t->total = own;
-  t->fr.g = rank;
-  t->fr.M = own;
-  t->fr.mg = own;
-  t->fr.nd = t->fr.h = 0;
+  t->fr = irr_tree_leaf(rank, own, root, INT64_MAX);
   t->nchild = 0;
   for (i = 0; i < IRR_TREE_MAXLEV; i++)
     t->notify[0][i] = t->notify[1][i] = -1, t->heard[i] = -1, t->heard_nd[i] = t->heard_h[i] = 0;
@@ -181,9 +195,8 @@ static inline void irr_tree_init(irr_tree *t, int rank, int p, int root, int rul
    only). A block above thresh is such a subcube at level 0. */
 static inline void irr_tree_degrade(irr_tree *t, int64_t thresh) {
   t->thresh = thresh;
-  if (t->root < 0 || t->rank == t->root || t->own <= thresh) return;
-  t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = 0;
-  t->fr.g = -1, t->fr.M = t->fr.mg = 0, t->fr.nd = 1, t->fr.h = irr_tree_mix(t->rank, t->own);
+  t->fr = irr_tree_leaf(t->rank, t->own, t->root, thresh);
+  if (t->fr.g < 0) irr__tree_go_direct(t, 0, -1);
 }
 
 /* What a merge tells a side's gather root (irr_tree_note.win). */
@@ -288,7 +301,7 @@ static inline int irr_tree_expect(const irr_tree *t) {
 static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
   IRRCOLL_ASSERT(t->is_gather && t->d < t->levels && t->d < IRR_TREE_MAXLEV);
   if (n->win == IRR_TREE_DIRECT) { /* its whole subcube of level d goes to the root now */
-    t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d, t->note_last = t->d;
+    irr__tree_go_direct(t, t->d, t->d);
   } else if (n->win) {
     if (t->d < IRR_TREE_MAXLEV) t->heard[t->d] = n->other_M, t->heard_nd[t->d] = n->other_nd, t->heard_h[t->d] = n->other_h;
     if (n->other_M > 0 && t->nchild < IRR_TREE_MAXLEV) {
@@ -298,8 +311,7 @@ static inline void irr_tree_apply(irr_tree *t, const irr_tree_note *n) {
       c->size = n->other_M;
     }
     t->total = irr__sat_add(t->total, n->other_M);
-    if (n->win == IRR_TREE_WIN_DIRECT)
-      t->direct = 1, t->is_gather = 0, t->parent = t->root, t->send_level = t->d + 1, t->note_last = t->d;
+    if (n->win == IRR_TREE_WIN_DIRECT) irr__tree_go_direct(t, t->d + 1, t->d); /* the union of level d + 1 */
   } else {
     t->is_gather = 0;
     t->parent = (int)n->other_g;
@@ -335,6 +347,16 @@ static inline void irr_tree_all_free(irr_tree_all *T) {
   T->M = T->ND = T->H = NULL;
 }
 
+/* Subcube j's summary in T (its gather root's own block mg kept apart, per level) */
+static inline irr_tree_info irr__tree_get(const irr_tree_all *T, int64_t j, int64_t mg) {
+  irr_tree_info f;
+  f.g = T->G[j], f.M = T->M[j], f.mg = mg, f.nd = T->ND[j], f.h = T->H[j];
+  return f;
+}
+static inline void irr__tree_put(irr_tree_all *T, int64_t j, const irr_tree_info *f) {
+  T->G[j] = (int)f->g, T->M[j] = f->M, T->ND[j] = f->nd, T->H[j] = f->h;
+}
+
 /* The merges of level d from the summaries of level d into those of level d + 1. */
 static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
   int p = T->p, root = T->root;
@@ -344,7 +366,8 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
     irr_tree_info lo, hi, u;
     int64_t j = o1 + a / 2;
     if (a + 1 >= cubes) { /* no partner: the subcube passes on unchanged */
-      T->G[j] = T->G[o0 + a], T->M[j] = T->M[o0 + a], T->ND[j] = T->ND[o0 + a], T->H[j] = T->H[o0 + a];
+      u = irr__tree_get(T, o0 + a, mg[a]);
+      irr__tree_put(T, j, &u);
       mg[a / 2] = mg[a];
       continue;
     }
@@ -352,8 +375,8 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
     irr_tree_cube(a + 1, d, p, &lo1, &hi1);
     if (root >= lo0 && root < hi0) side = 0;
     if (root >= lo1 && root < hi1) side = 1;
-    lo.g = T->G[o0 + a], lo.M = T->M[o0 + a], lo.mg = mg[a], lo.nd = T->ND[o0 + a], lo.h = T->H[o0 + a];
-    hi.g = T->G[o0 + a + 1], hi.M = T->M[o0 + a + 1], hi.mg = mg[a + 1], hi.nd = T->ND[o0 + a + 1], hi.h = T->H[o0 + a + 1];
+    lo = irr__tree_get(T, o0 + a, mg[a]);
+    hi = irr__tree_get(T, o0 + a + 1, mg[a + 1]);
     up = irr_tree_upper_wins(&lo, &hi, side, T->rule);
     u = irr_tree_merge(&lo, &hi, up, side, T->thresh, act);
     for (k = 0; k < 2; k++) {
@@ -363,7 +386,7 @@ static inline void irr__tree_build_level(irr_tree_all *T, int d, int64_t *mg) {
       else if (act[k] != IRR_TREE_WIN) /* to the root: its level-d cube, or the union's */
         T->parent[g] = root, T->level[g] = d + (act[k] == IRR_TREE_WIN_DIRECT), T->direct[g] = d + 2;
     }
-    T->G[j] = (int)u.g, T->M[j] = u.M, T->ND[j] = u.nd, T->H[j] = u.h;
+    irr__tree_put(T, j, &u);
     mg[a / 2] = u.mg;
   }
 }
@@ -396,13 +419,12 @@ static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int 
   T->level = T->parent + p, T->direct = T->parent + 2 * p;
   T->ND = T->M + n, T->H = T->M + 2 * n;
   for (i = 0; i < p; i++) {
+    irr_tree_info f;
     if (m[i] < 0) { IRRCOLL_FREE(mg); irr_tree_all_free(T); return IRR_ERR_COUNT; }
-    T->parent[i] = -1, T->level[i] = L, T->direct[i] = 0;
-    T->G[i] = i, T->M[i] = m[i], mg[i] = m[i], T->ND[i] = T->H[i] = 0;
-    if (i != root && m[i] > T->thresh) { /* a block above the threshold: level 0 (irr_tree_degrade) */
-      T->parent[i] = root, T->level[i] = 0, T->direct[i] = 1;
-      T->G[i] = -1, T->M[i] = mg[i] = 0, T->ND[i] = 1, T->H[i] = irr_tree_mix(i, m[i]);
-    }
+    f = irr_tree_leaf(i, m[i], root, T->thresh);
+    irr__tree_put(T, i, &f);
+    mg[i] = f.mg;
+    T->parent[i] = f.g < 0 ? root : -1, T->level[i] = f.g < 0 ? 0 : L, T->direct[i] = f.g < 0;
   }
   for (d = 0; d < L; d++) irr__tree_build_level(T, d, mg);
   T->groot = T->G[T->lvoff[L]];
@@ -411,6 +433,13 @@ static inline irr_status irr_tree_build_t(irr_tree_all *T, int p, int root, int 
 }
 static inline irr_status irr_tree_build(irr_tree_all *T, int p, int root, int rule, const int64_t *m) {
   return irr_tree_build_t(T, p, root, rule, m, INT64_MAX);
+}
+
+/* 1 if rank q of a built tree sends straight to the root; [*lo, *hi): the subcube it sends. */
+static inline int irr_tree_direct_range(const irr_tree_all *T, int q, int *lo, int *hi) {
+  if (!T->direct[q]) return 0;
+  irr_tree_cube((int64_t)q >> T->level[q], T->level[q], T->p, lo, hi);
+  return 1;
 }
 
 /* Rank r's view of a built tree: the same fields the distributed construction ends with. */

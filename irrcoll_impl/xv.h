@@ -49,12 +49,6 @@
 /* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
 #define IRR_XCOUNT_BYTES 8
 
-/* Mark every data message of s from op n0 on with flags (the unknown-size variants). */
-static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
-  int i;
-  for (i = n0; i < s->nops; i++)
-    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
-}
 
 /* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
 static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
@@ -139,8 +133,7 @@ static inline irr_status irr_xscatterv_forward(const irr_tree *t, const irr_tree
     irr_sched_copy(s, 0, vb, parent >= 0 ? irr__range_sum(mr, 0, me - lo) : 0, IRR_BUF_RECV, 0, me, me + 1, mr[me - lo]);
   for (i = 0; T && i < T->p; i++) {
     int clo, chi, n0 = s->nops;
-    if (!T->direct[i]) continue;
-    irr_tree_cube((int64_t)i >> T->level[i], T->level[i], T->p, &clo, &chi);
+    if (!irr_tree_direct_range(T, i, &clo, &chi)) continue;
     irr_sched_send(s, R, i + lo, vb, parent >= 0 ? irr__range_sum(mr, 0, clo) : 0, clo + lo, chi + lo,
                    irr__range_sum(mr, clo, chi));
     irr__flag_msgs(s, n0, fl);
@@ -272,13 +265,12 @@ static inline irr_status irr__xscatterv_ranges(int p, int root, const int64_t *m
       lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
       queue[tail++] = c;
     }
-    for (i = 0; i < T.p; i++) /* a degraded tree's direct receivers */
-      if (T.direct[i]) {
-        int clo, chi, c = i + lo[me];
-        irr_tree_cube((int64_t)i >> T.level[i], T.level[i], T.p, &clo, &chi);
-        lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
-        queue[tail++] = c;
-      }
+    for (i = 0; i < T.p; i++) { /* a degraded tree's direct receivers */
+      int clo, chi, c = i + lo[me];
+      if (!irr_tree_direct_range(&T, i, &clo, &chi)) continue;
+      lo[c] = clo + lo[me], hi[c] = chi + lo[me], par[c] = me;
+      queue[tail++] = c;
+    }
     irr_tree_all_free(&T);
   }
   return st == IRR_OK && tail != p ? IRR_ERR_ARG : st; /* every rank must be reached */
