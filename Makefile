@@ -85,12 +85,12 @@ $(B)/pmpi_app: test/pmpi/app.c | $(B) deps-mpi
 
 # ---- MPI tests: built against the committed irrcoll.h, as a user would ----
 # test/mpi/test_NAME.c -> $(B)/test_NAME; $(B)/test_NAME_split: the same test with every
-# message split into pieces of at most 40 bytes
+# message split into pieces of at most 40 bytes (and the direct Gatherv's heads at most 12 bytes long)
 MPI_TEST_DEPS = irrcoll.h test/check.h test/dist.h test/mpi/mpitest.h
 $(B)/test_%: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -I. -o $@ $< $(TEST_LIBS)
 $(B)/test_%_split: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
-	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -I. -o $@ $<
+	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -DIRR_HEAD_ROOM=12 -I. -o $@ $<
 # threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
 $(B)/test_threads: TEST_LIBS = -lpthread
 # more than 2^31 bytes to a root: no sanitizers (their shadow memory would double it)

@@ -106,10 +106,10 @@ static long wrong(const cell *c) {
   return bad;
 }
 
-/* real: private memory even when timing (Scatterv's buffers): XScatterv's messages put a
-   size header from scratch next to the user's data in one datatype, and SMPI 3.32 garbles
-   such a message when the data lies in shared (SMPI_SHARED_MALLOC) memory (the receiver
-   finds a bad header). */
+/* real: private memory even when timing (both collectives' buffers): XScatterv's messages
+   and the direct Gatherv's heads put a size header from scratch next to the user's data in
+   one datatype, and SMPI 3.32 garbles such a message when the data lies in shared
+   (SMPI_SHARED_MALLOC) memory (the receiver finds a bad header). */
 static void *buf(const cell *c, long ints, int real) {
   size_t n = (size_t)ints * sizeof(int);
   return c->verify || real ? malloc(n ? n : 1) : simbench_alloc(n);
@@ -231,8 +231,8 @@ int main(int argc, char **argv) {
           if (c.total > INT_MAX) die(rank, "more than INT_MAX ints in all at block size", argv[i]);
           c.counts = counts;
           c.displs = displs;
-          c.own = buf(&c, counts[rank], c.coll == IRR_COLL_SCATTERV);
-          c.all = rank == root ? buf(&c, c.total, c.coll == IRR_COLL_SCATTERV) : NULL;
+          c.own = buf(&c, counts[rank], 1);
+          c.all = rank == root ? buf(&c, c.total, 1) : NULL;
           for (ai = 0; ai < na; ai++) {
             simbench sb;
             long bad;
@@ -260,8 +260,8 @@ int main(int argc, char **argv) {
                 printf("%s,%s,%d,%d,%s,%ld,%d,%.9e\n", colls[ci], algs[ai], p, root, irrt_dist_name[d], b, k, t[k]);
           }
           if (rank == 0) fflush(stdout);
-          unbuf(&c, c.own, c.coll == IRR_COLL_SCATTERV);
-          unbuf(&c, c.all, c.coll == IRR_COLL_SCATTERV);
+          unbuf(&c, c.own, 1);
+          unbuf(&c, c.all, 1);
           free(counts); free(displs); free(m); free(t);
         }
       }

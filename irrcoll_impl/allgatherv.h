@@ -214,7 +214,7 @@ static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, in
           o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, buf, direct ? 0 : pos,
                              IRR_BUF_NONE, 0, g, wrap ? p : g + cnt, 0, len);
           if (o && wrap) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP; /* push checks bhi >= blo */
-          else if (o) o->flags = (unsigned char)flags;
+          else if (o) o->flags = (uint16_t)flags;
         }
         pos += len;
         a += cnt;

@@ -40,6 +40,10 @@ typedef struct irr__exec {
   int nold, capold;
   MPI_Request *lreq;       /* learned receives into user buffers, in flight */
   int nlreq, caplreq;
+  /* called once a round's messages are complete, before its copies (NULL: none): a check
+     that may adapt the rounds still to run (the direct Gatherv's heads, mpi_gatherv.h) */
+  int (*after)(struct irr__exec *X, int lo, int hi);
+  void *aarg;
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -473,21 +477,50 @@ static void irr__exec_release(irr__exec *X) {
   else if (!X->keep_tmp) irr__exec_free_tmp(X);
 }
 
+/* A head (IRR_OPF_ROOM) is one MPI message at both ends: its sizes and a whole slot fit one piece. */
+typedef char irr__head_fits_one_piece[IRR_HEAD_ROOM + 8 <= IRR__CHUNK ? 1 : -1];
+
+/* A message with sizes (IRR_OPF_COUNTS, known-size receiver) whose data this rank discards
+   (an empty or bad block) still carries its sizes: its receiver posted room for them. */
+static int irr__op_hdr_only(const irr__exec *X, const irr_op *o, const irr__buf *B) {
+  return o->kind == IRR_OP_SEND && (o->flags & IRR_OPF_COUNTS) && !(o->flags & (IRR_OPF_LEARN | IRR_OPF_RANGE)) &&
+         B && B->discard && !X->bad && o->len == 0;
+}
+
 /* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
 static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
   int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
   irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
-  int dead = o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad);
+  int hdr = irr__op_hdr_only(X, o, B), dead = !hdr && (o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad));
   int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
   static char dummy;
-  if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) return MPI_ERR_INTERN;
+  if (hdr) { /* the sizes alone */
+    if (!X->cnt || o->blo < X->cnt_lo) return MPI_ERR_INTERN;
+    X->pc[0].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
+    X->pc[0].len = mlen;
+    n = 1;
+  } else if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) {
+    return MPI_ERR_INTERN;
+  }
+  if (recv && (o->flags & IRR_OPF_ROOM)) { /* one message into the whole slot, header first */
+    int64_t h = mlen - o->len;
+    if (o->buf != IRR_BUF_TMP || o->off < h || o->off + IRR_HEAD_ROOM > X->s->tmp || h + IRR_HEAD_ROOM > IRR__CHUNK)
+      return MPI_ERR_INTERN;
+    X->pc[0].addr = X->tmp + o->off - h;
+    X->pc[0].len = h + IRR_HEAD_ROOM;
+    memset(X->pc[0].addr, 0xff, (size_t)h); /* no header arrives: sizes of -1, never a size */
+    n = 1;
+    nc = 1;
+  }
   for (c = 0; c < nc && rc == MPI_SUCCESS; c++) {
     int64_t from = c * IRR__CHUNK, len = mlen - from < IRR__CHUNK ? mlen - from : IRR__CHUNK;
     void *addr = &dummy;
     int count = 0, derived = 0;
     MPI_Datatype t = MPI_BYTE;
     if (len < 0) len = 0;
-    if (!dead) rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
+    if (!dead)
+      rc = irr__chunk_type(X->pc, n, from, (recv && (o->flags & IRR_OPF_ROOM)) ? X->pc[0].len : len, &addr, &count, &t,
+                           &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
     X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
     X->expect[*nreq] = recv && !dead ? len : -1;
@@ -578,6 +611,17 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
   return MPI_SUCCESS;
 }
 
+/* The sizes that the round's IRR_OPF_ROOM receives carried, from their slots into X->cnt. */
+static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *o = &X->s->ops[j];
+    int64_t h = 8 * (int64_t)(o->bhi - o->blo);
+    if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_ROOM) && X->cnt && o->blo >= X->cnt_lo)
+      memcpy(X->cnt + (o->blo - X->cnt_lo), X->tmp + o->off - h, (size_t)h);
+  }
+}
+
 /* Run program X->s round by round: post the sends and receives (receives first), take the
    learned and probed receives, complete, then run the round's copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
@@ -594,6 +638,8 @@ static int irr__exec_run(irr__exec *X) {
     rc2 = irr__exec_wait(X, nreq); /* whatever was posted */
     irr__exec_retire(X);
     if (rc == MPI_SUCCESS) rc = rc2;
+    if (rc == MPI_SUCCESS) irr__exec_room_sizes(X, lo, hi);
+    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, lo, hi);
     if (rc != MPI_SUCCESS) break;
     irr__exec_mark(X, lo, hi);
     rc = irr__exec_copies(X, lo, hi);

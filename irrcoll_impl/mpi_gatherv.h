@@ -32,6 +32,8 @@ typedef struct irr__vstate {
   int64_t own;                 /* bytes of the own block */
   int64_t *m_root;             /* root, valid arguments: bytes (p), counts (p), displacements (p) */
   irr__buf vb, ob;
+  irr_alg alg;                 /* the algorithm chosen */
+  int64_t *heard;              /* the direct Gatherv's root: the sizes the heads announced */
 } irr__vstate;
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
@@ -191,6 +193,52 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   return MPI_SUCCESS;
 }
 
+/* The direct Gatherv's root, once the heads are in (round 0): a sender whose announced size
+   is not the root's count marks the result bad; the rest it sends (above IRR_HEAD_ROOM) is
+   taken whole and dropped, and the rest the root expected from it is not waited for. */
+static int irr__v_heads(irr__exec *X, int lo, int hi) {
+  const irr__vstate *V = (const irr__vstate *)X->aarg;
+  int j, k, rc = MPI_SUCCESS;
+  if (X->s->ops[lo].round != 0) return MPI_SUCCESS;
+  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
+    const irr_op *o = &X->s->ops[j];
+    int64_t c, m, at;
+    if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
+    c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
+    if (c == m) continue;
+    X->bad = 1;
+    for (k = hi; k < X->s->nops; k++)
+      if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
+    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) { /* the rest, as chunked */
+      int n = (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK);
+      char *junk = (char *)IRRCOLL_MALLOC((size_t)n + 1);
+      if (!junk) return MPI_ERR_NO_MEM;
+      rc = MPI_Recv(junk, n, MPI_BYTE, o->peer, X->tag + IRR__ALTTAG, X->comm, MPI_STATUS_IGNORE);
+      IRRCOLL_FREE(junk);
+    }
+  }
+  return rc;
+}
+
+/* The direct Gatherv's sizes: a sender's head carries its own (X->cnt), the root's heads fill
+   V->heard (unheard: -1, never a size). */
+static int irr__v_exec_heads(irr__vstate *V, irr__exec *X) {
+  int i;
+  if (V->alg != IRR_ALG_DIRECT) return MPI_SUCCESS;
+  if (!V->isroot) {
+    X->cnt = &V->own;
+    X->cnt_lo = V->rank;
+    return MPI_SUCCESS;
+  }
+  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  for (i = 0; i < V->p; i++) V->heard[i] = -1;
+  X->cnt = V->heard;
+  X->cnt_lo = 0;
+  X->after = irr__v_heads;
+  X->aarg = V;
+  return MPI_SUCCESS;
+}
+
 /* Run the program on the user's buffers (non-contiguous types staged). */
 static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
@@ -210,6 +258,11 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
     memset(wrote, 0, (size_t)V->p);
     vb->wrote = wrote;
   }
+  if (!A->scatter && (rc = irr__v_exec_heads(V, &X)) != MPI_SUCCESS) {
+    if (wrote) IRRCOLL_FREE(wrote);
+    vb->wrote = NULL;
+    return rc;
+  }
   if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
       (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
     X.s = s;
@@ -227,6 +280,8 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   irr__buf_unstage(ob, 0, V->ctx->pc);
   vb->wrote = NULL;
   if (wrote) IRRCOLL_FREE(wrote);
+  if (V->heard) IRRCOLL_FREE(V->heard);
+  V->heard = NULL;
   return rc;
 }
 
@@ -251,6 +306,7 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
+  V.alg = forced;
   V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
   V.isroot = V.rank == A->root;
   V.inplace = V.isroot && A->inplace_arg;

@@ -34,7 +34,7 @@ typedef struct irr_op {
   unsigned char kind; /* IRR_OP_* */
   unsigned char buf;  /* IRR_BUF_*: read by SEND/COPY, written by RECV */
   unsigned char dbuf; /* COPY: destination buffer */
-  unsigned char flags; /* IRR_OPF_* */
+  uint16_t flags;     /* IRR_OPF_* */
 } irr_op;
 
 /* RECV: the MPI executor learns the arriving size by probing (any order among the round's
@@ -86,6 +86,14 @@ typedef struct irr_op {
    senders other than it expected (bad arguments) can still take it whole as a learned
    message. Graceful degradation's direct messages. Models ignore it. */
 #define IRR_OPF_EOM 128
+
+/* RECV into scratch with IRR_OPF_COUNTS: posted with room for IRR_HEAD_ROOM units of data
+   though len, what the receiver expects, is shorter; so a sender whose block is larger than
+   the receiver thinks (bad arguments) cannot make MPI truncate the receive. Its scratch slot
+   holds the size header (at off - 8 per block) and that room: one contiguous receive (SMPI
+   mishandles a short message into a derived type). The direct Gatherv's first pieces
+   (gatherv.h). Models ignore it. */
+#define IRR_OPF_ROOM 256
 
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
@@ -170,7 +178,7 @@ static inline void irr_sched_recv(irr_sched *s, int round, int peer, int buf, in
 static inline void irr__flag_msgs(irr_sched *s, int n0, int flags) {
   int i;
   for (i = n0; i < s->nops; i++)
-    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (unsigned char)flags;
+    if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf != IRR_BUF_NONE) s->ops[i].flags |= (uint16_t)flags;
 }
 /* Local copy of whole blocks blo..bhi-1 from (buf, off) to (dbuf, doff). */
 static inline void irr_sched_copy(irr_sched *s, int round, int buf, int64_t off, int dbuf,

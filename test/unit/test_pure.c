@@ -246,6 +246,50 @@ static void test_sweep(void) {
   printf("sweep: %ld schedule sets checked\n", checks);
 }
 
+/* The direct Gatherv with a head room H small enough that heads land in place, in scratch
+   slots, and rests follow (the MPI layer's H is IRR_HEAD_ROOM bytes, above these sizes):
+   checked, and every block is one head (plus a rest above H). */
+static void test_direct_heads(void) {
+  irrt_rng rng = {4242};
+  int64_t m[40];
+  long checks = 0;
+  int p, d, root, r, hi;
+  static const int64_t Hs[] = {1, 3, 8, 64};
+  for (p = 1; p <= 40; p += (p < 9 ? 1 : 7))
+    for (d = 0; d < IRRT_NDIST; d++)
+      for (hi = 0; hi < 4; hi++)
+        for (root = 0; root < p; root += (p < 9 ? 1 : p / 3)) {
+          irr_sched_set set;
+          irr_spec sp = {IRR_COLL_GATHERV, p, root, m, hi & 1, 0};
+          irr_check_report rep;
+          irr_op ops[3 * 40];
+          irr_status st;
+          int msgs = 0, want = 0, j;
+          irrt_dist(d, p, 2 + 3 * hi, &rng, m);
+          st = irr_sched_set_init(&set, p);
+          for (r = 0; r < p && st == IRR_OK; r++) {
+            irr_sched s;
+            irr_sched_init(&s, r, p, ops, irr_v_maxops(IRR_ALG_DIRECT, p, r, root));
+            st = irr_gatherv_direct_h(r, p, root, m[r], r == root ? m : NULL, hi & 1, Hs[hi], &s);
+            if (st == IRR_OK) st = irr_sched_set_add(&set, &s);
+          }
+          if (st == IRR_OK) st = irr_sched_set_finish(&set);
+          CHECK(st == IRR_OK, "direct_h build p=%d H=%lld", p, (long long)Hs[hi]);
+          if (st != IRR_OK) continue;
+          st = irr_sched_check(set.s, &sp, &rep);
+          checks++;
+          CHECK(st == IRR_OK, "direct_h check p=%d root=%d dist=%s H=%lld: %s (rank %d op %d: %s)", p, root,
+                irrt_dist_name[d], (long long)Hs[hi], irr_status_name(st), rep.rank, rep.op, rep.what);
+          for (r = 0; r < p; r++) {
+            if (r != root) want += 1 + (m[r] > Hs[hi]);
+            for (j = 0; j < set.s[r].nops; j++) msgs += set.s[r].ops[j].kind == IRR_OP_SEND;
+          }
+          CHECK(msgs == want, "direct_h p=%d H=%lld: %d messages, want %d", p, (long long)Hs[hi], msgs, want);
+          irr_sched_set_free(&set);
+        }
+  printf("direct_heads: %ld schedule sets checked\n", checks);
+}
+
 /* The checker must catch broken schedules: mutate a correct one. */
 static void test_mutations(void) {
   int64_t m[12] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
@@ -671,7 +715,7 @@ static const struct {
     {"lemma1", test_lemma1_example}, {"lemma3", test_lemma3},         {"mutations", test_mutations},
     {"model_order", test_model_order}, {"large", test_large},         {"sweep", test_sweep},
     {"xmutations", test_xmutations}, {"xdecisions", test_xdecisions}, {"allgatherv", test_allgatherv},
-    {"xsweep", test_xsweep},         {"inter", test_inter},
+    {"xsweep", test_xsweep},         {"inter", test_inter},           {"direct_heads", test_direct_heads},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
