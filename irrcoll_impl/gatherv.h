@@ -217,15 +217,15 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
       s->ops[s->nops - 1].flags = IRR_OPF_ALTTAG;
     return s->err;
   }
-  for (i = 0; i < p; i++) { /* no counts (bad arguments): expect empty blocks */
-    int64_t len = m_root ? m_root[i] : 0, slot = s->tmp;
-    if (i == root) continue;
-    n0 = s->nops;
-    if (len >= H) {
+  for (i = 0; i < p; i++) /* the large blocks' heads first: their rests wait on them */
+    if (i != root && m_root && m_root[i] >= H) {
+      n0 = s->nops;
       irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, H);
       irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
-      continue;
     }
+  for (i = 0; i < p; i++) { /* no counts (bad arguments): expect empty blocks */
+    int64_t len = m_root ? m_root[i] : 0, slot = s->tmp;
+    if (i == root || len >= H) continue;
     s->tmp += 8 + H; /* the slot: the size header's 8 bytes, then room for H units */
     irr_sched_recv(s, 0, i, IRR_BUF_TMP, slot + 8, i, i + 1, len);
     if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;

@@ -220,9 +220,28 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
   return rc;
 }
 
+/* The direct Gatherv's root, as a head completes: if it announced the size the root
+   expects, post the rest right away (the next round skips it). Waiting for every head
+   first delayed each large block by the p per-message overheads of the others (two
+   blocks of 200 KB at p = 64: 0.68 of MPI_Gatherv in SMPI). */
+static int irr__v_head_in(irr__exec *X, int op, int *nreq) {
+  const irr__vstate *V = (const irr__vstate *)X->aarg;
+  const irr_op *o = &X->s->ops[op];
+  int k, q = o->peer;
+  if (o->kind != IRR_OP_RECV || o->round != 0 || !(o->flags & IRR_OPF_COUNTS) || (o->flags & IRR_OPF_ROOM) ||
+      !V->m_root || V->heard[q] != V->m_root[q] || V->m_root[q] <= IRR_HEAD_ROOM)
+    return MPI_SUCCESS;
+  for (k = op + 1; k < X->s->nops; k++)
+    if (X->s->ops[k].round == 1 && X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == q && !X->early[k]) {
+      X->early[k] = 1;
+      return irr__exec_post_op(X, &X->s->ops[k], nreq);
+    }
+  return MPI_SUCCESS;
+}
+
 /* The direct Gatherv's sizes: a sender's head carries its own (X->cnt), the root's heads fill
    V->heard (unheard: -1, never a size). */
-static int irr__v_exec_heads(irr__vstate *V, irr__exec *X) {
+static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   int i;
   if (V->alg != IRR_ALG_DIRECT) return MPI_SUCCESS;
   if (!V->isroot) {
@@ -230,11 +249,15 @@ static int irr__v_exec_heads(irr__vstate *V, irr__exec *X) {
     X->cnt_lo = V->rank;
     return MPI_SUCCESS;
   }
-  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t) + (size_t)s->nops + 1)))
+    return MPI_ERR_NO_MEM;
   for (i = 0; i < V->p; i++) V->heard[i] = -1;
+  X->early = (unsigned char *)(V->heard + V->p);
+  memset(X->early, 0, (size_t)s->nops + 1);
   X->cnt = V->heard;
   X->cnt_lo = 0;
   X->after = irr__v_heads;
+  X->each = irr__v_head_in;
   X->aarg = V;
   return MPI_SUCCESS;
 }
@@ -258,7 +281,7 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
     memset(wrote, 0, (size_t)V->p);
     vb->wrote = wrote;
   }
-  if (!A->scatter && (rc = irr__v_exec_heads(V, &X)) != MPI_SUCCESS) {
+  if (!A->scatter && (rc = irr__v_exec_heads(V, s, &X)) != MPI_SUCCESS) {
     if (wrote) IRRCOLL_FREE(wrote);
     vb->wrote = NULL;
     return rc;
