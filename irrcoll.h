@@ -891,7 +891,7 @@ out:
    Collectives and their algorithms (restrictions as MPICH's registry states them):
      gatherv, scatterv      tree (Träff's linear-time tree; Gatherv's degrades gracefully),
                             binomial, linear, direct; scatterv also xtree (XScatterv's)
-                            auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+                            auto: linear on 1 rank, direct on <= IRR_V_DIRECT_MAXP, else tree
                             (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
                             auto: irr_allgatherv_choose (registry_build.h)
@@ -939,7 +939,7 @@ typedef enum irr_alg {
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
 #define IRR_ALG_V_LAST IRR_ALG_DIRECT
 
-/* The automatic choice of Gatherv/Scatterv: "direct" on at most this many ranks, else the
+/* The automatic choice of XGatherv/XScatterv: "direct" on at most this many ranks, else the
    tree. The single-ported alpha-beta model charges every message's whole latency at the
    root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
    per-message overhead, where concurrent latencies overlap as on a real NIC and the root
@@ -948,6 +948,14 @@ typedef enum irr_alg {
    follow the simulator, which is the closer of the two to real networks for small
    messages. */
 #define IRR_DIRECT_MAXP 32
+
+/* Gatherv/Scatterv: "direct" on at most this many ranks, else the tree (Gatherv) or xtree
+   (Scatterv). Above IRR_DIRECT_MAXP because direct no longer probes (Gatherv's heads carry
+   their sizes, gatherv.h) and so equals MPI's linear algorithm, while at p = 64 the trees
+   still lost up to 0.71 (Gatherv) and 0.81 (Scatterv) of MPI's speed where a single large
+   block waits on the tree's construction (SMPI sweep, two blocks of 400 KB); direct holds
+   0.96 and 1.00 there. At p = 128 the trees win every cell measured (1.0-3.7). */
+#define IRR_V_DIRECT_MAXP 64
 
 /* Restrictions of an algorithm (MPICH's registry states the same kind: "power-of-two",
    "intercommunicator", "no in place"). */
@@ -1098,12 +1106,12 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
 static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
 static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR;
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
 }
 
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
@@ -2050,7 +2058,7 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
    with the root, empty ones too, so a size mismatch is still caught without MPI truncating
    or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
+   beats the tree (IRR_V_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
    Gatherv's messages carry their size ahead of their data (irr_gatherv_direct_h), so its
    root posts every receive at once, as MPI's linear Gatherv does.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
@@ -3648,7 +3656,7 @@ static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t)
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 32 ranks), or
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 64 ranks), or
      forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
@@ -3656,13 +3664,14 @@ static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t)
 
 #ifndef IRRCOLL_NO_MPI
 
-/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (32) ranks Träff's
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_V_DIRECT_MAXP (64) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf, with
    graceful degradation (seed 000, Section 3): a subtree holding more than
    IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
    IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
    and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
-   message per rank, sizes checked by probing (the tree's construction does not pay there).
+   message per rank (two above 128 KiB) whose size rides ahead of its data, all receives
+   posted at once as in MPI's linear Gatherv (the tree's construction does not pay there).
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
@@ -3671,7 +3680,7 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
 
-/* MPI_Scatterv. Algorithm (auto): "direct" on at most 32 ranks; above, XScatterv's tree
+/* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
    (xtree): the root alone builds it from its counts, with the same graceful degradation as
    Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
    construction round is needed. A size mismatch is MPI_ERR_TRUNCATE at the ranks whose

@@ -23,7 +23,7 @@
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
    with the root, empty ones too, so a size mismatch is still caught without MPI truncating
    or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
+   beats the tree (IRR_V_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
    Gatherv's messages carry their size ahead of their data (irr_gatherv_direct_h), so its
    root posts every receive at once, as MPI's linear Gatherv does.
    Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);

@@ -13,7 +13,7 @@
      with bad arguments still takes its part in the communication with an empty block, so
      the other ranks complete and the communicator stays usable.
    - Intercommunicators are forwarded to the native operation.
-   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 32 ranks), or
+   - Algorithm choice: automatic (the linear-time tree; "direct" on at most 64 ranks), or
      forced per communicator with
      IRR_Comm_set_alg or the environment variable IRRCOLL_ALG (read when irrcoll first sees
      a communicator), e.g. IRRCOLL_ALG=gatherv:linear,scatterv:binomial or IRRCOLL_ALG=tree.
@@ -21,13 +21,14 @@
 
 #ifndef IRRCOLL_NO_MPI
 
-/* MPI_Gatherv. Algorithm (auto): on more than IRR_DIRECT_MAXP (32) ranks Träff's
+/* MPI_Gatherv. Algorithm (auto): on more than IRR_V_DIRECT_MAXP (64) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf, with
    graceful degradation (seed 000, Section 3): a subtree holding more than
    IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
    IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
    and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
-   message per rank, sizes checked by probing (the tree's construction does not pay there).
+   message per rank (two above 128 KiB) whose size rides ahead of its data, all receives
+   posted at once as in MPI's linear Gatherv (the tree's construction does not pay there).
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
@@ -36,7 +37,7 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
 
-/* MPI_Scatterv. Algorithm (auto): "direct" on at most 32 ranks; above, XScatterv's tree
+/* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
    (xtree): the root alone builds it from its counts, with the same graceful degradation as
    Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
    construction round is needed. A size mismatch is MPI_ERR_TRUNCATE at the ranks whose

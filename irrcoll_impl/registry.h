@@ -12,7 +12,7 @@
    Collectives and their algorithms (restrictions as MPICH's registry states them):
      gatherv, scatterv      tree (Träff's linear-time tree; Gatherv's degrades gracefully),
                             binomial, linear, direct; scatterv also xtree (XScatterv's)
-                            auto: linear on 1 rank, direct on <= IRR_DIRECT_MAXP, else tree
+                            auto: linear on 1 rank, direct on <= IRR_V_DIRECT_MAXP, else tree
                             (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
                             auto: irr_allgatherv_choose (registry_build.h)
@@ -60,7 +60,7 @@ typedef enum irr_alg {
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
 #define IRR_ALG_V_LAST IRR_ALG_DIRECT
 
-/* The automatic choice of Gatherv/Scatterv: "direct" on at most this many ranks, else the
+/* The automatic choice of XGatherv/XScatterv: "direct" on at most this many ranks, else the
    tree. The single-ported alpha-beta model charges every message's whole latency at the
    root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
    per-message overhead, where concurrent latencies overlap as on a real NIC and the root
@@ -69,6 +69,14 @@ typedef enum irr_alg {
    follow the simulator, which is the closer of the two to real networks for small
    messages. */
 #define IRR_DIRECT_MAXP 32
+
+/* Gatherv/Scatterv: "direct" on at most this many ranks, else the tree (Gatherv) or xtree
+   (Scatterv). Above IRR_DIRECT_MAXP because direct no longer probes (Gatherv's heads carry
+   their sizes, gatherv.h) and so equals MPI's linear algorithm, while at p = 64 the trees
+   still lost up to 0.71 (Gatherv) and 0.81 (Scatterv) of MPI's speed where a single large
+   block waits on the tree's construction (SMPI sweep, two blocks of 400 KB); direct holds
+   0.96 and 1.00 there. At p = 128 the trees win every cell measured (1.0-3.7). */
+#define IRR_V_DIRECT_MAXP 64
 
 /* Restrictions of an algorithm (MPICH's registry states the same kind: "power-of-two",
    "intercommunicator", "no in place"). */
@@ -219,12 +227,12 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
 static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
 static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
   if (p == 1) return IRR_ALG_LINEAR;
   if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
 }
 
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every

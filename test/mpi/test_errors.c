@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
   if (p > 64) MPI_Abort(MPI_COMM_WORLD, 2);
   MPI_Comm_create_errhandler(on_error, &eh);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
-  scenarios(p <= IRR_DIRECT_MAXP ? "auto (direct)" : "auto (tree)", p > IRR_DIRECT_MAXP);
+  scenarios(p <= IRR_V_DIRECT_MAXP ? "auto (direct)" : "auto (tree)", p > IRR_V_DIRECT_MAXP);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_TREE);
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_SCATTERV, IRR_ALG_TREE);
   scenarios("tree", 1);

@@ -58,8 +58,8 @@ static void test_choose(void) {
   int node[64], i;
   irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
   CHECK(irr_gatherv_choose(IRR_ALG_AUTO, 1) == IRR_ALG_LINEAR, "p = 1: linear");
-  CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_DIRECT_MAXP) == IRR_ALG_DIRECT, "direct up to the threshold");
-  CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_DIRECT_MAXP + 1) == IRR_ALG_TREE, "tree above it");
+  CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_V_DIRECT_MAXP) == IRR_ALG_DIRECT, "direct up to the threshold");
+  CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_V_DIRECT_MAXP + 1) == IRR_ALG_TREE, "tree above it");
   CHECK(irr_scatterv_choose(IRR_ALG_BINOMIAL, 100) == IRR_ALG_BINOMIAL, "forced binomial");
   CHECK(irr_gatherv_choose(IRR_ALG_RING, 100) == IRR_ALG_TREE, "an algorithm gatherv lacks counts as none");
   CHECK(irr_xgatherv_choose(IRR_ALG_LINEAR, 100) == IRR_ALG_DIRECT && irr_xgatherv_choose(IRR_ALG_AUTO, 1) == IRR_ALG_DIRECT,
