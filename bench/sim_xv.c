@@ -3,7 +3,11 @@
  *
  *   gatherv REPS AVG...   the MPI Forum proposal's table (seed 003): root = rank 1, block
  *                         sizes uniform in [1, 2*AVG-1] ints; MPI_Gather + MPI_Gatherv,
- *                         IRR_XGatherv, and the known-size IRR_Gatherv and MPI_Gatherv
+ *                         IRR_XGatherv, and the known-size IRR_Gatherv and MPI_Gatherv;
+ *                         environment: SIM_XV_ROOT (a rank, or "half": p/2), SIM_XV_DIST
+ *                         (a test/dist.h name, default random), SIM_XV_FORCE (e.g.
+ *                         "direct tree": IRR_XGatherv forced to these too, as
+ *                         IRR_XGatherv_<alg>)
  *   alltoallv REPS DEG MAXINTS [NV]   a sparse pattern: rank r sends to DEG ranks (r+1, r-1,
  *                         r+k, r-k, ... with k = floor(sqrt(p)): a 2-D stencil), between 1 and
  *                         MAXINTS ints each; MPI_Alltoall(counts) + MPI_Alltoallv against
@@ -31,8 +35,26 @@ static void report(simbench *sb, double *t, int reps, const char *coll, const ch
 }
 
 static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
-  int bi, i, k, v, root = 1 % p;
-  static const char *const names[4] = {"MPI_Gather+MPI_Gatherv", "IRR_XGatherv", "IRR_Gatherv_known", "MPI_Gatherv_known"};
+  int bi, i, k, v, nv = 4, root = 1 % p, dist = IRRT_RANDOM;
+  const char *e;
+  char names[12][64] = {"MPI_Gather+MPI_Gatherv", "IRR_XGatherv", "IRR_Gatherv_known", "MPI_Gatherv_known"};
+  irr_alg forced[12] = {IRR_ALG_AUTO, IRR_ALG_AUTO, IRR_ALG_AUTO, IRR_ALG_AUTO};
+  if ((e = getenv("SIM_XV_ROOT")) && *e) root = strcmp(e, "half") == 0 ? p / 2 : atoi(e) % p;
+  if ((e = getenv("SIM_XV_DIST")) && *e)
+    for (i = 0; i < IRRT_NDIST; i++)
+      if (strcmp(e, irrt_dist_name[i]) == 0) dist = i;
+  if ((e = getenv("SIM_XV_FORCE")) && *e) { /* IRR_XGatherv forced to these algorithms too */
+    char buf[256], *tok;
+    snprintf(buf, sizeof buf, "%s", e);
+    for (tok = strtok(buf, " ,"); tok && nv < 12; tok = strtok(NULL, " ,")) {
+      int a;
+      for (a = 1; a < IRR_ALG_COUNT && strcmp(tok, irr_alg_name((irr_alg)a)) != 0; a++) {}
+      if (a == IRR_ALG_COUNT || !irr_alg_find(IRR_COLL_XGATHERV, (irr_alg)a)) continue;
+      forced[nv] = (irr_alg)a;
+      snprintf(names[nv++], sizeof names[0], "IRR_XGatherv_%s", tok);
+    }
+  }
+  if (rank == 0) printf("#@root=%d\n#@dist=%s\n", root, irrt_dist_name[dist]);
   for (bi = 0; bi < nb; bi++) {
     long b = atol(bs[bi]);
     int *counts = malloc(p * sizeof(int)), *displs = malloc(p * sizeof(int)), *xc = malloc(p * sizeof(int)),
@@ -42,7 +64,7 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
     irrt_rng rng = {1};
     char *sbuf, *rbuf;
     double *t = malloc(reps * sizeof(double));
-    irrt_dist(IRRT_RANDOM, p, b, &rng, m);
+    irrt_dist(dist, p, b, &rng, m);
     for (i = 0; i < p; i++) {
       counts[i] = (int)m[i];
       displs[i] = (int)total;
@@ -50,8 +72,9 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
     }
     sbuf = simbench_alloc((size_t)counts[rank] * sizeof(int));
     rbuf = rank == root ? simbench_alloc((size_t)total * sizeof(int)) : NULL;
-    for (v = 0; v < 4; v++) {
+    for (v = 0; v < nv; v++) {
       simbench sb;
+      IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_XGATHERV, forced[v]);
       simbench_init(&sb, MPI_COMM_WORLD, 1.0);
       for (k = 0; k < reps; k++) {
         simbench_start(&sb);
@@ -61,7 +84,7 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
           if (rank == root)
             for (i = 0, xd[0] = 0; i + 1 < p; i++) xd[i + 1] = xd[i] + xc[i];
           MPI_Gatherv(sbuf, mine, MPI_INT, rbuf, xc, xd, MPI_INT, root, MPI_COMM_WORLD);
-        } else if (v == 1) {
+        } else if (v == 1 || v >= 4) {
           xc[0] = IRR_SIZE_UNKNOWN;
           xd[0] = IRR_DISPL_CONSECUTIVE;
           IRR_XGatherv(sbuf, counts[rank], MPI_INT, rbuf, (int)total, xc, xd, MPI_INT, root, MPI_COMM_WORLD);
@@ -74,6 +97,7 @@ static void bench_gatherv(int reps, int nb, char **bs, int rank, int p) {
       }
       report(&sb, t, reps, "gatherv", names[v], p, b, rank);
     }
+    IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_XGATHERV, IRR_ALG_AUTO);
     simbench_free(sbuf);
     if (rbuf) simbench_free(rbuf);
     free(counts); free(displs); free(xc); free(xd); free(m); free(t);

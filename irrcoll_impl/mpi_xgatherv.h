@@ -1,32 +1,4 @@
-/* IRR_XGatherv: the tree with sizes riding along (xv.h), or direct on few ranks. */
-
-/* The root's receive buffer while the counts are unknown: a byte view in which each child
-   subtree's range is one block (its total, heard during the construction) at consecutive
-   offsets. It is the user's buffer when the layout is consecutive and the type contiguous,
-   else scratch that is placed afterwards. */
-static void irr__xroot_view(irr__buf *vb, int p, int rank, const irr_tree *t, int64_t own, int64_t *fake, char *base) {
-  int d, lo, hi, i;
-  int64_t at = 0;
-  memset(fake, 0, (size_t)p * 2 * sizeof(int64_t));
-  for (d = 0; d < t->levels; d++) { /* heard[d] < 0: no such subcube */
-    irr_tree_cube(((int64_t)rank >> d) ^ 1, d, p, &lo, &hi);
-    if (lo < hi) fake[lo] = t->heard[d];
-  }
-  fake[rank] = own;
-  for (i = 0; i < p; i++) {
-    fake[p + i] = at;
-    at += fake[i];
-  }
-  memset(vb, 0, sizeof *vb);
-  vb->v = 1;
-  vb->p = p;
-  vb->base = base;
-  vb->counts = fake;
-  vb->displs = fake + p;
-  vb->dt.type = MPI_BYTE;
-  vb->dt.size = vb->dt.extent = 1;
-  vb->dt.contig = 1;
-}
+/* IRR_XGatherv: Gatherv's tree, the sizes riding along (xv.h), or direct on few ranks. */
 
 /* One unknown-size XGatherv call. At the root: the sizes as learned (bytes), the counts and
    displacements they give (elements), and the byte view the executor writes through (vcnt:
@@ -61,12 +33,12 @@ static int irr__xg_begin(irr__xg *G) {
   else if (irr__xbound(G->bound, G->rdt.size) < 0) G->err = MPI_ERR_COUNT;
   else if (G->bound > 0 && G->rdt.size > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
   G->consec = !irr__xnull(G->displs) && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE;
-  if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 7 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-  memset(G->bytes, 0, (size_t)G->p * 7 * sizeof(int64_t));
+  if (!(G->bytes = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 5 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->bytes, 0, (size_t)G->p * 5 * sizeof(int64_t));
   G->cnt = G->bytes + G->p;
   G->dsp = G->cnt + G->p;
   G->vcnt = G->dsp + G->p;
-  G->voff = G->vcnt + G->p; /* 3p: also irr__xroot_view's fake counts and displacements */
+  G->voff = G->vcnt + G->p;
   return MPI_SUCCESS;
 }
 
@@ -184,67 +156,154 @@ static int irr__xg_direct(irr__xg *G) {
   return rc;
 }
 
-/* ---- the tree: the sizes ride along with the data (IRR_OPF_COUNTS); the root learns every
-   subtree's total in the construction, so it receives in place when the layout is
-   consecutive and the type contiguous, else into scratch, placed afterwards. ---- */
+/* ---- the tree: Gatherv's (degraded as Gatherv's), built by a construction whose
+   messages carry the sizes: a fixed root sends its partner its subcube's sizes with its
+   summary, and the outcome sent to the root carries the other side's. When it ends, the
+   root knows every size (sz), builds the whole tree as Gatherv's root does, lays the blocks
+   out and receives in place (consecutive, contiguous type; else into scratch, placed
+   afterwards). The data messages carry their sizes too (IRR_OPF_COUNTS). ---- */
+
+/* irr__tree_build_mpi, the sizes riding along. sz: p entries; sz[rank] = own on entry; on
+   return a fixed root's subcube's and, at the tree's root, all. buf: 4 * (5 + p) entries. */
+static int irr__xg_construct(irr_tree *t, MPI_Comm pc, int tag, int64_t *sz, long long *buf) {
+  int rc = MPI_SUCCESS, p = t->p, n = 5 + p;
+  long long *out = buf, *in = buf + n, *nb[2];
+  nb[0] = buf + 2 * n, nb[1] = buf + 3 * n;
+  while (t->d < t->levels && rc == MPI_SUCCESS) {
+    irr_tree_info mine, other;
+    irr_tree_note notes[2];
+    int d = t->d, partner = irr_tree_exchange(t, &mine), src, i, k, lo = 0, hi = 0, plo = 0, phi = 0;
+    MPI_Request rq[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    if (partner >= 0) {
+      int target[2];
+      irr_tree_cube((int64_t)t->rank >> d, d, p, &lo, &hi);
+      irr_tree_cube((int64_t)partner >> d, d, p, &plo, &phi);
+      out[0] = mine.g, out[1] = mine.M, out[2] = mine.mg, out[3] = mine.nd, out[4] = mine.h;
+      for (i = lo; i < hi; i++) out[5 + i - lo] = sz[i];
+      rc = MPI_Sendrecv(out, 5 + hi - lo, MPI_LONG_LONG, partner, tag, in, 5 + phi - plo, MPI_LONG_LONG, partner, tag,
+                        pc, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      other.g = in[0], other.M = in[1], other.mg = in[2], other.nd = in[3], other.h = in[4];
+      for (i = plo; i < phi; i++) sz[i] = in[5 + i - plo];
+      irr_tree_decide(t, &other, notes, target);
+      for (i = 0; i < 2 && rc == MPI_SUCCESS; i++) {
+        if (target[i] == t->rank) {
+          irr_tree_apply(t, &notes[i]);
+        } else if (target[i] >= 0) { /* notes[0] is about the partner's side, notes[1] about ours */
+          int alo = i ? lo : plo, ahi = i ? hi : phi;
+          nb[i][0] = notes[i].win, nb[i][1] = notes[i].other_g, nb[i][2] = notes[i].other_M;
+          nb[i][3] = notes[i].other_nd, nb[i][4] = notes[i].other_h;
+          for (k = 5; target[i] == t->root && k < 5 + ahi - alo; k++) nb[i][k] = sz[alo + k - 5];
+          rc = MPI_Isend(nb[i], k, MPI_LONG_LONG, target[i], tag, pc, &rq[i]);
+        }
+      }
+    }
+    src = irr_tree_expect(t);
+    if (src >= 0 && rc == MPI_SUCCESS) { /* the root also gets the other side's sizes */
+      if (t->rank == t->root) irr_tree_cube(((int64_t)t->rank >> d) ^ 1, d, p, &plo, &phi);
+      else plo = phi = 0;
+      rc = MPI_Recv(in, 5 + phi - plo, MPI_LONG_LONG, src, tag, pc, MPI_STATUS_IGNORE);
+      notes[0].win = in[0], notes[0].other_g = in[1], notes[0].other_M = in[2];
+      notes[0].other_nd = in[3], notes[0].other_h = in[4];
+      for (i = plo; i < phi; i++) sz[i] = in[5 + i - plo];
+      if (rc == MPI_SUCCESS) irr_tree_apply(t, &notes[0]);
+    }
+    for (i = 0; i < 2; i++)
+      if (rq[i] != MPI_REQUEST_NULL) {
+        int rc2 = MPI_Wait(&rq[i], MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS) rc = rc2;
+      }
+    irr_tree_next(t);
+  }
+  return rc;
+}
+
+/* The root's byte view, every size known: block i in place (consecutive layout, contiguous
+   type, no error) or at its rank-order offset in scratch. */
+static int irr__xg_tree_view(irr__xg *G, int *inplace, char **scratch) {
+  int i, e;
+  int64_t at = 0;
+  irr__buf *vb = &G->vb;
+  if (G->err == MPI_SUCCESS &&
+      (e = irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec, G->displs, G->bound, G->cnt, G->dsp)) != MPI_SUCCESS)
+    G->err = e;
+  *inplace = G->err == MPI_SUCCESS && G->consec && G->rdt.contig;
+  for (i = 0; i < G->p; i++) {
+    G->vcnt[i] = G->bytes[i];
+    G->voff[i] = *inplace ? G->dsp[i] * G->rdt.size : at;
+    at = irr__sat_add(at, G->bytes[i]);
+  }
+  memset(vb, 0, sizeof *vb);
+  vb->v = 1;
+  vb->p = G->p;
+  vb->counts = G->vcnt;
+  vb->displs = G->voff;
+  vb->dt.type = MPI_BYTE;
+  vb->dt.size = vb->dt.extent = 1;
+  vb->dt.contig = 1;
+  if (*inplace) {
+    vb->base = irr__at(irr__base(G->recvbuf), G->rdt.true_lb);
+    return MPI_SUCCESS;
+  }
+  if (at == INT64_MAX || (uint64_t)at >= (uint64_t)SIZE_MAX || !(*scratch = (char *)IRRCOLL_MALLOC((size_t)at + 1)))
+    return MPI_ERR_NO_MEM;
+  vb->base = *scratch;
+  return MPI_SUCCESS;
+}
+
 static int irr__xg_tree(irr__xg *G, irr_alg alg) {
   irr_tree t;
+  irr_tree_all T;
   irr_sched s;
   irr__exec X;
   irr_op *ops = NULL;
-  int rc, lo = 0, hi = G->p, cap, inplace = 0;
-  int64_t *mine = NULL;
-  char *scratch = NULL;
+  int rc, cap, inplace = 0, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int64_t th = alg == IRR_ALG_TREE ? irr_gatherv_thresh(G->ctx->md) : INT64_MAX, *sz;
+  long long *cbuf;
+  char *scratch = NULL, *mem;
   memset(&X, 0, sizeof X);
-  irr_tree_init(&t, G->rank, G->p, G->root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, G->own);
-  if ((rc = irr__tree_build_mpi(&t, G->ctx->pc, G->tag)) != MPI_SUCCESS) return rc;
+  memset(&T, 0, sizeof T);
+  /* sizes (the root's: G->bytes) and the construction's message buffers */
+  mem = (char *)IRRCOLL_MALLOC((size_t)G->p * sizeof(int64_t) + 4 * (size_t)(5 + G->p) * sizeof(long long));
+  if (!mem) return MPI_ERR_NO_MEM;
+  sz = G->isroot ? G->bytes : (int64_t *)(void *)mem;
+  cbuf = (long long *)(void *)(mem + (size_t)G->p * sizeof(int64_t));
+  memset(sz, 0, (size_t)G->p * sizeof(int64_t));
+  sz[G->rank] = G->own;
+  irr_tree_init(&t, G->rank, G->p, G->root, rule, G->own);
+  irr_tree_degrade(&t, th);
+  rc = irr__xg_construct(&t, G->ctx->pc, G->tag, sz, cbuf);
+  if (rc == MPI_SUCCESS && G->isroot && th < INT64_MAX) { /* the whole tree: its direct senders */
+    irr_status st = irr_tree_build_t(&T, G->p, G->root, rule, sz, th);
+    if (st != IRR_OK) rc = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+  }
   cap = irr_v_maxops(IRR_ALG_TREE, G->p, G->rank, G->root);
-  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
-  irr_sched_init(&s, G->rank, G->p, ops, cap);
-  if (irr_xgatherv_tree(&t, 0, &s) != IRR_OK) rc = MPI_ERR_INTERN;
-  /* the sizes this rank collects: its subcube's (the root: everyone's) */
-  if (!G->isroot) irr_tree_cube((int64_t)G->rank >> t.send_level, t.send_level, G->p, &lo, &hi);
-  if (rc == MPI_SUCCESS && !G->isroot && !(mine = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t))))
-    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS && !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
   if (rc == MPI_SUCCESS) {
-    X.cnt = G->isroot ? G->bytes : mine;
-    X.cnt_lo = lo;
-    memset(X.cnt, 0, (size_t)(hi - lo) * sizeof(int64_t));
-    X.cnt[G->rank - lo] = G->own;
+    irr_sched_init(&s, G->rank, G->p, ops, cap);
+    if (irr_xgatherv_tree(&t, T.parent ? &T : NULL, G->isroot ? sz : NULL, 0, &s) != IRR_OK) rc = MPI_ERR_INTERN;
   }
-  if (rc == MPI_SUCCESS && G->isroot) { /* the subtree totals are known now: fits? in place? */
-    int64_t total;
-    irr__xroot_view(&G->vb, G->p, G->rank, &t, G->own, G->vcnt, NULL);
-    total = G->vcnt[2 * G->p - 1] + G->vcnt[G->p - 1];
-    if (G->err == MPI_SUCCESS && G->consec && total > (int64_t)G->bound * G->rdt.size) G->err = MPI_ERR_TRUNCATE;
-    inplace = G->err == MPI_SUCCESS && G->consec && G->rdt.contig;
-    if (!inplace && !(scratch = (char *)IRRCOLL_MALLOC((size_t)total + 1))) rc = MPI_ERR_NO_MEM;
-    G->vb.base = inplace ? irr__at(irr__base(G->recvbuf), G->rdt.true_lb) : scratch;
-  } else {
-    G->vb.discard = 1;
-  }
+  if (rc == MPI_SUCCESS && G->isroot) rc = irr__xg_tree_view(G, &inplace, &scratch);
+  else if (rc == MPI_SUCCESS) G->vb.discard = 1;
   if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&G->ob, 1, G->ctx->pc)) == MPI_SUCCESS) {
     X.s = &s;
     X.buf[IRR_BUF_RECV] = &G->vb;
     X.buf[IRR_BUF_SEND] = &G->ob;
     X.comm = G->ctx->pc;
     X.tag = G->tag + 1;
+    X.cnt = sz; /* the sizes the messages carry: all ranks' slots */
+    X.cnt_lo = 0;
     rc = irr__exec_run(&X);
     if (rc == MPI_SUCCESS && X.bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
   }
   irr__buf_unstage(&G->ob, 0, G->ctx->pc);
   irr__exec_free(&X);
-  if (rc == MPI_SUCCESS && G->isroot) { /* every size is known now: the layout, then the data in place */
-    int e2 = irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec, G->displs, G->bound, G->cnt, G->dsp), i;
-    if (G->err == MPI_SUCCESS) G->err = e2;
-    if (G->err == MPI_SUCCESS && !inplace) {
-      for (i = 0; i < G->p; i++) G->voff[i] = i ? G->voff[i - 1] + G->bytes[i - 1] : 0;
-      rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, scratch, G->ctx->pc);
-    }
-  }
-  if (mine) IRRCOLL_FREE(mine);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && !inplace)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, scratch, G->ctx->pc);
+  irr_tree_all_free(&T);
   if (scratch) IRRCOLL_FREE(scratch);
-  IRRCOLL_FREE(ops);
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(mem);
   return rc;
 }
 

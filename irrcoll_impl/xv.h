@@ -7,13 +7,17 @@
    and the displacements are returned. This part holds the pure plans; the entry points are in
    mpi_api.h.
 
-   XGatherv (irr_xgatherv_tree): Träff's tree never needs the root to know the sizes: the
-   construction (Lemma 3) runs on the senders' sizes, so the root learns every subtree's
-   total there. What it cannot learn there is each rank's own count; so every data message
-   also carries the sizes of the blocks it holds (IRR_OPF_COUNTS, 8 bytes per rank of the
-   sender's subcube). Same rounds and messages as the known-size tree; 8(p-1) more bytes
-   reach the root. On few ranks ("direct", irr_xgatherv_direct), every rank sends its block
-   to the root, which learns each size from the message (IRR_OPF_LEARN) in rank order.
+   XGatherv (irr_xgatherv_tree): Träff's tree never needs the root to know the sizes in
+   advance: the construction (Lemma 3) runs on the senders' sizes. Its messages also carry
+   them (a fixed root its subcube's, 8 bytes a rank, and the outcome sent to the root the
+   other side's), so the root knows every size when the construction ends, in the same
+   rounds: it builds the whole tree as Gatherv's root does, degraded the same way (subtrees
+   above the model's threshold send straight to it: seed 000, Section 3), and receives in
+   place. Every data message still carries the sizes of the blocks it holds
+   (IRR_OPF_COUNTS), so the data program alone teaches the root every size (what the
+   checker verifies). On few ranks ("direct", irr_xgatherv_direct), every rank sends its
+   block to the root, which learns each size from the message (IRR_OPF_LEARN) in rank
+   order.
 
    XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
    on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
@@ -50,10 +54,12 @@
 #define IRR_XCOUNT_BYTES 8
 
 
-/* XGatherv on the tree: the known-size schedule, each data message carrying its sizes. */
-static inline irr_status irr_xgatherv_tree(const irr_tree *t, int ctrl, irr_sched *s) {
+/* XGatherv on the tree: Gatherv's schedule (degraded as Gatherv's: T, m_root at the root,
+   else NULL), each data message carrying its sizes. */
+static inline irr_status irr_xgatherv_tree(const irr_tree *t, const irr_tree_all *T, const int64_t *m_root, int ctrl,
+                                           irr_sched *s) {
   int n0 = s->nops;
-  irr_status st = irr__tree_v(0, t, NULL, NULL, 0, ctrl, s);
+  irr_status st = irr__tree_v(0, t, T, m_root, 0, ctrl, s);
   if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
   return st;
 }
@@ -329,6 +335,48 @@ static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, 
   return st;
 }
 
+/* XGatherv's construction carries the sizes (see the top): its control messages (ctrl ops,
+   in irr__tree_ctrl's order) grow by 8 bytes a rank: a fixed root's exchange by its
+   subcube's sizes, an outcome sent to the root by those of the other side. */
+static inline int irr__xg_ctrl_add(irr_sched *s, int *k, int64_t add) {
+  if (*k >= s->nops || s->ops[*k].buf != IRR_BUF_NONE) return 0;
+  s->ops[(*k)++].len += add;
+  return 1;
+}
+static inline irr_status irr__xgatherv_ctrl_sizes(irr_sched_set *set, int p, int root, const int64_t *m,
+                                                  int64_t thresh) {
+  irr_tree_all T;
+  irr_status st;
+  int r, ok = 1;
+  memset(&T, 0, sizeof T);
+  if ((st = irr_tree_build_t(&T, p, root, IRR_TREE_LINEAR_TIME, m, thresh)) != IRR_OK) return st;
+  for (r = 0; r < p && ok; r++) {
+    irr_sched *s = &set->s[r];
+    irr_tree t;
+    int d, k = 0;
+    irr_tree_view(&T, r, &t);
+    for (d = 0; d < t.levels && ok; d++) {
+      int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
+      int gather_here = t.parent < 0 || d <= (t.direct ? t.note_last : t.send_level);
+      int fp = irr_tree_partner(f, d, p), lo, hi, plo, phi, i;
+      irr_tree_cube((int64_t)f >> d, d, p, &lo, &hi);
+      if (partner >= 0) {
+        irr_tree_cube((int64_t)partner >> d, d, p, &plo, &phi);
+        ok = irr__xg_ctrl_add(s, &k, 8 * (int64_t)(hi - lo)) && irr__xg_ctrl_add(s, &k, 8 * (int64_t)(phi - plo));
+        for (i = 0; i < 2 && ok; i++) /* notify[0]: about the partner's side, [1]: ours */
+          if (t.notify[i][d] >= 0)
+            ok = irr__xg_ctrl_add(s, &k, t.notify[i][d] == root ? 8 * (int64_t)(i ? hi - lo : phi - plo) : 0);
+      }
+      if (ok && gather_here && f != r && fp >= 0) {
+        irr_tree_cube(((int64_t)r >> d) ^ 1, d, p, &plo, &phi);
+        ok = irr__xg_ctrl_add(s, &k, r == root ? 8 * (int64_t)(phi - plo) : 0);
+      }
+    }
+  }
+  irr_tree_all_free(&T);
+  return ok ? IRR_OK : IRR_ERR_ORDER;
+}
+
 /* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
    the MPI layer chooses) or XAllgatherv (both phases, the default model: see
    irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
@@ -342,11 +390,13 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
   int r;
   if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
   alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
-  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* the tree: data messages carry sizes */
-    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, INT64_MAX)) != IRR_OK)
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* Gatherv's tree: data messages carry sizes */
+    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, thresh)) != IRR_OK)
       return st;
     for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
-    return IRR_OK;
+    if (ctrl && alg == IRR_ALG_TREE && (st = irr__xgatherv_ctrl_sizes(set, p, root, m, thresh)) != IRR_OK)
+      irr_sched_set_free(set);
+    return st;
   }
   if (coll == IRR_COLL_ALLGATHERV) {
     irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
@@ -363,7 +413,7 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
   return st;
 }
 
-/* The same with XScatterv's threshold of the default model. */
+/* The same with the default model's threshold (XGatherv's tree, XScatterv). */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
   irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};

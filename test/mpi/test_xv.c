@@ -187,6 +187,9 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     if (e1 == MPI_SUCCESS) e1 = MPI_Gatherv(sb, n_me, types[mytype], rn, rank == root ? got : cnt, dsp, types[c->vt], root, comm);
     free(got);
   }
+  /* every other case: a model whose degradation threshold is 75 bytes, so the tree's
+     subtrees go straight to the root at these sizes too (the same on all ranks) */
+  if (c->seed % 2) IRR_Comm_set_model(comm, 1.5e-6, 1e-8);
   for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
   if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
   if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
@@ -200,6 +203,7 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
          memcmp(xc, cnt, (size_t)p * sizeof(int)) == 0 && memcmp(xd, dsp, (size_t)p * sizeof(int)) == 0;
   }
   CHECK(ok, "xgatherv differs: p=%d rank=%d %s (rc %d/%d)", p, rank, desc(c), e1, e2);
+  if (c->seed % 2) IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
 
   /* ---- XScatterv vs MPI_Scatter(counts) + MPI_Scatterv: root's data is rn ---- */
   {
@@ -480,6 +484,41 @@ static void run_errors(MPI_Comm comm) {
   ncases += 12;
 }
 
+/* XGatherv's tree in the pure layer, degraded at several thresholds, with and without the
+   construction (whose messages carry the sizes): the checker accepts every program, the
+   root learning every size from the data messages alone. */
+static void check_xtree_pure(void) {
+  static const int64_t th[4] = {0, 75, 7500, INT64_MAX};
+  int64_t m[40];
+  irrt_rng rng = {99};
+  long n = 0;
+  int p, d, k, ctrl, ri;
+  for (p = 1; p <= 40; p += p < 12 ? 1 : 7)
+    for (d = 0; d < IRRT_NDIST; d++)
+      for (ri = 0; ri < 3; ri++)
+        for (k = 0; k < 4; k++)
+          for (ctrl = 0; ctrl < 2; ctrl++) {
+            int root = ri == 0 ? 0 : ri == 1 ? p / 2 : p - 1;
+            irr_sched_set set;
+            irr_spec sp;
+            irr_check_report rep;
+            irr_status st;
+            irrt_dist(d, p, 1 + (int64_t)irrt_range(&rng, 0, 60), &rng, m);
+            memset(&sp, 0, sizeof sp);
+            sp.coll = IRR_COLL_GATHERV, sp.p = p, sp.root = root, sp.m = m, sp.unknown = 1;
+            st = irr_xv_build_all_t(&set, IRR_COLL_GATHERV, IRR_ALG_TREE, p, root, m, 0, ctrl, th[k]);
+            CHECK(st == IRR_OK, "xgatherv tree build p=%d root=%d th=%lld: %s", p, root, (long long)th[k], irr_status_name(st));
+            if (st != IRR_OK) continue;
+            memset(&rep, 0, sizeof rep);
+            st = irr_sched_check(set.s, &sp, &rep);
+            CHECK(st == IRR_OK, "xgatherv tree p=%d root=%d %s th=%lld ctrl=%d: %s (rank %d op %d: %s)", p, root,
+                  irrt_dist_name[d], (long long)th[k], ctrl, irr_status_name(st), rep.rank, rep.op, rep.what);
+            irr_sched_set_free(&set);
+            n++;
+          }
+  CHECK(n > 1000, "only %ld degraded xgatherv programs checked", n);
+}
+
 /* The accessor the int and `_c` entry points share: an int array stores INT_MAX (never a
    wrapped value) and reports MPI_ERR_COUNT past it; the wide arrays take any value. */
 static void check_xarr(void) {
@@ -584,6 +623,7 @@ int main(int argc, char **argv) {
   run_errors(errcomm);
   run_large_displs(errcomm);
   check_xarr();
+  if (rank == 0) check_xtree_pure();
   MPI_Comm_free(&errcomm);
   MPI_Comm_free(&shuffled);
   free_types();
