@@ -197,14 +197,18 @@ static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_r
    root's count after round 0 (mpi_gatherv.h): on a mismatch it drains the rest that sender
    sends and cancels the rest it expected.
    Cost: one message per block up to H units, two above; scratch 8 + H per block below H at
-   the root (virtual: only what arrives is touched). Replaces probing every message first,
+   the root. Replaces probing every message first,
    which cost up to 0.35 of MPI_Gatherv's speed (SMPI, p = 16 and 32).
    H: IRR_HEAD_ROOM bytes in the MPI layer, whose executor posts ROOM receives that large;
-   other values only in the checker's tests. 128 KiB: above it a block's transfer (13 us at
-   10 GB/s) dwarfs its second message's overhead; 32 KiB left blocks of 40 KB at 0.90 of
-   MPI_Gatherv (SMPI, p = 16, o = 0.5 us), 64 KiB at 0.94. */
+   other values only in the checker's tests. A block just above H pays for its rest's
+   handshake, posted once its head is in: SMPI (p = 16..64, o = 0.5 us) measured blocks of
+   40 KB at 0.90 of MPI_Gatherv with H = 32 KiB, 0.94 with 64 KiB, and one 400 KB block at
+   0.96 with 128 KiB; 512 KiB keeps the loss of a split block under about 4% (the extra
+   round trip against >= 52 us of transfer at 10 GB/s). The price is the root's scratch,
+   8 + H per block it expects below H: up to 32 MB of address space at p = 64, of which
+   only the pages that messages write are touched (malloc + free of it: 0.6 us here). */
 #ifndef IRR_HEAD_ROOM
-#define IRR_HEAD_ROOM 131072
+#define IRR_HEAD_ROOM 524288
 #endif
 static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t own, const int64_t *m_root,
                                               int inplace, int64_t H, irr_sched *s) {

@@ -27,7 +27,7 @@
    IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
    IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
    and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
-   message per rank (two above 128 KiB) whose size rides ahead of its data, all receives
+   message per rank (two above 512 KiB) whose size rides ahead of its data, all receives
    posted at once as in MPI's linear Gatherv (the tree's construction does not pay there).
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
