@@ -3,7 +3,11 @@
  * MPI_Allgather, Allreduce, Alltoall, Bcast, Gather, Reduce, Reduce_scatter_block, Scan,
  * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv (no alternative yet: always PMPI),
  * and runs the mock-up (mpi_guide.h)
- * or irrcoll algorithm that is forced or that a profile names, else the PMPI_ function.
+ * or irrcoll algorithm that is forced or that a profile names, else the default: for
+ * MPI_Gatherv and MPI_Scatterv irrcoll's automatic choice (IRR_Gatherv/IRR_Scatterv: at
+ * least 0.997 / 0.998 of the native operation in every cell of the SMPI sweeps, README),
+ * for every other collective the PMPI_ function (MPI_Allgatherv stays native until its
+ * sweep on multi-core nodes holds).
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
@@ -11,7 +15,9 @@
  *       name without collective applies to every collective that has it): a mock-up name,
  *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
  *       ring, bruck for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
- *       algorithm on intercommunicators) or "default" (the MPI library's own).
+ *       algorithm on intercommunicators) or "native" (the MPI library's own, e.g.
+ *       gatherv:native to opt out of irrcoll's default; "default" is a synonym, its old
+ *       name). The report names the library's own "native".
  *   IRRCOLL_PROFILES=path[:path...]  profile files (PGMPITuneLib format, profile.h) or
  *       directories of them; a profile applies to communicators of its size. A file that
  *       does not parse is skipped (the report says why); forced choices win over profiles.
@@ -65,7 +71,8 @@ enum { IRR__PM_REC = 4096, IRR__PM_ERR = 16 };
 static struct {
   int init, report, forced_set[IRR_GL_NCOLL];
   int active[IRR_GL_NCOLL]; /* anything to decide for this collective (else straight to PMPI) */
-  const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: "default" */
+  const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: native */
+  const irr_gl_entry *dflt[IRR_GL_NCOLL];   /* the default (NULL: native) */
   irr_prof *prof;
   const irr_gl_entry **prof_alg; /* per profile, per mock-up position: the entry (NULL: default) */
   int *prof_coll;                /* per profile: its collective */
@@ -115,8 +122,9 @@ static void irr__pm_load(const char *path) {
   irr__pm.prof_coll = (int *)b;
   irr__pm.prof_coll[irr__pm.nprof] = c;
   for (i = 0; i < pr.nalg && i < 64; i++) { /* unknown names: default, and said so */
-    irr__pm.prof_alg[irr__pm.nprof * 64 + i] = strcmp(pr.name[i], "default") ? irr__pm_entry(c, pr.name[i]) : NULL;
-    if (strcmp(pr.name[i], "default") && !irr__pm.prof_alg[irr__pm.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (default used)");
+    int own = !strcmp(pr.name[i], "default") || !strcmp(pr.name[i], "native"); /* PGMPITuneLib: the library's own */
+    irr__pm.prof_alg[irr__pm.nprof * 64 + i] = own ? NULL : irr__pm_entry(c, pr.name[i]);
+    if (!own && !irr__pm.prof_alg[irr__pm.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (native used)");
   }
   irr__pm.prof[irr__pm.nprof++] = pr;
 }
@@ -135,13 +143,13 @@ static void irr__pm_setup(void) {
       if (k < 0) { irr__pm_error("IRRCOLL_ALG", "malformed entry (skipped)"); continue; }
       for (c = 0; c < IRR_GL_NCOLL; c++) {
         const irr_gl_entry *e;
-        int dflt = strcmp(name, "default") == 0;
+        int dflt = strcmp(name, "default") == 0, native = dflt || strcmp(name, "native") == 0;
         if (key[0] && strcmp(key, IRR_Guide_coll_name((irr_gl_coll)c, 0)) != 0) continue;
-        e = dflt ? NULL : irr__pm_entry(c, name);
+        e = native ? NULL : irr__pm_entry(c, name);
         if (!key[0] && !e) continue; /* a bare name: where it names something */
-        if (!dflt && !e) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (default used)");
+        if (!dflt && !native && !e) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (native used)");
         irr__pm.forced_set[c] = 1;
-        irr__pm.forced[c] = e;
+        irr__pm.forced[c] = native ? NULL : e;
         hit = 1;
       }
       if (!hit && !key[0]) irr__pm_error("IRRCOLL_ALG", "a name that no collective has (skipped)");
@@ -167,9 +175,11 @@ static void irr__pm_setup(void) {
     }
     free(list);
   }
+  irr__pm.dflt[IRR_GL_GATHERV] = irr__pm_entry(IRR_GL_GATHERV, "auto");
+  irr__pm.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
-    irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c];
+    irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c] || irr__pm.dflt[c];
     for (i = 0; i < irr__pm.nprof; i++) irr__pm.active[c] |= irr__pm.prof_coll[i] == c;
   }
 }
@@ -186,16 +196,19 @@ static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize)
   irr__pm_setup();
   if (irr__pm.forced_set[c]) {
     e = irr__pm.forced[c];
-  } else if (irr__pm.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS) {
-    for (i = 0; i < irr__pm.nprof; i++) {
-      int k;
-      if (irr__pm.prof_coll[i] != c || irr__pm.prof[i].p != p) continue;
-      if ((k = irr_prof_find(&irr__pm.prof[i], msize)) >= 0 && k < 64) e = irr__pm.prof_alg[i * 64 + k];
-      break;
-    }
+  } else {
+    int found = 0;
+    if (irr__pm.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS)
+      for (i = 0; i < irr__pm.nprof; i++) {
+        int k;
+        if (irr__pm.prof_coll[i] != c || irr__pm.prof[i].p != p) continue;
+        if ((k = irr_prof_find(&irr__pm.prof[i], msize)) >= 0 && k < 64) e = irr__pm.prof_alg[i * 64 + k], found = 1;
+        break;
+      }
+    if (!found) e = irr__pm.dflt[c];
   }
   if (irr__pm.report) {
-    const char *an = e ? e->name : "default";
+    const char *an = e ? e->name : "native";
     for (i = 0; i < irr__pm.nrec; i++)
       if (irr__pm.rec[i].coll == c && irr__pm.rec[i].msize == msize && strcmp(irr__pm.rec[i].alg, an) == 0) break;
     if (i == irr__pm.nrec) {

@@ -37,19 +37,33 @@ out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp" $run 3 $app 2>&1)
 echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "profile: wrong results"
 echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 allgather_as_allreduce$" && ok || bad "profile: 4 bytes not GL3"
 echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 40 allgather_as_allreduce$" && ok || bad "profile: 40 bytes not GL3"
-echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 400 default$" && ok || bad "profile: 400 bytes not default"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 400 native$" && ok || bad "profile: 400 bytes not native"
 # the same profile does not apply to 4 ranks
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" $run 4 $app 2>&1)
-echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "profile for p=3 used at p=4"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "profile for p=3 used at p=4"
 # malformed profiles: said in the report, defaults used, results right
 printf 'MPI_Allgather\n3\n1\n5 allgather_as_allreduce\n2\n1 10 5\n5 20 5\n' > "$tmp/overlap.prf"
 printf 'MPI_Bcast\nthree\n' > "$tmp/junk.prf"
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/overlap.prf:$tmp/junk.prf:$tmp/missing.prf" $run 3 $app 2>&1)
 echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "malformed: wrong results"
 [ "$(echo "$out" | grep -c '^#@irrcoll error')" -ge 3 ] && ok || bad "malformed: errors not reported: $(echo "$out" | grep '#@irrcoll')"
-echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "malformed: not default"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "malformed: not native"
 # a forced choice wins over a profile
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" IRRCOLL_ALG=allgather:default $run 3 $app 2>&1)
-echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 default$" && ok || bad "forced default does not win"
+echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "forced default does not win"
+# no setting: Gatherv and Scatterv go to irrcoll's automatic choice, the rest to the library;
+# gatherv:native (or its old name, default) opts out
+for n in 3 4; do
+  out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run $n $app 2>&1)
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n defaults: wrong results"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Gatherv 0 gatherv_irr_auto$" && ok || bad "n=$n: Gatherv not irrcoll's by default"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Scatterv 0 scatterv_irr_auto$" && ok || bad "n=$n: Scatterv not irrcoll's by default"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* native$" && ok || bad "n=$n: Allgatherv not native by default"
+  for o in native default; do
+    out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="gatherv:$o" timeout 120 $run $n $app 2>&1)
+    echo "$out" | grep -q "^#@irrcoll alg MPI_Gatherv 0 native$" && ok || bad "n=$n gatherv:$o does not opt out"
+    echo "$out" | grep -q "^#@irrcoll alg MPI_Scatterv 0 scatterv_irr_auto$" && ok || bad "n=$n gatherv:$o changed Scatterv"
+  done
+done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
