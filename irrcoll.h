@@ -4323,6 +4323,12 @@ typedef struct irr__exec {
   int nold, capold;
   MPI_Request *lreq;       /* learned receives into user buffers, in flight */
   int nlreq, caplreq;
+  /* after a round's messages complete (rc MPI_SUCCESS), before its blocks are marked and
+     its copies run: returns MPI_SUCCESS or an error that ends the run (NULL: none) */
+  int (*after)(struct irr__exec *X, int lo, int hi);
+  /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
+     of which nleft are not complete; wrc: the first error among the completed ones */
+  int lo, hi, nreq, nleft, posted, wrc;
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -4803,13 +4809,21 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    p = 256 in SMPI. Not MPI_Waitall: MPICH reports a failed request of MPI_Waitall (e.g. a
    truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
    whose own communicator returns errors. Every receive must get exactly its length: a
-   short or truncated one marks the result bad. */
-static int irr__exec_wait(irr__exec *X, int nreq) {
-  int k, i = 0, rc = MPI_SUCCESS;
-  for (k = 0; k < nreq; k++) {
+   short or truncated one marks the result bad. block = 0 (irr__exec_step): only those
+   already complete (MPI_Testany), X->nleft of X->nreq left; the first error into X->wrc. */
+static int irr__exec_complete(irr__exec *X, int block) {
+  int i = 0, nreq = X->nreq;
+  while (X->nleft > 0) {
     MPI_Status st;
-    int ec = MPI_Waitany(nreq, X->req, &i, &st), cls = MPI_SUCCESS;
-    if (i == MPI_UNDEFINED || i < 0 || i >= nreq) break;
+    int ec, cls = MPI_SUCCESS, flag = 1;
+    ec = block ? MPI_Waitany(nreq, X->req, &i, &st) : MPI_Testany(nreq, X->req, &i, &flag, &st);
+    if (!flag) return 0;
+    if (i == MPI_UNDEFINED || i < 0 || i >= nreq) {
+      if (ec != MPI_SUCCESS && X->wrc == MPI_SUCCESS) X->wrc = ec;
+      X->nleft = 0;
+      break;
+    }
+    X->nleft--;
     X->stat[i] = st;
     if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
@@ -4817,10 +4831,10 @@ static int irr__exec_wait(irr__exec *X, int nreq) {
       if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
       else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
     }
-    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && X->wrc == MPI_SUCCESS) X->wrc = ec;
     if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
   }
-  return rc;
+  return 1;
 }
 
 /* Blocks now in a staged v buffer (unstaged afterwards). */
@@ -4865,27 +4879,56 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
    learned and probed receives, complete, then run the round's copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
    0-byte messages, so the error travels down the tree instead of bad data. The test-only
-   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
-static int irr__exec_run(irr__exec *X) {
-  int rc = irr__exec_alloc(X), lo = 0;
-  while (lo < X->s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, rc2;
-    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
-    rc = irr__exec_post(X, lo, hi, &nreq);
-    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    rc2 = irr__exec_wait(X, nreq); /* whatever was posted */
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in.
+   Resumable: irr__exec_begin (scratch), irr__exec_step until *done, irr__exec_end (always,
+   after begin). A step posts the current round if it is not posted yet, then completes its
+   requests: block = 1 all of them, block = 0 only those already complete (it returns at
+   once, *done = 0, if any is not), and goes on to the next round while rounds complete.
+   Learned (IRR_OPF_LEARN) and probed (IRR_OPF_PROBE) receives are still taken blocking when
+   their round is posted, even with block = 0: the persistent requests (mpi_request.h) have
+   none in the good-argument case. An error ends the run: *done = 1, the error returned. */
+static int irr__exec_begin(irr__exec *X) {
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = 0;
+  X->wrc = MPI_SUCCESS;
+  return irr__exec_alloc(X);
+}
+static int irr__exec_step(irr__exec *X, int block, int *done) {
+  int rc = MPI_SUCCESS;
+  *done = 0;
+  while (X->lo < X->s->nops) {
+    if (!X->posted) {
+      int hi = X->lo;
+      while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
+      X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
+      rc = irr__exec_post(X, X->lo, hi, &X->nreq);
+      X->nleft = X->nreq;
+      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
+      if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, X->lo, hi);
+      if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+    }
+    if (!irr__exec_complete(X, block)) return MPI_SUCCESS;
     irr__exec_retire(X);
-    if (rc == MPI_SUCCESS) rc = rc2;
+    X->posted = 0;
+    if (rc == MPI_SUCCESS) rc = X->wrc;
+    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, X->lo, X->hi);
     if (rc != MPI_SUCCESS) break;
-    irr__exec_mark(X, lo, hi);
-    rc = irr__exec_copies(X, lo, hi);
-    lo = hi;
+    irr__exec_mark(X, X->lo, X->hi);
+    if ((rc = irr__exec_copies(X, X->lo, X->hi)) != MPI_SUCCESS) break;
+    X->lo = X->hi;
   }
+  *done = 1;
+  return rc;
+}
+static void irr__exec_end(irr__exec *X) {
   irr__exec_release(X);
 #ifdef IRRCOLL_TRACE
   IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
 #endif
+}
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_begin(X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(X, 1, &done);
+  irr__exec_end(X);
   return rc;
 }
 
@@ -4893,34 +4936,45 @@ static int irr__exec_run(irr__exec *X) {
    displacement (v layout over vb->p blocks; the caller fills the view), ob the own block.
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
-   0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad) {
-  irr__exec X;
-  unsigned char *wrote = NULL;
+   0-byte poison (bad arguments here); out: some receive came short or long. In halves for
+   the persistent requests (mpi_request.h): irr__allv_start stages and begins X (X->s set
+   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
+static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                           int read_recv, int bad, irr__exec *X) {
   int rc;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   if (!vb->dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)vb->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)vb->p);
   }
-  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(ob, 1, ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[IRR_BUF_RECV] = vb;
-    X.buf[IRR_BUF_SEND] = ob;
-    X.comm = comm;
-    X.tag = tag;
-    X.bad = *bad;
-    rc = irr__exec_run(&X);
+  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) != MPI_SUCCESS || (rc = irr__buf_stage(ob, 1, ctx->pc)) != MPI_SUCCESS)
+    return rc;
+  X->s = s;
+  X->buf[IRR_BUF_RECV] = vb;
+  X->buf[IRR_BUF_SEND] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  X->bad = bad;
+  return irr__exec_begin(X);
+}
+static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
+  if (X->s) {
+    irr__exec_end(X);
     if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
-    *bad = X.bad;
+    *bad = X->bad;
   }
   irr__buf_unstage(vb, 0, ctx->pc);
   irr__buf_unstage(ob, 0, ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
+}
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad) {
+  irr__exec X;
+  int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }
 /* ==== end mpi_exec.h ==== */
 /* ==== begin mpi_tree.h ==== */
@@ -5165,13 +5219,13 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   return MPI_SUCCESS;
 }
 
-/* Run the program on the user's buffers (non-contiguous types staged). */
-static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
+/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
+   halves for the persistent requests (mpi_request.h): irr__v_start stages and begins X (X->s
+   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
+static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
   irr__buf *vb = &V->vb, *ob = &V->ob;
-  unsigned char *wrote = NULL;
-  irr__exec X;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
@@ -5180,28 +5234,40 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)V->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)V->p);
   }
-  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
-      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[vbufk] = vb;
-    X.buf[obufk] = ob;
-    X.comm = V->ctx->pc;
-    X.tag = V->tag + 1;
-    rc = irr__exec_run(&X);
+  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
+      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
+    return rc;
+  X->s = s;
+  X->buf[vbufk] = vb;
+  X->buf[obufk] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  return irr__exec_begin(X);
+}
+static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  int rc2, rc3;
+  if (X->s) {
+    irr__exec_end(X);
     rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
-    rc3 = irr__buf_unstage(ob, A->scatter && !X.bad, V->ctx->pc);
+    rc3 = irr__buf_unstage(ob, A->scatter && !X->bad, V->ctx->pc);
     if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
-    if (rc == MPI_SUCCESS && X.bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS && X->bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   }
   irr__buf_unstage(vb, 0, V->ctx->pc);
   irr__buf_unstage(ob, 0, V->ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
+}
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
+  irr__exec X;
+  int rc = irr__v_start(A, V, s, V->ctx->pc, V->tag + 1, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__v_finish(A, V, &X, rc);
 }
 
 static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */
