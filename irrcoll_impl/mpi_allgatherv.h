@@ -89,6 +89,29 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
+/* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
+   them, mpi_request.h): an error returned here is the same on every rank; G->err: this
+   rank's own block's (it still runs, sending poison). */
+static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
+                         irr__agstate *G, irr_sched *s, irr_op **ops, irr__buf *vb, irr__buf *ob) {
+  int rc;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &G->rank);
+  MPI_Comm_size(comm, &G->p);
+  G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  G->inplace = sendbuf == MPI_IN_PLACE;
+  vb->dt.type = recvtype;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G)) != MPI_SUCCESS) return rc;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
+  if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS) return rc;
+  vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
+  ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
+  ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
+  ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  return MPI_SUCCESS;
+}
+
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). raise:
    report an error through comm's handler (an entry point), else only return it (a caller
    that reports once itself: XAllgatherv). */
@@ -106,19 +129,9 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) goto out;
-  MPI_Comm_rank(comm, &G.rank);
-  MPI_Comm_size(comm, &G.p);
-  G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  G.inplace = sendbuf == MPI_IN_PLACE;
-  vb.dt.type = recvtype;
-  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, &vb, &ob, &G)) != MPI_SUCCESS) goto out;
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(ctx, IRR_COLL_ALLGATHERV);
-  if ((rc = irr__ag_plan(ctx, comm, forced, &G, &s, &ops)) != MPI_SUCCESS) goto out;
-  vb.v = 1, vb.p = G.p, vb.base = irr__base(recvbuf), vb.counts = G.m + G.p, vb.displs = G.m + 2 * G.p;
-  ob.v = 0, ob.own = G.rank, ob.base = irr__base(sendbuf);
-  ob.count = G.err == MPI_SUCCESS && !G.inplace ? sendcount : 0;
-  ob.discard = G.inplace || G.err != MPI_SUCCESS || G.own == 0;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, forced, &ctx, &G, &s, &ops, &vb,
+                          &ob)) != MPI_SUCCESS)
+    goto out;
   bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
   rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
