@@ -43,7 +43,8 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, requests
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
+                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
@@ -71,8 +72,8 @@
    The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
 
    What it does not do
-     - no nonblocking variants yet (persistent ones: mpi_request.h); no intercommunicator Gatherv/Scatterv (the
-       native operation runs) and no intercommunicator X variants (MPI_ERR_COMM)
+     - no intercommunicator Gatherv/Scatterv (the native operation runs), no
+       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -3869,12 +3870,12 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
    and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
    schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
    must be called in the same order as the other collectives on comm. IRR_Start begins one
-   run; IRR_Test/IRR_Wait/IRR_Waitall complete it (the request stays allocated: start it
+   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request stays allocated: start it
    again, or IRR_Request_free it once inactive; freeing or starting an active request is
    MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
    (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
    call would return; init itself fails only on errors every rank sees (communicator, root,
-   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Test/Wait
+   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
    calls (as libNBC): each progresses every started request on the same communicator, so
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
@@ -3899,6 +3900,21 @@ IRR_DECL int IRR_Wait(IRR_Request *request, MPI_Status *status);
 /* MPI_ERR_IN_STATUS if some run failed and statuses is not MPI_STATUSES_IGNORE */
 IRR_DECL int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]);
 IRR_DECL int IRR_Request_free(IRR_Request *request);
+/* Nonblocking MPI_Igatherv / MPI_Iscatterv / MPI_Iallgatherv: the same requests, completed by
+   IRR_Test / IRR_Wait / IRR_Waitall (which set the handle to IRR_REQUEST_NULL; IRR_Start
+   refuses them), with the same progress rule. Planned without communicating: Gatherv and
+   Scatterv always run "direct" (one message per rank, sizes checked by probing as they
+   come); Allgatherv the blocking call's choice. The first irrcoll call on a communicator
+   makes its context (a collective MPI_Comm_dup): on a new communicator it blocks. */
+IRR_DECL int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                           int root, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                             IRR_Request *request);
 #endif
 
 #ifdef __cplusplus
@@ -4368,7 +4384,8 @@ typedef struct irr__exec {
   int (*after)(struct irr__exec *X, int lo, int hi);
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
-  int lo, hi, nreq, nleft, posted, wrc;
+  int lo, hi, nreq, nleft, posted, wrc, probing;
+  int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -4700,24 +4717,31 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
    transfers overlap, as the posted receives of MPI's own linear Gatherv do), and one of another
    size goes to scratch (marking the result bad), so MPI never truncates. Every expected
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
-   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
-static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+   message with this tag can arrive from those senders meanwhile (the direct algorithm).
+   Resumable: block = 0 returns (*pdone = 0) when no message is there yet (MPI_Iprobe); the
+   ops taken so far are in X->pnext, X->ppending still to come. */
+static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, j;
-  int64_t pending = 0, *next = NULL;
-  for (j = lo; j < hi; j++)
-    if (irr__op_probed(&s->ops[j])) pending += irr__op_nchunks(&s->ops[j], 0);
-  if (pending == 0) return MPI_SUCCESS;
-  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
-  if (!next) return MPI_ERR_NO_MEM;
-  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
-  while (pending > 0 && rc == MPI_SUCCESS) {
+  int rc = MPI_SUCCESS, j, lo = X->lo, hi = X->hi;
+  int64_t *next = X->pnext; /* chunks taken per op */
+  *pdone = 0;
+  if (!X->ppending) {
+    for (j = lo; j < hi; j++)
+      if (irr__op_probed(&s->ops[j])) X->ppending += irr__op_nchunks(&s->ops[j], 0);
+    if (X->ppending == 0) return *pdone = 1, MPI_SUCCESS;
+    next = X->pnext = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t));
+    if (!next) return *pdone = 1, MPI_ERR_NO_MEM;
+    memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  }
+  while (X->ppending > 0 && rc == MPI_SUCCESS) {
     MPI_Status st;
-    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0, flag = 1;
     int64_t from = 0, len = 0;
     void *addr = NULL;
     MPI_Datatype t = MPI_BYTE;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    rc = block ? MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st) : MPI_Iprobe(MPI_ANY_SOURCE, X->tag, X->comm, &flag, &st);
+    if (rc != MPI_SUCCESS) break;
+    if (!flag) return MPI_SUCCESS; /* block = 0: nothing more has come yet */
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
@@ -4729,7 +4753,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
       from = next[found - lo]++ * IRR__CHUNK;
       len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
-      pending--;
+      X->ppending--;
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
@@ -4743,8 +4767,11 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     }
     rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
-  IRRCOLL_FREE(next);
-  return irr__exec_lwait(X, rc);
+  IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
+  X->ppending = 0;
+  *pdone = 1;
+  return irr__exec_lwait(X, rc); /* matched already: their senders have sent */
 }
 
 /* ---- the rounds ---- */
@@ -4792,6 +4819,8 @@ static void irr__exec_release(irr__exec *X) {
     *a[i] = NULL;
   }
   irr__exec_retire(X);
+  if (X->pnext) IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
   if (X->lreq) IRRCOLL_FREE(X->lreq);
   X->lreq = NULL;
   X->caplreq = 0;
@@ -4924,11 +4953,14 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
    after begin). A step posts the current round if it is not posted yet, then completes its
    requests: block = 1 all of them, block = 0 only those already complete (it returns at
    once, *done = 0, if any is not), and goes on to the next round while rounds complete.
-   Learned (IRR_OPF_LEARN) and probed (IRR_OPF_PROBE) receives are still taken blocking when
-   their round is posted, even with block = 0: the persistent requests (mpi_request.h) have
-   none in the good-argument case. An error ends the run: *done = 1, the error returned. */
+   Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
+   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
+   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
+   error ends the run: *done = 1, the error returned. */
 static int irr__exec_begin(irr__exec *X) {
-  X->lo = X->hi = X->nreq = X->nleft = X->posted = 0;
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->pnext = NULL;
+  X->ppending = 0;
   X->wrc = MPI_SUCCESS;
   return irr__exec_alloc(X);
 }
@@ -4943,8 +4975,15 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       X->nleft = X->nreq;
       if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
-      if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, X->lo, hi);
+      X->probing = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+    }
+    if (X->probing) {
+      int pdone = 0;
+      rc = irr__exec_probed(X, block, &pdone);
+      if (!pdone) return MPI_SUCCESS;
+      X->probing = 0;
+      if (rc != MPI_SUCCESS) block = 1;
     }
     if (!irr__exec_complete(X, block)) return MPI_SUCCESS;
     irr__exec_retire(X);
@@ -5718,6 +5757,7 @@ typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
   int64_t *m;       /* bytes (p), counts (p), displacements (p) */
   int64_t own;      /* bytes of the own block */
+  int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
@@ -5746,7 +5786,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
-  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
@@ -5847,6 +5887,8 @@ enum { IRR__REQ_INACTIVE, IRR__REQ_RUNNING, IRR__REQ_DONE }; /* DONE: complete, 
 
 struct irr_request_s {
   int ag;                        /* 1: Allgatherv, 0: Gatherv/Scatterv */
+  int oneshot;                   /* a nonblocking call's: freed (the handle set to
+                                    IRR_REQUEST_NULL) when its completion is handed out */
   int state, rc;                 /* rc: the finished run's result */
   MPI_Comm comm;                 /* the user's (errors are raised on it) */
   MPI_Comm dc;                   /* the request's own duplicate of ctx->pc */
@@ -6032,30 +6074,35 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
   }
 }
 
-IRR_DEF int IRR_Start(IRR_Request *request) {
-  struct irr_request_s *R = request ? *request : NULL;
-  int rc, tag;
-  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
-  if (R->pristine) {
-    R->s = R->s0;
-    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
-  }
-  tag = (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1;
+/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
+static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  int rc;
   if (R->ag) {
     R->G.err = R->err0;
-    rc = irr__allv_start(R->ctx, &R->s, R->dc, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
+    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {
     R->V.err = R->err0;
-    rc = irr__v_start(&R->A, &R->V, &R->s, R->dc, tag, &R->X);
+    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
   }
   if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
     irr__req_finish(R, rc);
-    return MPI_SUCCESS;
+    return;
   }
   R->state = IRR__REQ_RUNNING;
   R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
   R->ctx->reqs = R;
+  irr__req_progress(R->ctx, 0); /* its first round posted: it moves while the caller computes */
+}
+
+IRR_DEF int IRR_Start(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->pristine) {
+    R->s = R->s0;
+    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
+  }
+  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
   return MPI_SUCCESS;
 }
 
@@ -6066,17 +6113,24 @@ IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
   return rc;
 }
 
-/* A complete run, handed to the user: inactive again, its error raised once. */
-static int irr__req_complete(struct irr_request_s *R, MPI_Status *status) {
+/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
+   error raised once. */
+static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
+  struct irr_request_s *R = *handle;
   int rc = R->rc;
+  MPI_Comm comm = R->comm;
   R->state = IRR__REQ_INACTIVE;
+  if (R->oneshot) {
+    irr__req_release(R);
+    *handle = IRR_REQUEST_NULL;
+  }
   if (status != MPI_STATUS_IGNORE) {
     status->MPI_SOURCE = MPI_ANY_SOURCE;
     status->MPI_TAG = MPI_ANY_TAG;
     status->MPI_ERROR = rc;
     MPI_Status_set_elements(status, MPI_BYTE, 0);
   }
-  return rc == MPI_SUCCESS ? rc : irr__raise(R->comm, rc);
+  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
 }
 static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
   if (status != MPI_STATUS_IGNORE) {
@@ -6101,7 +6155,7 @@ IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
     *flag = 0;
     return MPI_SUCCESS;
   }
-  return irr__req_complete(R, status);
+  return irr__req_complete(request, status);
 }
 
 IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
@@ -6113,7 +6167,7 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
     return MPI_SUCCESS;
   }
   while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
-  return irr__req_complete(R, status);
+  return irr__req_complete(request, status);
 }
 
 /* Every request progressed in turn (they may be on different communicators) until all are
@@ -6136,7 +6190,7 @@ IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]
       irr__req_empty(st);
       continue;
     }
-    r = irr__req_complete(requests[i], st);
+    r = irr__req_complete(&requests[i], st);
     if (r != MPI_SUCCESS) {
       failed = 1;
       if (rc == MPI_SUCCESS) rc = r;
@@ -6186,6 +6240,94 @@ IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   (void)info;
   return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
+}
+
+/* ---- nonblocking calls: the persistent ones' machinery, planned without communicating and
+   started at once, on the context's private communicator with the next call tag (like a
+   blocking call's, in the same collective order). Gatherv/Scatterv run "direct" (probed as
+   messages come, irr__exec_probed), whatever the choice for blocking calls: the tree's
+   construction would communicate. Allgatherv: the blocking choice, with the node layout
+   flat if no blocking call has learned it yet (equal on every rank). The first irrcoll call
+   on a communicator makes its context (collective, blocking). ---- */
+
+static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
+  R->oneshot = 1;
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  if ((rc = irr__v_plan(&R->A, &R->V, p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR, &R->s, &R->ops)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(A->comm, rc);
+  }
+  R->err0 = R->V.err;
+  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root, MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                            IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
 }
 /* ==== end mpi_request.h ==== */
 /* ==== begin mpi_xcommon.h ==== */

@@ -46,6 +46,7 @@ typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
   int64_t *m;       /* bytes (p), counts (p), displacements (p) */
   int64_t own;      /* bytes of the own block */
+  int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
@@ -74,7 +75,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
-  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);

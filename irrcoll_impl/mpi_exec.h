@@ -45,7 +45,8 @@ typedef struct irr__exec {
   int (*after)(struct irr__exec *X, int lo, int hi);
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
-  int lo, hi, nreq, nleft, posted, wrc;
+  int lo, hi, nreq, nleft, posted, wrc, probing;
+  int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -377,24 +378,31 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
    transfers overlap, as the posted receives of MPI's own linear Gatherv do), and one of another
    size goes to scratch (marking the result bad), so MPI never truncates. Every expected
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
-   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
-static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+   message with this tag can arrive from those senders meanwhile (the direct algorithm).
+   Resumable: block = 0 returns (*pdone = 0) when no message is there yet (MPI_Iprobe); the
+   ops taken so far are in X->pnext, X->ppending still to come. */
+static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, j;
-  int64_t pending = 0, *next = NULL;
-  for (j = lo; j < hi; j++)
-    if (irr__op_probed(&s->ops[j])) pending += irr__op_nchunks(&s->ops[j], 0);
-  if (pending == 0) return MPI_SUCCESS;
-  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
-  if (!next) return MPI_ERR_NO_MEM;
-  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
-  while (pending > 0 && rc == MPI_SUCCESS) {
+  int rc = MPI_SUCCESS, j, lo = X->lo, hi = X->hi;
+  int64_t *next = X->pnext; /* chunks taken per op */
+  *pdone = 0;
+  if (!X->ppending) {
+    for (j = lo; j < hi; j++)
+      if (irr__op_probed(&s->ops[j])) X->ppending += irr__op_nchunks(&s->ops[j], 0);
+    if (X->ppending == 0) return *pdone = 1, MPI_SUCCESS;
+    next = X->pnext = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t));
+    if (!next) return *pdone = 1, MPI_ERR_NO_MEM;
+    memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  }
+  while (X->ppending > 0 && rc == MPI_SUCCESS) {
     MPI_Status st;
-    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0, flag = 1;
     int64_t from = 0, len = 0;
     void *addr = NULL;
     MPI_Datatype t = MPI_BYTE;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    rc = block ? MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st) : MPI_Iprobe(MPI_ANY_SOURCE, X->tag, X->comm, &flag, &st);
+    if (rc != MPI_SUCCESS) break;
+    if (!flag) return MPI_SUCCESS; /* block = 0: nothing more has come yet */
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
@@ -406,7 +414,7 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
       from = next[found - lo]++ * IRR__CHUNK;
       len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
-      pending--;
+      X->ppending--;
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
@@ -420,8 +428,11 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     }
     rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
-  IRRCOLL_FREE(next);
-  return irr__exec_lwait(X, rc);
+  IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
+  X->ppending = 0;
+  *pdone = 1;
+  return irr__exec_lwait(X, rc); /* matched already: their senders have sent */
 }
 
 /* ---- the rounds ---- */
@@ -469,6 +480,8 @@ static void irr__exec_release(irr__exec *X) {
     *a[i] = NULL;
   }
   irr__exec_retire(X);
+  if (X->pnext) IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
   if (X->lreq) IRRCOLL_FREE(X->lreq);
   X->lreq = NULL;
   X->caplreq = 0;
@@ -601,11 +614,14 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
    after begin). A step posts the current round if it is not posted yet, then completes its
    requests: block = 1 all of them, block = 0 only those already complete (it returns at
    once, *done = 0, if any is not), and goes on to the next round while rounds complete.
-   Learned (IRR_OPF_LEARN) and probed (IRR_OPF_PROBE) receives are still taken blocking when
-   their round is posted, even with block = 0: the persistent requests (mpi_request.h) have
-   none in the good-argument case. An error ends the run: *done = 1, the error returned. */
+   Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
+   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
+   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
+   error ends the run: *done = 1, the error returned. */
 static int irr__exec_begin(irr__exec *X) {
-  X->lo = X->hi = X->nreq = X->nleft = X->posted = 0;
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->pnext = NULL;
+  X->ppending = 0;
   X->wrc = MPI_SUCCESS;
   return irr__exec_alloc(X);
 }
@@ -620,8 +636,15 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       X->nleft = X->nreq;
       if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
-      if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, X->lo, hi);
+      X->probing = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+    }
+    if (X->probing) {
+      int pdone = 0;
+      rc = irr__exec_probed(X, block, &pdone);
+      if (!pdone) return MPI_SUCCESS;
+      X->probing = 0;
+      if (rc != MPI_SUCCESS) block = 1;
     }
     if (!irr__exec_complete(X, block)) return MPI_SUCCESS;
     irr__exec_retire(X);

@@ -16,6 +16,8 @@ enum { IRR__REQ_INACTIVE, IRR__REQ_RUNNING, IRR__REQ_DONE }; /* DONE: complete, 
 
 struct irr_request_s {
   int ag;                        /* 1: Allgatherv, 0: Gatherv/Scatterv */
+  int oneshot;                   /* a nonblocking call's: freed (the handle set to
+                                    IRR_REQUEST_NULL) when its completion is handed out */
   int state, rc;                 /* rc: the finished run's result */
   MPI_Comm comm;                 /* the user's (errors are raised on it) */
   MPI_Comm dc;                   /* the request's own duplicate of ctx->pc */
@@ -201,30 +203,35 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
   }
 }
 
-IRR_DEF int IRR_Start(IRR_Request *request) {
-  struct irr_request_s *R = request ? *request : NULL;
-  int rc, tag;
-  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
-  if (R->pristine) {
-    R->s = R->s0;
-    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
-  }
-  tag = (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1;
+/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
+static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  int rc;
   if (R->ag) {
     R->G.err = R->err0;
-    rc = irr__allv_start(R->ctx, &R->s, R->dc, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
+    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {
     R->V.err = R->err0;
-    rc = irr__v_start(&R->A, &R->V, &R->s, R->dc, tag, &R->X);
+    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
   }
   if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
     irr__req_finish(R, rc);
-    return MPI_SUCCESS;
+    return;
   }
   R->state = IRR__REQ_RUNNING;
   R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
   R->ctx->reqs = R;
+  irr__req_progress(R->ctx, 0); /* its first round posted: it moves while the caller computes */
+}
+
+IRR_DEF int IRR_Start(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->pristine) {
+    R->s = R->s0;
+    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
+  }
+  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
   return MPI_SUCCESS;
 }
 
@@ -235,17 +242,24 @@ IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
   return rc;
 }
 
-/* A complete run, handed to the user: inactive again, its error raised once. */
-static int irr__req_complete(struct irr_request_s *R, MPI_Status *status) {
+/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
+   error raised once. */
+static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
+  struct irr_request_s *R = *handle;
   int rc = R->rc;
+  MPI_Comm comm = R->comm;
   R->state = IRR__REQ_INACTIVE;
+  if (R->oneshot) {
+    irr__req_release(R);
+    *handle = IRR_REQUEST_NULL;
+  }
   if (status != MPI_STATUS_IGNORE) {
     status->MPI_SOURCE = MPI_ANY_SOURCE;
     status->MPI_TAG = MPI_ANY_TAG;
     status->MPI_ERROR = rc;
     MPI_Status_set_elements(status, MPI_BYTE, 0);
   }
-  return rc == MPI_SUCCESS ? rc : irr__raise(R->comm, rc);
+  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
 }
 static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
   if (status != MPI_STATUS_IGNORE) {
@@ -270,7 +284,7 @@ IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
     *flag = 0;
     return MPI_SUCCESS;
   }
-  return irr__req_complete(R, status);
+  return irr__req_complete(request, status);
 }
 
 IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
@@ -282,7 +296,7 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
     return MPI_SUCCESS;
   }
   while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
-  return irr__req_complete(R, status);
+  return irr__req_complete(request, status);
 }
 
 /* Every request progressed in turn (they may be on different communicators) until all are
@@ -305,7 +319,7 @@ IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]
       irr__req_empty(st);
       continue;
     }
-    r = irr__req_complete(requests[i], st);
+    r = irr__req_complete(&requests[i], st);
     if (r != MPI_SUCCESS) {
       failed = 1;
       if (rc == MPI_SUCCESS) rc = r;
@@ -355,4 +369,92 @@ IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype
   irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
   (void)info;
   return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
+}
+
+/* ---- nonblocking calls: the persistent ones' machinery, planned without communicating and
+   started at once, on the context's private communicator with the next call tag (like a
+   blocking call's, in the same collective order). Gatherv/Scatterv run "direct" (probed as
+   messages come, irr__exec_probed), whatever the choice for blocking calls: the tree's
+   construction would communicate. Allgatherv: the blocking choice, with the node layout
+   flat if no blocking call has learned it yet (equal on every rank). The first irrcoll call
+   on a communicator makes its context (collective, blocking). ---- */
+
+static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
+  R->oneshot = 1;
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  if ((rc = irr__v_plan(&R->A, &R->V, p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR, &R->s, &R->ops)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(A->comm, rc);
+  }
+  R->err0 = R->V.err;
+  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root, MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                            IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
 }

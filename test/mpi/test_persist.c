@@ -1,6 +1,7 @@
 /* test_persist - the persistent IRR_Gatherv_init / IRR_Scatterv_init / IRR_Allgatherv_init
    byte for byte against MPI's own persistent collectives (MPI-4) or the blocking native call
-   (an MPI-3 library such as Open MPI 4.1): random counts with zeros, roots, types of one
+   (an MPI-3 library such as Open MPI 4.1), and the nonblocking IRR_Igatherv / IRR_Iscatterv /
+   IRR_Iallgatherv against MPI's: random counts with zeros, roots, types of one
    signature that differ per rank (non-contiguous too), MPI_IN_PLACE, every algorithm;
    restarts with new data; several requests outstanding on one communicator, started in one
    order and completed in each rank's own order (Wait, Test loops, Waitall) with compute in
@@ -18,6 +19,7 @@ static const char *const kname[3] = {"gatherv", "scatterv", "allgatherv"};
 
 typedef struct pcase {
   int kind, root, inplace, tv, to, p, rank;
+  int nb; /* a nonblocking call (IRR_Igatherv ...) instead of a persistent request */
   int *cnt, *dsp, ocount;
   size_t vbytes, obytes;
   unsigned char *v[2], *o[2]; /* [0] irrcoll, [1] reference */
@@ -111,6 +113,13 @@ static int pc_init(pcase *c, int ref) {
   return rc;
 }
 
+/* The nonblocking call (the request completes once, then is IRR_REQUEST_NULL). */
+static int pc_icall(pcase *c) {
+  if (c->kind == GV) return IRR_Igatherv(PC_ARGS_GV(c, 0), &c->r);
+  if (c->kind == SV) return IRR_Iscatterv(PC_ARGS_SV(c, 0), &c->r);
+  return IRR_Iallgatherv(PC_ARGS_AGV(c, 0), &c->r);
+}
+
 /* Both sides' buffers for start k: the data read from the seed, the rest a background. */
 static void pc_fill(pcase *c, unsigned k) {
   int w;
@@ -124,6 +133,14 @@ static void pc_fill(pcase *c, unsigned k) {
 
 /* The reference's run (after irrcoll's). */
 static void pc_ref(pcase *c) {
+  if (c->nb) { /* MPI's own nonblocking call (every rank has the same types in Allgatherv's cases) */
+    MPI_Request q;
+    if (c->kind == GV) MPI_Igatherv(PC_ARGS_GV(c, 1), &q);
+    else if (c->kind == SV) MPI_Iscatterv(PC_ARGS_SV(c, 1), &q);
+    else MPI_Iallgatherv(PC_ARGS_AGV(c, 1), &q);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+    return;
+  }
 #if MPI_VERSION >= 4
   MPI_Start(&c->mr);
   MPI_Wait(&c->mr, MPI_STATUS_IGNORE);
@@ -178,6 +195,23 @@ static void one_case(int kind, irrt_rng *g, MPI_Comm comm, const char *alg) {
   pc_free(&c);
 }
 
+/* One nonblocking call of each kind, with compute before its completion. */
+static void one_icall(int kind, irrt_rng *g, MPI_Comm comm) {
+  pcase c;
+  int rc, flag = 0;
+  pc_make(&c, kind, g, comm, -1);
+  c.nb = 1;
+  pc_fill(&c, 5);
+  rc = pc_icall(&c);
+  CHECK(rc == MPI_SUCCESS, "%s nonblocking call rc=%d", kname[kind], rc);
+  busy(20000);
+  while (!flag && rc == MPI_SUCCESS) rc = IRR_Test(&c.r, &flag, MPI_STATUS_IGNORE);
+  CHECK(rc == MPI_SUCCESS && c.r == IRR_REQUEST_NULL, "%s nonblocking completion rc=%d", kname[kind], rc);
+  pc_ref(&c);
+  pc_compare(&c, "nonblocking");
+  pc_free(&c);
+}
+
 /* Several requests outstanding: started in one order, completed in this rank's own. */
 static void outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
   enum { NR = 5 };
@@ -188,7 +222,8 @@ static void outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
   mine.s = g->s ^ (0x9E37u * (uint64_t)(rank + 1));
   for (i = 0; i < n; i++) {
     pc_make(&c[i], (int)irrt_range(g, 0, 2), g, comm, -1);
-    rc = pc_init(&c[i], 1);
+    c[i].nb = irrt_range(g, 0, 2) == 0;
+    rc = c[i].nb ? MPI_SUCCESS : pc_init(&c[i], 1);
     CHECK(rc == MPI_SUCCESS, "outstanding init rc=%d", rc);
     pc_fill(&c[i], (unsigned)i);
     order[i] = i;
@@ -197,7 +232,8 @@ static void outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
     int j = (int)irrt_range(g, 0, i), t = order[i];
     order[i] = order[j], order[j] = t;
   }
-  for (i = 0; i < n; i++) CHECK(IRR_Start(&c[order[i]].r) == MPI_SUCCESS, "outstanding start");
+  for (i = 0; i < n; i++)
+    CHECK((c[order[i]].nb ? pc_icall(&c[order[i]]) : IRR_Start(&c[order[i]].r)) == MPI_SUCCESS, "outstanding start");
   busy((int)irrt_range(&mine, 0, 100000));
   for (i = n - 1; i > 0; i--) { /* the completion order: this rank's */
     int j = (int)irrt_range(&mine, 0, i), t = order[i];
@@ -209,6 +245,10 @@ static void outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
     for (i = 0; i < n; i++) rs[i] = c[order[i]].r;
     rc = IRR_Waitall(n, rs, st);
     CHECK(rc == MPI_SUCCESS, "outstanding waitall rc=%d", rc);
+    for (i = 0; i < n; i++) {
+      CHECK(!c[order[i]].nb || rs[i] == IRR_REQUEST_NULL, "a completed nonblocking request is freed");
+      c[order[i]].r = rs[i];
+    }
   } else
     for (i = 0; i < n; i++) {
       int flag = 0;
@@ -216,6 +256,7 @@ static void outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
       else
         while (!flag && (rc = IRR_Test(&c[order[i]].r, &flag, MPI_STATUS_IGNORE)) == MPI_SUCCESS) busy(500);
       CHECK(rc == MPI_SUCCESS, "outstanding complete (mode %d) rc=%d", mode, rc);
+      CHECK(!c[order[i]].nb || c[order[i]].r == IRR_REQUEST_NULL, "a completed nonblocking request is freed");
     }
   for (i = 0; i < n; i++) {
     pc_ref(&c[i]);
@@ -266,28 +307,30 @@ static void bad_input(irrt_rng *g, MPI_Comm comm, int p) {
   CHECK(IRR_Request_free(&c.r) == MPI_SUCCESS && c.r == IRR_REQUEST_NULL, "free");
   pc_free(&c);
   if (p < 2) return;
-  for (kind = GV; kind <= AGV; kind++) {
+  for (kind = GV; kind <= 2 * AGV + 1; kind++) { /* persistent, then nonblocking */
+    int nb = kind > AGV;
     irrt_rng h = *g;
     int root = (int)irrt_range(&h, 0, p - 1);
     badr = (root + 1 + (int)irrt_range(&h, 0, p - 2)) % p;
-    pc_make(&c, kind, g, comm, badr);
-    if (kind != AGV && badr == c.root) { /* the mismatch at a rank that is not the root */
+    pc_make(&c, kind % 3, g, comm, badr);
+    if (c.kind != AGV && badr == c.root) { /* the mismatch at a rank that is not the root */
       pc_free(&c);
       continue;
     }
-    rc = pc_init(&c, 0);
+    c.nb = nb;
+    rc = nb ? MPI_SUCCESS : pc_init(&c, 0);
     CHECK(rc == MPI_SUCCESS, "init with a mismatch: %d", rc);
     for (k = 0; k < 2; k++) { /* twice: nothing left over from the first run */
       int cls = MPI_SUCCESS, expect_here;
       pc_fill(&c, (unsigned)k);
-      if ((rc = IRR_Start(&c.r)) == MPI_SUCCESS) rc = IRR_Wait(&c.r, MPI_STATUS_IGNORE);
+      if ((rc = nb ? pc_icall(&c) : IRR_Start(&c.r)) == MPI_SUCCESS) rc = IRR_Wait(&c.r, MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS) MPI_Error_class(rc, &cls);
       /* who must see it: Gatherv's root, Scatterv's mismatched receiver, Allgatherv's sender */
-      expect_here = kind == GV ? c.rank == c.root : c.rank == badr;
+      expect_here = c.kind == GV ? c.rank == c.root : c.rank == badr;
       if (expect_here)
-        CHECK(cls == MPI_ERR_TRUNCATE, "%s mismatch at %d: rank %d got class %d (ocount %d cnt %d)", kname[kind], badr,
+        CHECK(cls == MPI_ERR_TRUNCATE, "%s (nb %d) mismatch at %d: rank %d got class %d (ocount %d cnt %d)", kname[c.kind], nb, badr,
               c.rank, cls, c.ocount, c.cnt[c.rank]);
-      else CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "%s mismatch: rank %d got class %d", kname[kind], c.rank, cls);
+      else CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "%s (nb %d) mismatch: rank %d got class %d", kname[c.kind], nb, c.rank, cls);
     }
     pc_free(&c);
   }
@@ -325,6 +368,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < ncase; i++) one_case(AGV, &g, comm, agalg[a]);
   }
   IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_AUTO);
+  for (i = 0; i < 2 * ncase; i++) one_icall(i % 3, &g, comm);
   for (i = 0; i < 3 * ncase; i++) outstanding(&g, comm, rank);
   /* (Allgatherv fewer times: ring rounds on oversubscribed cores take ms each) */
   restarts((int)irrt_range(&g, GV, SV), &g, comm, argc > 2 ? atoi(argv[2]) : 1000);
