@@ -380,7 +380,9 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
    message with this tag can arrive from those senders meanwhile (the direct algorithm).
    Resumable: block = 0 returns (*pdone = 0) when no message is there yet (MPI_Iprobe); the
-   ops taken so far are in X->pnext, X->ppending still to come. */
+   ops taken so far are in X->pnext, X->ppending still to come. An op with IRR_OPF_EOM (the
+   nonblocking calls') ends with the sender's short piece, however many pieces this rank
+   expected, so a size mismatch across IRRCOLL_MAX_MSG pieces cannot leave it waiting. */
 static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   const irr_sched *s = X->s;
   int rc = MPI_SUCCESS, j, lo = X->lo, hi = X->hi;
@@ -388,7 +390,7 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   *pdone = 0;
   if (!X->ppending) {
     for (j = lo; j < hi; j++)
-      if (irr__op_probed(&s->ops[j])) X->ppending += irr__op_nchunks(&s->ops[j], 0);
+      if (irr__op_probed(&s->ops[j])) X->ppending += (s->ops[j].flags & IRR_OPF_EOM) ? 1 : irr__op_nchunks(&s->ops[j], 0);
     if (X->ppending == 0) return *pdone = 1, MPI_SUCCESS;
     next = X->pnext = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t));
     if (!next) return *pdone = 1, MPI_ERR_NO_MEM;
@@ -406,7 +408,9 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__op_nchunks(o, 0)) found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE &&
+          ((o->flags & IRR_OPF_EOM) ? next[j - lo] >= 0 : next[j - lo] < irr__op_nchunks(o, 0)))
+        found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -414,7 +418,12 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
       from = next[found - lo]++ * IRR__CHUNK;
       len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
-      X->ppending--;
+      if (!(o->flags & IRR_OPF_EOM)) X->ppending--;
+      else if ((int64_t)cnt < IRR__CHUNK) { /* the sender's last piece, whatever this rank expected */
+        next[found - lo] = -1;
+        X->ppending--;
+        if ((int64_t)cnt == len && from + len != irr_op_msglen(o)) X->bad = 1;
+      }
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);

@@ -406,6 +406,7 @@ static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
     irr__req_release(R);
     return irr__raise(A->comm, rc);
   }
+  irr__flag_msgs(&R->s, 0, IRR_OPF_EOM); /* each message ends with a short piece: irr__exec_probed */
   R->err0 = R->V.err;
   irr__req_run(R, ctx->pc, R->V.tag + 1);
   *request = R;

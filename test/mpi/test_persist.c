@@ -309,12 +309,6 @@ static void bad_input(irrt_rng *g, MPI_Comm comm, int p) {
   CHECK(c.r != IRR_REQUEST_NULL && IRR_Wait(&c.r, MPI_STATUS_IGNORE) == MPI_SUCCESS, "wait after the errors");
   CHECK(IRR_Request_free(&c.r) == MPI_SUCCESS && c.r == IRR_REQUEST_NULL, "free");
   pc_free(&c);
-#ifdef PERSIST_SPLIT
-  /* split messages: a probed receiver ("direct", the nonblocking calls) counts the pieces of
-     the length it expects, so a mismatch across a piece boundary would hang it (as the
-     blocking "direct"; only messages over IRRCOLL_MAX_MSG, 2^30 by default) */
-  return;
-#endif
   if (p < 2) return;
   for (kind = GV; kind <= 2 * AGV + 1; kind++) { /* persistent, then nonblocking */
     int nb = kind > AGV;
