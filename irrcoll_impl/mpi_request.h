@@ -109,10 +109,31 @@ static int irr__v_announce(struct irr_request_s *R) {
   return rc;
 }
 
+/* Scatterv where the blocking call runs xtree (which learns sizes): Träff's tree (without
+   Gatherv's degradation) or "direct", whichever the model over the real programs says is
+   faster for the root's counts (it knows them all; one MPI_Bcast tells the others): the
+   tree of one large block after many small ones waits on it (SMPI, p = 256, decreasing
+   b = 10^4: tree 1.5 x direct). Bad root arguments: the tree. */
+static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
+  int a = IRR_ALG_TREE;
+  if (R->V.isroot && R->V.m_root) {
+    irr_args ea;
+    double tt = 0, td = 0;
+    memset(&ea, 0, sizeof ea);
+    ea.coll = IRR_COLL_SCATTERV, ea.p = R->V.p, ea.root = R->A.root, ea.m = R->V.m_root;
+    ea.inplace = R->V.inplace, ea.md = R->ctx->md;
+    if (irr_estimate(&ea, IRR_ALG_TREE, &tt) == IRR_OK && irr_estimate(&ea, IRR_ALG_DIRECT, &td) == IRR_OK && td < tt)
+      a = IRR_ALG_DIRECT;
+  }
+  if (MPI_Bcast(&a, 1, MPI_INT, R->A.root, R->ctx->pc) != MPI_SUCCESS) return MPI_ERR_OTHER;
+  *alg = (irr_alg)a;
+  return MPI_SUCCESS;
+}
+
 /* Gatherv/Scatterv: irr__v_run's validate -> choose -> plan. The algorithms whose programs
    need no probing: "direct" runs with its receives posted (irr__v_announce), and stands in
    for "linear" too (which skips empty blocks: a mismatch there needs a probe to be seen or
-   survived); xtree (which learns sizes) becomes Träff's tree. */
+   survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
 static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
   irr__ctx *ctx;
@@ -129,7 +150,6 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
   alg = irr__forced(ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
   alg = A->scatter ? irr_scatterv_choose(alg, p) : irr_gatherv_choose(alg, p);
-  if (alg == IRR_ALG_XTREE) alg = IRR_ALG_TREE;
   if (alg == IRR_ALG_LINEAR && p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
   R->ctx = ctx;
@@ -140,6 +160,7 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   R->V.isroot = rank == A->root;
   R->V.inplace = R->V.isroot && A->inplace_arg;
   irr__v_validate(&R->A, &R->V);
+  if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
   rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
   if (rc == MPI_SUCCESS && alg == IRR_ALG_DIRECT) {
     for (i = 0; i < R->s.nops; i++) R->s.ops[i].flags &= (unsigned char)~IRR_OPF_PROBE;
