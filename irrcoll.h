@@ -4961,7 +4961,8 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
    Resumable: irr__exec_begin (scratch), irr__exec_step until *done, irr__exec_end (always,
    after begin). A step posts the current round if it is not posted yet, then completes its
    requests: block = 1 all of them, block = 0 only those already complete (it returns at
-   once, *done = 0, if any is not), and goes on to the next round while rounds complete.
+   once, *done = 0, if any is not), and goes on to the next round while rounds complete;
+   block = -1 only posts the current round (a request's start: no test that costs time).
    Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
    Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
    with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
@@ -4986,6 +4987,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
       X->probing = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+      else if (block < 0) return MPI_SUCCESS; /* post only */
     }
     if (X->probing) {
       int pdone = 0;
@@ -6121,7 +6123,15 @@ static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   R->state = IRR__REQ_RUNNING;
   R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
   R->ctx->reqs = R;
-  irr__req_progress(R->ctx, 0); /* its first round posted: it moves while the caller computes */
+  { /* its first round posted: it moves while the caller computes */
+    int done = 0;
+    rc = irr__exec_step(&R->X, -1, &done);
+    if (done) { /* an empty program, or an error while posting */
+      R->ctx->reqs = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    }
+  }
 }
 
 IRR_DEF int IRR_Start(IRR_Request *request) {

@@ -241,7 +241,15 @@ static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   R->state = IRR__REQ_RUNNING;
   R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
   R->ctx->reqs = R;
-  irr__req_progress(R->ctx, 0); /* its first round posted: it moves while the caller computes */
+  { /* its first round posted: it moves while the caller computes */
+    int done = 0;
+    rc = irr__exec_step(&R->X, -1, &done);
+    if (done) { /* an empty program, or an error while posting */
+      R->ctx->reqs = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    }
+  }
 }
 
 IRR_DEF int IRR_Start(IRR_Request *request) {
