@@ -43,6 +43,8 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
+                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
@@ -70,8 +72,8 @@
    The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
 
    What it does not do
-     - no nonblocking or persistent variants yet; no intercommunicator Gatherv/Scatterv (the
-       native operation runs) and no intercommunicator X variants (MPI_ERR_COMM)
+     - no intercommunicator Gatherv/Scatterv (the native operation runs), no
+       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -3992,6 +3994,58 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 
+#ifndef IRRCOLL_NO_MPI
+/* Persistent irregular collectives (MPI-4 semantics; mpi_request.h). Counts, buffers, types
+   and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
+   schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
+   must be called in the same order as the other collectives on comm. IRR_Start begins one
+   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request stays allocated: start it
+   again, or IRR_Request_free it once inactive; freeing or starting an active request is
+   MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
+   (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
+   call would return; init itself fails only on errors every rank sees (communicator, root,
+   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
+   calls (as libNBC): each progresses every started request on the same communicator, so
+   several requests on one communicator may be completed in any order; requests on
+   different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
+   it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
+   before its communicator. Intercommunicators: MPI_ERR_COMM. info is ignored. */
+typedef struct irr_request_s *IRR_Request;
+#define IRR_REQUEST_NULL ((IRR_Request)0)
+IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                               int root, MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                 MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Start(IRR_Request *request);
+IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
+/* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */
+IRR_DECL int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status);
+IRR_DECL int IRR_Wait(IRR_Request *request, MPI_Status *status);
+/* MPI_ERR_IN_STATUS if some run failed and statuses is not MPI_STATUSES_IGNORE */
+IRR_DECL int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]);
+IRR_DECL int IRR_Request_free(IRR_Request *request);
+/* Nonblocking MPI_Igatherv / MPI_Iscatterv / MPI_Iallgatherv: the same requests, completed by
+   IRR_Test / IRR_Wait / IRR_Waitall (which set the handle to IRR_REQUEST_NULL; IRR_Start
+   refuses them), with the same progress rule. Planned without communicating: Gatherv and
+   Scatterv always run "direct" (one message per rank, sizes checked by probing as they
+   come); Allgatherv the blocking call's choice. The first irrcoll call on a communicator
+   makes its context (a collective MPI_Comm_dup): on a new communicator it blocks. */
+IRR_DECL int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                           int root, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                             IRR_Request *request);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
@@ -4046,6 +4100,8 @@ typedef struct irr__ctx {
   irr__nodes_cache nodes;
   irr__inter_cache inter;
   irr__scratch scr;
+  struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each
+                                       Test/Wait on one progresses them all */
 } irr__ctx;
 
 #ifndef IRRCOLL_SCRATCH_DEFAULT
@@ -4452,16 +4508,21 @@ typedef struct irr__exec {
   int nold, capold;
   MPI_Request *lreq;       /* learned receives into user buffers, in flight */
   int nlreq, caplreq;
-  /* called once a round's messages are complete, before its copies (NULL: none): a check
-     that may adapt the rounds still to run (the direct Gatherv's heads, mpi_gatherv.h) */
+  /* called once a round's messages are complete, before its blocks are marked and its
+     copies run (NULL: none): a check that may adapt the rounds still to run (the direct
+     Gatherv's heads, mpi_gatherv.h); an error it returns ends the run */
   int (*after)(struct irr__exec *X, int lo, int hi);
   /* called as each posted op of a round completes (NULL: none); it may post a later round's
-     op early (irr__exec_post_op), marking it in early[] so that its own round skips it. The
-     request arrays then have room for every message of the program. */
+     op early (irr__exec_post_op into X->nreq), marking it in early[] so that its own round
+     skips it. The request arrays then have room for every message of the program. */
   int (*each)(struct irr__exec *X, int op, int *nreq);
   unsigned char *early;    /* per op, with each: posted already */
   int *reqop;              /* per request: its op */
   void *aarg;
+  /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
+     of which nleft are not complete; wrc: the first error among the completed ones */
+  int lo, hi, nreq, nleft, posted, wrc, probing;
+  int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -4798,28 +4859,39 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
    transfers overlap, as the posted receives of MPI's own linear Gatherv do), and one of another
    size goes to scratch (marking the result bad), so MPI never truncates. Every expected
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
-   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
-static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+   message with this tag can arrive from those senders meanwhile (the direct algorithm).
+   Resumable: block = 0 returns (*pdone = 0) when no message is there yet (MPI_Iprobe); the
+   ops taken so far are in X->pnext, X->ppending still to come. An op with IRR_OPF_EOM (the
+   nonblocking calls') ends with the sender's short piece, however many pieces this rank
+   expected, so a size mismatch across IRRCOLL_MAX_MSG pieces cannot leave it waiting. */
+static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, j;
-  int64_t pending = 0, *next = NULL;
-  for (j = lo; j < hi; j++)
-    if (irr__op_probed(&s->ops[j])) pending += irr__op_nchunks(&s->ops[j], 0);
-  if (pending == 0) return MPI_SUCCESS;
-  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
-  if (!next) return MPI_ERR_NO_MEM;
-  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
-  while (pending > 0 && rc == MPI_SUCCESS) {
+  int rc = MPI_SUCCESS, j, lo = X->lo, hi = X->hi;
+  int64_t *next = X->pnext; /* chunks taken per op */
+  *pdone = 0;
+  if (!X->ppending) {
+    for (j = lo; j < hi; j++)
+      if (irr__op_probed(&s->ops[j])) X->ppending += (s->ops[j].flags & IRR_OPF_EOM) ? 1 : irr__op_nchunks(&s->ops[j], 0);
+    if (X->ppending == 0) return *pdone = 1, MPI_SUCCESS;
+    next = X->pnext = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t));
+    if (!next) return *pdone = 1, MPI_ERR_NO_MEM;
+    memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  }
+  while (X->ppending > 0 && rc == MPI_SUCCESS) {
     MPI_Status st;
-    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0, flag = 1;
     int64_t from = 0, len = 0;
     void *addr = NULL;
     MPI_Datatype t = MPI_BYTE;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    rc = block ? MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st) : MPI_Iprobe(MPI_ANY_SOURCE, X->tag, X->comm, &flag, &st);
+    if (rc != MPI_SUCCESS) break;
+    if (!flag) return MPI_SUCCESS; /* block = 0: nothing more has come yet */
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__op_nchunks(o, 0)) found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE &&
+          ((o->flags & IRR_OPF_EOM) ? next[j - lo] >= 0 : next[j - lo] < irr__op_nchunks(o, 0)))
+        found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -4827,7 +4899,12 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
       from = next[found - lo]++ * IRR__CHUNK;
       len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
-      pending--;
+      if (!(o->flags & IRR_OPF_EOM)) X->ppending--;
+      else if ((int64_t)cnt < IRR__CHUNK) { /* the sender's last piece, whatever this rank expected */
+        next[found - lo] = -1;
+        X->ppending--;
+        if ((int64_t)cnt == len && from + len != irr_op_msglen(o)) X->bad = 1;
+      }
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
@@ -4841,8 +4918,11 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     }
     rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
-  IRRCOLL_FREE(next);
-  return irr__exec_lwait(X, rc);
+  IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
+  X->ppending = 0;
+  *pdone = 1;
+  return irr__exec_lwait(X, rc); /* matched already: their senders have sent */
 }
 
 /* ---- the rounds ---- */
@@ -4899,6 +4979,8 @@ static void irr__exec_release(irr__exec *X) {
     *a[i] = NULL;
   }
   irr__exec_retire(X);
+  if (X->pnext) IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
   if (X->lreq) IRRCOLL_FREE(X->lreq);
   X->lreq = NULL;
   X->caplreq = 0;
@@ -4987,13 +5069,22 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    p = 256 in SMPI. Not MPI_Waitall: MPICH reports a failed request of MPI_Waitall (e.g. a
    truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
    whose own communicator returns errors. Every receive must get exactly its length: a
-   short or truncated one marks the result bad. */
-static int irr__exec_wait(irr__exec *X, int *nreq) {
-  int k, i = 0, rc = MPI_SUCCESS;
-  for (k = 0; k < *nreq; k++) {
+   short or truncated one marks the result bad. block = 0 (irr__exec_step): only those
+   already complete (MPI_Testany), X->nleft of X->nreq left; the first error into X->wrc.
+   The each hook may post more requests: X->nreq and X->nleft grow. */
+static int irr__exec_complete(irr__exec *X, int block) {
+  int i = 0;
+  while (X->nleft > 0) {
     MPI_Status st;
-    int ec = MPI_Waitany(*nreq, X->req, &i, &st), cls = MPI_SUCCESS;
-    if (i == MPI_UNDEFINED || i < 0 || i >= *nreq) break;
+    int ec, cls = MPI_SUCCESS, flag = 1;
+    ec = block ? MPI_Waitany(X->nreq, X->req, &i, &st) : MPI_Testany(X->nreq, X->req, &i, &flag, &st);
+    if (!flag) return 0;
+    if (i == MPI_UNDEFINED || i < 0 || i >= X->nreq) {
+      if (ec != MPI_SUCCESS && X->wrc == MPI_SUCCESS) X->wrc = ec;
+      X->nleft = 0;
+      break;
+    }
+    X->nleft--;
     X->stat[i] = st;
     if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
@@ -5001,11 +5092,15 @@ static int irr__exec_wait(irr__exec *X, int *nreq) {
       if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
       else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
     }
-    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && X->wrc == MPI_SUCCESS) X->wrc = ec;
     if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
-    if (X->each && rc == MPI_SUCCESS) rc = X->each(X, X->reqop[i], nreq);
+    if (X->each && X->wrc == MPI_SUCCESS) {
+      int n0 = X->nreq, e = X->each(X, X->reqop[i], &X->nreq);
+      X->nleft += X->nreq - n0;
+      if (e != MPI_SUCCESS) X->wrc = e;
+    }
   }
-  return rc;
+  return 1;
 }
 
 /* Blocks now in a staged v buffer (unstaged afterwards). */
@@ -5061,29 +5156,69 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    learned and probed receives, complete, then run the round's copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
    0-byte messages, so the error travels down the tree instead of bad data. The test-only
-   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
-static int irr__exec_run(irr__exec *X) {
-  int rc = irr__exec_alloc(X), lo = 0;
-  while (lo < X->s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, rc2;
-    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
-    rc = irr__exec_post(X, lo, hi, &nreq);
-    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    rc2 = irr__exec_wait(X, &nreq); /* whatever was posted */
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in.
+   Resumable: irr__exec_begin (scratch), irr__exec_step until *done, irr__exec_end (always,
+   after begin). A step posts the current round if it is not posted yet, then completes its
+   requests: block = 1 all of them, block = 0 only those already complete (it returns at
+   once, *done = 0, if any is not), and goes on to the next round while rounds complete;
+   block = -1 only posts the current round (a request's start: no test that costs time).
+   Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
+   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
+   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
+   error ends the run: *done = 1, the error returned. */
+static int irr__exec_begin(irr__exec *X) {
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->pnext = NULL;
+  X->ppending = 0;
+  X->wrc = MPI_SUCCESS;
+  return irr__exec_alloc(X);
+}
+static int irr__exec_step(irr__exec *X, int block, int *done) {
+  int rc = MPI_SUCCESS;
+  *done = 0;
+  while (X->lo < X->s->nops) {
+    if (!X->posted) {
+      int hi = X->lo;
+      while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
+      X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
+      rc = irr__exec_post(X, X->lo, hi, &X->nreq);
+      X->nleft = X->nreq;
+      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
+      X->probing = rc == MPI_SUCCESS;
+      if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+      else if (block < 0) return MPI_SUCCESS; /* post only */
+    }
+    if (X->probing) {
+      int pdone = 0;
+      rc = irr__exec_probed(X, block, &pdone);
+      if (!pdone) return MPI_SUCCESS;
+      X->probing = 0;
+      if (rc != MPI_SUCCESS) block = 1;
+    }
+    if (!irr__exec_complete(X, block)) return MPI_SUCCESS;
     irr__exec_retire(X);
-    if (rc == MPI_SUCCESS) rc = rc2;
-    if (rc == MPI_SUCCESS) irr__exec_room_sizes(X, lo, hi);
-    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, lo, hi);
+    X->posted = 0;
+    if (rc == MPI_SUCCESS) rc = X->wrc;
+    if (rc == MPI_SUCCESS) irr__exec_room_sizes(X, X->lo, X->hi);
+    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, X->lo, X->hi);
     if (rc != MPI_SUCCESS) break;
-    irr__exec_mark(X, lo, hi);
-    rc = irr__exec_copies(X, lo, hi);
-    lo = hi;
+    irr__exec_mark(X, X->lo, X->hi);
+    if ((rc = irr__exec_copies(X, X->lo, X->hi)) != MPI_SUCCESS) break;
+    X->lo = X->hi;
   }
+  *done = 1;
+  return rc;
+}
+static void irr__exec_end(irr__exec *X) {
   irr__exec_release(X);
 #ifdef IRRCOLL_TRACE
   IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
 #endif
+}
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_begin(X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(X, 1, &done);
+  irr__exec_end(X);
   return rc;
 }
 
@@ -5091,34 +5226,45 @@ static int irr__exec_run(irr__exec *X) {
    displacement (v layout over vb->p blocks; the caller fills the view), ob the own block.
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
-   0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad) {
-  irr__exec X;
-  unsigned char *wrote = NULL;
+   0-byte poison (bad arguments here); out: some receive came short or long. In halves for
+   the persistent requests (mpi_request.h): irr__allv_start stages and begins X (X->s set
+   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
+static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                           int read_recv, int bad, irr__exec *X) {
   int rc;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   if (!vb->dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)vb->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)vb->p);
   }
-  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(ob, 1, ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[IRR_BUF_RECV] = vb;
-    X.buf[IRR_BUF_SEND] = ob;
-    X.comm = comm;
-    X.tag = tag;
-    X.bad = *bad;
-    rc = irr__exec_run(&X);
+  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) != MPI_SUCCESS || (rc = irr__buf_stage(ob, 1, ctx->pc)) != MPI_SUCCESS)
+    return rc;
+  X->s = s;
+  X->buf[IRR_BUF_RECV] = vb;
+  X->buf[IRR_BUF_SEND] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  X->bad = bad;
+  return irr__exec_begin(X);
+}
+static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
+  if (X->s) {
+    irr__exec_end(X);
     if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
-    *bad = X.bad;
+    *bad = X->bad;
   }
   irr__buf_unstage(vb, 0, ctx->pc);
   irr__buf_unstage(ob, 0, ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
+}
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad) {
+  irr__exec X;
+  int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }
 /* ==== end mpi_exec.h ==== */
 /* ==== begin mpi_tree.h ==== */
@@ -5452,13 +5598,13 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   return MPI_SUCCESS;
 }
 
-/* Run the program on the user's buffers (non-contiguous types staged). */
-static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
+/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
+   halves for the persistent requests (mpi_request.h): irr__v_start stages and begins X (X->s
+   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
+static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
   irr__buf *vb = &V->vb, *ob = &V->ob;
-  unsigned char *wrote = NULL;
-  irr__exec X;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
@@ -5467,35 +5613,43 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)V->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)V->p);
   }
-  if (!A->scatter && (rc = irr__v_exec_heads(V, s, &X)) != MPI_SUCCESS) {
-    if (wrote) IRRCOLL_FREE(wrote);
-    vb->wrote = NULL;
+  if (!A->scatter && (rc = irr__v_exec_heads(V, s, X)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
+      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
-  }
-  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
-      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[vbufk] = vb;
-    X.buf[obufk] = ob;
-    X.comm = V->ctx->pc;
-    X.tag = V->tag + 1;
-    rc = irr__exec_run(&X);
+  X->s = s;
+  X->buf[vbufk] = vb;
+  X->buf[obufk] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  return irr__exec_begin(X);
+}
+static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  int rc2, rc3;
+  if (X->s) {
+    irr__exec_end(X);
     rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
-    rc3 = irr__buf_unstage(ob, A->scatter && !X.bad, V->ctx->pc);
+    rc3 = irr__buf_unstage(ob, A->scatter && !X->bad, V->ctx->pc);
     if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
-    if (rc == MPI_SUCCESS && X.bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS && X->bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   }
   irr__buf_unstage(vb, 0, V->ctx->pc);
   irr__buf_unstage(ob, 0, V->ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   if (V->heard) IRRCOLL_FREE(V->heard);
   V->heard = NULL;
   return rc;
+}
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
+  irr__exec X;
+  int rc = irr__v_start(A, V, s, V->ctx->pc, V->tag + 1, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__v_finish(A, V, &X, rc);
 }
 
 static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */
@@ -5907,6 +6061,7 @@ typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
   int64_t *m;       /* bytes (p), counts (p), displacements (p) */
   int64_t own;      /* bytes of the own block */
+  int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
@@ -5935,7 +6090,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
-  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
@@ -5948,6 +6103,29 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
   IRRCOLL_FREE(ring);
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+}
+
+/* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
+   them, mpi_request.h): an error returned here is the same on every rank; G->err: this
+   rank's own block's (it still runs, sending poison). */
+static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
+                         irr__agstate *G, irr_sched *s, irr_op **ops, irr__buf *vb, irr__buf *ob) {
+  int rc;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &G->rank);
+  MPI_Comm_size(comm, &G->p);
+  G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  G->inplace = sendbuf == MPI_IN_PLACE;
+  vb->dt.type = recvtype;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G)) != MPI_SUCCESS) return rc;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
+  if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS) return rc;
+  vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
+  ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
+  ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
+  ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  return MPI_SUCCESS;
 }
 
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). raise:
@@ -5967,19 +6145,9 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) goto out;
-  MPI_Comm_rank(comm, &G.rank);
-  MPI_Comm_size(comm, &G.p);
-  G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  G.inplace = sendbuf == MPI_IN_PLACE;
-  vb.dt.type = recvtype;
-  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, &vb, &ob, &G)) != MPI_SUCCESS) goto out;
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(ctx, IRR_COLL_ALLGATHERV);
-  if ((rc = irr__ag_plan(ctx, comm, forced, &G, &s, &ops)) != MPI_SUCCESS) goto out;
-  vb.v = 1, vb.p = G.p, vb.base = irr__base(recvbuf), vb.counts = G.m + G.p, vb.displs = G.m + 2 * G.p;
-  ob.v = 0, ob.own = G.rank, ob.base = irr__base(sendbuf);
-  ob.count = G.err == MPI_SUCCESS && !G.inplace ? sendcount : 0;
-  ob.discard = G.inplace || G.err != MPI_SUCCESS || G.own == 0;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, forced, &ctx, &G, &s, &ops, &vb,
+                          &ob)) != MPI_SUCCESS)
+    goto out;
   bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
   rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
@@ -6004,6 +6172,496 @@ IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 }
 #endif
 /* ==== end mpi_allgatherv.h ==== */
+/* ==== begin mpi_request.h ==== */
+/* MPI layer: persistent Gatherv, Scatterv and Allgatherv (MPI-4 semantics) and their
+   requests (contract: irrcoll.in.h). Init runs validate -> choose -> plan once, the blocking
+   calls' own code (Gatherv's tree is built here, not at each start); a start stages the
+   buffers and begins the executor (irr__v_start, irr__allv_start), Test/Wait step it
+   (irr__exec_step, nonblocking) and the completion unstages (irr__v_finish,
+   irr__allv_finish) with the error class the blocking call would return.
+   Cross-matching: each request runs on its own duplicate of the context's private
+   communicator, made at init (init is a blocking collective anyway). Tags from a shared
+   range would collide once the counter wrapped around a long-lived request, and which ranges
+   are free depends on local frees, so it cannot be agreed without communicating; a
+   communicator per request costs one context id and never collides. Within it, start k
+   uses tag (k mod IRR__SEQ_MOD) * 2 + 1, as consecutive blocking calls do, so a message
+   left over by a run with mismatched counts never matches the next run. */
+
+enum { IRR__REQ_INACTIVE, IRR__REQ_RUNNING, IRR__REQ_DONE }; /* DONE: complete, not yet waited */
+
+struct irr_request_s {
+  int ag;                        /* 1: Allgatherv, 0: Gatherv/Scatterv */
+  int oneshot;                   /* a nonblocking call's: freed (the handle set to
+                                    IRR_REQUEST_NULL) when its completion is handed out */
+  int state, rc;                 /* rc: the finished run's result */
+  MPI_Comm comm;                 /* the user's (errors are raised on it) */
+  MPI_Comm dc;                   /* the request's own duplicate of ctx->pc */
+  irr__ctx *ctx;
+  unsigned starts;
+  irr_sched s, s0;               /* the program; s0 as planned (with pristine) */
+  irr_op *ops, *pristine;        /* pristine: the ops as planned, when the executor fills some
+                                    in (learned receives: bad arguments only); copied at start */
+  irr__exec X;
+  int err0;                      /* the error the plan left (local arguments, mismatches) */
+  irr__vargs A;                  /* Gatherv/Scatterv */
+  irr__vstate V;
+  irr__agstate G;                /* Allgatherv */
+  irr__buf vb, ob;
+  struct irr_request_s *next;    /* ctx->reqs: the running requests */
+};
+
+static void irr__req_release(struct irr_request_s *R) {
+  if (R->dc != MPI_COMM_NULL) MPI_Comm_free(&R->dc);
+  if (R->ops) IRRCOLL_FREE(R->ops);
+  if (R->pristine) IRRCOLL_FREE(R->pristine);
+  if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
+  if (R->G.m) IRRCOLL_FREE(R->G.m);
+  IRRCOLL_FREE(R);
+}
+
+/* The end of init, on every rank: its own communicator, the pristine program, and one
+   agreement that every rank has planned (else all fail alike: no rank may be left with a
+   request the others do not run). */
+static int irr__req_ready(struct irr_request_s *R, int rc, IRR_Request *request) {
+  int ok, all = 0, i, learned = 0, rc2;
+  if ((rc2 = MPI_Comm_dup(R->ctx->pc, &R->dc)) != MPI_SUCCESS) R->dc = MPI_COMM_NULL;
+  if (rc == MPI_SUCCESS) rc = rc2;
+  for (i = 0; rc == MPI_SUCCESS && i < R->s.nops; i++) learned |= irr__op_learned(&R->s.ops[i]);
+  if (rc == MPI_SUCCESS && learned) {
+    if (!(R->pristine = (irr_op *)IRRCOLL_MALLOC((size_t)(R->s.nops ? R->s.nops : 1) * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
+    else memcpy(R->pristine, R->s.ops, (size_t)R->s.nops * sizeof(irr_op));
+    R->s0 = R->s;
+  }
+  ok = rc == MPI_SUCCESS;
+  if ((rc2 = MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, R->ctx->pc)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  if (rc == MPI_SUCCESS && !all) rc = MPI_ERR_OTHER; /* another rank failed */
+  if (rc != MPI_SUCCESS) {
+    MPI_Comm comm = R->comm;
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->state = IRR__REQ_INACTIVE;
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+static struct irr_request_s *irr__req_new(MPI_Comm comm) {
+  struct irr_request_s *R = (struct irr_request_s *)IRRCOLL_MALLOC(sizeof *R);
+  if (R) {
+    memset(R, 0, sizeof *R);
+    R->comm = comm;
+    R->dc = MPI_COMM_NULL;
+  }
+  return R;
+}
+
+/* Scatterv's "direct" with its receives posted instead of probed: the root learns every
+   rank's own size at init (one MPI_Gather), and a rank whose size differs from its count
+   gets a 0-byte message at the announced size, as irr__v_redirect does for the tree, which
+   it sees short. So no receive is ever truncated (MPICH reports a truncated receive of
+   MPI_Waitany/Testany through MPI_COMM_WORLD's handler) and no rank waits for a message
+   that does not come. (Gatherv's direct needs none of this: its heads carry their sizes.) */
+static int irr__v_announce(struct irr_request_s *R) {
+  irr__vstate *V = &R->V;
+  int64_t *heard = NULL;
+  int rc, i;
+  if (V->isroot && !(heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  rc = MPI_Gather(&V->own, 1, MPI_INT64_T, heard, 1, MPI_INT64_T, R->A.root, R->ctx->pc);
+  for (i = 0; rc == MPI_SUCCESS && heard && i < R->s.nops; i++) {
+    irr_op *o = &R->s.ops[i];
+    if (o->kind == IRR_OP_COPY || o->peer < 0 || o->peer >= V->p || heard[o->peer] == o->len) continue;
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    o->len = heard[o->peer];
+    o->buf = IRR_BUF_NONE;
+  }
+  if (heard) IRRCOLL_FREE(heard);
+  return rc;
+}
+
+/* Scatterv where the blocking call runs xtree (which learns sizes): Träff's tree (without
+   Gatherv's degradation) or "direct", whichever the model over the real programs says is
+   faster for the root's counts (it knows them all; one MPI_Bcast tells the others): the
+   tree of one large block after many small ones waits on it (SMPI, p = 256, decreasing
+   b = 10^4: tree 1.5 x direct). Bad root arguments: the tree. */
+static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
+  int a = IRR_ALG_TREE;
+  if (R->V.isroot && R->V.m_root) {
+    irr_args ea;
+    double tt = 0, td = 0;
+    memset(&ea, 0, sizeof ea);
+    ea.coll = IRR_COLL_SCATTERV, ea.p = R->V.p, ea.root = R->A.root, ea.m = R->V.m_root;
+    ea.inplace = R->V.inplace, ea.md = R->ctx->md;
+    if (irr_estimate(&ea, IRR_ALG_TREE, &tt) == IRR_OK && irr_estimate(&ea, IRR_ALG_DIRECT, &td) == IRR_OK && td < tt)
+      a = IRR_ALG_DIRECT;
+  }
+  if (MPI_Bcast(&a, 1, MPI_INT, R->A.root, R->ctx->pc) != MPI_SUCCESS) return MPI_ERR_OTHER;
+  *alg = (irr_alg)a;
+  return MPI_SUCCESS;
+}
+
+/* Gatherv/Scatterv: irr__v_run's validate -> choose -> plan. The algorithms whose programs
+   need no probing: "direct" runs with its receives posted (irr__v_announce), and stands in
+   for "linear" too (which skips empty blocks: a mismatch there needs a probe to be seen or
+   survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
+static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p, i;
+  irr_alg alg;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  alg = irr__forced(ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
+  alg = A->scatter ? irr_scatterv_choose(alg, p) : irr_gatherv_choose(alg, p);
+  if (alg == IRR_ALG_LINEAR && p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2; /* the tree's construction, on ctx->pc */
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
+  R->V.alg = alg;
+  rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
+  if (rc == MPI_SUCCESS && alg == IRR_ALG_DIRECT && A->scatter) { /* Gatherv's direct posts its heads */
+    for (i = 0; i < R->s.nops; i++) R->s.ops[i].flags &= (uint16_t)~IRR_OPF_PROBE;
+    rc = irr__v_announce(R);
+  }
+  R->err0 = R->V.err;
+  return irr__req_ready(R, rc, request);
+}
+
+/* Allgatherv: irr__ag_run's setup (an error there is the same on every rank: no request). */
+static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  return irr__req_ready(R, MPI_SUCCESS, request);
+}
+
+/* The run is over (rc: the executor's result): unstage, the error the blocking call would
+   return, and out of the running list (the caller unlinks). */
+static void irr__req_finish(struct irr_request_s *R, int rc) {
+  if (R->ag) {
+    int bad = 0;
+    rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
+    if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS) rc = R->G.err;
+  } else {
+    rc = irr__v_finish(&R->A, &R->V, &R->X, rc);
+    if (rc == MPI_SUCCESS) rc = R->V.err;
+  }
+  R->rc = rc;
+  R->state = IRR__REQ_DONE;
+}
+
+/* One pass over ctx's running requests, each advanced as far as it goes without waiting;
+   the only one running may wait (nothing else here needs progress meanwhile). */
+static void irr__req_progress(irr__ctx *ctx, int may_block) {
+  struct irr_request_s **pp = &ctx->reqs;
+  while (*pp) {
+    struct irr_request_s *R = *pp;
+    int done = 0, rc = irr__exec_step(&R->X, may_block && pp == &ctx->reqs && !R->next, &done);
+    if (done) {
+      *pp = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    } else {
+      pp = &R->next;
+    }
+  }
+}
+
+/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
+static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  int rc;
+  if (R->ag) {
+    R->G.err = R->err0;
+    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
+  } else {
+    R->V.err = R->err0;
+    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
+  }
+  if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
+    irr__req_finish(R, rc);
+    return;
+  }
+  R->state = IRR__REQ_RUNNING;
+  R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
+  R->ctx->reqs = R;
+  { /* its first round posted: it moves while the caller computes */
+    int done = 0;
+    rc = irr__exec_step(&R->X, -1, &done);
+    if (done) { /* an empty program, or an error while posting */
+      R->ctx->reqs = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    }
+  }
+}
+
+IRR_DEF int IRR_Start(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->pristine) {
+    R->s = R->s0;
+    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
+  }
+  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
+  int i, rc = MPI_SUCCESS;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count && rc == MPI_SUCCESS; i++) rc = IRR_Start(&requests[i]);
+  return rc;
+}
+
+/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
+   error raised once. */
+static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
+  struct irr_request_s *R = *handle;
+  int rc = R->rc;
+  MPI_Comm comm = R->comm;
+  R->state = IRR__REQ_INACTIVE;
+  if (R->oneshot) {
+    irr__req_release(R);
+    *handle = IRR_REQUEST_NULL;
+  }
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = rc;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
+}
+static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+}
+
+IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  *flag = 1;
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  if (R->state == IRR__REQ_RUNNING) {
+    *flag = 0;
+    return MPI_SUCCESS;
+  }
+  return irr__req_complete(request, status);
+}
+
+IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
+  return irr__req_complete(request, status);
+}
+
+/* Every request progressed in turn (they may be on different communicators) until all are
+   complete. */
+IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
+  int i, running = 1, rc = MPI_SUCCESS, failed = 0;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  while (running) {
+    running = 0;
+    for (i = 0; i < count; i++)
+      if (requests[i] && requests[i]->state == IRR__REQ_RUNNING) {
+        irr__req_progress(requests[i]->ctx, 0);
+        running |= requests[i]->state == IRR__REQ_RUNNING;
+      }
+  }
+  for (i = 0; i < count; i++) {
+    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    int r;
+    if (!requests[i] || requests[i]->state == IRR__REQ_INACTIVE) {
+      irr__req_empty(st);
+      continue;
+    }
+    r = irr__req_complete(&requests[i], st);
+    if (r != MPI_SUCCESS) {
+      failed = 1;
+      if (rc == MPI_SUCCESS) rc = r;
+    }
+  }
+  if (failed && statuses != MPI_STATUSES_IGNORE) return MPI_ERR_IN_STATUS;
+  return rc;
+}
+
+IRR_DEF int IRR_Request_free(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  irr__req_release(R);
+  *request = IRR_REQUEST_NULL;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                              MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
+}
+
+/* ---- nonblocking calls: the persistent ones' machinery, planned without communicating and
+   started at once, on the context's private communicator with the next call tag (like a
+   blocking call's, in the same collective order). Gatherv/Scatterv run "direct" (probed as
+   messages come, irr__exec_probed), whatever the choice for blocking calls: the tree's
+   construction would communicate. Allgatherv: the blocking choice, with the node layout
+   flat if no blocking call has learned it yet (equal on every rank). The first irrcoll call
+   on a communicator makes its context (collective, blocking). ---- */
+
+static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
+  R->oneshot = 1;
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  R->V.alg = p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR;
+  if ((rc = irr__v_plan(&R->A, &R->V, R->V.alg, &R->s, &R->ops)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(A->comm, rc);
+  }
+  /* Scatterv: each message ends with a short piece (irr__exec_probed); Gatherv's direct
+     probes nothing, its heads carry their sizes */
+  if (A->scatter) irr__flag_msgs(&R->s, 0, IRR_OPF_EOM);
+  R->err0 = R->V.err;
+  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root, MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                            IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+/* ==== end mpi_request.h ==== */
 /* ==== begin mpi_xcommon.h ==== */
 /* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
    the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation

@@ -42,6 +42,8 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
+                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi_xgatherv.h IRR_XGatherv
      mpi_xscatterv.h IRR_XScatterv
@@ -69,8 +71,8 @@
    The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
 
    What it does not do
-     - no nonblocking or persistent variants yet; no intercommunicator Gatherv/Scatterv (the
-       native operation runs) and no intercommunicator X variants (MPI_ERR_COMM)
+     - no intercommunicator Gatherv/Scatterv (the native operation runs), no
+       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -92,6 +94,58 @@
 #include "registry_build.h"
 #include "mpi_api.h"
 
+#ifndef IRRCOLL_NO_MPI
+/* Persistent irregular collectives (MPI-4 semantics; mpi_request.h). Counts, buffers, types
+   and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
+   schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
+   must be called in the same order as the other collectives on comm. IRR_Start begins one
+   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request stays allocated: start it
+   again, or IRR_Request_free it once inactive; freeing or starting an active request is
+   MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
+   (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
+   call would return; init itself fails only on errors every rank sees (communicator, root,
+   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
+   calls (as libNBC): each progresses every started request on the same communicator, so
+   several requests on one communicator may be completed in any order; requests on
+   different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
+   it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
+   before its communicator. Intercommunicators: MPI_ERR_COMM. info is ignored. */
+typedef struct irr_request_s *IRR_Request;
+#define IRR_REQUEST_NULL ((IRR_Request)0)
+IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                               int root, MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                 MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Start(IRR_Request *request);
+IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
+/* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */
+IRR_DECL int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status);
+IRR_DECL int IRR_Wait(IRR_Request *request, MPI_Status *status);
+/* MPI_ERR_IN_STATUS if some run failed and statuses is not MPI_STATUSES_IGNORE */
+IRR_DECL int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]);
+IRR_DECL int IRR_Request_free(IRR_Request *request);
+/* Nonblocking MPI_Igatherv / MPI_Iscatterv / MPI_Iallgatherv: the same requests, completed by
+   IRR_Test / IRR_Wait / IRR_Waitall (which set the handle to IRR_REQUEST_NULL; IRR_Start
+   refuses them), with the same progress rule. Planned without communicating: Gatherv and
+   Scatterv always run "direct" (one message per rank, sizes checked by probing as they
+   come); Allgatherv the blocking call's choice. The first irrcoll call on a communicator
+   makes its context (a collective MPI_Comm_dup): on a new communicator it blocks. */
+IRR_DECL int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                           int root, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                             IRR_Request *request);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
@@ -107,6 +161,7 @@
 #include "mpi_gatherv.h"
 #include "mpi_inter.h"
 #include "mpi_allgatherv.h"
+#include "mpi_request.h"
 #include "mpi_xcommon.h"
 #include "mpi_xgatherv.h"
 #include "mpi_xscatterv.h"

@@ -46,6 +46,7 @@ typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
   int64_t *m;       /* bytes (p), counts (p), displacements (p) */
   int64_t own;      /* bytes of the own block */
+  int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
 
 /* validate: the arguments every rank has alike (an error there returns at once, on every
@@ -74,7 +75,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
-  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING &&
+  if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
@@ -87,6 +88,29 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
   IRRCOLL_FREE(ring);
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+}
+
+/* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
+   them, mpi_request.h): an error returned here is the same on every rank; G->err: this
+   rank's own block's (it still runs, sending poison). */
+static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
+                         irr__agstate *G, irr_sched *s, irr_op **ops, irr__buf *vb, irr__buf *ob) {
+  int rc;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &G->rank);
+  MPI_Comm_size(comm, &G->p);
+  G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  G->inplace = sendbuf == MPI_IN_PLACE;
+  vb->dt.type = recvtype;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G)) != MPI_SUCCESS) return rc;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
+  if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS) return rc;
+  vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
+  ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
+  ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
+  ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  return MPI_SUCCESS;
 }
 
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). raise:
@@ -106,19 +130,9 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_entry(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) goto out;
-  MPI_Comm_rank(comm, &G.rank);
-  MPI_Comm_size(comm, &G.p);
-  G.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  G.inplace = sendbuf == MPI_IN_PLACE;
-  vb.dt.type = recvtype;
-  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, &vb, &ob, &G)) != MPI_SUCCESS) goto out;
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(ctx, IRR_COLL_ALLGATHERV);
-  if ((rc = irr__ag_plan(ctx, comm, forced, &G, &s, &ops)) != MPI_SUCCESS) goto out;
-  vb.v = 1, vb.p = G.p, vb.base = irr__base(recvbuf), vb.counts = G.m + G.p, vb.displs = G.m + 2 * G.p;
-  ob.v = 0, ob.own = G.rank, ob.base = irr__base(sendbuf);
-  ob.count = G.err == MPI_SUCCESS && !G.inplace ? sendcount : 0;
-  ob.discard = G.inplace || G.err != MPI_SUCCESS || G.own == 0;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, forced, &ctx, &G, &s, &ops, &vb,
+                          &ob)) != MPI_SUCCESS)
+    goto out;
   bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
   rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;

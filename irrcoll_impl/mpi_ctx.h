@@ -44,6 +44,8 @@ typedef struct irr__ctx {
   irr__nodes_cache nodes;
   irr__inter_cache inter;
   irr__scratch scr;
+  struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each
+                                       Test/Wait on one progresses them all */
 } irr__ctx;
 
 #ifndef IRRCOLL_SCRATCH_DEFAULT

@@ -40,16 +40,21 @@ typedef struct irr__exec {
   int nold, capold;
   MPI_Request *lreq;       /* learned receives into user buffers, in flight */
   int nlreq, caplreq;
-  /* called once a round's messages are complete, before its copies (NULL: none): a check
-     that may adapt the rounds still to run (the direct Gatherv's heads, mpi_gatherv.h) */
+  /* called once a round's messages are complete, before its blocks are marked and its
+     copies run (NULL: none): a check that may adapt the rounds still to run (the direct
+     Gatherv's heads, mpi_gatherv.h); an error it returns ends the run */
   int (*after)(struct irr__exec *X, int lo, int hi);
   /* called as each posted op of a round completes (NULL: none); it may post a later round's
-     op early (irr__exec_post_op), marking it in early[] so that its own round skips it. The
-     request arrays then have room for every message of the program. */
+     op early (irr__exec_post_op into X->nreq), marking it in early[] so that its own round
+     skips it. The request arrays then have room for every message of the program. */
   int (*each)(struct irr__exec *X, int op, int *nreq);
   unsigned char *early;    /* per op, with each: posted already */
   int *reqop;              /* per request: its op */
   void *aarg;
+  /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
+     of which nleft are not complete; wrc: the first error among the completed ones */
+  int lo, hi, nreq, nleft, posted, wrc, probing;
+  int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -386,28 +391,39 @@ static int irr__exec_learned(irr__exec *X, int lo, int hi) {
    transfers overlap, as the posted receives of MPI's own linear Gatherv do), and one of another
    size goes to scratch (marking the result bad), so MPI never truncates. Every expected
    message is taken; one from an unexpected sender is drained. Only for rounds where no other
-   message with this tag can arrive from those senders meanwhile (the direct algorithm). */
-static int irr__exec_probed(irr__exec *X, int lo, int hi) {
+   message with this tag can arrive from those senders meanwhile (the direct algorithm).
+   Resumable: block = 0 returns (*pdone = 0) when no message is there yet (MPI_Iprobe); the
+   ops taken so far are in X->pnext, X->ppending still to come. An op with IRR_OPF_EOM (the
+   nonblocking calls') ends with the sender's short piece, however many pieces this rank
+   expected, so a size mismatch across IRRCOLL_MAX_MSG pieces cannot leave it waiting. */
+static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   const irr_sched *s = X->s;
-  int rc = MPI_SUCCESS, j;
-  int64_t pending = 0, *next = NULL;
-  for (j = lo; j < hi; j++)
-    if (irr__op_probed(&s->ops[j])) pending += irr__op_nchunks(&s->ops[j], 0);
-  if (pending == 0) return MPI_SUCCESS;
-  next = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t)); /* chunks taken per op */
-  if (!next) return MPI_ERR_NO_MEM;
-  memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
-  while (pending > 0 && rc == MPI_SUCCESS) {
+  int rc = MPI_SUCCESS, j, lo = X->lo, hi = X->hi;
+  int64_t *next = X->pnext; /* chunks taken per op */
+  *pdone = 0;
+  if (!X->ppending) {
+    for (j = lo; j < hi; j++)
+      if (irr__op_probed(&s->ops[j])) X->ppending += (s->ops[j].flags & IRR_OPF_EOM) ? 1 : irr__op_nchunks(&s->ops[j], 0);
+    if (X->ppending == 0) return *pdone = 1, MPI_SUCCESS;
+    next = X->pnext = (int64_t *)IRRCOLL_MALLOC((size_t)(hi - lo) * sizeof(int64_t));
+    if (!next) return *pdone = 1, MPI_ERR_NO_MEM;
+    memset(next, 0, (size_t)(hi - lo) * sizeof(int64_t));
+  }
+  while (X->ppending > 0 && rc == MPI_SUCCESS) {
     MPI_Status st;
-    int cnt = 0, found = -1, n = 0, count = 0, derived = 0;
+    int cnt = 0, found = -1, n = 0, count = 0, derived = 0, flag = 1;
     int64_t from = 0, len = 0;
     void *addr = NULL;
     MPI_Datatype t = MPI_BYTE;
-    if ((rc = MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st)) != MPI_SUCCESS) break;
+    rc = block ? MPI_Probe(MPI_ANY_SOURCE, X->tag, X->comm, &st) : MPI_Iprobe(MPI_ANY_SOURCE, X->tag, X->comm, &flag, &st);
+    if (rc != MPI_SUCCESS) break;
+    if (!flag) return MPI_SUCCESS; /* block = 0: nothing more has come yet */
     MPI_Get_count(&st, MPI_BYTE, &cnt);
     for (j = lo; j < hi && found < 0; j++) {
       const irr_op *o = &s->ops[j];
-      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE && next[j - lo] < irr__op_nchunks(o, 0)) found = j;
+      if (irr__op_probed(o) && o->peer == st.MPI_SOURCE &&
+          ((o->flags & IRR_OPF_EOM) ? next[j - lo] >= 0 : next[j - lo] < irr__op_nchunks(o, 0)))
+        found = j;
     }
     if (found >= 0) {
       const irr_op *o = &s->ops[found];
@@ -415,7 +431,12 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
       from = next[found - lo]++ * IRR__CHUNK;
       len = irr_op_msglen(o) - from < IRR__CHUNK ? irr_op_msglen(o) - from : IRR__CHUNK;
       if (len < 0) len = 0;
-      pending--;
+      if (!(o->flags & IRR_OPF_EOM)) X->ppending--;
+      else if ((int64_t)cnt < IRR__CHUNK) { /* the sender's last piece, whatever this rank expected */
+        next[found - lo] = -1;
+        X->ppending--;
+        if ((int64_t)cnt == len && from + len != irr_op_msglen(o)) X->bad = 1;
+      }
       if ((int64_t)cnt == len && !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
         rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
@@ -429,8 +450,11 @@ static int irr__exec_probed(irr__exec *X, int lo, int hi) {
     }
     rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
   }
-  IRRCOLL_FREE(next);
-  return irr__exec_lwait(X, rc);
+  IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
+  X->ppending = 0;
+  *pdone = 1;
+  return irr__exec_lwait(X, rc); /* matched already: their senders have sent */
 }
 
 /* ---- the rounds ---- */
@@ -487,6 +511,8 @@ static void irr__exec_release(irr__exec *X) {
     *a[i] = NULL;
   }
   irr__exec_retire(X);
+  if (X->pnext) IRRCOLL_FREE(X->pnext);
+  X->pnext = NULL;
   if (X->lreq) IRRCOLL_FREE(X->lreq);
   X->lreq = NULL;
   X->caplreq = 0;
@@ -575,13 +601,22 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    p = 256 in SMPI. Not MPI_Waitall: MPICH reports a failed request of MPI_Waitall (e.g. a
    truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
    whose own communicator returns errors. Every receive must get exactly its length: a
-   short or truncated one marks the result bad. */
-static int irr__exec_wait(irr__exec *X, int *nreq) {
-  int k, i = 0, rc = MPI_SUCCESS;
-  for (k = 0; k < *nreq; k++) {
+   short or truncated one marks the result bad. block = 0 (irr__exec_step): only those
+   already complete (MPI_Testany), X->nleft of X->nreq left; the first error into X->wrc.
+   The each hook may post more requests: X->nreq and X->nleft grow. */
+static int irr__exec_complete(irr__exec *X, int block) {
+  int i = 0;
+  while (X->nleft > 0) {
     MPI_Status st;
-    int ec = MPI_Waitany(*nreq, X->req, &i, &st), cls = MPI_SUCCESS;
-    if (i == MPI_UNDEFINED || i < 0 || i >= *nreq) break;
+    int ec, cls = MPI_SUCCESS, flag = 1;
+    ec = block ? MPI_Waitany(X->nreq, X->req, &i, &st) : MPI_Testany(X->nreq, X->req, &i, &flag, &st);
+    if (!flag) return 0;
+    if (i == MPI_UNDEFINED || i < 0 || i >= X->nreq) {
+      if (ec != MPI_SUCCESS && X->wrc == MPI_SUCCESS) X->wrc = ec;
+      X->nleft = 0;
+      break;
+    }
+    X->nleft--;
     X->stat[i] = st;
     if (ec != MPI_SUCCESS) MPI_Error_class(ec, &cls);
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
@@ -589,11 +624,15 @@ static int irr__exec_wait(irr__exec *X, int *nreq) {
       if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
       else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
     }
-    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && rc == MPI_SUCCESS) rc = ec;
+    if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && X->wrc == MPI_SUCCESS) X->wrc = ec;
     if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
-    if (X->each && rc == MPI_SUCCESS) rc = X->each(X, X->reqop[i], nreq);
+    if (X->each && X->wrc == MPI_SUCCESS) {
+      int n0 = X->nreq, e = X->each(X, X->reqop[i], &X->nreq);
+      X->nleft += X->nreq - n0;
+      if (e != MPI_SUCCESS) X->wrc = e;
+    }
   }
-  return rc;
+  return 1;
 }
 
 /* Blocks now in a staged v buffer (unstaged afterwards). */
@@ -649,29 +688,69 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    learned and probed receives, complete, then run the round's copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
    0-byte messages, so the error travels down the tree instead of bad data. The test-only
-   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in. */
-static int irr__exec_run(irr__exec *X) {
-  int rc = irr__exec_alloc(X), lo = 0;
-  while (lo < X->s->nops && rc == MPI_SUCCESS) {
-    int hi = lo, nreq = 0, rc2;
-    while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[lo].round) hi++;
-    rc = irr__exec_post(X, lo, hi, &nreq);
-    if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, lo, hi);
-    if (rc == MPI_SUCCESS) rc = irr__exec_probed(X, lo, hi);
-    rc2 = irr__exec_wait(X, &nreq); /* whatever was posted */
+   hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in.
+   Resumable: irr__exec_begin (scratch), irr__exec_step until *done, irr__exec_end (always,
+   after begin). A step posts the current round if it is not posted yet, then completes its
+   requests: block = 1 all of them, block = 0 only those already complete (it returns at
+   once, *done = 0, if any is not), and goes on to the next round while rounds complete;
+   block = -1 only posts the current round (a request's start: no test that costs time).
+   Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
+   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
+   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
+   error ends the run: *done = 1, the error returned. */
+static int irr__exec_begin(irr__exec *X) {
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->pnext = NULL;
+  X->ppending = 0;
+  X->wrc = MPI_SUCCESS;
+  return irr__exec_alloc(X);
+}
+static int irr__exec_step(irr__exec *X, int block, int *done) {
+  int rc = MPI_SUCCESS;
+  *done = 0;
+  while (X->lo < X->s->nops) {
+    if (!X->posted) {
+      int hi = X->lo;
+      while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
+      X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
+      rc = irr__exec_post(X, X->lo, hi, &X->nreq);
+      X->nleft = X->nreq;
+      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
+      X->probing = rc == MPI_SUCCESS;
+      if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
+      else if (block < 0) return MPI_SUCCESS; /* post only */
+    }
+    if (X->probing) {
+      int pdone = 0;
+      rc = irr__exec_probed(X, block, &pdone);
+      if (!pdone) return MPI_SUCCESS;
+      X->probing = 0;
+      if (rc != MPI_SUCCESS) block = 1;
+    }
+    if (!irr__exec_complete(X, block)) return MPI_SUCCESS;
     irr__exec_retire(X);
-    if (rc == MPI_SUCCESS) rc = rc2;
-    if (rc == MPI_SUCCESS) irr__exec_room_sizes(X, lo, hi);
-    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, lo, hi);
+    X->posted = 0;
+    if (rc == MPI_SUCCESS) rc = X->wrc;
+    if (rc == MPI_SUCCESS) irr__exec_room_sizes(X, X->lo, X->hi);
+    if (rc == MPI_SUCCESS && X->after) rc = X->after(X, X->lo, X->hi);
     if (rc != MPI_SUCCESS) break;
-    irr__exec_mark(X, lo, hi);
-    rc = irr__exec_copies(X, lo, hi);
-    lo = hi;
+    irr__exec_mark(X, X->lo, X->hi);
+    if ((rc = irr__exec_copies(X, X->lo, X->hi)) != MPI_SUCCESS) break;
+    X->lo = X->hi;
   }
+  *done = 1;
+  return rc;
+}
+static void irr__exec_end(irr__exec *X) {
   irr__exec_release(X);
 #ifdef IRRCOLL_TRACE
   IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
 #endif
+}
+static int irr__exec_run(irr__exec *X) {
+  int rc = irr__exec_begin(X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(X, 1, &done);
+  irr__exec_end(X);
   return rc;
 }
 
@@ -679,32 +758,43 @@ static int irr__exec_run(irr__exec *X) {
    displacement (v layout over vb->p blocks; the caller fills the view), ob the own block.
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
-   0-byte poison (bad arguments here); out: some receive came short or long. */
-static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad) {
-  irr__exec X;
-  unsigned char *wrote = NULL;
+   0-byte poison (bad arguments here); out: some receive came short or long. In halves for
+   the persistent requests (mpi_request.h): irr__allv_start stages and begins X (X->s set
+   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
+static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                           int read_recv, int bad, irr__exec *X) {
   int rc;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   if (!vb->dt.contig) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)vb->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)vb->p);
   }
-  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) == MPI_SUCCESS && (rc = irr__buf_stage(ob, 1, ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[IRR_BUF_RECV] = vb;
-    X.buf[IRR_BUF_SEND] = ob;
-    X.comm = comm;
-    X.tag = tag;
-    X.bad = *bad;
-    rc = irr__exec_run(&X);
+  if ((rc = irr__buf_stage(vb, read_recv, ctx->pc)) != MPI_SUCCESS || (rc = irr__buf_stage(ob, 1, ctx->pc)) != MPI_SUCCESS)
+    return rc;
+  X->s = s;
+  X->buf[IRR_BUF_RECV] = vb;
+  X->buf[IRR_BUF_SEND] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  X->bad = bad;
+  return irr__exec_begin(X);
+}
+static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
+  if (X->s) {
+    irr__exec_end(X);
     if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
-    *bad = X.bad;
+    *bad = X->bad;
   }
   irr__buf_unstage(vb, 0, ctx->pc);
   irr__buf_unstage(ob, 0, ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   return rc;
+}
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad) {
+  irr__exec X;
+  int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }

@@ -262,13 +262,13 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   return MPI_SUCCESS;
 }
 
-/* Run the program on the user's buffers (non-contiguous types staged). */
-static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc, rc2, rc3;
+/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
+   halves for the persistent requests (mpi_request.h): irr__v_start stages and begins X (X->s
+   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
+static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
   irr__buf *vb = &V->vb, *ob = &V->ob;
-  unsigned char *wrote = NULL;
-  irr__exec X;
-  memset(&X, 0, sizeof X);
+  memset(X, 0, sizeof *X);
   vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
@@ -277,35 +277,43 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
-    if (!(wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
-    memset(wrote, 0, (size_t)V->p);
-    vb->wrote = wrote;
+    if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
+    memset(vb->wrote, 0, (size_t)V->p);
   }
-  if (!A->scatter && (rc = irr__v_exec_heads(V, s, &X)) != MPI_SUCCESS) {
-    if (wrote) IRRCOLL_FREE(wrote);
-    vb->wrote = NULL;
+  if (!A->scatter && (rc = irr__v_exec_heads(V, s, X)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
+      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
-  }
-  if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) == MPI_SUCCESS &&
-      (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) == MPI_SUCCESS) {
-    X.s = s;
-    X.buf[vbufk] = vb;
-    X.buf[obufk] = ob;
-    X.comm = V->ctx->pc;
-    X.tag = V->tag + 1;
-    rc = irr__exec_run(&X);
+  X->s = s;
+  X->buf[vbufk] = vb;
+  X->buf[obufk] = ob;
+  X->comm = comm;
+  X->tag = tag;
+  return irr__exec_begin(X);
+}
+static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  int rc2, rc3;
+  if (X->s) {
+    irr__exec_end(X);
     rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
-    rc3 = irr__buf_unstage(ob, A->scatter && !X.bad, V->ctx->pc);
+    rc3 = irr__buf_unstage(ob, A->scatter && !X->bad, V->ctx->pc);
     if (rc == MPI_SUCCESS) rc = rc2 != MPI_SUCCESS ? rc2 : rc3;
-    if (rc == MPI_SUCCESS && X.bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS && X->bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   }
   irr__buf_unstage(vb, 0, V->ctx->pc);
   irr__buf_unstage(ob, 0, V->ctx->pc);
+  if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
-  if (wrote) IRRCOLL_FREE(wrote);
   if (V->heard) IRRCOLL_FREE(V->heard);
   V->heard = NULL;
   return rc;
+}
+static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
+  irr__exec X;
+  int rc = irr__v_start(A, V, s, V->ctx->pc, V->tag + 1, &X), done = 0;
+  while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+  return irr__v_finish(A, V, &X, rc);
 }
 
 static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */

@@ -1,0 +1,488 @@
+/* MPI layer: persistent Gatherv, Scatterv and Allgatherv (MPI-4 semantics) and their
+   requests (contract: irrcoll.in.h). Init runs validate -> choose -> plan once, the blocking
+   calls' own code (Gatherv's tree is built here, not at each start); a start stages the
+   buffers and begins the executor (irr__v_start, irr__allv_start), Test/Wait step it
+   (irr__exec_step, nonblocking) and the completion unstages (irr__v_finish,
+   irr__allv_finish) with the error class the blocking call would return.
+   Cross-matching: each request runs on its own duplicate of the context's private
+   communicator, made at init (init is a blocking collective anyway). Tags from a shared
+   range would collide once the counter wrapped around a long-lived request, and which ranges
+   are free depends on local frees, so it cannot be agreed without communicating; a
+   communicator per request costs one context id and never collides. Within it, start k
+   uses tag (k mod IRR__SEQ_MOD) * 2 + 1, as consecutive blocking calls do, so a message
+   left over by a run with mismatched counts never matches the next run. */
+
+enum { IRR__REQ_INACTIVE, IRR__REQ_RUNNING, IRR__REQ_DONE }; /* DONE: complete, not yet waited */
+
+struct irr_request_s {
+  int ag;                        /* 1: Allgatherv, 0: Gatherv/Scatterv */
+  int oneshot;                   /* a nonblocking call's: freed (the handle set to
+                                    IRR_REQUEST_NULL) when its completion is handed out */
+  int state, rc;                 /* rc: the finished run's result */
+  MPI_Comm comm;                 /* the user's (errors are raised on it) */
+  MPI_Comm dc;                   /* the request's own duplicate of ctx->pc */
+  irr__ctx *ctx;
+  unsigned starts;
+  irr_sched s, s0;               /* the program; s0 as planned (with pristine) */
+  irr_op *ops, *pristine;        /* pristine: the ops as planned, when the executor fills some
+                                    in (learned receives: bad arguments only); copied at start */
+  irr__exec X;
+  int err0;                      /* the error the plan left (local arguments, mismatches) */
+  irr__vargs A;                  /* Gatherv/Scatterv */
+  irr__vstate V;
+  irr__agstate G;                /* Allgatherv */
+  irr__buf vb, ob;
+  struct irr_request_s *next;    /* ctx->reqs: the running requests */
+};
+
+static void irr__req_release(struct irr_request_s *R) {
+  if (R->dc != MPI_COMM_NULL) MPI_Comm_free(&R->dc);
+  if (R->ops) IRRCOLL_FREE(R->ops);
+  if (R->pristine) IRRCOLL_FREE(R->pristine);
+  if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
+  if (R->G.m) IRRCOLL_FREE(R->G.m);
+  IRRCOLL_FREE(R);
+}
+
+/* The end of init, on every rank: its own communicator, the pristine program, and one
+   agreement that every rank has planned (else all fail alike: no rank may be left with a
+   request the others do not run). */
+static int irr__req_ready(struct irr_request_s *R, int rc, IRR_Request *request) {
+  int ok, all = 0, i, learned = 0, rc2;
+  if ((rc2 = MPI_Comm_dup(R->ctx->pc, &R->dc)) != MPI_SUCCESS) R->dc = MPI_COMM_NULL;
+  if (rc == MPI_SUCCESS) rc = rc2;
+  for (i = 0; rc == MPI_SUCCESS && i < R->s.nops; i++) learned |= irr__op_learned(&R->s.ops[i]);
+  if (rc == MPI_SUCCESS && learned) {
+    if (!(R->pristine = (irr_op *)IRRCOLL_MALLOC((size_t)(R->s.nops ? R->s.nops : 1) * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
+    else memcpy(R->pristine, R->s.ops, (size_t)R->s.nops * sizeof(irr_op));
+    R->s0 = R->s;
+  }
+  ok = rc == MPI_SUCCESS;
+  if ((rc2 = MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, R->ctx->pc)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  if (rc == MPI_SUCCESS && !all) rc = MPI_ERR_OTHER; /* another rank failed */
+  if (rc != MPI_SUCCESS) {
+    MPI_Comm comm = R->comm;
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->state = IRR__REQ_INACTIVE;
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+static struct irr_request_s *irr__req_new(MPI_Comm comm) {
+  struct irr_request_s *R = (struct irr_request_s *)IRRCOLL_MALLOC(sizeof *R);
+  if (R) {
+    memset(R, 0, sizeof *R);
+    R->comm = comm;
+    R->dc = MPI_COMM_NULL;
+  }
+  return R;
+}
+
+/* Scatterv's "direct" with its receives posted instead of probed: the root learns every
+   rank's own size at init (one MPI_Gather), and a rank whose size differs from its count
+   gets a 0-byte message at the announced size, as irr__v_redirect does for the tree, which
+   it sees short. So no receive is ever truncated (MPICH reports a truncated receive of
+   MPI_Waitany/Testany through MPI_COMM_WORLD's handler) and no rank waits for a message
+   that does not come. (Gatherv's direct needs none of this: its heads carry their sizes.) */
+static int irr__v_announce(struct irr_request_s *R) {
+  irr__vstate *V = &R->V;
+  int64_t *heard = NULL;
+  int rc, i;
+  if (V->isroot && !(heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  rc = MPI_Gather(&V->own, 1, MPI_INT64_T, heard, 1, MPI_INT64_T, R->A.root, R->ctx->pc);
+  for (i = 0; rc == MPI_SUCCESS && heard && i < R->s.nops; i++) {
+    irr_op *o = &R->s.ops[i];
+    if (o->kind == IRR_OP_COPY || o->peer < 0 || o->peer >= V->p || heard[o->peer] == o->len) continue;
+    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+    o->len = heard[o->peer];
+    o->buf = IRR_BUF_NONE;
+  }
+  if (heard) IRRCOLL_FREE(heard);
+  return rc;
+}
+
+/* Scatterv where the blocking call runs xtree (which learns sizes): Träff's tree (without
+   Gatherv's degradation) or "direct", whichever the model over the real programs says is
+   faster for the root's counts (it knows them all; one MPI_Bcast tells the others): the
+   tree of one large block after many small ones waits on it (SMPI, p = 256, decreasing
+   b = 10^4: tree 1.5 x direct). Bad root arguments: the tree. */
+static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
+  int a = IRR_ALG_TREE;
+  if (R->V.isroot && R->V.m_root) {
+    irr_args ea;
+    double tt = 0, td = 0;
+    memset(&ea, 0, sizeof ea);
+    ea.coll = IRR_COLL_SCATTERV, ea.p = R->V.p, ea.root = R->A.root, ea.m = R->V.m_root;
+    ea.inplace = R->V.inplace, ea.md = R->ctx->md;
+    if (irr_estimate(&ea, IRR_ALG_TREE, &tt) == IRR_OK && irr_estimate(&ea, IRR_ALG_DIRECT, &td) == IRR_OK && td < tt)
+      a = IRR_ALG_DIRECT;
+  }
+  if (MPI_Bcast(&a, 1, MPI_INT, R->A.root, R->ctx->pc) != MPI_SUCCESS) return MPI_ERR_OTHER;
+  *alg = (irr_alg)a;
+  return MPI_SUCCESS;
+}
+
+/* Gatherv/Scatterv: irr__v_run's validate -> choose -> plan. The algorithms whose programs
+   need no probing: "direct" runs with its receives posted (irr__v_announce), and stands in
+   for "linear" too (which skips empty blocks: a mismatch there needs a probe to be seen or
+   survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
+static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p, i;
+  irr_alg alg;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  alg = irr__forced(ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
+  alg = A->scatter ? irr_scatterv_choose(alg, p) : irr_gatherv_choose(alg, p);
+  if (alg == IRR_ALG_LINEAR && p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2; /* the tree's construction, on ctx->pc */
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
+  R->V.alg = alg;
+  rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
+  if (rc == MPI_SUCCESS && alg == IRR_ALG_DIRECT && A->scatter) { /* Gatherv's direct posts its heads */
+    for (i = 0; i < R->s.nops; i++) R->s.ops[i].flags &= (uint16_t)~IRR_OPF_PROBE;
+    rc = irr__v_announce(R);
+  }
+  R->err0 = R->V.err;
+  return irr__req_ready(R, rc, request);
+}
+
+/* Allgatherv: irr__ag_run's setup (an error there is the same on every rank: no request). */
+static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  return irr__req_ready(R, MPI_SUCCESS, request);
+}
+
+/* The run is over (rc: the executor's result): unstage, the error the blocking call would
+   return, and out of the running list (the caller unlinks). */
+static void irr__req_finish(struct irr_request_s *R, int rc) {
+  if (R->ag) {
+    int bad = 0;
+    rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
+    if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS) rc = R->G.err;
+  } else {
+    rc = irr__v_finish(&R->A, &R->V, &R->X, rc);
+    if (rc == MPI_SUCCESS) rc = R->V.err;
+  }
+  R->rc = rc;
+  R->state = IRR__REQ_DONE;
+}
+
+/* One pass over ctx's running requests, each advanced as far as it goes without waiting;
+   the only one running may wait (nothing else here needs progress meanwhile). */
+static void irr__req_progress(irr__ctx *ctx, int may_block) {
+  struct irr_request_s **pp = &ctx->reqs;
+  while (*pp) {
+    struct irr_request_s *R = *pp;
+    int done = 0, rc = irr__exec_step(&R->X, may_block && pp == &ctx->reqs && !R->next, &done);
+    if (done) {
+      *pp = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    } else {
+      pp = &R->next;
+    }
+  }
+}
+
+/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
+static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  int rc;
+  if (R->ag) {
+    R->G.err = R->err0;
+    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
+  } else {
+    R->V.err = R->err0;
+    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
+  }
+  if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
+    irr__req_finish(R, rc);
+    return;
+  }
+  R->state = IRR__REQ_RUNNING;
+  R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
+  R->ctx->reqs = R;
+  { /* its first round posted: it moves while the caller computes */
+    int done = 0;
+    rc = irr__exec_step(&R->X, -1, &done);
+    if (done) { /* an empty program, or an error while posting */
+      R->ctx->reqs = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    }
+  }
+}
+
+IRR_DEF int IRR_Start(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->pristine) {
+    R->s = R->s0;
+    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
+  }
+  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
+  int i, rc = MPI_SUCCESS;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count && rc == MPI_SUCCESS; i++) rc = IRR_Start(&requests[i]);
+  return rc;
+}
+
+/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
+   error raised once. */
+static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
+  struct irr_request_s *R = *handle;
+  int rc = R->rc;
+  MPI_Comm comm = R->comm;
+  R->state = IRR__REQ_INACTIVE;
+  if (R->oneshot) {
+    irr__req_release(R);
+    *handle = IRR_REQUEST_NULL;
+  }
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = rc;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
+}
+static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+}
+
+IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  *flag = 1;
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  if (R->state == IRR__REQ_RUNNING) {
+    *flag = 0;
+    return MPI_SUCCESS;
+  }
+  return irr__req_complete(request, status);
+}
+
+IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
+  return irr__req_complete(request, status);
+}
+
+/* Every request progressed in turn (they may be on different communicators) until all are
+   complete. */
+IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
+  int i, running = 1, rc = MPI_SUCCESS, failed = 0;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  while (running) {
+    running = 0;
+    for (i = 0; i < count; i++)
+      if (requests[i] && requests[i]->state == IRR__REQ_RUNNING) {
+        irr__req_progress(requests[i]->ctx, 0);
+        running |= requests[i]->state == IRR__REQ_RUNNING;
+      }
+  }
+  for (i = 0; i < count; i++) {
+    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    int r;
+    if (!requests[i] || requests[i]->state == IRR__REQ_INACTIVE) {
+      irr__req_empty(st);
+      continue;
+    }
+    r = irr__req_complete(&requests[i], st);
+    if (r != MPI_SUCCESS) {
+      failed = 1;
+      if (rc == MPI_SUCCESS) rc = r;
+    }
+  }
+  if (failed && statuses != MPI_STATUSES_IGNORE) return MPI_ERR_IN_STATUS;
+  return rc;
+}
+
+IRR_DEF int IRR_Request_free(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  irr__req_release(R);
+  *request = IRR_REQUEST_NULL;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                              MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
+}
+
+/* ---- nonblocking calls: the persistent ones' machinery, planned without communicating and
+   started at once, on the context's private communicator with the next call tag (like a
+   blocking call's, in the same collective order). Gatherv/Scatterv run "direct" (probed as
+   messages come, irr__exec_probed), whatever the choice for blocking calls: the tree's
+   construction would communicate. Allgatherv: the blocking choice, with the node layout
+   flat if no blocking call has learned it yet (equal on every rank). The first irrcoll call
+   on a communicator makes its context (collective, blocking). ---- */
+
+static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__ctx *ctx;
+  int rc, inter = 0, rank, p;
+  if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  MPI_Comm_rank(A->comm, &rank);
+  MPI_Comm_size(A->comm, &p);
+  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
+  R->oneshot = 1;
+  R->ctx = ctx;
+  R->A = *A;
+  R->V.ctx = ctx;
+  R->V.rank = rank, R->V.p = p;
+  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  R->V.isroot = rank == A->root;
+  R->V.inplace = R->V.isroot && A->inplace_arg;
+  irr__v_validate(&R->A, &R->V);
+  R->V.alg = p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR;
+  if ((rc = irr__v_plan(&R->A, &R->V, R->V.alg, &R->s, &R->ops)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(A->comm, rc);
+  }
+  /* Scatterv: each message ends with a short piece (irr__exec_probed); Gatherv's direct
+     probes nothing, its heads carry their sizes */
+  if (A->scatter) irr__flag_msgs(&R->s, 0, IRR_OPF_EOM);
+  R->err0 = R->V.err;
+  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root, MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+
+IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                            IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
