@@ -3999,9 +3999,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
    and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
    schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
    must be called in the same order as the other collectives on comm. IRR_Start begins one
-   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request stays allocated: start it
-   again, or IRR_Request_free it once inactive; freeing or starting an active request is
-   MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
+   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request
+   stays allocated: start it again, or IRR_Request_free it once inactive; freeing or
+   starting an active request is MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
    (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
    call would return; init itself fails only on errors every rank sees (communicator, root,
    Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
@@ -4032,8 +4032,9 @@ IRR_DECL int IRR_Request_free(IRR_Request *request);
 /* Nonblocking MPI_Igatherv / MPI_Iscatterv / MPI_Iallgatherv: the same requests, completed by
    IRR_Test / IRR_Wait / IRR_Waitall (which set the handle to IRR_REQUEST_NULL; IRR_Start
    refuses them), with the same progress rule. Planned without communicating: Gatherv and
-   Scatterv always run "direct" (one message per rank, sizes checked by probing as they
-   come); Allgatherv the blocking call's choice. The first irrcoll call on a communicator
+   Scatterv always run "direct" (one message per rank; Gatherv's carry their sizes ahead of
+   their data, Scatterv's receivers probe them as they come); Allgatherv the blocking
+   call's choice. The first irrcoll call on a communicator
    makes its context (a collective MPI_Comm_dup): on a new communicator it blocks. */
 IRR_DECL int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
