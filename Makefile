@@ -202,6 +202,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
+	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
 	sh bench/run_tune.sh $(B)/sim_irrtune $(B)/bench 64 mpich ompi mvapich2 impi | tee $(B)/bench/tune_smpi.txt
 	command -v valgrind >/dev/null || sh tools/deps.sh valgrind; $(MAKE) $(B)/libirrcoll_pmpi.so; \
 	  sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
