@@ -4641,12 +4641,12 @@ static int irr__op_probed(const irr_op *o) {
   return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && !(o->flags & IRR_OPF_LEARN);
 }
 
-/* Take a message from src that nobody here can use: into scratch of its size, dropped. */
-static int irr__exec_drain(const irr__exec *X, int src, int bytes) {
+/* Take a message from src on tag that nobody here can use: into scratch of its size, dropped. */
+static int irr__exec_drain(const irr__exec *X, int src, int bytes, int tag) {
   char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
   int rc;
   if (!junk) return MPI_ERR_NO_MEM;
-  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, X->comm, MPI_STATUS_IGNORE);
   IRRCOLL_FREE(junk);
   return rc;
 }
@@ -4824,7 +4824,7 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
       if (derived) MPI_Type_free(&t); /* freed once the receive is done */
     } else {
       taken = 0;
-      rc = irr__exec_drain(X, src, c);
+      rc = irr__exec_drain(X, src, c, X->tag);
     }
     got += c;
   } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
@@ -4917,7 +4917,7 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
     } else {
       X->bad = 1; /* nobody here expects this sender */
     }
-    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
+    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt, X->tag);
   }
   IRRCOLL_FREE(X->pnext);
   X->pnext = NULL;
@@ -5145,10 +5145,11 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
 /* The sizes that the round's IRR_OPF_ROOM receives carried, from their slots into X->cnt. */
 static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
   int j;
+  if (!X->cnt) return; /* no program with sizes: nothing to look at, every round */
   for (j = lo; j < hi; j++) {
     const irr_op *o = &X->s->ops[j];
     int64_t h = 8 * (int64_t)(o->bhi - o->blo);
-    if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_ROOM) && X->cnt && o->blo >= X->cnt_lo)
+    if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_ROOM) && o->blo >= X->cnt_lo)
       memcpy(X->cnt + (o->blo - X->cnt_lo), X->tmp + o->off - h, (size_t)h);
   }
 }
@@ -5435,6 +5436,31 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   }
 }
 
+/* Every entry's first checks and this rank's place (blocking, persistent, nonblocking):
+   *inter set on an intercommunicator, where nothing else is done. Returns the error to
+   raise on A->comm. */
+static int irr__v_open(const irr__vargs *A, irr__vstate *V, int *inter) {
+  int rc;
+  memset(V, 0, sizeof *V);
+  *inter = 0;
+  if (A->comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if ((rc = MPI_Comm_test_inter(A->comm, inter)) != MPI_SUCCESS || *inter) return rc;
+  if ((rc = irr__ctx_get(A->comm, &V->ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(A->comm, &V->rank);
+  MPI_Comm_size(A->comm, &V->p);
+  return A->root < 0 || A->root >= V->p ? MPI_ERR_ROOT : MPI_SUCCESS;
+}
+
+/* The call's state once alg is chosen: its tags (the next of the context's), the root's
+   roles, the local checks. */
+static void irr__v_begin(const irr__vargs *A, irr__vstate *V, irr_alg alg) {
+  V->alg = alg;
+  V->tag = (int)(V->ctx->seq++ % IRR__SEQ_MOD) * 2;
+  V->isroot = V->rank == A->root;
+  V->inplace = V->isroot && A->inplace_arg;
+  irr__v_validate(A, V);
+}
+
 /* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
    agreed model). The root then builds the whole tree from its counts (*T) and checks it
    against what each subcube announced: its data, and its direct senders' number and
@@ -5546,13 +5572,8 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
-    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) { /* the rest, as chunked */
-      int n = (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK);
-      char *junk = (char *)IRRCOLL_MALLOC((size_t)n + 1);
-      if (!junk) return MPI_ERR_NO_MEM;
-      rc = MPI_Recv(junk, n, MPI_BYTE, o->peer, X->tag + IRR__ALTTAG, X->comm, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(junk);
-    }
+    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) /* the rest, as chunked */
+      rc = irr__exec_drain(X, o->peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), X->tag + IRR__ALTTAG);
   }
   return rc;
 }
@@ -5663,22 +5684,12 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_op *ops = NULL;
   int rc, inter = 0;
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  memset(&V, 0, sizeof V);
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (inter) return irr__v_native(A);
-  if ((rc = irr__ctx_get(A->comm, &V.ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &V.rank);
-  MPI_Comm_size(A->comm, &V.p);
-  if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
   if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
-  V.alg = forced;
-  V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
-  V.isroot = V.rank == A->root;
-  V.inplace = V.isroot && A->inplace_arg;
-  irr__v_validate(A, &V);
+  irr__v_begin(A, &V, forced);
   if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
     rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);
@@ -6306,30 +6317,21 @@ static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
    survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
 static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
-  irr__ctx *ctx;
-  int rc, inter = 0, rank, p, i;
+  irr__vstate V;
+  int rc, inter = 0, i;
   irr_alg alg;
   if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
   *request = IRR_REQUEST_NULL;
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
-  alg = irr__forced(ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
-  alg = A->scatter ? irr_scatterv_choose(alg, p) : irr_gatherv_choose(alg, p);
-  if (alg == IRR_ALG_LINEAR && p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
+  if ((rc = irr__v_open(A, &V, &inter)) == MPI_SUCCESS && inter) rc = MPI_ERR_COMM;
+  if (rc != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  alg = irr__forced(V.ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
+  alg = A->scatter ? irr_scatterv_choose(alg, V.p) : irr_gatherv_choose(alg, V.p);
+  if (alg == IRR_ALG_LINEAR && V.p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
-  R->ctx = ctx;
+  R->ctx = V.ctx;
   R->A = *A;
-  R->V.ctx = ctx;
-  R->V.rank = rank, R->V.p = p;
-  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2; /* the tree's construction, on ctx->pc */
-  R->V.isroot = rank == A->root;
-  R->V.inplace = R->V.isroot && A->inplace_arg;
-  irr__v_validate(&R->A, &R->V);
+  R->V = V;
+  irr__v_begin(&R->A, &R->V, alg); /* its tag: the tree's construction, on ctx->pc */
   if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
   R->V.alg = alg;
   rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
@@ -6581,28 +6583,18 @@ IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype
 
 static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
-  irr__ctx *ctx;
-  int rc, inter = 0, rank, p;
+  irr__vstate V;
+  int rc, inter = 0;
   if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
   *request = IRR_REQUEST_NULL;
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if ((rc = irr__v_open(A, &V, &inter)) == MPI_SUCCESS && inter) rc = MPI_ERR_COMM;
+  if (rc != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
   R->oneshot = 1;
-  R->ctx = ctx;
+  R->ctx = V.ctx;
   R->A = *A;
-  R->V.ctx = ctx;
-  R->V.rank = rank, R->V.p = p;
-  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  R->V.isroot = rank == A->root;
-  R->V.inplace = R->V.isroot && A->inplace_arg;
-  irr__v_validate(&R->A, &R->V);
-  R->V.alg = p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR;
+  R->V = V;
+  irr__v_begin(&R->A, &R->V, V.p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR);
   if ((rc = irr__v_plan(&R->A, &R->V, R->V.alg, &R->s, &R->ops)) != MPI_SUCCESS) {
     irr__req_release(R);
     return irr__raise(A->comm, rc);
@@ -6611,7 +6603,7 @@ static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
      probes nothing, its heads carry their sizes */
   if (A->scatter) irr__flag_msgs(&R->s, 0, IRR_OPF_EOM);
   R->err0 = R->V.err;
-  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  irr__req_run(R, V.ctx->pc, R->V.tag + 1);
   *request = R;
   return MPI_SUCCESS;
 }

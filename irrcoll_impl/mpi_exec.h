@@ -172,12 +172,12 @@ static int irr__op_probed(const irr_op *o) {
   return o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_PROBE) && !(o->flags & IRR_OPF_LEARN);
 }
 
-/* Take a message from src that nobody here can use: into scratch of its size, dropped. */
-static int irr__exec_drain(const irr__exec *X, int src, int bytes) {
+/* Take a message from src on tag that nobody here can use: into scratch of its size, dropped. */
+static int irr__exec_drain(const irr__exec *X, int src, int bytes, int tag) {
   char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
   int rc;
   if (!junk) return MPI_ERR_NO_MEM;
-  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, X->tag, X->comm, MPI_STATUS_IGNORE);
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, X->comm, MPI_STATUS_IGNORE);
   IRRCOLL_FREE(junk);
   return rc;
 }
@@ -355,7 +355,7 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
       if (derived) MPI_Type_free(&t); /* freed once the receive is done */
     } else {
       taken = 0;
-      rc = irr__exec_drain(X, src, c);
+      rc = irr__exec_drain(X, src, c, X->tag);
     }
     got += c;
   } while (rc == MPI_SUCCESS && c >= IRR__CHUNK);
@@ -448,7 +448,7 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
     } else {
       X->bad = 1; /* nobody here expects this sender */
     }
-    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt);
+    rc = irr__exec_drain(X, st.MPI_SOURCE, cnt, X->tag);
   }
   IRRCOLL_FREE(X->pnext);
   X->pnext = NULL;
@@ -676,10 +676,11 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
 /* The sizes that the round's IRR_OPF_ROOM receives carried, from their slots into X->cnt. */
 static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
   int j;
+  if (!X->cnt) return; /* no program with sizes: nothing to look at, every round */
   for (j = lo; j < hi; j++) {
     const irr_op *o = &X->s->ops[j];
     int64_t h = 8 * (int64_t)(o->bhi - o->blo);
-    if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_ROOM) && X->cnt && o->blo >= X->cnt_lo)
+    if (o->kind == IRR_OP_RECV && (o->flags & IRR_OPF_ROOM) && o->blo >= X->cnt_lo)
       memcpy(X->cnt + (o->blo - X->cnt_lo), X->tmp + o->off - h, (size_t)h);
   }
 }

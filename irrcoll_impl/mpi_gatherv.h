@@ -98,6 +98,31 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   }
 }
 
+/* Every entry's first checks and this rank's place (blocking, persistent, nonblocking):
+   *inter set on an intercommunicator, where nothing else is done. Returns the error to
+   raise on A->comm. */
+static int irr__v_open(const irr__vargs *A, irr__vstate *V, int *inter) {
+  int rc;
+  memset(V, 0, sizeof *V);
+  *inter = 0;
+  if (A->comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if ((rc = MPI_Comm_test_inter(A->comm, inter)) != MPI_SUCCESS || *inter) return rc;
+  if ((rc = irr__ctx_get(A->comm, &V->ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(A->comm, &V->rank);
+  MPI_Comm_size(A->comm, &V->p);
+  return A->root < 0 || A->root >= V->p ? MPI_ERR_ROOT : MPI_SUCCESS;
+}
+
+/* The call's state once alg is chosen: its tags (the next of the context's), the root's
+   roles, the local checks. */
+static void irr__v_begin(const irr__vargs *A, irr__vstate *V, irr_alg alg) {
+  V->alg = alg;
+  V->tag = (int)(V->ctx->seq++ % IRR__SEQ_MOD) * 2;
+  V->isroot = V->rank == A->root;
+  V->inplace = V->isroot && A->inplace_arg;
+  irr__v_validate(A, V);
+}
+
 /* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
    agreed model). The root then builds the whole tree from its counts (*T) and checks it
    against what each subcube announced: its data, and its direct senders' number and
@@ -209,13 +234,8 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
-    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) { /* the rest, as chunked */
-      int n = (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK);
-      char *junk = (char *)IRRCOLL_MALLOC((size_t)n + 1);
-      if (!junk) return MPI_ERR_NO_MEM;
-      rc = MPI_Recv(junk, n, MPI_BYTE, o->peer, X->tag + IRR__ALTTAG, X->comm, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(junk);
-    }
+    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) /* the rest, as chunked */
+      rc = irr__exec_drain(X, o->peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), X->tag + IRR__ALTTAG);
   }
   return rc;
 }
@@ -326,22 +346,12 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_op *ops = NULL;
   int rc, inter = 0;
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  memset(&V, 0, sizeof V);
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (inter) return irr__v_native(A);
-  if ((rc = irr__ctx_get(A->comm, &V.ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &V.rank);
-  MPI_Comm_size(A->comm, &V.p);
-  if (A->root < 0 || A->root >= V.p) return irr__raise(A->comm, MPI_ERR_ROOT);
   if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
-  V.alg = forced;
-  V.tag = (int)(V.ctx->seq++ % IRR__SEQ_MOD) * 2;
-  V.isroot = V.rank == A->root;
-  V.inplace = V.isroot && A->inplace_arg;
-  irr__v_validate(A, &V);
+  irr__v_begin(A, &V, forced);
   if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
     rc = irr__v_exec(A, &V, &s);
   if (ops) IRRCOLL_FREE(ops);

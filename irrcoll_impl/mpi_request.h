@@ -130,30 +130,21 @@ static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
    survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
 static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
-  irr__ctx *ctx;
-  int rc, inter = 0, rank, p, i;
+  irr__vstate V;
+  int rc, inter = 0, i;
   irr_alg alg;
   if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
   *request = IRR_REQUEST_NULL;
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
-  alg = irr__forced(ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
-  alg = A->scatter ? irr_scatterv_choose(alg, p) : irr_gatherv_choose(alg, p);
-  if (alg == IRR_ALG_LINEAR && p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
+  if ((rc = irr__v_open(A, &V, &inter)) == MPI_SUCCESS && inter) rc = MPI_ERR_COMM;
+  if (rc != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  alg = irr__forced(V.ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
+  alg = A->scatter ? irr_scatterv_choose(alg, V.p) : irr_gatherv_choose(alg, V.p);
+  if (alg == IRR_ALG_LINEAR && V.p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
-  R->ctx = ctx;
+  R->ctx = V.ctx;
   R->A = *A;
-  R->V.ctx = ctx;
-  R->V.rank = rank, R->V.p = p;
-  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2; /* the tree's construction, on ctx->pc */
-  R->V.isroot = rank == A->root;
-  R->V.inplace = R->V.isroot && A->inplace_arg;
-  irr__v_validate(&R->A, &R->V);
+  R->V = V;
+  irr__v_begin(&R->A, &R->V, alg); /* its tag: the tree's construction, on ctx->pc */
   if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
   R->V.alg = alg;
   rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
@@ -405,28 +396,18 @@ IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype
 
 static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
-  irr__ctx *ctx;
-  int rc, inter = 0, rank, p;
+  irr__vstate V;
+  int rc, inter = 0;
   if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
   *request = IRR_REQUEST_NULL;
-  if (A->comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(A->comm, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  if (inter) return irr__raise(A->comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(A->comm, &ctx)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
-  MPI_Comm_rank(A->comm, &rank);
-  MPI_Comm_size(A->comm, &p);
-  if (A->root < 0 || A->root >= p) return irr__raise(A->comm, MPI_ERR_ROOT);
+  if ((rc = irr__v_open(A, &V, &inter)) == MPI_SUCCESS && inter) rc = MPI_ERR_COMM;
+  if (rc != MPI_SUCCESS) return irr__raise(A->comm, rc);
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM);
   R->oneshot = 1;
-  R->ctx = ctx;
+  R->ctx = V.ctx;
   R->A = *A;
-  R->V.ctx = ctx;
-  R->V.rank = rank, R->V.p = p;
-  R->V.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  R->V.isroot = rank == A->root;
-  R->V.inplace = R->V.isroot && A->inplace_arg;
-  irr__v_validate(&R->A, &R->V);
-  R->V.alg = p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR;
+  R->V = V;
+  irr__v_begin(&R->A, &R->V, V.p > 1 ? IRR_ALG_DIRECT : IRR_ALG_LINEAR);
   if ((rc = irr__v_plan(&R->A, &R->V, R->V.alg, &R->s, &R->ops)) != MPI_SUCCESS) {
     irr__req_release(R);
     return irr__raise(A->comm, rc);
@@ -435,7 +416,7 @@ static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
      probes nothing, its heads carry their sizes */
   if (A->scatter) irr__flag_msgs(&R->s, 0, IRR_OPF_EOM);
   R->err0 = R->V.err;
-  irr__req_run(R, ctx->pc, R->V.tag + 1);
+  irr__req_run(R, V.ctx->pc, R->V.tag + 1);
   *request = R;
   return MPI_SUCCESS;
 }
