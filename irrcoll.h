@@ -936,6 +936,7 @@ typedef enum irr_alg {
   IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
   IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
   IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
+  IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -964,6 +965,7 @@ typedef enum irr_alg {
 #define IRR_RESTRICT_POF2 1      /* only on 2^k ranks (elsewhere the choice falls back) */
 #define IRR_RESTRICT_INTER 2     /* two groups: an intercommunicator or the groups entry */
 #define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
+#define IRR_RESTRICT_NODES 8     /* only on SMP nodes of consecutive ranks (elsewhere the choice falls back) */
 
 typedef struct irr_alg_entry {
   irr_coll coll;
@@ -986,6 +988,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
@@ -1014,7 +1017,8 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
-                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree"};
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
+                                  "hier"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -2680,6 +2684,103 @@ static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t 
   return s->err;
 }
 
+/* Node-aware Allgatherv (IRR_ALG_HIER), for SMP nodes whose ranks are consecutive: each node
+   gathers its blocks at its first rank (the leader) by a binomial tree, the leaders run
+   Bruck over the nodes (one message per leader and round crosses the node's NIC, instead of
+   one per rank), and each leader broadcasts back down the same binomial tree, every child
+   getting all blocks outside the subtree it sent up (one message: a range that wraps past
+   p - 1). Not a seed: the two-level scheme of MPI libraries' SMP-aware collectives (e.g.
+   MVAPICH2's and Open MPI's hierarchical allgather) on irregular sizes, with the broadcast
+   leaving out what a rank already holds. Cost, q ranks per node (at most), n nodes, M the
+   total, intra-node messages (alpha_i, beta_i): ceil(log2 q)(alpha_i) + beta_i (node's
+   data) up, ceil(log2 n) alpha + beta (sum of Bruck's largest node groups) across, and
+   ceil(log2 q)(alpha_i + beta_i M) down. For small totals on nodes sharing a NIC (SMPI,
+   16-core nodes, 1 KiB: Bruck's and the ring's messages from 16 ranks queue at one NIC);
+   the log q copies of M down the tree make it lose to the ring for large totals. Limits:
+   nodes must be ranges of consecutive ranks (irr_allgatherv_nodes, else not applicable);
+   4 ceil(log2 p) + 4 ops; no scratch.
+
+     p = 6, nodes {0 1 2} {3 4 5}: up    1 -> 0 (block 1), 2 -> 0 (2); 4 -> 3, 5 -> 3
+                                  across 0 <-> 3 (blocks 0-2 / 3-5)
+                                  down   0 -> 2 (all but 2: 3 4 5 0 1), 0 -> 1 (2 3 4 5 0) */
+
+/* Nodes as ranges of consecutive ranks: node[r] = the lowest rank of r's node (as the MPI
+   layer gives it). Fills first[0..n] (first[n] = p; may be NULL) and returns n, or 0 if
+   some node is not a range of consecutive ranks (or node is NULL). O(p). */
+static inline int irr_allgatherv_nodes(int p, const int *node, int *first) {
+  int r, n = 0;
+  if (!node || p < 1) return 0;
+  for (r = 0; r < p; r++) {
+    if (node[r] == r) {
+      if (first) first[n] = r;
+      n++;
+    } else if (r == 0 || node[r] != node[r - 1]) {
+      return 0;
+    }
+  }
+  if (first) first[n] = p;
+  return n;
+}
+
+/* Rank r's program. first[0..n]: the nodes' first ranks (irr_allgatherv_nodes). */
+static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int n, const int *first, int inplace,
+                                             irr_sched *s) {
+  int j, f, q, l, k, K1 = 0, K2 = 0, qmax = 0, d, rnd;
+  int64_t tot = irr__range_sum(m, 0, p);
+  if (s->rank != r || s->size != p || n < 1 || first[0] != 0 || first[n] != p) return IRR_ERR_ARG;
+  for (j = 0; j < n; j++)
+    if (first[j + 1] - first[j] > qmax) qmax = first[j + 1] - first[j];
+  for (j = 0; j + 1 < n && first[j + 1] <= r; j++) {}
+  f = first[j], q = first[j + 1] - f, l = r - f;
+  while ((1 << K1) < qmax) K1++;
+  while ((1 << K2) < n) K2++;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (k = 0; k < K1; k++) { /* up: the subtree [r, r + d) to r - d; receive [r + d, r + 2d) */
+    int hi;
+    d = 1 << k;
+    if (l % (2 * d) == d) {
+      hi = l + d < q ? r + d : f + q;
+      if (irr__range_sum(m, r, hi) > 0) irr_sched_send(s, k + 1, r - d, IRR_BUF_RECV, 0, r, hi, irr__range_sum(m, r, hi));
+      break;
+    }
+    if (l + d < q) {
+      hi = l + 2 * d < q ? r + 2 * d : f + q;
+      if (irr__range_sum(m, r + d, hi) > 0)
+        irr_sched_recv(s, k + 1, r + d, IRR_BUF_RECV, 0, r + d, hi, irr__range_sum(m, r + d, hi));
+    }
+  }
+  for (k = 0; l == 0 && k < K2; k++) { /* across: Bruck over the nodes, groups of whole nodes */
+    int to, from, cnt = irr_bruck_round(n, j, k, &to, &from), part;
+    for (part = 0; part < 2; part++) {
+      int g = part ? from : j, wrap = g + cnt > n, lo = first[g], hi = first[wrap ? g + cnt - n : g + cnt];
+      int64_t len = wrap ? irr__range_sum(m, lo, p) + irr__range_sum(m, 0, hi) : irr__range_sum(m, lo, hi);
+      irr_op *o;
+      if (len == 0) continue;
+      o = irr_sched_push(s, K1 + k + 1, part ? IRR_OP_RECV : IRR_OP_SEND, first[part ? from : to], IRR_BUF_RECV, 0,
+                         IRR_BUF_NONE, 0, lo, wrap ? p : hi, 0, len);
+      if (o && wrap) o->bhi = hi, o->flags = IRR_OPF_WRAP;
+    }
+  }
+  for (k = K1 - 1, rnd = K1 + K2 + 1; k >= 0; k--, rnd++) { /* down: all but the child's subtree */
+    int c, hi, wrap;
+    int64_t len;
+    irr_op *o;
+    d = 1 << k;
+    if (l % (2 * d) == 0 && l + d < q) c = r + d;        /* send to child c */
+    else if (l % (2 * d) == d) c = r;                    /* receive from r - d */
+    else continue;
+    hi = c - f + d < q ? c + d : f + q;
+    wrap = hi < p;
+    len = tot - irr__range_sum(m, c, hi);
+    if (len > 0) {
+      o = irr_sched_push(s, rnd, c == r ? IRR_OP_RECV : IRR_OP_SEND, c == r ? r - d : c, IRR_BUF_RECV, 0, IRR_BUF_NONE,
+                         0, wrap ? hi : 0, wrap ? p : c, 0, len);
+      if (o && wrap) o->bhi = c, o->flags = IRR_OPF_WRAP;
+    }
+  }
+  return s->err;
+}
+
 /* Model estimates for the automatic choice (every rank computes the same from the sizes,
    no communication): the ring from Section 2.4's round count; Bruck and recursive doubling
    from their rounds' largest messages. O(p log p). */
@@ -2698,7 +2799,9 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
     return rounds * (md.alpha + md.beta * (double)B);
   }
 }
-static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md) {
+/* share: ranks per node of consecutive ranks sharing one NIC (1: flat); see
+   irr_allgatherv_choose_on. */
+static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
   int k, r, n, to, from;
   double t = 0;
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
@@ -2709,7 +2812,7 @@ static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_
       w += m[(r + n - 1) % p] - m[r - 1];
       if (w > mx) mx = w;
     }
-    t += md.alpha + md.beta * (double)mx;
+    t += md.alpha + md.beta * (double)mx * ((1 << k) < share ? (1 << k) : share);
   }
   return t;
 }
@@ -2728,27 +2831,66 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
   return t;
 }
 
+/* Intra-node messages of the node-aware estimate, as fractions of the network's alpha and
+   beta. Shared memory has about twice the bandwidth (bench/smp.xml: 20 vs 10 GB/s) and a
+   fraction of the wire latency (0.25 vs 1.5 us), but the per-message software overhead is
+   the same on both paths and dominates small messages: in SMPI with 0.5 us of overhead
+   (16-core nodes, p = 30, 4 B) an intra-node round took 1.16 us against a Bruck round's
+   2.0 us, 0.77 of the model's 1.5 us. With 0.25 the model chose the node-aware algorithm
+   at 4 B, 0.85 of Bruck's speed. */
+#define IRR_INTRA_ALPHA 0.75
+#define IRR_INTRA_BETA 0.5
+
+/* irr_allgatherv_hier's time by its rounds' largest messages (node: each rank's lowest
+   rank, consecutive nodes; irr_allgatherv_nodes > 0). Across: Bruck's largest group is
+   charged as min(cnt * largest node, total). O(p log p), no allocation. */
+static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const int *node, irr_model md) {
+  int r, f, e, k, qmax = 0, n = 0, K1 = 0;
+  int64_t tot = irr__range_sum(m, 0, p), Mmax = 0, cnt;
+  double t = 0, ai = md.alpha * IRR_INTRA_ALPHA, bi = md.beta * IRR_INTRA_BETA;
+  for (f = 0; f < p; f = e) {
+    for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+    if (e - f > qmax) qmax = e - f;
+    if (irr__range_sum(m, f, e) > Mmax) Mmax = irr__range_sum(m, f, e);
+    n++;
+  }
+  while ((1 << K1) < qmax) K1++;
+  for (k = 0; k < K1; k++) { /* up */
+    int64_t d = (int64_t)1 << k, mx = 0;
+    for (f = 0; f < p; f = e) {
+      for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+      for (r = f + (int)d; r < e; r += (int)(2 * d)) {
+        int64_t w = irr__range_sum(m, r, r + d < e ? r + (int)d : e);
+        if (w > mx) mx = w;
+      }
+    }
+    t += ai + bi * (double)mx;
+  }
+  for (cnt = 1; cnt < n; cnt *= 2) { /* across */
+    int64_t g = cnt < n - cnt ? cnt : n - cnt, w = g * Mmax < tot ? g * Mmax : tot;
+    t += md.alpha + md.beta * (double)w;
+  }
+  return t + K1 * (ai + bi * (double)tot); /* down */
+}
+
 /* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
    ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
-   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; the
-   logarithmic algorithms send from every rank of a node across it at once, so their
-   bandwidth term is charged share times. The full automatic rule is irr_allgatherv_choose
+   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
+   Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
+   so that round's bandwidth term is charged min(2^k, share) times. The full automatic rule is irr_allgatherv_choose
    (registry_build.h). */
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
-  irr_model lm = md;
-  double lg;
-  lm.beta *= share > 1 ? share : 1;
-  lg = irr_allgatherv_bruck_estimate(p, m, lm);
+  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
   *B = irr_allgatherv_block(p, m, md);
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 
 /* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
-   recursive doubling log2 p + ... (at most Bruck's). */
+   recursive doubling and the node-aware algorithm at most Bruck's. */
 static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
   int64_t b = 0;
   int i;
-  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
 }
@@ -3565,55 +3707,76 @@ static inline int irr_allgatherv_share(int p, const int *node) {
    with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI, 16-core
    nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00). On a flat
    cluster Bruck (same model cost) was faster in SMPI (p = 64, 1 KiB: 1.32x on geometric
-   data, 1.04x on decreasing). *B: the ring's block size (Eq. 2), set for every result.
-   A forced algorithm wins; recursive doubling forced on other than 2^k ranks is Bruck. */
+   data, 1.04x on decreasing). On SMP nodes of consecutive ranks the node-aware algorithm
+   (irr_allgatherv_hier) wins where the model says it is faster than that choice. *B: the
+   ring's block size (Eq. 2), set for every result. A forced algorithm wins; recursive
+   doubling forced on other than 2^k ranks, or the node-aware one without such nodes, is
+   Bruck. */
 static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                             int64_t *B) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0;
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
+  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
-  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING) {
+  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER) {
     *B = forced == IRR_ALG_RING ? irr_allgatherv_block(p, m, md) : 0;
+    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  a = irr_allgatherv_choose_on(p, m, md, irr_allgatherv_share(p, node), B);
+  a = irr_allgatherv_choose_on(p, m, md, share, B);
+  if (nodes) {
+    double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
+    if (irr_allgatherv_hier_estimate(p, m, node, md) < ta) return IRR_ALG_HIER;
+  }
   return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
 
 /* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
-   irr_allgatherv_order). */
+   irr_allgatherv_order; hier: ring = the nodes' first ranks, n of them, from
+   irr_allgatherv_nodes). */
 static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                              int inplace, irr_sched *s) {
+                                              int n, int inplace, irr_sched *s) {
   if (alg == IRR_ALG_RING) return irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
   if (alg == IRR_ALG_RECDOUBLING) return irr_allgatherv_recdoubling(r, p, m, inplace, s);
   if (alg == IRR_ALG_BRUCK) return irr_allgatherv_bruck(p, r, m, inplace, 0, s);
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_hier(r, p, m, n, ring, inplace, s);
   return IRR_ERR_ARG;
+}
+
+/* The ring order (ring) or, for the node-aware algorithm, the nodes' first ranks (p + 1
+   ints); returns n, the number of nodes, for irr_allgatherv_sched. */
+static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, const int *node, int *ring) {
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_nodes(p, node, ring);
+  irr_allgatherv_order(p, m, node, ring);
+  return 0;
 }
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
    irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
-   IRR_ALG_RECDOUBLING, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks' nodes or NULL
-   (the ring's order; with auto, the choice too). */
+   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
+   nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
+   auto, the choice too). */
 static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
                                                   int64_t B, const int *node, int inplace, irr_model md) {
   irr_status st;
-  int r, *ring = NULL;
+  int r, n, *ring = NULL;
   int64_t cap, B0 = 0;
   irr_op *ops = NULL;
   if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING) alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER)
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  ring = (int *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int));
   if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
-  irr_allgatherv_order(p, m, node, ring);
+  n = irr_allgatherv_layout(alg, p, m, node, ring);
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, (int)cap);
-    st = irr_allgatherv_sched(alg, r, p, m, B, ring, inplace, &s);
+    st = irr_allgatherv_sched(alg, r, p, m, B, ring, n, inplace, &s);
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
@@ -6098,7 +6261,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
 
 /* choose + plan: the algorithm from what every rank knows, then this rank's program */
 static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
-  int rc, *ring = NULL;
+  int rc, n, *ring = NULL;
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
@@ -6108,11 +6271,11 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
   cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
   if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)G->p * sizeof(int))))
+      !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))
     return MPI_ERR_NO_MEM;
   irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
-  irr_allgatherv_order(G->p, G->m, ctx->nodes.node, ring);
-  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
+  n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
+  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, s);
   IRRCOLL_FREE(ring);
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }

@@ -4,32 +4,45 @@
 # distributions, base counts c = 4 B (1 int), 1 KiB, 64 KiB, 1 MiB; on the flat cluster
 # (bench/flat.xml) and on a cluster of 16-core nodes sharing one NIC (bench/smp.xml via
 # smpi-run -platform smp). Default P: 30 64. Summary: per cell, the best SMPI algorithm's
-# time / irrcoll's (> 1: irrcoll faster), and the linear ring's / irrcoll's.
+# time / irrcoll's (> 1: irrcoll faster), and the linear ring's / irrcoll's; then one line
+# "worst cell: <ratio> at <cell>". Knobs: PLATS (default "flat smp"), AG_ALGS (SMPI's
+# algorithms to run; default: every allgatherv algorithm and selector), AG_CS (base
+# counts), JOBS (simulations at once, default 2: SMPI runs are single-threaded).
 set -e
 prog=$1; out=$2; shift 2
 ps=${*:-30 64}
 here=$(dirname "$0")
-algs="ring mpich_ring mpich_rdb ompi_bruck ompi_neighborexchange GB mpich ompi mvapich2 impi"
-cs="4 1024 65536 1048576"
+algs=${AG_ALGS:-"ring mpich_ring mpich_rdb ompi_bruck ompi_neighborexchange GB mpich ompi mvapich2 impi"}
+cs=${AG_CS:-"4 1024 65536 1048576"}
+jobs=${JOBS:-2}
 for plat in ${PLATS:-flat smp}; do
   for p in $ps; do
     f="$out/allgatherv_smpi_${plat}_p$p.csv"
-    : > "$f.tmp"
-    "$here/smpi-run" -p "$p" -platform "$plat" -o 0.5us -- "$prog" irrcoll 3 $cs >> "$f.tmp"
-    for a in $algs; do
-      "$here/smpi-run" -p "$p" -platform "$plat" -o 0.5us --cfg=smpi/allgatherv:$a -- "$prog" native 3 $cs |
-        sed "s/^native,/$a,/" >> "$f.tmp" || echo "(SMPI's $a failed at p=$p)" >&2
+    n=0
+    for a in irrcoll $algs; do # JOBS at a time, each into its own file
+      if [ "$a" = irrcoll ]; then
+        "$here/smpi-run" -p "$p" -platform "$plat" -o 0.5us -- "$prog" irrcoll 3 $cs > "$f.$a.tmp" &
+      else
+        { "$here/smpi-run" -p "$p" -platform "$plat" -o 0.5us --cfg=smpi/allgatherv:$a -- "$prog" native 3 $cs |
+            sed "s/^native,/$a,/" || echo "(SMPI's $a failed at p=$p)" >&2; } > "$f.$a.tmp" &
+      fi
+      n=$((n + 1))
+      [ $((n % jobs)) -ne 0 ] || wait
     done
-    { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; grep -v '^who,' "$f.tmp" | grep -v '^#@who'; } > "$f"
-    rm -f "$f.tmp"
+    wait
+    { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; cat "$f".*.tmp | grep -v '^who,' | grep -v '^#@who'; } > "$f"
+    rm -f "$f".*.tmp
     echo "SMPI $plat p=$p: best SMPI allgatherv / IRR_Allgatherv (and ring / IRR_Allgatherv), c = $cs bytes"
-    awk -F, '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1; key[k] = 1 }
-      END { split("regular broadcast spike half_full decreasing geometric", D, " "); split("4 1024 65536 1048576", C, " ");
+    awk -F, -v cs="$cs" -v cell="$plat p=$p" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
+      END { split("regular broadcast spike half_full decreasing geometric", D, " "); nc = split(cs, C, " "); worst = -1;
             for (i = 1; i <= 6; i++) { printf "  %-11s", D[i];
-              for (j = 1; j <= 4; j++) { k = D[i]","C[j]; best = -1; bw = "";
+              for (j = 1; j <= nc; j++) { k = D[i]","C[j]; best = -1; bw = "";
                 for (a in w) if (a != "irrcoll" && n[a","k] > 0) { t = s[a","k] / n[a","k]; if (best < 0 || t < best) { best = t; bw = a } }
-                irr = s["irrcoll,"k] / n["irrcoll,"k];
-                printf " %6.2f (%-12s ring %6.2f)", best / irr, bw, (s["ring,"k] / n["ring,"k]) / irr }
-              printf "\n" } }' "$f"
+                irr = s["irrcoll,"k] / n["irrcoll,"k]; r = best / irr;
+                if (worst < 0 || r < worst) { worst = r; wc = D[i]" c="C[j] }
+                if (n["ring,"k] > 0) printf " %6.2f (%-12s ring %6.2f)", r, bw, (s["ring,"k] / n["ring,"k]) / irr;
+                else printf " %6.2f (%-12s)", r, bw }
+              printf "\n" }
+            printf "worst cell: %.3f at %s %s\n", worst, cell, wc }' "$f"
   done
 done

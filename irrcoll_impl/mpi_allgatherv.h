@@ -71,7 +71,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
 
 /* choose + plan: the algorithm from what every rank knows, then this rank's program */
 static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
-  int rc, *ring = NULL;
+  int rc, n, *ring = NULL;
   int64_t B = 0, cap;
   irr_alg alg;
   irr_status st;
@@ -81,11 +81,11 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
   cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
   if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)G->p * sizeof(int))))
+      !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))
     return MPI_ERR_NO_MEM;
   irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
-  irr_allgatherv_order(G->p, G->m, ctx->nodes.node, ring);
-  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, G->inplace, s);
+  n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
+  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, s);
   IRRCOLL_FREE(ring);
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }

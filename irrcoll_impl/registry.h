@@ -55,6 +55,7 @@ typedef enum irr_alg {
   IRR_ALG_SPARSE = 11,    /* XAlltoallv: the sparse exchange NBX (not a schedule) */
   IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
   IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
+  IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -83,6 +84,7 @@ typedef enum irr_alg {
 #define IRR_RESTRICT_POF2 1      /* only on 2^k ranks (elsewhere the choice falls back) */
 #define IRR_RESTRICT_INTER 2     /* two groups: an intercommunicator or the groups entry */
 #define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
+#define IRR_RESTRICT_NODES 8     /* only on SMP nodes of consecutive ranks (elsewhere the choice falls back) */
 
 typedef struct irr_alg_entry {
   irr_coll coll;
@@ -105,6 +107,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
@@ -133,7 +136,8 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
-                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree"};
+                                  "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
+                                  "hier"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

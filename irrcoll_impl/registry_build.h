@@ -21,55 +21,76 @@ static inline int irr_allgatherv_share(int p, const int *node) {
    with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI, 16-core
    nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00). On a flat
    cluster Bruck (same model cost) was faster in SMPI (p = 64, 1 KiB: 1.32x on geometric
-   data, 1.04x on decreasing). *B: the ring's block size (Eq. 2), set for every result.
-   A forced algorithm wins; recursive doubling forced on other than 2^k ranks is Bruck. */
+   data, 1.04x on decreasing). On SMP nodes of consecutive ranks the node-aware algorithm
+   (irr_allgatherv_hier) wins where the model says it is faster than that choice. *B: the
+   ring's block size (Eq. 2), set for every result. A forced algorithm wins; recursive
+   doubling forced on other than 2^k ranks, or the node-aware one without such nodes, is
+   Bruck. */
 static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                             int64_t *B) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0;
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
+  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
-  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING) {
+  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER) {
     *B = forced == IRR_ALG_RING ? irr_allgatherv_block(p, m, md) : 0;
+    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  a = irr_allgatherv_choose_on(p, m, md, irr_allgatherv_share(p, node), B);
+  a = irr_allgatherv_choose_on(p, m, md, share, B);
+  if (nodes) {
+    double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
+    if (irr_allgatherv_hier_estimate(p, m, node, md) < ta) return IRR_ALG_HIER;
+  }
   return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
 
 /* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
-   irr_allgatherv_order). */
+   irr_allgatherv_order; hier: ring = the nodes' first ranks, n of them, from
+   irr_allgatherv_nodes). */
 static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                              int inplace, irr_sched *s) {
+                                              int n, int inplace, irr_sched *s) {
   if (alg == IRR_ALG_RING) return irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
   if (alg == IRR_ALG_RECDOUBLING) return irr_allgatherv_recdoubling(r, p, m, inplace, s);
   if (alg == IRR_ALG_BRUCK) return irr_allgatherv_bruck(p, r, m, inplace, 0, s);
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_hier(r, p, m, n, ring, inplace, s);
   return IRR_ERR_ARG;
+}
+
+/* The ring order (ring) or, for the node-aware algorithm, the nodes' first ranks (p + 1
+   ints); returns n, the number of nodes, for irr_allgatherv_sched. */
+static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, const int *node, int *ring) {
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_nodes(p, node, ring);
+  irr_allgatherv_order(p, m, node, ring);
+  return 0;
 }
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
    irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
-   IRR_ALG_RECDOUBLING, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks' nodes or NULL
-   (the ring's order; with auto, the choice too). */
+   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
+   nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
+   auto, the choice too). */
 static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
                                                   int64_t B, const int *node, int inplace, irr_model md) {
   irr_status st;
-  int r, *ring = NULL;
+  int r, n, *ring = NULL;
   int64_t cap, B0 = 0;
   irr_op *ops = NULL;
   if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING) alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER)
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  ring = (int *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int));
   if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
-  irr_allgatherv_order(p, m, node, ring);
+  n = irr_allgatherv_layout(alg, p, m, node, ring);
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, (int)cap);
-    st = irr_allgatherv_sched(alg, r, p, m, B, ring, inplace, &s);
+    st = irr_allgatherv_sched(alg, r, p, m, B, ring, n, inplace, &s);
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);

@@ -2,7 +2,7 @@
    sentinel-filled receive buffers (gaps included), on random cases the same on every rank:
    seed 004's six distributions and random sizes (several zero-size ranks), every rank its
    own send type of the same signature, consecutive / gapped / reversed displacements,
-   MPI_IN_PLACE, the algorithm (auto, ring, Bruck), the model (default; a tiny alpha, so the
+   MPI_IN_PLACE, the algorithm (auto, ring, Bruck, node-aware), the model (default; a tiny alpha, so the
    ring cuts blocks of a few bytes; a huge one), a node layout (IRRCOLL_PPN) and communicators
    with shuffled ranks (MPI_Comm_split, keys a random permutation). Then bad input. */
 #define _POSIX_C_SOURCE 200112L /* setenv */
@@ -35,7 +35,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
   vt = (int)irrt_range(&rng, 0, NTYPES - 1);
   mode = (int)irrt_range(&rng, 0, 2);
   inplace = irrt_range(&rng, 0, 3) == 0;
-  alg = (int)irrt_range(&rng, 0, 2);
+  alg = (int)irrt_range(&rng, 0, 3);
   m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
   cnt = (int *)malloc((size_t)p * 2 * sizeof(int));
   dsp = cnt + p;
@@ -61,7 +61,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
                  MPI_COMM_SELF, MPI_STATUS_IGNORE);
   memcpy(rx, rn, rbytes);
   e1 = irrt_ref_allgatherv(inplace ? MPI_IN_PLACE : sb, n_me, types[mytype], rn, cnt, dsp, types[vt], comm);
-  IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, alg == 1 ? IRR_ALG_RING : alg == 2 ? IRR_ALG_BRUCK : IRR_ALG_AUTO);
+  IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, alg == 1 ? IRR_ALG_RING : alg == 2 ? IRR_ALG_BRUCK : alg == 3 ? IRR_ALG_HIER : IRR_ALG_AUTO);
   if (k % 5 == 1 && c <= 40) IRR_Comm_set_model(comm, 1e-12, 1e-10); /* tiny blocks (few: the ring runs b rounds) */
   else if (k % 5 == 3) IRR_Comm_set_model(comm, 1e-3, 1e-10);
   else IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
@@ -104,15 +104,15 @@ static void run_errors(MPI_Comm comm) {
   out = (int *)malloc((size_t)p * 4 * sizeof(int) + 16);
   for (i = 0; i < p; i++) cnt[i] = 2, dsp[i] = 2 * i;
   for (i = 0; i < 8; i++) v[i] = rank * 10 + i;
-  for (a = 0; a < 2; a++) {
-    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, a ? IRR_ALG_BRUCK : IRR_ALG_RING);
+  for (a = 0; a < 3; a++) { /* the node-aware one: comm has IRRCOLL_PPN=3 nodes */
+    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, a == 2 ? IRR_ALG_HIER : a ? IRR_ALG_BRUCK : IRR_ALG_RING);
     /* the last rank sends 3 ints where 2 are expected: it and the ranks downstream fail with
        MPI_ERR_TRUNCATE, nothing hangs, nothing is written past the blocks */
     for (i = 0; i < 2 * p + 4; i++) out[i] = -1;
     e = IRR_Allgatherv(v, rank == p - 1 ? 3 : 2, MPI_INT, out, cnt, dsp, MPI_INT, comm);
     CHECK((rank == p - 1 ? cls(e) == MPI_ERR_TRUNCATE : cls(e) == MPI_SUCCESS || cls(e) == MPI_ERR_TRUNCATE) &&
               out[2 * p] == -1,
-          "allgatherv bad own count (%s): rank %d class %d", a ? "bruck" : "ring", rank, cls(e));
+          "allgatherv bad own count (%s): rank %d class %d", a == 2 ? "hier" : a ? "bruck" : "ring", rank, cls(e));
     e = IRR_Allgatherv(v, 2, MPI_INT, out, cnt, dsp, MPI_INT, comm);
     CHECK(e == MPI_SUCCESS && out[2 * (p - 1) + 1] == (p - 1) * 10 + 1, "allgatherv after an error (rank %d)", rank);
   }
@@ -126,7 +126,7 @@ static void run_errors(MPI_Comm comm) {
   CHECK(cls(IRR_Comm_set_model(comm, -1, 1)) == MPI_ERR_ARG, "set_model rejects a negative alpha");
   IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_AUTO);
   free(cnt); free(out);
-  ncases += 7;
+  ncases += 9;
 }
 
 int main(int argc, char **argv) {
@@ -145,7 +145,10 @@ int main(int argc, char **argv) {
   unsetenv("IRRCOLL_PPN");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   for (k = 0; k < ncase; k++) run_case(k % 3 == 0 ? shuffled : k % 3 == 1 ? ppn : MPI_COMM_WORLD, (unsigned)irrt_next(&rng), k);
-  MPI_Comm_dup(MPI_COMM_WORLD, &errc);
+  MPI_Comm_dup(MPI_COMM_WORLD, &errc); /* nodes of 3 ranks, as ppn */
+  setenv("IRRCOLL_PPN", "3", 1);
+  IRR_Comm_set_model(errc, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
+  unsetenv("IRRCOLL_PPN");
   MPI_Comm_set_errhandler(errc, MPI_ERRORS_RETURN);
   run_errors(errc);
   MPI_Comm_free(&errc);

@@ -593,6 +593,49 @@ static void test_allgatherv(void) {
       }
     }
   CHECK(round_fail == 0, "%ld ring schedules exceed b - min b_i rounds", round_fail);
+  { /* the node-aware algorithm: uneven nodes of consecutive ranks (each rank's node: its
+       lowest rank), forced and automatic; its rounds stay within 2 ceil(log2 q) + ceil(log2 n) + 1 */
+    long hchecks = 0, hround_fail = 0;
+    for (p = 2; p <= 64; p++)
+      for (d = 0; d < 7; d++)
+        for (v = 0; v < 3; v++) {
+          irr_sched_set set;
+          irr_spec sp;
+          irr_check_report rep;
+          irr_status st;
+          int i, f = 0, q = 0, n = 0, qmax = 0, K1 = 0, K2 = 0, r, rounds = 0;
+          agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
+          for (i = 0; i < p; i++) { /* node sizes 1 .. 6, or 16 (v = 2) */
+            if (i == f + q) f = i, q = v == 2 ? 16 : (int)irrt_range(&rng, 1, 6), n++;
+            node[i] = f;
+            if (i - f + 1 > qmax) qmax = i - f + 1;
+          }
+          while ((1 << K1) < qmax) K1++;
+          while ((1 << K2) < n) K2++;
+          CHECK(irr_allgatherv_nodes(p, node, NULL) == n, "hier: %d nodes at p=%d", n, p);
+          memset(&sp, 0, sizeof sp);
+          sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = (p + d + v) % 2;
+          st = irr_allgatherv_build_all(&set, v == 1 ? IRR_ALG_AUTO : IRR_ALG_HIER, p, m, 0, node, sp.inplace, md);
+          CHECK(st == IRR_OK, "hier build p=%d d=%d v=%d: %s", p, d, v, irr_status_name(st));
+          if (st != IRR_OK) continue;
+          st = irr_sched_check(set.s, &sp, &rep);
+          hchecks++;
+          CHECK(st == IRR_OK, "hier check p=%d d=%d v=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st), rep.rank,
+                rep.op, rep.what);
+          for (r = 0; r < p; r++)
+            if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
+          if (v != 1 && n > 1 && rounds > 2 * K1 + K2 + 1) hround_fail++;
+          irr_sched_set_free(&set);
+        }
+    node[0] = 0, node[1] = 1, node[2] = 0; /* not consecutive: not applicable, forced -> Bruck */
+    CHECK(irr_allgatherv_nodes(3, node, NULL) == 0, "hier: interleaved nodes rejected");
+    {
+      int64_t B;
+      CHECK(irr_allgatherv_choose(IRR_ALG_HIER, 3, m, md, node, &B) == IRR_ALG_BRUCK, "hier forced off nodes: bruck");
+    }
+    CHECK(hround_fail == 0, "%ld node-aware schedules exceed 2 log q + log n rounds", hround_fail);
+    printf("allgatherv hier: %ld schedule sets checked\n", hchecks);
+  }
   for (p = 1; p <= 64; p *= 2) /* the recursive-doubling baseline (2^k ranks) */
     for (d = 0; d < 7; d++)
       for (v = 0; v < 2; v++) {
