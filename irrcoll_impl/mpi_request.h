@@ -87,42 +87,29 @@ static struct irr_request_s *irr__req_new(MPI_Comm comm) {
    in pieces, so a rank without memory for the p sizes still takes part (through a piece on
    the stack) and fails with the others at the end of init (irr__req_ready). *mp: V->m_root
    at a root with valid arguments, else allocated (free it) or NULL. */
-#define IRR__SV_PIECE 512
 static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
   int64_t *m = V->isroot && V->m_root ? V->m_root : (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t));
-  int64_t spare[IRR__SV_PIECE];
+  int64_t spare[IRR_SV_PIECE];
   int i, n, rc = MPI_SUCCESS;
   if (m && m != V->m_root && V->isroot) memset(m, 0, (size_t)V->p * sizeof(int64_t));
   if (!m) memset(spare, 0, sizeof spare);
   for (i = 0; i < V->p && rc == MPI_SUCCESS; i += n) {
-    n = V->p - i < IRR__SV_PIECE ? V->p - i : IRR__SV_PIECE;
+    n = V->p - i < IRR_SV_PIECE ? V->p - i : IRR_SV_PIECE;
     rc = MPI_Bcast(m ? m + i : spare, n, MPI_INT64_T, root, V->ctx->pc);
   }
   *mp = m;
   return rc == MPI_SUCCESS && !m ? MPI_ERR_NO_MEM : rc;
 }
 
-/* Persistent Scatterv's program with every size known (m, irr__sv_sizes), what the blocking
-   call runs minus what it learns at run time. xtree: the blocking call's tree (XScatterv's
-   ranges, each holder's degraded tree on its range: irr__xscatterv_ranges, the same threshold),
-   its messages bare data, empty ones left out (both ends know); where a holder's tree is
-   degraded, all its sends at once instead of its children one per round: its large direct
-   ranges take the link for most of the run, and its children's small ranges, sent after
-   them, made the tree's last hops a tail (SMPI, p = 256, spikes b = 10^4: 0.998 of
-   MPI_Scatterv; at once: 1.000). direct: "linear", the root's
-   p-1 messages exactly sized, empty ones left out. A rank whose own block must stay unwritten
-   (its count differs from the root's: MPI_ERR_TRUNCATE, or bad arguments) receives its data
-   into scratch: a short receive would be truncated. Memory at init: O(p) on every rank for
-   the ranges (freed here); the program holds the rank's own range. */
+/* Persistent Scatterv's program (irr_scatterv_known, registry_build.h) from the sizes m. A
+   rank whose own block must stay unwritten (its count differs from the root's:
+   MPI_ERR_TRUNCATE, or bad arguments) takes its data into scratch. Memory at init: O(p) on
+   every rank for the ranges (freed here); the program holds the rank's own range. */
 static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
   irr__vstate *V = &R->V;
-  int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap = 2, n = 1, i, k, keep, skipcopy, lo = r, par = root;
-  int dlo, dhi;
-  int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md), total;
+  int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
+  int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
   irr_status st = IRR_OK;
-  irr_tree_all T;
-  irr_tree t;
-  memset(&T, 0, sizeof T);
   if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) V->err = MPI_ERR_TRUNCATE;
   if (!V->isroot && V->err != MPI_SUCCESS) V->own = 0; /* discarded: nothing staged, unstaged */
   keep = V->isroot || V->err == MPI_SUCCESS;
@@ -130,40 +117,14 @@ static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) 
   if (alg == IRR_ALG_XTREE) {
     rg = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
     w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-    if (!rg || !w) st = IRR_ERR_NOMEM;
-    else st = irr__xscatterv_ranges(p, root, m, IRR_TREE_LINEAR_TIME, thresh, rg, rg + p, rg + 2 * p, rg + 3 * p, w);
-    if (st == IRR_OK) lo = rg[r], n = rg[p + r] - lo, par = rg[2 * p + r], cap = irr_tree_levels(n) + 4 + n;
-  } else if (V->isroot) {
-    cap = p + 1;
+    st = rg && w ? irr_scatterv_known_ranges(p, root, m, thresh, rg, w) : IRR_ERR_NOMEM;
   }
+  cap = st == IRR_OK ? irr_scatterv_known_maxops(alg, r, p, root, rg) : 1;
   if (st == IRR_OK && !(R->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) st = IRR_ERR_NOMEM;
   if (st == IRR_OK) {
     irr_sched_init(&R->s, r, p, R->ops, cap);
-    total = irr__range_sum(m, lo, lo + n);
-    if (alg != IRR_ALG_XTREE && V->isroot) {
-      st = irr__linear_v(1, 0, r, p, root, V->own, m, skipcopy, &R->s);
-    } else if (n == 1 && !V->isroot) { /* a leaf (direct: every non-root): straight into place */
-      if (total > 0) irr_sched_recv(&R->s, 0, par, keep ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, total);
-    } else {
-      if (!V->isroot && total > 0) irr_sched_recv(&R->s, 0, par, IRR_BUF_TMP, 0, lo, lo + n, total);
-      if ((st = irr_xscatterv_tree(&T, lo, lo + n, r, m + lo, IRR_TREE_LINEAR_TIME, w, thresh)) == IRR_OK) {
-        irr_tree_view(&T, r - lo, &t);
-        st = irr_xscatterv_forward(&t, &T, lo, r, V->isroot ? -1 : par, m + lo, skipcopy, &R->s);
-      }
-      for (i = k = 0; st == IRR_OK && i < R->s.nops; i++) { /* bare data, no empty message */
-        irr_op *o = &R->s.ops[i];
-        o->flags &= (uint16_t)~(IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN);
-        if ((o->kind != IRR_OP_COPY && o->len == 0) || (o->kind == IRR_OP_COPY && !keep)) continue;
-        R->s.ops[k++] = *o;
-      }
-      R->s.nops = k;
-      for (i = 0, k = 0; st == IRR_OK && i < T.p && !k; i++) k = irr_tree_direct_range(&T, i, &dlo, &dhi);
-      for (i = 0; k && i < R->s.nops; i++) /* degraded: every send at once */
-        if (R->s.ops[i].kind == IRR_OP_SEND) R->s.ops[i].round = V->isroot ? 0 : 1;
-    }
-    if (st == IRR_OK) st = R->s.err;
+    st = irr_scatterv_known(alg, r, p, root, m, rg, w, thresh, skipcopy, keep, &R->s);
   }
-  irr_tree_all_free(&T);
   if (rg) IRRCOLL_FREE(rg);
   if (w) IRRCOLL_FREE(w);
   return st == IRR_OK ? MPI_SUCCESS : st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
