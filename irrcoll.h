@@ -3699,8 +3699,9 @@ static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t)
 /* ---- persistent Gatherv/Scatterv (mpi_request.h): the start's programs and the model's
    init and start apart ---- */
 
-/* Persistent Scatterv's sizes travel at init in broadcasts of this many 64-bit words. */
-#define IRR_SV_PIECE 512
+/* Persistent Scatterv's sizes travel at init in broadcasts of this many 64-bit words (a rank
+   without memory for them takes part through one piece on its stack: 16 KB). */
+#define IRR_SV_PIECE 2048
 
 /* Persistent Scatterv with every size known (m: bytes, p entries, on every rank): the
    blocking call's program minus what it learns at run time. IRR_ALG_XTREE: XScatterv's
