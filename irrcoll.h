@@ -3858,6 +3858,154 @@ static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t)
   if (st == IRR_OK) *t = c.time;
   return st;
 }
+
+/* ---- persistent Gatherv/Scatterv (mpi_request.h): the start's programs and the model's
+   init and start apart ---- */
+
+/* Persistent Scatterv's sizes travel at init in broadcasts of this many 64-bit words (a rank
+   without memory for them takes part through one piece on its stack: 16 KB). */
+#define IRR_SV_PIECE 2048
+
+/* Persistent Scatterv with every size known (m: bytes, p entries, on every rank): the
+   blocking call's program minus what it learns at run time. IRR_ALG_XTREE: XScatterv's
+   ranges (irr_scatterv_known_ranges: rg, 4p ints; w, p entries of scratch), each holder's
+   degraded tree on its range, bare data, empty ranges left out (both ends know); where a
+   holder's tree is degraded, all its sends at once instead of its children one per round:
+   its large direct ranges take the link for most of the run, and its children's small
+   ranges, sent after them, made the tree's last hops a tail (SMPI, p = 256, spikes
+   b = 10^4: 0.998 of MPI_Scatterv; at once: 1.000). IRR_ALG_DIRECT: linear, the root's
+   p - 1 messages exactly sized, empty ones left out. skipcopy: the root does not copy its
+   own block (in place, or a mismatch); keep = 0: a non-root's block stays unwritten, its
+   data lands in scratch (a short receive would be truncated). */
+static inline irr_status irr_scatterv_known_ranges(int p, int root, const int64_t *m, int64_t thresh, int *rg,
+                                                   int64_t *w) {
+  return irr__xscatterv_ranges(p, root, m, IRR_TREE_LINEAR_TIME, thresh, rg, rg + p, rg + 2 * p, rg + 3 * p, w);
+}
+static inline int irr_scatterv_known_maxops(irr_alg alg, int r, int p, int root, const int *rg) {
+  if (alg != IRR_ALG_XTREE) return r == root ? p + 1 : 2;
+  return irr_tree_levels(rg[p + r] - rg[r]) + 4 + rg[p + r] - rg[r];
+}
+static inline irr_status irr_scatterv_known(irr_alg alg, int r, int p, int root, const int64_t *m, const int *rg,
+                                            int64_t *w, int64_t thresh, int skipcopy, int keep, irr_sched *s) {
+  int lo = alg == IRR_ALG_XTREE ? rg[r] : r, n = alg == IRR_ALG_XTREE ? rg[p + r] - rg[r] : 1, i, k, dlo, dhi;
+  int par = alg == IRR_ALG_XTREE ? rg[2 * p + r] : root;
+  int64_t total = irr__range_sum(m, lo, lo + n);
+  irr_status st = IRR_OK;
+  irr_tree_all T;
+  irr_tree t;
+  if (s->rank != r || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_XTREE && r == root) return irr__linear_v(1, 0, r, p, root, m[root], m, skipcopy, s);
+  if (n == 1 && r != root) { /* a leaf (direct: every non-root): straight into place */
+    if (total > 0) irr_sched_recv(s, 0, par, keep ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, total);
+    return s->err;
+  }
+  memset(&T, 0, sizeof T);
+  if (r != root && total > 0) irr_sched_recv(s, 0, par, IRR_BUF_TMP, 0, lo, lo + n, total);
+  if ((st = irr_xscatterv_tree(&T, lo, lo + n, r, m + lo, IRR_TREE_LINEAR_TIME, w, thresh)) == IRR_OK) {
+    irr_tree_view(&T, r - lo, &t);
+    st = irr_xscatterv_forward(&t, &T, lo, r, r == root ? -1 : par, m + lo, skipcopy, s);
+  }
+  for (i = k = 0; st == IRR_OK && i < s->nops; i++) { /* bare data, no empty message */
+    irr_op *o = &s->ops[i];
+    o->flags &= (uint16_t)~(IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN);
+    if ((o->kind != IRR_OP_COPY && o->len == 0) || (o->kind == IRR_OP_COPY && !keep && r != root)) continue;
+    s->ops[k++] = *o;
+  }
+  if (st == IRR_OK) s->nops = k;
+  for (i = 0, k = 0; st == IRR_OK && i < T.p && !k; i++) k = irr_tree_direct_range(&T, i, &dlo, &dhi);
+  for (i = 0; k && i < s->nops; i++) /* degraded: every send at once */
+    if (s->ops[i].kind == IRR_OP_SEND) s->ops[i].round = r == root ? 0 : 1;
+  irr_tree_all_free(&T);
+  return st == IRR_OK ? s->err : st;
+}
+
+/* Its programs on all ranks (every block's count matching) into set (free with
+   irr_sched_set_free). */
+static inline irr_status irr_scatterv_known_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
+                                                int inplace, int64_t thresh) {
+  int *rg = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int)), r, cap = p + 1;
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = NULL;
+  irr_status st = rg && w ? irr_sched_set_init(set, p) : IRR_ERR_NOMEM;
+  if (st == IRR_OK && alg == IRR_ALG_XTREE) st = irr_scatterv_known_ranges(p, root, m, thresh, rg, w);
+  for (r = 0; st == IRR_OK && r < p; r++) {
+    int c = irr_scatterv_known_maxops(alg, r, p, root, rg);
+    if (c > cap) cap = c;
+  }
+  if (st == IRR_OK && !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) st = IRR_ERR_NOMEM;
+  for (r = 0; st == IRR_OK && r < p; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if ((st = irr_scatterv_known(alg, r, p, root, m, rg, w, thresh, r == root && inplace, 1, &s)) == IRR_OK)
+      st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  else if (rg && w) irr_sched_set_free(set);
+  if (rg) IRRCOLL_FREE(rg);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* An allreduce of `bytes` (recursive doubling: ceil(log2 p) rounds) and a binomial broadcast
+   of `bytes` in pieces of `piece` bytes, in the model. */
+static inline double irr_model_allreduce(int p, double bytes, irr_model md) {
+  return irr_tree_levels(p) * (md.alpha + md.beta * bytes);
+}
+static inline double irr_model_bcast(int p, double bytes, double piece, irr_model md) {
+  double n = bytes > piece ? (double)(int64_t)((bytes + piece - 1) / piece) : 1;
+  return irr_tree_levels(p) * (n * md.alpha + md.beta * bytes);
+}
+
+/* The model's init and start of a persistent Gatherv/Scatterv (IRR_Gatherv_init /
+   IRR_Scatterv_init, then IRR_Start), with the algorithm the MPI layer runs for `forced`
+   (the blocking call: irr_estimate with a->ctrl = 1). Start: the programs each start runs
+   (Gatherv's tree without its construction, or direct; Scatterv's irr_scatterv_known).
+   Init: Gatherv's tree construction (its control messages alone, as the blocking call's
+   schedule has them); Scatterv's sizes broadcast (IRR_SV_PIECE words a piece); and on
+   both, the request's own communicator (MPI_Comm_dup, charged as an allreduce of 8 bytes)
+   and the agreement that every rank planned (an allreduce of one int). Gatherv's forced
+   tree or binomial on Scatterv, and the other collectives: IRR_ERR_ARG. */
+static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced, double *init, double *start) {
+  irr_args b = *a;
+  irr_sched_set set;
+  irr_cost c;
+  irr_status st;
+  int64_t B = 0;
+  irr_alg alg = irr_choose(a, forced, &B);
+  double agree = irr_model_allreduce(a->p, 8, a->md) + irr_model_allreduce(a->p, 4, a->md);
+  *init = *start = 0;
+  if (a->coll == IRR_COLL_SCATTERV && a->p > 1 && (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT || alg == IRR_ALG_XTREE)) {
+    if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
+    if ((st = irr_scatterv_known_all(&set, alg, a->p, a->root, a->m, a->inplace, irr_gatherv_thresh(a->md))) != IRR_OK)
+      return st;
+    st = irr_sched_cost(set.s, a->p, a->md, &c, NULL);
+    irr_sched_set_free(&set);
+    *start = c.time;
+    *init = irr_model_bcast(a->p, 8.0 * a->p, 8.0 * IRR_SV_PIECE, a->md) + agree;
+    return st;
+  }
+  if (a->coll != IRR_COLL_GATHERV) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_LINEAR && a->p > 1) alg = IRR_ALG_DIRECT; /* as the MPI layer runs it */
+  b.ctrl = 0;
+  if ((st = irr_estimate(&b, alg, start)) != IRR_OK) return st;
+  *init = agree;
+  if (alg == IRR_ALG_TREE) { /* the construction alone: the control messages (no buffer) */
+    int r, i, k;
+    b.ctrl = 1;
+    if ((st = irr_build_all(&set, &b, alg)) != IRR_OK) return st;
+    for (r = 0; r < a->p; r++) {
+      irr_sched *s = &set.s[r];
+      for (i = k = 0; i < s->nops; i++)
+        if (s->ops[i].kind != IRR_OP_COPY && s->ops[i].buf == IRR_BUF_NONE) s->ops[k++] = s->ops[i];
+      s->nops = k;
+    }
+    st = irr_sched_cost(set.s, a->p, a->md, &c, NULL);
+    irr_sched_set_free(&set);
+    *init += c.time;
+  }
+  return st;
+}
 /* ==== end registry_build.h ==== */
 /* ==== begin mpi_api.h ==== */
 /* MPI layer: public declarations (whenever MPI is available).
@@ -6430,58 +6578,75 @@ static struct irr_request_s *irr__req_new(MPI_Comm comm) {
   return R;
 }
 
-/* Scatterv's "direct" with its receives posted instead of probed: the root learns every
-   rank's own size at init (one MPI_Gather), and a rank whose size differs from its count
-   gets a 0-byte message at the announced size, as irr__v_redirect does for the tree, which
-   it sees short. So no receive is ever truncated (MPICH reports a truncated receive of
-   MPI_Waitany/Testany through MPI_COMM_WORLD's handler) and no rank waits for a message
-   that does not come. (Gatherv's direct needs none of this: its heads carry their sizes.) */
-static int irr__v_announce(struct irr_request_s *R) {
-  irr__vstate *V = &R->V;
-  int64_t *heard = NULL;
-  int rc, i;
-  if (V->isroot && !(heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-  rc = MPI_Gather(&V->own, 1, MPI_INT64_T, heard, 1, MPI_INT64_T, R->A.root, R->ctx->pc);
-  for (i = 0; rc == MPI_SUCCESS && heard && i < R->s.nops; i++) {
-    irr_op *o = &R->s.ops[i];
-    if (o->kind == IRR_OP_COPY || o->peer < 0 || o->peer >= V->p || heard[o->peer] == o->len) continue;
-    if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
-    o->len = heard[o->peer];
-    o->buf = IRR_BUF_NONE;
+/* Persistent Scatterv: the root's sizes (bytes) on every rank, one MPI_Bcast at init, so
+   each rank plans its part of one program from values equal on all ranks and knows at once
+   whether its own count matches (no probe, no size in any message, no 0-byte stand-ins).
+   Bad root arguments: zeros (everyone gets an empty block, as in the blocking call). Sent
+   in pieces, so a rank without memory for the p sizes still takes part (through a piece on
+   the stack) and fails with the others at the end of init (irr__req_ready). *mp: V->m_root
+   at a root with valid arguments, else allocated (free it) or NULL. */
+static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
+  int64_t *m = V->isroot && V->m_root ? V->m_root : (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t));
+  int64_t spare[IRR_SV_PIECE];
+  int i, n, rc = MPI_SUCCESS;
+  if (m && m != V->m_root && V->isroot) memset(m, 0, (size_t)V->p * sizeof(int64_t));
+  if (!m) memset(spare, 0, sizeof spare);
+  for (i = 0; i < V->p && rc == MPI_SUCCESS; i += n) {
+    n = V->p - i < IRR_SV_PIECE ? V->p - i : IRR_SV_PIECE;
+    rc = MPI_Bcast(m ? m + i : spare, n, MPI_INT64_T, root, V->ctx->pc);
   }
-  if (heard) IRRCOLL_FREE(heard);
+  *mp = m;
+  return rc == MPI_SUCCESS && !m ? MPI_ERR_NO_MEM : rc;
+}
+
+/* Persistent Scatterv's program (irr_scatterv_known, registry_build.h) from the sizes m. A
+   rank whose own block must stay unwritten (its count differs from the root's:
+   MPI_ERR_TRUNCATE, or bad arguments) takes its data into scratch. Memory at init: O(p) on
+   every rank for the ranges (freed here); the program holds the rank's own range. */
+static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
+  irr__vstate *V = &R->V;
+  int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
+  int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
+  irr_status st = IRR_OK;
+  if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) V->err = MPI_ERR_TRUNCATE;
+  if (!V->isroot && V->err != MPI_SUCCESS) V->own = 0; /* discarded: nothing staged, unstaged */
+  keep = V->isroot || V->err == MPI_SUCCESS;
+  skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE;
+  if (alg == IRR_ALG_XTREE) {
+    rg = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int));
+    w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+    st = rg && w ? irr_scatterv_known_ranges(p, root, m, thresh, rg, w) : IRR_ERR_NOMEM;
+  }
+  cap = st == IRR_OK ? irr_scatterv_known_maxops(alg, r, p, root, rg) : 1;
+  if (st == IRR_OK && !(R->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) st = IRR_ERR_NOMEM;
+  if (st == IRR_OK) {
+    irr_sched_init(&R->s, r, p, R->ops, cap);
+    st = irr_scatterv_known(alg, r, p, root, m, rg, w, thresh, skipcopy, keep, &R->s);
+  }
+  if (rg) IRRCOLL_FREE(rg);
+  if (w) IRRCOLL_FREE(w);
+  return st == IRR_OK ? MPI_SUCCESS : st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
+}
+
+/* Persistent Scatterv on p > 1 ranks, xtree or direct: the sizes, then the program. */
+static int irr__sv_known(struct irr_request_s *R, irr_alg alg) {
+  int64_t *m = NULL;
+  int rc = irr__sv_sizes(&R->V, R->A.root, &m);
+  R->V.alg = alg;
+  if (rc == MPI_SUCCESS) rc = irr__sv_plan(R, m, alg);
+  if (m && m != R->V.m_root) IRRCOLL_FREE(m);
   return rc;
 }
 
-/* Scatterv where the blocking call runs xtree (which learns sizes): Träff's tree (without
-   Gatherv's degradation) or "direct", whichever the model over the real programs says is
-   faster for the root's counts (it knows them all; one MPI_Bcast tells the others): the
-   tree of one large block after many small ones waits on it (SMPI, p = 256, decreasing
-   b = 10^4: tree 1.5 x direct). Bad root arguments: the tree. */
-static int irr__sv_choose(struct irr_request_s *R, irr_alg *alg) {
-  int a = IRR_ALG_TREE;
-  if (R->V.isroot && R->V.m_root) {
-    irr_args ea;
-    double tt = 0, td = 0;
-    memset(&ea, 0, sizeof ea);
-    ea.coll = IRR_COLL_SCATTERV, ea.p = R->V.p, ea.root = R->A.root, ea.m = R->V.m_root;
-    ea.inplace = R->V.inplace, ea.md = R->ctx->md;
-    if (irr_estimate(&ea, IRR_ALG_TREE, &tt) == IRR_OK && irr_estimate(&ea, IRR_ALG_DIRECT, &td) == IRR_OK && td < tt)
-      a = IRR_ALG_DIRECT;
-  }
-  if (MPI_Bcast(&a, 1, MPI_INT, R->A.root, R->ctx->pc) != MPI_SUCCESS) return MPI_ERR_OTHER;
-  *alg = (irr_alg)a;
-  return MPI_SUCCESS;
-}
-
-/* Gatherv/Scatterv: irr__v_run's validate -> choose -> plan. The algorithms whose programs
-   need no probing: "direct" runs with its receives posted (irr__v_announce), and stands in
-   for "linear" too (which skips empty blocks: a mismatch there needs a probe to be seen or
-   survived); xtree (which learns sizes) becomes Träff's tree or direct (irr__sv_choose). */
+/* Gatherv/Scatterv: irr__v_run's validate -> choose -> plan. Gatherv's direct posts its
+   heads (they carry their sizes), its tree is built here (the construction, once); linear
+   runs as direct (its skipped empty blocks would need a probe to be seen or survived).
+   Scatterv's direct and xtree run with every size known (irr__sv_known); its forced tree
+   and binomial, Träff's construction. */
 static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   struct irr_request_s *R;
   irr__vstate V;
-  int rc, inter = 0, i;
+  int rc, inter = 0;
   irr_alg alg;
   if (!request) return irr__raise(A->comm, MPI_ERR_REQUEST);
   *request = IRR_REQUEST_NULL;
@@ -6489,18 +6654,17 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   if (rc != MPI_SUCCESS) return irr__raise(A->comm, rc);
   alg = irr__forced(V.ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
   alg = A->scatter ? irr_scatterv_choose(alg, V.p) : irr_gatherv_choose(alg, V.p);
-  if (alg == IRR_ALG_LINEAR && V.p > 1) alg = IRR_ALG_DIRECT; /* linear's skipped empty blocks would need probing */
+  if (alg == IRR_ALG_LINEAR && V.p > 1) alg = IRR_ALG_DIRECT;
   if (!(R = irr__req_new(A->comm))) return irr__raise(A->comm, MPI_ERR_NO_MEM); /* as a blocking call's */
   R->ctx = V.ctx;
   R->A = *A;
   R->V = V;
   irr__v_begin(&R->A, &R->V, alg); /* its tag: the tree's construction, on ctx->pc */
-  if (alg == IRR_ALG_XTREE && (rc = irr__sv_choose(R, &alg)) != MPI_SUCCESS) return irr__req_ready(R, rc, request);
-  R->V.alg = alg;
-  rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
-  if (rc == MPI_SUCCESS && alg == IRR_ALG_DIRECT && A->scatter) { /* Gatherv's direct posts its heads */
-    for (i = 0; i < R->s.nops; i++) R->s.ops[i].flags &= (uint16_t)~IRR_OPF_PROBE;
-    rc = irr__v_announce(R);
+  if (A->scatter && (alg == IRR_ALG_XTREE || alg == IRR_ALG_DIRECT)) {
+    rc = irr__sv_known(R, alg);
+  } else {
+    R->V.alg = alg;
+    rc = irr__v_plan(&R->A, &R->V, alg, &R->s, &R->ops);
   }
   R->err0 = R->V.err;
   return irr__req_ready(R, rc, request);

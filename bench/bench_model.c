@@ -10,6 +10,14 @@
  *   lb        ceil(log2 p) alpha + beta * sum_{i != root} m_i, a lower bound for any
  *             algorithm (the root's own block never moves, so it is not counted)
  *   thm1      Theorem 1's upper bound for the tree, fixed-root penalty included
+ * and the persistent calls (issue 13; irr_estimate_persist), init and one start apart,
+ * against the blocking call (its schedule with the construction, irr_estimate):
+ *   gv_init, gv_start              IRR_Gatherv_init's init, one IRR_Start
+ *   sv_blocking, sv_init, sv_start IRR_Scatterv's, and IRR_Scatterv_init's init and start
+ * with, per p and b, the worst start / blocking over the six distributions and the most
+ * starts any of them needs before the init has paid for itself (also for p = 256, the
+ * SMPI benchmark's run_persist.sh, on stderr only; not for p = 2^20, where the five more
+ * builds of every program took minutes: empty columns).
  * CSV on stdout ('#@key=value' header, one row per case), a summary on stderr.
  * Usage: bench_model [MAXP]   (MAXP limits p, e.g. 6400 for a quick run) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
@@ -19,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <limits.h>
+#include <string.h>
 
 static double now(void) {
   struct timespec t;
@@ -39,6 +49,55 @@ static double model(irr_alg a, int p, int root, const int64_t *m, irr_model md, 
   return c.time;
 }
 
+#define PERSIST_MAXP 6400
+
+/* The persistent calls on one case: v[0..2] Gatherv blocking, init, start; v[3..5] Scatterv's. */
+static void persist(int p, int root, const int64_t *m, irr_model md, double v[6]) {
+  irr_args a;
+  int k;
+  memset(&a, 0, sizeof a);
+  a.p = p, a.root = root, a.m = m, a.md = md, a.ctrl = 1;
+  for (k = 0; k < 2; k++) {
+    double *o = v + 3 * k;
+    a.coll = k ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+    o[0] = o[1] = o[2] = -1;
+    if (irr_estimate(&a, IRR_ALG_AUTO, &o[0]) != IRR_OK || irr_estimate_persist(&a, IRR_ALG_AUTO, &o[1], &o[2]) != IRR_OK)
+      o[0] = o[1] = o[2] = -1;
+  }
+}
+
+/* Per collective and b: the worst start / blocking and the most starts to pay off the
+   init (INT_MAX: never) over the distributions seen so far; printed once per p. */
+typedef struct {
+  double ratio[2][5], init_lo[2], init_hi[2];
+  long pay[2][5];
+} psum;
+static void psum_add(psum *S, int bi, const double v[6]) {
+  int k;
+  for (k = 0; k < 2; k++) {
+    const double *o = v + 3 * k;
+    long n = o[0] > o[2] ? (long)(o[1] / (o[0] - o[2])) + 1 : LONG_MAX;
+    if (o[0] <= 0) continue;
+    if (o[2] / o[0] > S->ratio[k][bi]) S->ratio[k][bi] = o[2] / o[0];
+    if (n > S->pay[k][bi]) S->pay[k][bi] = n;
+    if (S->init_lo[k] == 0 || o[1] < S->init_lo[k]) S->init_lo[k] = o[1];
+    if (o[1] > S->init_hi[k]) S->init_hi[k] = o[1];
+  }
+}
+static void psum_print(const psum *S, int p) {
+  int k, bi;
+  for (k = 0; k < 2; k++) {
+    fprintf(stderr, "persistent %-8s p=%-7d init %6.1f-%6.1f us; start/blocking (worst):", k ? "scatterv" : "gatherv", p,
+            S->init_lo[k] * 1e6, S->init_hi[k] * 1e6);
+    for (bi = 0; bi < 5; bi++) fprintf(stderr, " %5.2f", S->ratio[k][bi]);
+    fprintf(stderr, "; init paid off after (most) starts:");
+    for (bi = 0; bi < 5; bi++)
+      if (S->pay[k][bi] == LONG_MAX) fprintf(stderr, " never");
+      else fprintf(stderr, " %ld", S->pay[k][bi]);
+    fprintf(stderr, "\n");
+  }
+}
+
 int main(int argc, char **argv) {
   static const int ps[] = {560, 1600, 6400, 1 << 20};
   static const long bs[] = {1, 10, 100, 1000, 10000};
@@ -51,16 +110,35 @@ int main(int argc, char **argv) {
   printf("#@benchmark=gatherv_model\n#@model=single-ported full-duplex linear cost (irr_sched_cost)\n");
   printf("#@alpha_s=%g\n#@beta_s_per_byte=%g\n#@unit=MPI_INT (4 bytes)\n#@root=floor(p/2)\n", md.alpha, md.beta);
   printf("#@distributions=Traeff 2017 Section 5 (spikes rho=5)\n#@seed=12345\n");
-  printf("p,dist,b_ints,total_bytes,tree_s,linear_s,binomial_s,lb_s,thm1_s,linear_over_tree,binomial_over_tree,tree_over_lb\n");
+  printf("p,dist,b_ints,total_bytes,tree_s,linear_s,binomial_s,lb_s,thm1_s,linear_over_tree,binomial_over_tree,tree_over_lb,"
+         "gv_init_s,gv_start_s,sv_blocking_s,sv_init_s,sv_start_s\n");
+  { /* p = 256: the SMPI benchmark's (run_persist.sh), persistent calls only */
+    int64_t m[256];
+    psum S;
+    memset(&S, 0, sizeof S);
+    for (d = 0; d <= IRRT_TWOBLOCKS; d++)
+      for (bi = 0; bi < 5; bi++) {
+        irrt_rng rng = {12345};
+        double v[6];
+        int i;
+        irrt_dist(d, 256, bs[bi], &rng, m);
+        for (i = 0; i < 256; i++) m[i] *= 4;
+        persist(256, 128, m, md, v);
+        psum_add(&S, bi, v);
+      }
+    psum_print(&S, 256);
+  }
   for (pi = 0; pi < 4; pi++) {
     int p = ps[pi], root = p / 2;
     int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+    psum S;
+    memset(&S, 0, sizeof S);
     if (p > maxp) { free(m); continue; }
     for (d = 0; d <= IRRT_TWOBLOCKS; d++)
       for (bi = 0; bi < 5; bi++) {
         irrt_rng rng = {12345};
         int64_t total = 0, others = 0;
-        double tree, lin, bin, lb, thm, w;
+        double tree, lin, bin, lb, thm, w, v[6];
         int i;
         irrt_dist(d, p, bs[bi], &rng, m);
         for (i = 0; i < p; i++) {
@@ -73,8 +151,15 @@ int main(int argc, char **argv) {
         bin = model(IRR_ALG_BINOMIAL, p, root, m, md, NULL);
         lb = irr_tree_levels(p) * md.alpha + md.beta * (double)others;
         thm = irr_gatherv_tree_bound(p, root, m, 1, md);
-        printf("%d,%s,%ld,%lld,%.6e,%.6e,%.6e,%.6e,%.6e,%.3f,%.3f,%.3f\n", p, irrt_dist_name[d], bs[bi],
-               (long long)total, tree, lin, bin, lb, thm, lin / tree, bin / tree, tree / lb);
+        printf("%d,%s,%ld,%lld,%.6e,%.6e,%.6e,%.6e,%.6e,%.3f,%.3f,%.3f,", p, irrt_dist_name[d], bs[bi], (long long)total,
+               tree, lin, bin, lb, thm, lin / tree, bin / tree, tree / lb);
+        if (p <= PERSIST_MAXP) {
+          persist(p, root, m, md, v);
+          psum_add(&S, bi, v);
+          printf("%.6e,%.6e,%.6e,%.6e,%.6e\n", v[1], v[2], v[3], v[4], v[5]);
+        } else {
+          printf(",,,,\n");
+        }
         if (bi == 0) fprintf(stderr, "p=%-7d %-11s linear/tree:", p, irrt_dist_name[d]);
         fprintf(stderr, " %7.2f", lin / tree);
         bino_row[bi] = bin / tree;
@@ -96,6 +181,7 @@ int main(int argc, char **argv) {
         if (p == 1 << 20 && d == 0 && bi == 0) wall16 = w;
         fflush(stdout);
       }
+    if (p <= PERSIST_MAXP) psum_print(&S, p);
     free(m);
   }
   fprintf(stderr, "rows: %d; tree within Theorem 1's bound: %d/%d; tree faster than linear: %d, than binomial-with-free-sizes: %d\n",
