@@ -4045,6 +4045,15 @@ IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                              IRR_Request *request);
+/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
+   (and consecutive displs) are written at the root when the request completes; until then
+   the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
+   IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
+   number of ranks (planned without communicating), every rank's block to the root in one
+   message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
+IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, IRR_Request *request);
 #endif
 
 #ifdef __cplusplus
@@ -4523,6 +4532,8 @@ typedef struct irr__exec {
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
   int lo, hi, nreq, nleft, posted, wrc, probing;
+  int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
+  int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
@@ -4835,23 +4846,33 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
   return MPI_SUCCESS;
 }
 
-/* The round's learned receives, in op order. */
-static int irr__exec_learned(irr__exec *X, int lo, int hi) {
-  int j, rc = MPI_SUCCESS;
-  int64_t shift = 0; /* learned scratch data before this one in the round */
-  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-    irr_op *o = &X->s->ops[j];
+/* The round's learned receives, in op order, from X->lj on. block != 1 (a request's step):
+   one whose first piece has not come (MPI_Iprobe) ends the call, *ldone = 0, to resume
+   there; once the first piece is there, the rest are taken blocking (their sender posted
+   them with it). */
+static int irr__exec_learned(irr__exec *X, int block, int *ldone) {
+  int rc = MPI_SUCCESS;
+  *ldone = 0;
+  for (; X->lj < X->hi && rc == MPI_SUCCESS; X->lj++) {
+    irr_op *o = &X->s->ops[X->lj];
     if (!irr__op_learned(o)) continue;
+    if (block != 1) {
+      int flag = 0;
+      rc = MPI_Iprobe(o->peer < 0 ? MPI_ANY_SOURCE : o->peer, X->tag, X->comm, &flag, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      if (!flag) return MPI_SUCCESS;
+    }
     if (o->flags & IRR_OPF_RANGE) {
       rc = irr__learn_range(X, o);
     } else if (o->buf == IRR_BUF_TMP) {
-      o->off += shift;
+      o->off += X->lshift;
       rc = irr__learn_tmp(X, o);
-      shift += o->len;
+      X->lshift += o->len;
     } else {
       rc = irr__learn_user(X, o);
     }
   }
+  *ldone = 1;
   return irr__exec_lwait(X, rc);
 }
 
@@ -5165,11 +5186,11 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    once, *done = 0, if any is not), and goes on to the next round while rounds complete;
    block = -1 only posts the current round (a request's start: no test that costs time).
    Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
-   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
-   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
-   error ends the run: *done = 1, the error returned. */
+   Learned ones (IRR_OPF_LEARN) in op order, with block = 0 each once its first piece has
+   come (MPI_Iprobe; IRR_Ixgatherv's root). An error ends the run: *done = 1, the error
+   returned. */
 static int irr__exec_begin(irr__exec *X) {
-  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = X->learning = 0;
   X->pnext = NULL;
   X->ppending = 0;
   X->wrc = MPI_SUCCESS;
@@ -5185,10 +5206,18 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       X->nleft = X->nreq;
-      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
-      X->probing = rc == MPI_SUCCESS;
+      X->lj = X->lo, X->lshift = 0, X->probing = 0;
+      X->learning = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
       else if (block < 0) return MPI_SUCCESS; /* post only */
+    }
+    if (X->learning) {
+      int ldone = 0;
+      rc = irr__exec_learned(X, block, &ldone);
+      if (!ldone) return MPI_SUCCESS;
+      X->learning = 0;
+      X->probing = rc == MPI_SUCCESS;
+      if (rc != MPI_SUCCESS) block = 1;
     }
     if (X->probing) {
       int pdone = 0;
@@ -6219,6 +6248,13 @@ struct irr_request_s {
   irr__vstate V;
   irr__agstate G;                /* Allgatherv */
   irr__buf vb, ob;
+  /* a collective of its own (IRR_Ixgatherv, the intergroup Allgatherv_init): its state ext
+     (freed by ext_free), begun on comm with tag by ext_start (which fills X and begins it,
+     X.s set once begun), ended by ext_finish (the run's result in, the call's error out) */
+  void *ext;
+  int (*ext_start)(struct irr_request_s *R, MPI_Comm comm, int tag);
+  int (*ext_finish)(struct irr_request_s *R, int rc);
+  void (*ext_free)(void *ext);
   struct irr_request_s *next;    /* ctx->reqs: the running requests */
 };
 
@@ -6228,6 +6264,7 @@ static void irr__req_release(struct irr_request_s *R) {
   if (R->pristine) IRRCOLL_FREE(R->pristine);
   if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
   if (R->G.m) IRRCOLL_FREE(R->G.m);
+  if (R->ext && R->ext_free) R->ext_free(R->ext);
   IRRCOLL_FREE(R);
 }
 
@@ -6367,7 +6404,9 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
 /* The run is over (rc: the executor's result): unstage, the error the blocking call would
    return, and out of the running list (the caller unlinks). */
 static void irr__req_finish(struct irr_request_s *R, int rc) {
-  if (R->ag) {
+  if (R->ext_finish) {
+    rc = R->ext_finish(R, rc);
+  } else if (R->ag) {
     int bad = 0;
     rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
     if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
@@ -6400,7 +6439,9 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
 /* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
 static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   int rc;
-  if (R->ag) {
+  if (R->ext_start) {
+    rc = R->ext_start(R, comm, tag);
+  } else if (R->ag) {
     R->G.err = R->err0;
     rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {
@@ -7111,6 +7152,120 @@ static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dataty
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+
+/* ---- IRR_Ixgatherv (a request of its own kind, mpi_request.h): the direct program on any
+   number of ranks, planned without communicating; the root takes the blocks in rank order
+   as each comes (learned receives, MPI_Iprobe in a nonblocking step), the counts are
+   returned when the request completes. ---- */
+
+static void irr__xg_free(void *ext) {
+  irr__xg *G = (irr__xg *)ext;
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  IRRCOLL_FREE(G);
+}
+
+static int irr__xg_istart(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__xg *G = (irr__xg *)R->ext;
+  int rc = MPI_SUCCESS;
+  memset(&R->X, 0, sizeof R->X);
+  if (G->isroot) rc = irr__xg_direct_view(G);
+  if (rc == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc != MPI_SUCCESS) return rc;
+  R->X.s = &R->s;
+  R->X.buf[IRR_BUF_RECV] = &G->vb;
+  R->X.buf[IRR_BUF_SEND] = &G->ob;
+  R->X.comm = comm;
+  R->X.tag = tag;
+  R->X.place = irr__xg_place;
+  R->X.learned = irr__xg_learned;
+  R->X.larg = G;
+  return irr__exec_begin(&R->X);
+}
+
+/* irr__xg_direct's and irr__xgatherv_unknown's ends: place, counts out, the error. */
+static int irr__xg_ifinish(struct irr_request_s *R, int rc) {
+  irr__xg *G = (irr__xg *)R->ext;
+  if (R->X.s) irr__exec_end(&R->X);
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&R->X);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS)
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt,
+                       G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+/* Unknown sizes: the request, its program, begun (errors: raised, no request). */
+static int irr__xg_icall(irr__xg *G, MPI_Comm comm, IRR_Request *request) {
+  struct irr_request_s *R = irr__req_new(comm);
+  int rc, cap = G->isroot ? G->p + 1 : 1;
+  if (!R) {
+    irr__xg_free(G);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  R->oneshot = 1;
+  R->ctx = G->ctx;
+  R->ext = G, R->ext_start = irr__xg_istart, R->ext_finish = irr__xg_ifinish, R->ext_free = irr__xg_free;
+  rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (rc == MPI_SUCCESS && !(R->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    irr_sched_init(&R->s, G->rank, G->p, R->ops, cap);
+    if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &R->s) != IRR_OK) rc = MPI_ERR_INTERN;
+  }
+  if (rc != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  irr__req_run(R, G->ctx->pc, G->tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc;
+  irr__xarr rc_ = irr__xarr_i(recvcounts), ds = irr__xarr_i(displs);
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg *G = (irr__xg *)IRRCOLL_MALLOC(sizeof *G);
+    if (!G) return irr__raise(comm, MPI_ERR_NO_MEM);
+    memset(G, 0, sizeof *G);
+    G->sendbuf = sendbuf, G->sendcount = sendcount, G->sendtype = sendtype;
+    G->recvbuf = recvbuf, G->bound = recv_max_count, G->recvcounts = rc_, G->displs = ds, G->recvtype = recvtype;
+    G->root = root, G->rank = rank, G->p = p, G->tag = tag, G->isroot = rank == root, G->ctx = ctx;
+    return irr__xg_icall(G, comm, request);
+  } else { /* known counts: IRR_Igatherv after the root's consecutive displacements and bound check */
+    int pre = MPI_SUCCESS, ok;
+    irr__dt rdt;
+    irr__vargs A;
+    if (rank == root) {
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, rc_, ds, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    ok = pre == MPI_SUCCESS;
+    memset(&A, 0, sizeof A);
+    A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = ok ? recvcounts : NULL, A.c.di = ok ? displs : NULL;
+    A.vtype = recvtype;
+    A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+    A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm, A.pre_err = pre;
+    return irr__v_icall(&A, request);
+  }
 }
 
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

@@ -145,6 +145,15 @@ IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                              IRR_Request *request);
+/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
+   (and consecutive displs) are written at the root when the request completes; until then
+   the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
+   IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
+   number of ranks (planned without communicating), every rank's block to the root in one
+   message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
+IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, IRR_Request *request);
 #endif
 
 #ifdef __cplusplus

@@ -32,6 +32,13 @@ struct irr_request_s {
   irr__vstate V;
   irr__agstate G;                /* Allgatherv */
   irr__buf vb, ob;
+  /* a collective of its own (IRR_Ixgatherv, the intergroup Allgatherv_init): its state ext
+     (freed by ext_free), begun on comm with tag by ext_start (which fills X and begins it,
+     X.s set once begun), ended by ext_finish (the run's result in, the call's error out) */
+  void *ext;
+  int (*ext_start)(struct irr_request_s *R, MPI_Comm comm, int tag);
+  int (*ext_finish)(struct irr_request_s *R, int rc);
+  void (*ext_free)(void *ext);
   struct irr_request_s *next;    /* ctx->reqs: the running requests */
 };
 
@@ -41,6 +48,7 @@ static void irr__req_release(struct irr_request_s *R) {
   if (R->pristine) IRRCOLL_FREE(R->pristine);
   if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
   if (R->G.m) IRRCOLL_FREE(R->G.m);
+  if (R->ext && R->ext_free) R->ext_free(R->ext);
   IRRCOLL_FREE(R);
 }
 
@@ -180,7 +188,9 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
 /* The run is over (rc: the executor's result): unstage, the error the blocking call would
    return, and out of the running list (the caller unlinks). */
 static void irr__req_finish(struct irr_request_s *R, int rc) {
-  if (R->ag) {
+  if (R->ext_finish) {
+    rc = R->ext_finish(R, rc);
+  } else if (R->ag) {
     int bad = 0;
     rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
     if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
@@ -213,7 +223,9 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
 /* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
 static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   int rc;
-  if (R->ag) {
+  if (R->ext_start) {
+    rc = R->ext_start(R, comm, tag);
+  } else if (R->ag) {
     R->G.err = R->err0;
     rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {

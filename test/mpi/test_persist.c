@@ -7,6 +7,8 @@
    order and completed in each rank's own order (Wait, Test loops, Waitall) with compute in
    between; one request restarted 1000 times; bad input (free or start of an active request:
    MPI_ERR_REQUEST; mismatched counts: MPI_ERR_TRUNCATE where MPI reports it, no hang).
+   IRR_Ixgatherv against the blocking IRR_XGatherv and MPI_Gatherv with the true counts (alone,
+   several outstanding with an IRR_Igatherv in random completion order, a short bound).
    Usage: test_persist [cases [restarts [allgatherv_restarts]]] */
 #ifdef IRRCOLL_MAX_MSG /* the _split build (before irrcoll.h defines its default) */
 #define PERSIST_SPLIT 1
@@ -341,6 +343,183 @@ static void bad_input(irrt_rng *g, MPI_Comm comm, int p) {
   CHECK(rc == MPI_SUCCESS, "the communicator is usable");
 }
 
+/* ---- IRR_Ixgatherv: against the blocking IRR_XGatherv (bytes, counts, displacements, error
+   class) and MPI_Gatherv with the true counts ---- */
+typedef struct xgcase {
+  int root, p, rank, tv, to, known, consec, ocount, bound, shrt;
+  int *cnt[2], *dsp[2]; /* [0] Ixgatherv's arrays, [1] the blocking call's */
+  int *tcnt, *tdsp;     /* the true counts and displacements */
+  size_t vbytes, obytes;
+  unsigned char *v[3], *o; /* v: [0] Ixgatherv, [1] IRR_XGatherv, [2] MPI_Gatherv */
+  IRR_Request r;
+  MPI_Comm comm;
+} xgcase;
+
+/* short: the root's bound one element short of the last block (MPI_ERR_TRUNCATE there) */
+static void xg_make(xgcase *c, irrt_rng *g, MPI_Comm comm, int shrt) {
+  int i, w, pos = 0, *perm, *nint, *to;
+  memset(c, 0, sizeof *c);
+  c->comm = comm, c->shrt = shrt;
+  MPI_Comm_size(comm, &c->p);
+  MPI_Comm_rank(comm, &c->rank);
+  c->root = (int)irrt_range(g, 0, c->p - 1);
+  c->tv = (int)irrt_range(g, 0, NTYPES - 1);
+  c->known = irrt_range(g, 0, 3) == 0;
+  c->consec = irrt_range(g, 0, 1) == 0;
+  to = (int *)malloc((size_t)c->p * 3 * sizeof(int));
+  perm = to + c->p, nint = to + 2 * c->p;
+  c->tcnt = (int *)malloc((size_t)c->p * 6 * sizeof(int));
+  c->tdsp = c->tcnt + c->p;
+  for (w = 0; w < 2; w++) c->cnt[w] = c->tdsp + (2 * w + 1) * c->p, c->dsp[w] = c->cnt[w] + c->p;
+  for (i = 0; i < c->p; i++) {
+    to[i] = (int)irrt_range(g, 0, NTYPES - 1);
+    nint[i] = irrt_range(g, 0, 3) == 0 ? 0 : UNIT * (int)irrt_range(g, 1, 4);
+    c->tcnt[i] = nint[i] / ints_per[c->tv];
+    perm[i] = i;
+  }
+  for (i = c->p - 1; i > 0; i--) {
+    int j = (int)irrt_range(g, 0, i), t = perm[i];
+    perm[i] = perm[j], perm[j] = t;
+  }
+  for (i = 0; i < c->p; i++) {
+    int k = c->consec ? i : perm[i];
+    c->tdsp[k] = pos;
+    pos += c->tcnt[k] + (c->consec ? 0 : (int)irrt_range(g, 0, 2));
+  }
+  c->bound = pos;
+  if (shrt) { /* the last block in memory ends at pos: one element short */
+    c->known = 0;
+    for (i = 0; i < c->p; i++) c->tcnt[i] = c->tcnt[i] ? c->tcnt[i] : UNIT / ints_per[c->tv];
+    for (i = 0, pos = 0; i < c->p; i++) c->tdsp[i] = pos, pos += c->tcnt[i];
+    for (i = 0; i < c->p; i++) nint[i] = c->tcnt[i] * ints_per[c->tv];
+    c->consec = 1;
+    c->bound = pos - 1;
+  }
+  for (w = 0; w < 2; w++) {
+    for (i = 0; i < c->p; i++) c->cnt[w][i] = c->tcnt[i], c->dsp[w][i] = c->tdsp[i];
+    if (!c->known) c->cnt[w][0] = IRR_SIZE_UNKNOWN;
+    if (c->consec) c->dsp[w][0] = IRR_DISPL_CONSECUTIVE;
+  }
+  c->to = to[c->rank];
+  c->ocount = nint[c->rank] / ints_per[c->to];
+  c->vbytes = span(c->tv, pos + 1);
+  c->obytes = span(c->to, c->ocount);
+  for (w = 0; w < 3; w++) {
+    c->v[w] = (unsigned char *)malloc(c->vbytes);
+    fill(c->v[w], c->vbytes, 0xEEu);
+  }
+  c->o = (unsigned char *)malloc(c->obytes);
+  fill(c->o, c->obytes, (unsigned)c->rank * 31u + 7u);
+  free(to);
+}
+
+static void xg_free(xgcase *c) {
+  int w;
+  for (w = 0; w < 3; w++) free(c->v[w]);
+  free(c->o);
+  free(c->tcnt);
+}
+
+static int xg_icall(xgcase *c) {
+  return IRR_Ixgatherv(c->o, c->ocount, types[c->to], c->v[0], c->bound, c->cnt[0], c->dsp[0], types[c->tv], c->root,
+                       c->comm, &c->r);
+}
+
+/* After Ixgatherv's completion (rc): the blocking call and MPI_Gatherv, compared. */
+static void xg_check(xgcase *c, int rc, const char *what) {
+  int rc1 = IRR_XGatherv(c->o, c->ocount, types[c->to], c->v[1], c->bound, c->cnt[1], c->dsp[1], types[c->tv], c->root,
+                         c->comm);
+  int cl0 = MPI_SUCCESS, cl1 = MPI_SUCCESS, same = 1, i;
+  if (rc != MPI_SUCCESS) MPI_Error_class(rc, &cl0);
+  if (rc1 != MPI_SUCCESS) MPI_Error_class(rc1, &cl1);
+  if (c->rank == c->root) {
+    same = !memcmp(c->v[0], c->v[1], c->vbytes);
+    for (i = 0; i < c->p; i++) same = same && c->cnt[0][i] == c->cnt[1][i] && c->cnt[0][i] == c->tcnt[i];
+    for (i = 0; i < c->p && c->consec; i++) same = same && c->dsp[0][i] == c->dsp[1][i] && c->dsp[0][i] == c->tdsp[i];
+  }
+  CHECK(cl0 == cl1 && same, "%s ixgatherv p=%d rank=%d root=%d known=%d consec=%d tv=%d: class %d / blocking %d, same %d",
+        what, c->p, c->rank, c->root, c->known, c->consec, c->tv, cl0, cl1, same);
+  if (!c->shrt) { /* (all ranks alike) */
+    MPI_Gatherv(c->o, c->ocount, types[c->to], c->v[2], c->tcnt, c->tdsp, types[c->tv], c->root, c->comm);
+    CHECK(c->rank != c->root || !memcmp(c->v[0], c->v[2], c->vbytes), "%s ixgatherv p=%d root=%d: bytes differ from MPI_Gatherv",
+          what, c->p, c->root);
+  }
+}
+
+static void xg_one(irrt_rng *g, MPI_Comm comm, int shrt) {
+  xgcase c;
+  int rc, flag = 0;
+  xg_make(&c, g, comm, shrt);
+  rc = xg_icall(&c);
+  CHECK(rc == MPI_SUCCESS, "ixgatherv call rc=%d", rc);
+  busy(20000);
+  while (!flag && rc == MPI_SUCCESS) rc = IRR_Test(&c.r, &flag, MPI_STATUS_IGNORE);
+  if (rc != MPI_SUCCESS) CHECK(flag, "ixgatherv: an error before completion");
+  CHECK(c.r == IRR_REQUEST_NULL, "ixgatherv: the completed request is freed");
+  xg_check(&c, rc, shrt ? "short" : "one");
+  xg_free(&c);
+}
+
+/* Several Ixgatherv (and one Igatherv) outstanding, completed in each rank's own order. */
+static void xg_outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
+  enum { NR = 4 };
+  xgcase c[NR];
+  pcase q;
+  IRR_Request rs[NR + 1];
+  int i, n = (int)irrt_range(g, 2, NR), order[NR + 1], rcs[NR + 1], mode, qrc = MPI_SUCCESS;
+  irrt_rng mine;
+  mine.s = g->s ^ (0x7F4Au * (uint64_t)(rank + 1));
+  for (i = 0; i < n; i++) xg_make(&c[i], g, comm, 0);
+  pc_make(&q, GV, g, comm, -1);
+  q.nb = 1;
+  pc_fill(&q, 3);
+  for (i = 0; i < n; i++) CHECK(xg_icall(&c[i]) == MPI_SUCCESS, "outstanding ixgatherv");
+  CHECK(pc_icall(&q) == MPI_SUCCESS, "outstanding igatherv");
+  busy((int)irrt_range(&mine, 0, 50000));
+  for (i = 0; i <= n; i++) order[i] = i;
+  for (i = n; i > 0; i--) {
+    int j = (int)irrt_range(&mine, 0, i), t = order[i];
+    order[i] = order[j], order[j] = t;
+  }
+  mode = (int)irrt_range(&mine, 0, 2);
+  for (i = 0; i <= n; i++) rs[i] = order[i] == n ? q.r : c[order[i]].r;
+  if (mode == 2) {
+    MPI_Status st[NR + 1];
+    int rc = IRR_Waitall(n + 1, rs, st);
+    for (i = 0; i <= n; i++) rcs[order[i]] = rc == MPI_SUCCESS ? MPI_SUCCESS : st[i].MPI_ERROR;
+  } else
+    for (i = 0; i <= n; i++) {
+      int flag = 0;
+      if (mode == 0) rcs[order[i]] = IRR_Wait(&rs[i], MPI_STATUS_IGNORE);
+      else
+        while (!flag && (rcs[order[i]] = IRR_Test(&rs[i], &flag, MPI_STATUS_IGNORE)) == MPI_SUCCESS) busy(500);
+    }
+  for (i = 0; i <= n; i++) CHECK(rs[i] == IRR_REQUEST_NULL, "outstanding ixgatherv: freed at completion");
+  q.r = IRR_REQUEST_NULL;
+  for (i = 0; i < n; i++) {
+    c[i].r = IRR_REQUEST_NULL;
+    xg_check(&c[i], rcs[i], "outstanding");
+    xg_free(&c[i]);
+  }
+  qrc = rcs[n];
+  CHECK(qrc == MPI_SUCCESS, "outstanding igatherv rc=%d", qrc);
+  pc_ref(&q);
+  pc_compare(&q, "outstanding with ixgatherv");
+  pc_free(&q);
+}
+
+/* Errors raised at the call (no request), as the blocking call's. */
+static void xg_bad(MPI_Comm comm, int p) {
+  int v[2] = {1, 2}, out[8], c[2] = {IRR_SIZE_UNKNOWN, 0}, d[2] = {IRR_DISPL_CONSECUTIVE, 0}, e, cl = 0;
+  IRR_Request r = IRR_REQUEST_NULL;
+  e = IRR_Ixgatherv(v, 1, MPI_INT, out, 8, c, d, MPI_INT, p, comm, &r);
+  CHECK(e != MPI_SUCCESS && (MPI_Error_class(e, &cl), cl == MPI_ERR_ROOT) && r == IRR_REQUEST_NULL, "ixgatherv bad root: %d", cl);
+  e = IRR_Ixgatherv(v, 1, MPI_INT, out, 8, NULL, d, MPI_INT, 0, comm, &r);
+  CHECK(e != MPI_SUCCESS && (MPI_Error_class(e, &cl), cl == MPI_ERR_ARG) && r == IRR_REQUEST_NULL, "ixgatherv NULL counts: %d", cl);
+  e = IRR_Ixgatherv(v, 1, MPI_INT, out, 8, c, d, MPI_INT, 0, comm, NULL);
+  CHECK(e != MPI_SUCCESS && (MPI_Error_class(e, &cl), cl == MPI_ERR_REQUEST), "ixgatherv NULL request: %d", cl);
+}
+
 int main(int argc, char **argv) {
   static const char *const gvalg[] = {"auto", "tree", "binomial", "linear", "direct"};
   static const irr_alg gva[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_BINOMIAL, IRR_ALG_LINEAR, IRR_ALG_DIRECT};
@@ -377,6 +556,10 @@ int main(int argc, char **argv) {
   restarts((int)irrt_range(&g, GV, SV), &g, comm, argc > 2 ? atoi(argv[2]) : 1000);
   restarts(AGV, &g, comm, argc > 3 ? atoi(argv[3]) : 50);
   for (i = 0; i < 3; i++) bad_input(&g, comm, p);
+  for (i = 0; i < 2 * ncase; i++) xg_one(&g, comm, 0);
+  for (i = 0; i < 2 * ncase; i++) xg_outstanding(&g, comm, rank);
+  for (i = 0; i < 2; i++) xg_one(&g, comm, 1);
+  xg_bad(comm, p);
   for (a = 1; a < 5; a++) { /* the mismatches under every Gatherv/Scatterv algorithm */
     IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, gva[a]);
     IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, gva[a]);
