@@ -5870,12 +5870,30 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
   return h;
 }
 
-/* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
-   displacements (regular: block j of rcount elements at j * rcount, and every rank's own
-   size is the same). Every size is in bytes (count x type size), so any counts of one
-   signature work alike, an empty one (e.g. a size-0 type) included. */
-static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+/* The intergroup Allgather(v)'s plan, after the setup: tag, sizes, this rank's program (its
+   peers gcomm's ranks) and buffer views, agreed by both groups; freed by irr__iplan_free.
+   irr__inter_run runs it once; a persistent request (mpi_request.h) at every start. */
+typedef struct irr__iplan {
+  int tag;
+  int64_t *m;   /* bytes (P), counts (P), displacements (P): vb's */
+  irr_op *ops;
+  irr_sched s;
+  irr__buf vb, ob;
+} irr__iplan;
+
+static void irr__iplan_free(irr__iplan *L) {
+  if (L->m) IRRCOLL_FREE(L->m);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  L->m = NULL, L->ops = NULL;
+}
+
+/* rcs: the remote group's counts and displacements (regular: block j of rcount elements at
+   j * rcount, and every rank's own size is the same). Every size is in bytes (count x type size), so any counts of one
+   signature work alike, an empty one (e.g. a size-0 type) included. An error is the same
+   on every rank of both groups once the check has run (a bad argument anywhere: the
+   others' MPI_ERR_TRUNCATE). */
+static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype, irr__iplan *L) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
   int64_t *m = NULL, own = 0, cap, md[2];
@@ -5884,7 +5902,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  int bad = 0;
+  memset(L, 0, sizeof *L);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
   if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return MPI_ERR_ARG;
@@ -5951,11 +5969,23 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
-  rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
-  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  L->tag = tag, L->m = m, L->ops = ops, L->s = s, L->vb = vb, L->ob = ob;
+  return MPI_SUCCESS;
 out:
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* The intergroup Allgather(v), after the setup: plan, run once. */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+  irr__iplan L;
+  int bad = 0, rc = irr__inter_plan(ctx, gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype, &L);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  irr__iplan_free(&L);
   return rc;
 }
 
@@ -6380,6 +6410,58 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   return irr__req_ready(R, rc, request);
 }
 
+/* ---- the intergroup Allgatherv_init: irr__inter_entry's setup and plan, its check of both
+   groups' sizes and settings included, once at init; the program then runs at every start
+   on the request's own duplicate of the merged communicator (irr__allv_start/finish, as the
+   blocking call's irr__run_allv). ---- */
+static void irr__ireq_free(void *ext) {
+  irr__iplan_free((irr__iplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__ireq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->vb, &L->ob, 0, 0, &R->X);
+}
+static int irr__ireq_finish(struct irr_request_s *R, int rc) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  int bad = 0;
+  rc = irr__allv_finish(R->ctx, &L->vb, &L->ob, &R->X, rc, &bad);
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+}
+
+/* An argument error anywhere fails init on every rank of both groups (the plan's check, as
+   the blocking call's: MPI_ERR_TRUNCATE where the arguments were good); then the duplicate
+   and one agreement that every rank has its request. */
+static int irr__inter_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx;
+  irr__iplan Lp, *L;
+  struct irr_request_s *R;
+  MPI_Comm d = MPI_COMM_NULL;
+  int rc, rc2, ok, all = 0;
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS || (rc = irr__inter_setup(ctx)) != MPI_SUCCESS ||
+      (rc = irr__inter_plan(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, c, recvtype, &Lp)) != MPI_SUCCESS)
+    return irr__raise(comm, rc);
+  if ((rc = MPI_Comm_dup(ctx->inter.gcomm, &d)) != MPI_SUCCESS) d = MPI_COMM_NULL;
+  R = irr__req_new(comm);
+  L = (irr__iplan *)IRRCOLL_MALLOC(sizeof *L);
+  ok = rc == MPI_SUCCESS && R && L;
+  rc2 = MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ctx->inter.gcomm);
+  if (!ok || rc2 != MPI_SUCCESS || !all) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    if (d != MPI_COMM_NULL) MPI_Comm_free(&d);
+    irr__iplan_free(&Lp);
+    return irr__raise(comm, rc != MPI_SUCCESS ? rc : !ok ? MPI_ERR_NO_MEM : rc2 != MPI_SUCCESS ? rc2 : MPI_ERR_OTHER);
+  }
+  *L = Lp;
+  R->ag = 1, R->ctx = ctx, R->dc = d;
+  R->ext = L, R->ext_start = irr__ireq_start, R->ext_finish = irr__ireq_finish, R->ext_free = irr__ireq_free;
+  R->state = IRR__REQ_INACTIVE;
+  *request = R;
+  return MPI_SUCCESS;
+}
+
 /* Allgatherv: irr__ag_run's setup (an error there is the same on every rank: no request). */
 static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
@@ -6389,7 +6471,7 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   *request = IRR_REQUEST_NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (inter) return irr__inter_init(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, request);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
   R->ag = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
