@@ -43,10 +43,11 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
-                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init (intergroup
+                    too), nonblocking IRR_Igatherv / Iscatterv / Iallgatherv, their requests,
+                    IRR_Request_mpi (IRR_Ixgatherv: mpi_xgatherv.h)
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
-     mpi_xgatherv.h IRR_XGatherv
+     mpi_xgatherv.h IRR_XGatherv, IRR_Ixgatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
@@ -73,7 +74,8 @@
 
    What it does not do
      - no intercommunicator Gatherv/Scatterv (the native operation runs), no
-       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
+       intercommunicator X or nonblocking variants, no persistent ones but Allgatherv_init
+       (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -4009,7 +4011,10 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
    it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
-   before its communicator. Intercommunicators: MPI_ERR_COMM. info is ignored. */
+   before its communicator. Intercommunicators: IRR_Allgatherv_init only (the intergroup
+   algorithm of IRR_Allgatherv: init runs its size agreement and check, so an argument error
+   anywhere fails init on every rank, MPI_ERR_TRUNCATE where the arguments were good; a
+   start runs the data phase alone); the others MPI_ERR_COMM. info is ignored. */
 typedef struct irr_request_s *IRR_Request;
 #define IRR_REQUEST_NULL ((IRR_Request)0)
 IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -4051,6 +4056,28 @@ IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
    IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
    number of ranks (planned without communicating), every rank's block to the root in one
    message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
+/* An MPI request for a started irrcoll request (a nonblocking call's, or a started persistent
+   one), completed by the user's own MPI_Wait / MPI_Test / MPI_Waitall (etc.), e.g. in one
+   MPI_Waitall with native requests: each of those calls advances irrcoll's running requests
+   on its communicator as IRR_Test does. Until it completes, the irrcoll request is the MPI
+   request's (IRR_Test/Wait/Start/Request_free on it: MPI_ERR_REQUEST); a nonblocking call's
+   handle is set to IRR_REQUEST_NULL at once (freed with the MPI request), a persistent one
+   is inactive again afterwards (start it, hand it out again). The run's error is raised on
+   comm once (as by IRR_Wait) and returned by MPI_Wait/MPI_Test; MPICH then also raises it
+   on MPI_COMM_WORLD's handler (fatal by default: set MPI_ERRORS_RETURN there to get it
+   back), and MPI_Waitall's statuses carry it wrapped as MPI_ERR_OTHER (MPICH 4.0.2).
+   MPI_Cancel has no effect. Each MPI completion call on a handed-out request advances all
+   handed-out requests of the process (not thread-safe: one thread at a time). Needs MPICH's MPIX_Grequest_start (MPICH >= 3 and its
+   derivatives: IRRCOLL_HAVE_REQUEST_MPI is 1; define IRRCOLL_NO_GREQUEST to opt out);
+   elsewhere MPI_ERR_UNSUPPORTED_OPERATION. */
+#if !defined(IRRCOLL_HAVE_REQUEST_MPI)
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 30000000 && !defined(IRRCOLL_NO_GREQUEST)
+#define IRRCOLL_HAVE_REQUEST_MPI 1
+#else
+#define IRRCOLL_HAVE_REQUEST_MPI 0
+#endif
+#endif
+IRR_DECL int IRR_Request_mpi(IRR_Request *request, MPI_Request *out);
 IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
                            MPI_Comm comm, IRR_Request *request);
@@ -6285,6 +6312,9 @@ struct irr_request_s {
   int (*ext_start)(struct irr_request_s *R, MPI_Comm comm, int tag);
   int (*ext_finish)(struct irr_request_s *R, int rc);
   void (*ext_free)(void *ext);
+  int handed;                    /* IRR_Request_mpi: an MPI request completes it (mreq) */
+  MPI_Request mreq;
+  struct irr_request_s *gnext;   /* irr__greq_head: the handed-out requests not yet complete */
   struct irr_request_s *next;    /* ctx->reqs: the running requests */
 };
 
@@ -6551,7 +6581,7 @@ static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
 IRR_DEF int IRR_Start(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (R->pristine) {
     R->s = R->s0;
     memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
@@ -6600,6 +6630,7 @@ IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
   if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
   *flag = 1;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST); /* the MPI request's now */
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -6616,6 +6647,7 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
   struct irr_request_s *R;
   if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -6629,6 +6661,8 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
 IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
   int i, running = 1, rc = MPI_SUCCESS, failed = 0;
   if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count; i++)
+    if (requests[i] && requests[i]->handed) return irr__raise(requests[i]->comm, MPI_ERR_REQUEST);
   while (running) {
     running = 0;
     for (i = 0; i < count; i++)
@@ -6657,7 +6691,7 @@ IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]
 IRR_DEF int IRR_Request_free(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   irr__req_release(R);
   *request = IRR_REQUEST_NULL;
   return MPI_SUCCESS;
@@ -6776,6 +6810,96 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   irr__req_run(R, R->ctx->pc, R->G.tag + 1);
   *request = R;
   return MPI_SUCCESS;
+}
+
+
+/* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
+   complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
+   poll_fn from its test calls and wait_fn, in a loop until the request is complete, from
+   its wait calls (MPI_Waitall: each such request in turn, before the others). Both make one
+   pass without waiting over every handed-out request (irr__greq_head, whatever its
+   communicator: a wait on one must not starve another that a peer waits on first), as
+   IRR_Test does, and call MPI_Grequest_complete for those that are over. The MPI calls
+   they make nest in MPICH's (allowed: ROMIO's nonblocking collective I/O does the same;
+   MPICH >= 4.1 even leaves its global lock around them) and move the native requests too.
+   query_fn raises the run's error on the request's communicator (once, as IRR_Wait does)
+   and returns it: the completion call's result (MPICH may wrap it as MPI_ERR_OTHER in
+   MPI_Waitall's MPI_ERR_IN_STATUS statuses), MPI_ERROR of a status that query fills.
+   free_fn gives the request back (a persistent one: inactive, may be started again) or
+   frees it (a nonblocking call's). Not thread-safe (one list per process). Elsewhere
+   (IRRCOLL_HAVE_REQUEST_MPI 0): MPI_ERR_UNSUPPORTED_OPERATION. ---- */
+#if IRRCOLL_HAVE_REQUEST_MPI
+static struct irr_request_s *irr__greq_head;
+
+static int irr__greq_pass(void) {
+  struct irr_request_s **pp, *R;
+  int rc = MPI_SUCCESS, rc2;
+  for (R = irr__greq_head; R; R = R->gnext)
+    if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  for (pp = &irr__greq_head; (R = *pp) != NULL;) {
+    if (R->state != IRR__REQ_DONE) {
+      pp = &R->gnext;
+      continue;
+    }
+    *pp = R->gnext; /* out of the list before MPI may free it */
+    R->gnext = NULL;
+    R->state = IRR__REQ_INACTIVE;
+    if ((rc2 = MPI_Grequest_complete(R->mreq)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+static int irr__greq_poll(void *extra, MPI_Status *status) {
+  (void)extra, (void)status;
+  return irr__greq_pass();
+}
+static int irr__greq_wait(int count, void **states, double timeout, MPI_Status *status) {
+  (void)count, (void)states, (void)timeout, (void)status; /* MPICH calls it until complete */
+  return irr__greq_pass();
+}
+static int irr__greq_query(void *extra, MPI_Status *status) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  MPI_Status_set_elements(status, MPI_BYTE, 0);
+  MPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = R->rc;
+  return R->rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(R->comm, R->rc); /* raised once, on comm */
+}
+static int irr__greq_free(void *extra) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  R->handed = 0;
+  R->mreq = MPI_REQUEST_NULL;
+  if (R->oneshot) irr__req_release(R);
+  return MPI_SUCCESS;
+}
+static int irr__greq_cancel(void *extra, int complete) { /* a collective cannot be cancelled: no effect */
+  (void)extra, (void)complete;
+  return MPI_SUCCESS;
+}
+#endif
+
+IRR_DEF int IRR_Request_mpi(IRR_Request *request, MPI_Request *out) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (out) *out = MPI_REQUEST_NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (!out) return irr__raise(R->comm, MPI_ERR_ARG);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  {
+    int rc;
+    if (R->state == IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+    rc = MPIX_Grequest_start(irr__greq_query, irr__greq_free, irr__greq_cancel, irr__greq_poll, irr__greq_wait, R,
+                             &R->mreq);
+    if (rc != MPI_SUCCESS) return irr__raise(R->comm, rc);
+    R->handed = 1;
+    R->gnext = irr__greq_head;
+    irr__greq_head = R;
+    *out = R->mreq;
+    if (R->oneshot) *request = IRR_REQUEST_NULL; /* the MPI request owns it now */
+    return MPI_SUCCESS;
+  }
+#else
+  return irr__raise(R->comm, MPI_ERR_UNSUPPORTED_OPERATION);
+#endif
 }
 /* ==== end mpi_request.h ==== */
 /* ==== begin mpi_xcommon.h ==== */

@@ -355,6 +355,16 @@ typedef struct xgcase {
   MPI_Comm comm;
 } xgcase;
 
+/* Both calls' arrays as the user passes them (the root's are written by a call). */
+static void xg_reset(xgcase *c) {
+  int i, w;
+  for (w = 0; w < 2; w++) {
+    for (i = 0; i < c->p; i++) c->cnt[w][i] = c->tcnt[i], c->dsp[w][i] = c->tdsp[i];
+    if (!c->known) c->cnt[w][0] = IRR_SIZE_UNKNOWN;
+    if (c->consec) c->dsp[w][0] = IRR_DISPL_CONSECUTIVE;
+  }
+}
+
 /* short: the root's bound one element short of the last block (MPI_ERR_TRUNCATE there) */
 static void xg_make(xgcase *c, irrt_rng *g, MPI_Comm comm, int shrt) {
   int i, w, pos = 0, *perm, *nint, *to;
@@ -395,11 +405,7 @@ static void xg_make(xgcase *c, irrt_rng *g, MPI_Comm comm, int shrt) {
     c->consec = 1;
     c->bound = pos - 1;
   }
-  for (w = 0; w < 2; w++) {
-    for (i = 0; i < c->p; i++) c->cnt[w][i] = c->tcnt[i], c->dsp[w][i] = c->tdsp[i];
-    if (!c->known) c->cnt[w][0] = IRR_SIZE_UNKNOWN;
-    if (c->consec) c->dsp[w][0] = IRR_DISPL_CONSECUTIVE;
-  }
+  xg_reset(c);
   c->to = to[c->rank];
   c->ocount = nint[c->rank] / ints_per[c->to];
   c->vbytes = span(c->tv, pos + 1);
@@ -520,6 +526,123 @@ static void xg_bad(MPI_Comm comm, int p) {
   CHECK(e != MPI_SUCCESS && (MPI_Error_class(e, &cl), cl == MPI_ERR_REQUEST), "ixgatherv NULL request: %d", cl);
 }
 
+static int eh_calls, eh_class;
+static void handoff_eh(MPI_Comm *c, int *code, ...) {
+  (void)c;
+  eh_calls++;
+  MPI_Error_class(*code, &eh_class);
+}
+
+/* IRR_Request_mpi: irrcoll requests completed by MPI's own calls. With MPICH: an Igatherv,
+   an Ixgatherv and a started persistent request, handed out and completed in one MPI_Waitall
+   with a native MPI_Iallreduce (in each rank's own order), or by MPI_Test loops / MPI_Wait;
+   the persistent one restarted and handed out again; a mismatch's class raised once on comm
+   (its handler) when MPI_Wait completes it. Elsewhere: MPI_ERR_UNSUPPORTED_OPERATION. */
+static void mpi_handoff(irrt_rng *g, MPI_Comm comm, int rank, int p) {
+  pcase a, b;
+  xgcase x;
+  MPI_Request m[4];
+  int i, k, rc, order[4], mode, one = rank + 1, sum = 0, cl = 0;
+  irrt_rng mine;
+  mine.s = g->s ^ (0x51EDu * (uint64_t)(rank + 1));
+  pc_make(&a, GV, g, comm, -1);
+  a.nb = 1;
+  pc_make(&b, (int)irrt_range(g, 0, 2), g, comm, -1);
+  xg_make(&x, g, comm, 0);
+  CHECK(pc_init(&b, 1) == MPI_SUCCESS, "handoff init");
+  for (k = 0; k < 2; k++) {
+    pc_fill(&a, 11u + (unsigned)k);
+    pc_fill(&b, 12u + (unsigned)k);
+    xg_reset(&x);
+    CHECK(pc_icall(&a) == MPI_SUCCESS && IRR_Start(&b.r) == MPI_SUCCESS && xg_icall(&x) == MPI_SUCCESS, "handoff calls");
+    MPI_Iallreduce(&one, &sum, 1, MPI_INT, MPI_SUM, comm, &m[3]);
+    rc = IRR_Request_mpi(&a.r, &m[0]);
+#if IRRCOLL_HAVE_REQUEST_MPI
+    CHECK(rc == MPI_SUCCESS && a.r == IRR_REQUEST_NULL && m[0] != MPI_REQUEST_NULL, "handoff igatherv rc=%d", rc);
+    rc = IRR_Request_mpi(&b.r, &m[1]);
+    CHECK(rc == MPI_SUCCESS && b.r != IRR_REQUEST_NULL, "handoff persistent rc=%d", rc);
+    rc = IRR_Request_mpi(&x.r, &m[2]);
+    CHECK(rc == MPI_SUCCESS && x.r == IRR_REQUEST_NULL, "handoff ixgatherv rc=%d", rc);
+    rc = IRR_Wait(&b.r, MPI_STATUS_IGNORE);
+    CHECK(rc != MPI_SUCCESS && (MPI_Error_class(rc, &cl), cl == MPI_ERR_REQUEST), "IRR_Wait of a handed-out request: %d", cl);
+    rc = IRR_Request_free(&b.r);
+    CHECK(rc != MPI_SUCCESS && (MPI_Error_class(rc, &cl), cl == MPI_ERR_REQUEST), "free of a handed-out request: %d", cl);
+    busy((int)irrt_range(&mine, 0, 30000));
+    for (i = 0; i < 4; i++) order[i] = i;
+    for (i = 3; i > 0; i--) {
+      int j = (int)irrt_range(&mine, 0, i), t = order[i];
+      order[i] = order[j], order[j] = t;
+    }
+    mode = k == 0 ? 0 : (int)irrt_range(&mine, 0, 1);
+    if (mode == 0) { /* one MPI_Waitall over native and irrcoll requests */
+      MPI_Request mm[4];
+      MPI_Status st[4];
+      for (i = 0; i < 4; i++) mm[i] = m[order[i]];
+      rc = MPI_Waitall(4, mm, st);
+      CHECK(rc == MPI_SUCCESS, "MPI_Waitall over a mix: rc=%d", rc);
+      for (i = 0; i < 4; i++) CHECK(mm[i] == MPI_REQUEST_NULL, "MPI_Waitall freed them");
+    } else { /* MPI_Test loops, then MPI_Wait */
+      for (i = 0; i < 4; i++) {
+        int flag = 0;
+        MPI_Request *q = &m[order[i]];
+        if (i % 2) rc = MPI_Wait(q, MPI_STATUS_IGNORE);
+        else
+          while (!flag && (rc = MPI_Test(q, &flag, MPI_STATUS_IGNORE)) == MPI_SUCCESS) busy(200);
+        CHECK(rc == MPI_SUCCESS && *q == MPI_REQUEST_NULL, "MPI_Test/Wait of request %d: rc=%d", order[i], rc);
+      }
+    }
+    CHECK(sum == p * (p + 1) / 2, "native allreduce: %d", sum);
+#else
+    CHECK(rc != MPI_SUCCESS && (MPI_Error_class(rc, &cl), cl == MPI_ERR_UNSUPPORTED_OPERATION) && m[0] == MPI_REQUEST_NULL,
+          "IRR_Request_mpi without MPICH: class %d", cl);
+    IRR_Wait(&a.r, MPI_STATUS_IGNORE);
+    IRR_Wait(&b.r, MPI_STATUS_IGNORE);
+    IRR_Wait(&x.r, MPI_STATUS_IGNORE);
+    MPI_Wait(&m[3], MPI_STATUS_IGNORE);
+    (void)order, (void)mode, (void)mine;
+#endif
+    pc_ref(&a);
+    pc_compare(&a, "handoff");
+    pc_ref(&b);
+    pc_compare(&b, "handoff");
+    x.r = IRR_REQUEST_NULL;
+    xg_check(&x, MPI_SUCCESS, "handoff");
+  }
+  pc_free(&a);
+  pc_free(&b);
+  xg_free(&x);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  if (p > 1) { /* a mismatch: raised once at the root, on comm, through its handler */
+    int root = (int)irrt_range(g, 0, p - 1), badr = (root + 1) % p;
+    MPI_Errhandler eh;
+    MPI_Request q;
+    pc_make(&a, GV, g, comm, badr);
+    a.root = root;
+    pc_fill(&a, 1);
+    MPI_Comm_create_errhandler(handoff_eh, &eh);
+    MPI_Comm_set_errhandler(comm, eh);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* MPICH may raise a failed generalized request there */
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    eh_calls = 0, eh_class = MPI_SUCCESS;
+    CHECK(pc_icall(&a) == MPI_SUCCESS && IRR_Request_mpi(&a.r, &q) == MPI_SUCCESS, "handoff mismatch call");
+    rc = MPI_Wait(&q, MPI_STATUS_IGNORE);
+    cl = MPI_SUCCESS;
+    if (rc != MPI_SUCCESS) MPI_Error_class(rc, &cl);
+    if (a.rank == root)
+      CHECK(eh_calls == 1 && eh_class == MPI_ERR_TRUNCATE && cl == MPI_ERR_TRUNCATE && q == MPI_REQUEST_NULL,
+            "handoff mismatch at the root: handler calls %d class %d, MPI_Wait class %d", eh_calls, eh_class, cl);
+    else CHECK(eh_calls <= 1 && eh_class == cl && (cl == MPI_SUCCESS || cl == MPI_ERR_TRUNCATE),
+               "handoff mismatch: rank %d class %d, MPI_Wait class %d", a.rank, eh_class, cl);
+    a.r = IRR_REQUEST_NULL;
+    pc_free(&a);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    MPI_Errhandler_free(&eh);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
+  }
+#endif
+}
+
 int main(int argc, char **argv) {
   static const char *const gvalg[] = {"auto", "tree", "binomial", "linear", "direct"};
   static const irr_alg gva[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_BINOMIAL, IRR_ALG_LINEAR, IRR_ALG_DIRECT};
@@ -560,6 +683,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < 2 * ncase; i++) xg_outstanding(&g, comm, rank);
   for (i = 0; i < 2; i++) xg_one(&g, comm, 1);
   xg_bad(comm, p);
+  for (i = 0; i < ncase; i++) mpi_handoff(&g, comm, rank, p);
   for (a = 1; a < 5; a++) { /* the mismatches under every Gatherv/Scatterv algorithm */
     IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, gva[a]);
     IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, gva[a]);
