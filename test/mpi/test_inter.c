@@ -271,6 +271,19 @@ static void persist_case(const setup *S, uint64_t seed, irr_alg alg, int nstart)
   }
   CHECK(e2 == MPI_SUCCESS && same, "(%d,%d) seed %llu %s: %d persistent starts: rc %d, same %d", S->na, S->nb,
         (unsigned long long)seed, irr_alg_name(alg), nstart, e2, same);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  if (e2 == MPI_SUCCESS) { /* completed by MPI_Wait (IRR_Request_mpi), then by IRR_Wait again */
+    MPI_Request q;
+    for (k = 0; k < 2 && e2 == MPI_SUCCESS; k++) {
+      fill(r2, rbytes, 5);
+      if ((e2 = IRR_Start(&r)) != MPI_SUCCESS) break;
+      if (k == 0 && (e2 = IRR_Request_mpi(&r, &q)) == MPI_SUCCESS) e2 = MPI_Wait(&q, MPI_STATUS_IGNORE);
+      if (k == 1) e2 = IRR_Wait(&r, MPI_STATUS_IGNORE);
+      CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, rbytes) == 0, "(%d,%d) intergroup request by %s: rc %d", S->na, S->nb,
+            k ? "IRR_Wait" : "MPI_Wait", e2);
+    }
+  }
+#endif
   if (r != IRR_REQUEST_NULL) CHECK(IRR_Request_free(&r) == MPI_SUCCESS && r == IRR_REQUEST_NULL, "free");
   /* one receiver disagrees with its sender: init fails everywhere, nothing is left */
   if (nr > 0 && S->grp == 1 && S->me == 0) rc[0] += 1;

@@ -8,7 +8,8 @@
    between; one request restarted 1000 times; bad input (free or start of an active request:
    MPI_ERR_REQUEST; mismatched counts: MPI_ERR_TRUNCATE where MPI reports it, no hang).
    IRR_Ixgatherv against the blocking IRR_XGatherv and MPI_Gatherv with the true counts (alone,
-   several outstanding with an IRR_Igatherv in random completion order, a short bound).
+   several outstanding with an IRR_Igatherv in random completion order, a short bound, the
+   root's Test before any sender has called).
    Usage: test_persist [cases [restarts [allgatherv_restarts]]] */
 #ifdef IRRCOLL_MAX_MSG /* the _split build (before irrcoll.h defines its default) */
 #define PERSIST_SPLIT 1
@@ -466,6 +467,29 @@ static void xg_one(irrt_rng *g, MPI_Comm comm, int shrt) {
   xg_free(&c);
 }
 
+/* The root's Test never waits for a sender: the others call Ixgatherv only after a message
+   that the root sends once its Test has returned (a blocking root would hang here). */
+static void xg_nonblocking(irrt_rng *g, MPI_Comm comm) {
+  xgcase c;
+  int rc, flag = 0, token = 1, i;
+  xg_make(&c, g, comm, 0);
+  c.known = 0;
+  xg_reset(&c);
+  if (c.rank == c.root) {
+    rc = xg_icall(&c);
+    if (rc == MPI_SUCCESS) rc = IRR_Test(&c.r, &flag, MPI_STATUS_IGNORE);
+    for (i = 0; i < c.p; i++)
+      if (i != c.root) MPI_Send(&token, 1, MPI_INT, i, 99, comm);
+  } else {
+    MPI_Recv(&token, 1, MPI_INT, c.root, 99, comm, MPI_STATUS_IGNORE);
+    rc = xg_icall(&c);
+  }
+  CHECK(rc == MPI_SUCCESS, "ixgatherv before the senders: rc=%d", rc);
+  if (!flag) rc = IRR_Wait(&c.r, MPI_STATUS_IGNORE);
+  xg_check(&c, rc, "nonblocking");
+  xg_free(&c);
+}
+
 /* Several Ixgatherv (and one Igatherv) outstanding, completed in each rank's own order. */
 static void xg_outstanding(irrt_rng *g, MPI_Comm comm, int rank) {
   enum { NR = 4 };
@@ -684,6 +708,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < 2 * ncase; i++) xg_one(&g, comm, 0);
   for (i = 0; i < 2 * ncase; i++) xg_outstanding(&g, comm, rank);
   for (i = 0; i < 2; i++) xg_one(&g, comm, 1);
+  for (i = 0; i < 2; i++) xg_nonblocking(&g, comm);
   xg_bad(comm, p);
   for (i = 0; i < ncase; i++) mpi_handoff(&g, comm, rank, p);
   for (a = 1; a < 5; a++) { /* the mismatches under every Gatherv/Scatterv algorithm */
