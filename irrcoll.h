@@ -43,10 +43,11 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
-                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init (intergroup
+                    too), nonblocking IRR_Igatherv / Iscatterv / Iallgatherv, their requests,
+                    IRR_Request_mpi (IRR_Ixgatherv: mpi_xgatherv.h)
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
-     mpi_xgatherv.h IRR_XGatherv
+     mpi_xgatherv.h IRR_XGatherv, IRR_Ixgatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
@@ -73,7 +74,8 @@
 
    What it does not do
      - no intercommunicator Gatherv/Scatterv (the native operation runs), no
-       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
+       intercommunicator X or nonblocking variants, no persistent ones but Allgatherv_init
+       (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -4331,7 +4333,10 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
    it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
-   before its communicator. Intercommunicators: MPI_ERR_COMM. info is ignored. */
+   before its communicator. Intercommunicators: IRR_Allgatherv_init only (the intergroup
+   algorithm of IRR_Allgatherv: init runs its size agreement and check, so an argument error
+   anywhere fails init on every rank, MPI_ERR_TRUNCATE where the arguments were good; a
+   start runs the data phase alone); the others MPI_ERR_COMM. info is ignored. */
 typedef struct irr_request_s *IRR_Request;
 #define IRR_REQUEST_NULL ((IRR_Request)0)
 IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -4367,6 +4372,37 @@ IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                              IRR_Request *request);
+/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
+   (and consecutive displs) are written at the root when the request completes; until then
+   the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
+   IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
+   number of ranks (planned without communicating), every rank's block to the root in one
+   message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
+/* An MPI request for a started irrcoll request (a nonblocking call's, or a started persistent
+   one), completed by the user's own MPI_Wait / MPI_Test / MPI_Waitall (etc.), e.g. in one
+   MPI_Waitall with native requests: each of those calls advances irrcoll's running requests
+   on its communicator as IRR_Test does. Until it completes, the irrcoll request is the MPI
+   request's (IRR_Test/Wait/Start/Request_free on it: MPI_ERR_REQUEST); a nonblocking call's
+   handle is set to IRR_REQUEST_NULL at once (freed with the MPI request), a persistent one
+   is inactive again afterwards (start it, hand it out again). The run's error is raised on
+   comm once (as by IRR_Wait) and returned by MPI_Wait/MPI_Test; MPICH then also raises it
+   on MPI_COMM_WORLD's handler (fatal by default: set MPI_ERRORS_RETURN there to get it
+   back), and MPI_Waitall's statuses carry it wrapped as MPI_ERR_OTHER (MPICH 4.0.2).
+   MPI_Cancel has no effect. Each MPI completion call on a handed-out request advances all
+   handed-out requests of the process (not thread-safe: one thread at a time). Needs MPICH's MPIX_Grequest_start (MPICH >= 3 and its
+   derivatives: IRRCOLL_HAVE_REQUEST_MPI is 1; define IRRCOLL_NO_GREQUEST to opt out);
+   elsewhere MPI_ERR_UNSUPPORTED_OPERATION. */
+#if !defined(IRRCOLL_HAVE_REQUEST_MPI)
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 30000000 && !defined(IRRCOLL_NO_GREQUEST)
+#define IRRCOLL_HAVE_REQUEST_MPI 1
+#else
+#define IRRCOLL_HAVE_REQUEST_MPI 0
+#endif
+#endif
+IRR_DECL int IRR_Request_mpi(IRR_Request *request, MPI_Request *out);
+IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, IRR_Request *request);
 #endif
 
 #ifdef __cplusplus
@@ -4845,6 +4881,8 @@ typedef struct irr__exec {
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
   int lo, hi, nreq, nleft, posted, wrc, probing;
+  int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
+  int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
@@ -5157,23 +5195,33 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
   return MPI_SUCCESS;
 }
 
-/* The round's learned receives, in op order. */
-static int irr__exec_learned(irr__exec *X, int lo, int hi) {
-  int j, rc = MPI_SUCCESS;
-  int64_t shift = 0; /* learned scratch data before this one in the round */
-  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-    irr_op *o = &X->s->ops[j];
+/* The round's learned receives, in op order, from X->lj on. block != 1 (a request's step):
+   one whose first piece has not come (MPI_Iprobe) ends the call, *ldone = 0, to resume
+   there; once the first piece is there, the rest are taken blocking (their sender posted
+   them with it). */
+static int irr__exec_learned(irr__exec *X, int block, int *ldone) {
+  int rc = MPI_SUCCESS;
+  *ldone = 0;
+  for (; X->lj < X->hi && rc == MPI_SUCCESS; X->lj++) {
+    irr_op *o = &X->s->ops[X->lj];
     if (!irr__op_learned(o)) continue;
+    if (block != 1) {
+      int flag = 0;
+      rc = MPI_Iprobe(o->peer < 0 ? MPI_ANY_SOURCE : o->peer, X->tag, X->comm, &flag, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      if (!flag) return MPI_SUCCESS;
+    }
     if (o->flags & IRR_OPF_RANGE) {
       rc = irr__learn_range(X, o);
     } else if (o->buf == IRR_BUF_TMP) {
-      o->off += shift;
+      o->off += X->lshift;
       rc = irr__learn_tmp(X, o);
-      shift += o->len;
+      X->lshift += o->len;
     } else {
       rc = irr__learn_user(X, o);
     }
   }
+  *ldone = 1;
   return irr__exec_lwait(X, rc);
 }
 
@@ -5487,11 +5535,11 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    once, *done = 0, if any is not), and goes on to the next round while rounds complete;
    block = -1 only posts the current round (a request's start: no test that costs time).
    Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
-   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
-   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
-   error ends the run: *done = 1, the error returned. */
+   Learned ones (IRR_OPF_LEARN) in op order, with block = 0 each once its first piece has
+   come (MPI_Iprobe; IRR_Ixgatherv's root). An error ends the run: *done = 1, the error
+   returned. */
 static int irr__exec_begin(irr__exec *X) {
-  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = X->learning = 0;
   X->pnext = NULL;
   X->ppending = 0;
   X->wrc = MPI_SUCCESS;
@@ -5507,10 +5555,18 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       X->nleft = X->nreq;
-      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
-      X->probing = rc == MPI_SUCCESS;
+      X->lj = X->lo, X->lshift = 0, X->probing = 0;
+      X->learning = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
       else if (block < 0) return MPI_SUCCESS; /* post only */
+    }
+    if (X->learning) {
+      int ldone = 0;
+      rc = irr__exec_learned(X, block, &ldone);
+      if (!ldone) return MPI_SUCCESS;
+      X->learning = 0;
+      X->probing = rc == MPI_SUCCESS;
+      if (rc != MPI_SUCCESS) block = 1;
     }
     if (X->probing) {
       int pdone = 0;
@@ -6163,12 +6219,30 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
   return h;
 }
 
-/* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
-   displacements (regular: block j of rcount elements at j * rcount, and every rank's own
-   size is the same). Every size is in bytes (count x type size), so any counts of one
-   signature work alike, an empty one (e.g. a size-0 type) included. */
-static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+/* The intergroup Allgather(v)'s plan, after the setup: tag, sizes, this rank's program (its
+   peers gcomm's ranks) and buffer views, agreed by both groups; freed by irr__iplan_free.
+   irr__inter_run runs it once; a persistent request (mpi_request.h) at every start. */
+typedef struct irr__iplan {
+  int tag;
+  int64_t *m;   /* bytes (P), counts (P), displacements (P): vb's */
+  irr_op *ops;
+  irr_sched s;
+  irr__buf vb, ob;
+} irr__iplan;
+
+static void irr__iplan_free(irr__iplan *L) {
+  if (L->m) IRRCOLL_FREE(L->m);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  L->m = NULL, L->ops = NULL;
+}
+
+/* rcs: the remote group's counts and displacements (regular: block j of rcount elements at
+   j * rcount, and every rank's own size is the same). Every size is in bytes (count x type size), so any counts of one
+   signature work alike, an empty one (e.g. a size-0 type) included. An error is the same
+   on every rank of both groups once the check has run (a bad argument anywhere: the
+   others' MPI_ERR_TRUNCATE). */
+static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype, irr__iplan *L) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
   int64_t *m = NULL, own = 0, cap, md[2];
@@ -6177,7 +6251,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  int bad = 0;
+  memset(L, 0, sizeof *L);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
   if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return MPI_ERR_ARG;
@@ -6244,11 +6318,23 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
-  rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
-  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  L->tag = tag, L->m = m, L->ops = ops, L->s = s, L->vb = vb, L->ob = ob;
+  return MPI_SUCCESS;
 out:
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* The intergroup Allgather(v), after the setup: plan, run once. */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+  irr__iplan L;
+  int bad = 0, rc = irr__inter_plan(ctx, gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype, &L);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  irr__iplan_free(&L);
   return rc;
 }
 
@@ -6541,6 +6627,16 @@ struct irr_request_s {
   irr__vstate V;
   irr__agstate G;                /* Allgatherv */
   irr__buf vb, ob;
+  /* a collective of its own (IRR_Ixgatherv, the intergroup Allgatherv_init): its state ext
+     (freed by ext_free), begun on comm with tag by ext_start (which fills X and begins it,
+     X.s set once begun), ended by ext_finish (the run's result in, the call's error out) */
+  void *ext;
+  int (*ext_start)(struct irr_request_s *R, MPI_Comm comm, int tag);
+  int (*ext_finish)(struct irr_request_s *R, int rc);
+  void (*ext_free)(void *ext);
+  int handed;                    /* IRR_Request_mpi: an MPI request completes it (mreq) */
+  MPI_Request mreq;
+  struct irr_request_s *gnext;   /* irr__greq_head: the handed-out requests not yet complete */
   struct irr_request_s *next;    /* ctx->reqs: the running requests */
 };
 
@@ -6550,6 +6646,7 @@ static void irr__req_release(struct irr_request_s *R) {
   if (R->pristine) IRRCOLL_FREE(R->pristine);
   if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
   if (R->G.m) IRRCOLL_FREE(R->G.m);
+  if (R->ext && R->ext_free) R->ext_free(R->ext);
   IRRCOLL_FREE(R);
 }
 
@@ -6681,6 +6778,58 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   return irr__req_ready(R, rc, request);
 }
 
+/* ---- the intergroup Allgatherv_init: irr__inter_entry's setup and plan, its check of both
+   groups' sizes and settings included, once at init; the program then runs at every start
+   on the request's own duplicate of the merged communicator (irr__allv_start/finish, as the
+   blocking call's irr__run_allv). ---- */
+static void irr__ireq_free(void *ext) {
+  irr__iplan_free((irr__iplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__ireq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->vb, &L->ob, 0, 0, &R->X);
+}
+static int irr__ireq_finish(struct irr_request_s *R, int rc) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  int bad = 0;
+  rc = irr__allv_finish(R->ctx, &L->vb, &L->ob, &R->X, rc, &bad);
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+}
+
+/* An argument error anywhere fails init on every rank of both groups (the plan's check, as
+   the blocking call's: MPI_ERR_TRUNCATE where the arguments were good); then the duplicate
+   and one agreement that every rank has its request. */
+static int irr__inter_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx;
+  irr__iplan Lp, *L;
+  struct irr_request_s *R;
+  MPI_Comm d = MPI_COMM_NULL;
+  int rc, rc2, ok, all = 0;
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS || (rc = irr__inter_setup(ctx)) != MPI_SUCCESS ||
+      (rc = irr__inter_plan(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, c, recvtype, &Lp)) != MPI_SUCCESS)
+    return irr__raise(comm, rc);
+  if ((rc = MPI_Comm_dup(ctx->inter.gcomm, &d)) != MPI_SUCCESS) d = MPI_COMM_NULL;
+  R = irr__req_new(comm);
+  L = (irr__iplan *)IRRCOLL_MALLOC(sizeof *L);
+  ok = rc == MPI_SUCCESS && R && L;
+  rc2 = MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ctx->inter.gcomm);
+  if (!ok || rc2 != MPI_SUCCESS || !all) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    if (d != MPI_COMM_NULL) MPI_Comm_free(&d);
+    irr__iplan_free(&Lp);
+    return irr__raise(comm, rc != MPI_SUCCESS ? rc : !ok ? MPI_ERR_NO_MEM : rc2 != MPI_SUCCESS ? rc2 : MPI_ERR_OTHER);
+  }
+  *L = Lp;
+  R->ag = 1, R->ctx = ctx, R->dc = d;
+  R->ext = L, R->ext_start = irr__ireq_start, R->ext_finish = irr__ireq_finish, R->ext_free = irr__ireq_free;
+  R->state = IRR__REQ_INACTIVE;
+  *request = R;
+  return MPI_SUCCESS;
+}
+
 /* Allgatherv: irr__ag_run's setup (an error there is the same on every rank: no request). */
 static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
@@ -6690,7 +6839,7 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   *request = IRR_REQUEST_NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (inter) return irr__inter_init(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, request);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
   R->ag = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
@@ -6705,7 +6854,9 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
 /* The run is over (rc: the executor's result): unstage, the error the blocking call would
    return, and out of the running list (the caller unlinks). */
 static void irr__req_finish(struct irr_request_s *R, int rc) {
-  if (R->ag) {
+  if (R->ext_finish) {
+    rc = R->ext_finish(R, rc);
+  } else if (R->ag) {
     int bad = 0;
     rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
     if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
@@ -6738,7 +6889,9 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
 /* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
 static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   int rc;
-  if (R->ag) {
+  if (R->ext_start) {
+    rc = R->ext_start(R, comm, tag);
+  } else if (R->ag) {
     R->G.err = R->err0;
     rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {
@@ -6766,7 +6919,7 @@ static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
 IRR_DEF int IRR_Start(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (R->pristine) {
     R->s = R->s0;
     memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
@@ -6815,6 +6968,7 @@ IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
   if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
   *flag = 1;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST); /* the MPI request's now */
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -6831,6 +6985,7 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
   struct irr_request_s *R;
   if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -6844,6 +6999,8 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
 IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
   int i, running = 1, rc = MPI_SUCCESS, failed = 0;
   if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count; i++)
+    if (requests[i] && requests[i]->handed) return irr__raise(requests[i]->comm, MPI_ERR_REQUEST);
   while (running) {
     running = 0;
     for (i = 0; i < count; i++)
@@ -6872,7 +7029,7 @@ IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]
 IRR_DEF int IRR_Request_free(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   irr__req_release(R);
   *request = IRR_REQUEST_NULL;
   return MPI_SUCCESS;
@@ -6991,6 +7148,96 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   irr__req_run(R, R->ctx->pc, R->G.tag + 1);
   *request = R;
   return MPI_SUCCESS;
+}
+
+
+/* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
+   complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
+   poll_fn from its test calls and wait_fn, in a loop until the request is complete, from
+   its wait calls (MPI_Waitall: each such request in turn, before the others). Both make one
+   pass without waiting over every handed-out request (irr__greq_head, whatever its
+   communicator: a wait on one must not starve another that a peer waits on first), as
+   IRR_Test does, and call MPI_Grequest_complete for those that are over. The MPI calls
+   they make nest in MPICH's (allowed: ROMIO's nonblocking collective I/O does the same;
+   MPICH >= 4.1 even leaves its global lock around them) and move the native requests too.
+   query_fn raises the run's error on the request's communicator (once, as IRR_Wait does)
+   and returns it: the completion call's result (MPICH may wrap it as MPI_ERR_OTHER in
+   MPI_Waitall's MPI_ERR_IN_STATUS statuses), MPI_ERROR of a status that query fills.
+   free_fn gives the request back (a persistent one: inactive, may be started again) or
+   frees it (a nonblocking call's). Not thread-safe (one list per process). Elsewhere
+   (IRRCOLL_HAVE_REQUEST_MPI 0): MPI_ERR_UNSUPPORTED_OPERATION. ---- */
+#if IRRCOLL_HAVE_REQUEST_MPI
+static struct irr_request_s *irr__greq_head;
+
+static int irr__greq_pass(void) {
+  struct irr_request_s **pp, *R;
+  int rc = MPI_SUCCESS, rc2;
+  for (R = irr__greq_head; R; R = R->gnext)
+    if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  for (pp = &irr__greq_head; (R = *pp) != NULL;) {
+    if (R->state != IRR__REQ_DONE) {
+      pp = &R->gnext;
+      continue;
+    }
+    *pp = R->gnext; /* out of the list before MPI may free it */
+    R->gnext = NULL;
+    R->state = IRR__REQ_INACTIVE;
+    if ((rc2 = MPI_Grequest_complete(R->mreq)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+static int irr__greq_poll(void *extra, MPI_Status *status) {
+  (void)extra, (void)status;
+  return irr__greq_pass();
+}
+static int irr__greq_wait(int count, void **states, double timeout, MPI_Status *status) {
+  (void)count, (void)states, (void)timeout, (void)status; /* MPICH calls it until complete */
+  return irr__greq_pass();
+}
+static int irr__greq_query(void *extra, MPI_Status *status) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  MPI_Status_set_elements(status, MPI_BYTE, 0);
+  MPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = R->rc;
+  return R->rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(R->comm, R->rc); /* raised once, on comm */
+}
+static int irr__greq_free(void *extra) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  R->handed = 0;
+  R->mreq = MPI_REQUEST_NULL;
+  if (R->oneshot) irr__req_release(R);
+  return MPI_SUCCESS;
+}
+static int irr__greq_cancel(void *extra, int complete) { /* a collective cannot be cancelled: no effect */
+  (void)extra, (void)complete;
+  return MPI_SUCCESS;
+}
+#endif
+
+IRR_DEF int IRR_Request_mpi(IRR_Request *request, MPI_Request *out) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (out) *out = MPI_REQUEST_NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (!out) return irr__raise(R->comm, MPI_ERR_ARG);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  {
+    int rc;
+    if (R->state == IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+    rc = MPIX_Grequest_start(irr__greq_query, irr__greq_free, irr__greq_cancel, irr__greq_poll, irr__greq_wait, R,
+                             &R->mreq);
+    if (rc != MPI_SUCCESS) return irr__raise(R->comm, rc);
+    R->handed = 1;
+    R->gnext = irr__greq_head;
+    irr__greq_head = R;
+    *out = R->mreq;
+    if (R->oneshot) *request = IRR_REQUEST_NULL; /* the MPI request owns it now */
+    return MPI_SUCCESS;
+  }
+#else
+  return irr__raise(R->comm, MPI_ERR_UNSUPPORTED_OPERATION);
+#endif
 }
 /* ==== end mpi_request.h ==== */
 /* ==== begin mpi_xcommon.h ==== */
@@ -7449,6 +7696,120 @@ static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dataty
     raised = 1; /* irr__v_call raises its errors */
   }
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+
+/* ---- IRR_Ixgatherv (a request of its own kind, mpi_request.h): the direct program on any
+   number of ranks, planned without communicating; the root takes the blocks in rank order
+   as each comes (learned receives, MPI_Iprobe in a nonblocking step), the counts are
+   returned when the request completes. ---- */
+
+static void irr__xg_free(void *ext) {
+  irr__xg *G = (irr__xg *)ext;
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  IRRCOLL_FREE(G);
+}
+
+static int irr__xg_istart(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__xg *G = (irr__xg *)R->ext;
+  int rc = MPI_SUCCESS;
+  memset(&R->X, 0, sizeof R->X);
+  if (G->isroot) rc = irr__xg_direct_view(G);
+  if (rc == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc != MPI_SUCCESS) return rc;
+  R->X.s = &R->s;
+  R->X.buf[IRR_BUF_RECV] = &G->vb;
+  R->X.buf[IRR_BUF_SEND] = &G->ob;
+  R->X.comm = comm;
+  R->X.tag = tag;
+  R->X.place = irr__xg_place;
+  R->X.learned = irr__xg_learned;
+  R->X.larg = G;
+  return irr__exec_begin(&R->X);
+}
+
+/* irr__xg_direct's and irr__xgatherv_unknown's ends: place, counts out, the error. */
+static int irr__xg_ifinish(struct irr_request_s *R, int rc) {
+  irr__xg *G = (irr__xg *)R->ext;
+  if (R->X.s) irr__exec_end(&R->X);
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&R->X);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS)
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt,
+                       G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+/* Unknown sizes: the request, its program, begun (errors: raised, no request). */
+static int irr__xg_icall(irr__xg *G, MPI_Comm comm, IRR_Request *request) {
+  struct irr_request_s *R = irr__req_new(comm);
+  int rc, cap = G->isroot ? G->p + 1 : 1;
+  if (!R) {
+    irr__xg_free(G);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  R->oneshot = 1;
+  R->ctx = G->ctx;
+  R->ext = G, R->ext_start = irr__xg_istart, R->ext_finish = irr__xg_ifinish, R->ext_free = irr__xg_free;
+  rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (rc == MPI_SUCCESS && !(R->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    irr_sched_init(&R->s, G->rank, G->p, R->ops, cap);
+    if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &R->s) != IRR_OK) rc = MPI_ERR_INTERN;
+  }
+  if (rc != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  irr__req_run(R, G->ctx->pc, G->tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc;
+  irr__xarr rc_ = irr__xarr_i(recvcounts), ds = irr__xarr_i(displs);
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg *G = (irr__xg *)IRRCOLL_MALLOC(sizeof *G);
+    if (!G) return irr__raise(comm, MPI_ERR_NO_MEM);
+    memset(G, 0, sizeof *G);
+    G->sendbuf = sendbuf, G->sendcount = sendcount, G->sendtype = sendtype;
+    G->recvbuf = recvbuf, G->bound = recv_max_count, G->recvcounts = rc_, G->displs = ds, G->recvtype = recvtype;
+    G->root = root, G->rank = rank, G->p = p, G->tag = tag, G->isroot = rank == root, G->ctx = ctx;
+    return irr__xg_icall(G, comm, request);
+  } else { /* known counts: IRR_Igatherv after the root's consecutive displacements and bound check */
+    int pre = MPI_SUCCESS, ok;
+    irr__dt rdt;
+    irr__vargs A;
+    if (rank == root) {
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, rc_, ds, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    ok = pre == MPI_SUCCESS;
+    memset(&A, 0, sizeof A);
+    A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = ok ? recvcounts : NULL, A.c.di = ok ? displs : NULL;
+    A.vtype = recvtype;
+    A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+    A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm, A.pre_err = pre;
+    return irr__v_icall(&A, request);
+  }
 }
 
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,

@@ -42,10 +42,11 @@
      mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
      mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
      mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init, nonblocking
-                    IRR_Igatherv / Iscatterv / Iallgatherv, their requests
+     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init (intergroup
+                    too), nonblocking IRR_Igatherv / Iscatterv / Iallgatherv, their requests,
+                    IRR_Request_mpi (IRR_Ixgatherv: mpi_xgatherv.h)
      mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
-     mpi_xgatherv.h IRR_XGatherv
+     mpi_xgatherv.h IRR_XGatherv, IRR_Ixgatherv
      mpi_xscatterv.h IRR_XScatterv
      mpi_xallgatherv.h IRR_XAllgatherv
      mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
@@ -72,7 +73,8 @@
 
    What it does not do
      - no intercommunicator Gatherv/Scatterv (the native operation runs), no
-       intercommunicator X, persistent or nonblocking variants (MPI_ERR_COMM)
+       intercommunicator X or nonblocking variants, no persistent ones but Allgatherv_init
+       (MPI_ERR_COMM)
      - no heterogeneous systems (packing assumes equal representations)
      - no thread safety beyond MPI_THREAD_MULTIPLE with different communicators per thread
 
@@ -109,7 +111,10 @@
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
    it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
-   before its communicator. Intercommunicators: MPI_ERR_COMM. info is ignored. */
+   before its communicator. Intercommunicators: IRR_Allgatherv_init only (the intergroup
+   algorithm of IRR_Allgatherv: init runs its size agreement and check, so an argument error
+   anywhere fails init on every rank, MPI_ERR_TRUNCATE where the arguments were good; a
+   start runs the data phase alone); the others MPI_ERR_COMM. info is ignored. */
 typedef struct irr_request_s *IRR_Request;
 #define IRR_REQUEST_NULL ((IRR_Request)0)
 IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -145,6 +150,37 @@ IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                              IRR_Request *request);
+/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
+   (and consecutive displs) are written at the root when the request completes; until then
+   the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
+   IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
+   number of ranks (planned without communicating), every rank's block to the root in one
+   message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
+/* An MPI request for a started irrcoll request (a nonblocking call's, or a started persistent
+   one), completed by the user's own MPI_Wait / MPI_Test / MPI_Waitall (etc.), e.g. in one
+   MPI_Waitall with native requests: each of those calls advances irrcoll's running requests
+   on its communicator as IRR_Test does. Until it completes, the irrcoll request is the MPI
+   request's (IRR_Test/Wait/Start/Request_free on it: MPI_ERR_REQUEST); a nonblocking call's
+   handle is set to IRR_REQUEST_NULL at once (freed with the MPI request), a persistent one
+   is inactive again afterwards (start it, hand it out again). The run's error is raised on
+   comm once (as by IRR_Wait) and returned by MPI_Wait/MPI_Test; MPICH then also raises it
+   on MPI_COMM_WORLD's handler (fatal by default: set MPI_ERRORS_RETURN there to get it
+   back), and MPI_Waitall's statuses carry it wrapped as MPI_ERR_OTHER (MPICH 4.0.2).
+   MPI_Cancel has no effect. Each MPI completion call on a handed-out request advances all
+   handed-out requests of the process (not thread-safe: one thread at a time). Needs MPICH's MPIX_Grequest_start (MPICH >= 3 and its
+   derivatives: IRRCOLL_HAVE_REQUEST_MPI is 1; define IRRCOLL_NO_GREQUEST to opt out);
+   elsewhere MPI_ERR_UNSUPPORTED_OPERATION. */
+#if !defined(IRRCOLL_HAVE_REQUEST_MPI)
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 30000000 && !defined(IRRCOLL_NO_GREQUEST)
+#define IRRCOLL_HAVE_REQUEST_MPI 1
+#else
+#define IRRCOLL_HAVE_REQUEST_MPI 0
+#endif
+#endif
+IRR_DECL int IRR_Request_mpi(IRR_Request *request, MPI_Request *out);
+IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                           MPI_Comm comm, IRR_Request *request);
 #endif
 
 #ifdef __cplusplus

@@ -54,6 +54,8 @@ typedef struct irr__exec {
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
   int lo, hi, nreq, nleft, posted, wrc, probing;
+  int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
+  int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
 } irr__exec;
 
@@ -366,23 +368,33 @@ static int irr__learn_user(irr__exec *X, irr_op *o) {
   return MPI_SUCCESS;
 }
 
-/* The round's learned receives, in op order. */
-static int irr__exec_learned(irr__exec *X, int lo, int hi) {
-  int j, rc = MPI_SUCCESS;
-  int64_t shift = 0; /* learned scratch data before this one in the round */
-  for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
-    irr_op *o = &X->s->ops[j];
+/* The round's learned receives, in op order, from X->lj on. block != 1 (a request's step):
+   one whose first piece has not come (MPI_Iprobe) ends the call, *ldone = 0, to resume
+   there; once the first piece is there, the rest are taken blocking (their sender posted
+   them with it). */
+static int irr__exec_learned(irr__exec *X, int block, int *ldone) {
+  int rc = MPI_SUCCESS;
+  *ldone = 0;
+  for (; X->lj < X->hi && rc == MPI_SUCCESS; X->lj++) {
+    irr_op *o = &X->s->ops[X->lj];
     if (!irr__op_learned(o)) continue;
+    if (block != 1) {
+      int flag = 0;
+      rc = MPI_Iprobe(o->peer < 0 ? MPI_ANY_SOURCE : o->peer, X->tag, X->comm, &flag, MPI_STATUS_IGNORE);
+      if (rc != MPI_SUCCESS) break;
+      if (!flag) return MPI_SUCCESS;
+    }
     if (o->flags & IRR_OPF_RANGE) {
       rc = irr__learn_range(X, o);
     } else if (o->buf == IRR_BUF_TMP) {
-      o->off += shift;
+      o->off += X->lshift;
       rc = irr__learn_tmp(X, o);
-      shift += o->len;
+      X->lshift += o->len;
     } else {
       rc = irr__learn_user(X, o);
     }
   }
+  *ldone = 1;
   return irr__exec_lwait(X, rc);
 }
 
@@ -696,11 +708,11 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    once, *done = 0, if any is not), and goes on to the next round while rounds complete;
    block = -1 only posts the current round (a request's start: no test that costs time).
    Probed receives (IRR_OPF_PROBE) are taken as they come (MPI_Iprobe with block = 0).
-   Learned ones (IRR_OPF_LEARN) are still taken blocking when their round is posted, even
-   with block = 0: the requests (mpi_request.h) have none in the good-argument case. An
-   error ends the run: *done = 1, the error returned. */
+   Learned ones (IRR_OPF_LEARN) in op order, with block = 0 each once its first piece has
+   come (MPI_Iprobe; IRR_Ixgatherv's root). An error ends the run: *done = 1, the error
+   returned. */
 static int irr__exec_begin(irr__exec *X) {
-  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = 0;
+  X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = X->learning = 0;
   X->pnext = NULL;
   X->ppending = 0;
   X->wrc = MPI_SUCCESS;
@@ -716,10 +728,18 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       X->nleft = X->nreq;
-      if (rc == MPI_SUCCESS) rc = irr__exec_learned(X, X->lo, hi);
-      X->probing = rc == MPI_SUCCESS;
+      X->lj = X->lo, X->lshift = 0, X->probing = 0;
+      X->learning = rc == MPI_SUCCESS;
       if (rc != MPI_SUCCESS) block = 1; /* whatever was posted completes before the error returns */
       else if (block < 0) return MPI_SUCCESS; /* post only */
+    }
+    if (X->learning) {
+      int ldone = 0;
+      rc = irr__exec_learned(X, block, &ldone);
+      if (!ldone) return MPI_SUCCESS;
+      X->learning = 0;
+      X->probing = rc == MPI_SUCCESS;
+      if (rc != MPI_SUCCESS) block = 1;
     }
     if (X->probing) {
       int pdone = 0;

@@ -83,12 +83,30 @@ static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
   return h;
 }
 
-/* The intergroup Allgather(v), after the setup. rc: the remote group's counts and
-   displacements (regular: block j of rcount elements at j * rcount, and every rank's own
-   size is the same). Every size is in bytes (count x type size), so any counts of one
-   signature work alike, an empty one (e.g. a size-0 type) included. */
-static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+/* The intergroup Allgather(v)'s plan, after the setup: tag, sizes, this rank's program (its
+   peers gcomm's ranks) and buffer views, agreed by both groups; freed by irr__iplan_free.
+   irr__inter_run runs it once; a persistent request (mpi_request.h) at every start. */
+typedef struct irr__iplan {
+  int tag;
+  int64_t *m;   /* bytes (P), counts (P), displacements (P): vb's */
+  irr_op *ops;
+  irr_sched s;
+  irr__buf vb, ob;
+} irr__iplan;
+
+static void irr__iplan_free(irr__iplan *L) {
+  if (L->m) IRRCOLL_FREE(L->m);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  L->m = NULL, L->ops = NULL;
+}
+
+/* rcs: the remote group's counts and displacements (regular: block j of rcount elements at
+   j * rcount, and every rank's own size is the same). Every size is in bytes (count x type size), so any counts of one
+   signature work alike, an empty one (e.g. a size-0 type) included. An error is the same
+   on every rank of both groups once the check has run (a bad argument anywhere: the
+   others' MPI_ERR_TRUNCATE). */
+static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype, irr__iplan *L) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
   int64_t *m = NULL, own = 0, cap, md[2];
@@ -97,7 +115,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr_sched s;
   irr_op *ops = NULL;
   irr__buf vb, ob;
-  int bad = 0;
+  memset(L, 0, sizeof *L);
   memset(&vb, 0, sizeof vb);
   memset(&ob, 0, sizeof ob);
   if (!rcs->regular && ((!rcs->ci && !rcs->cc) || (!rcs->di && !rcs->dc))) return MPI_ERR_ARG;
@@ -164,11 +182,23 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
-  rc = irr__run_allv(ctx, &s, gcomm, tag + 1, &vb, &ob, 0, &bad);
-  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  L->tag = tag, L->m = m, L->ops = ops, L->s = s, L->vb = vb, L->ob = ob;
+  return MPI_SUCCESS;
 out:
   if (m) IRRCOLL_FREE(m);
   if (ops) IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* The intergroup Allgather(v), after the setup: plan, run once. */
+static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype) {
+  irr__iplan L;
+  int bad = 0, rc = irr__inter_plan(ctx, gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype, &L);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  irr__iplan_free(&L);
   return rc;
 }
 

@@ -32,6 +32,16 @@ struct irr_request_s {
   irr__vstate V;
   irr__agstate G;                /* Allgatherv */
   irr__buf vb, ob;
+  /* a collective of its own (IRR_Ixgatherv, the intergroup Allgatherv_init): its state ext
+     (freed by ext_free), begun on comm with tag by ext_start (which fills X and begins it,
+     X.s set once begun), ended by ext_finish (the run's result in, the call's error out) */
+  void *ext;
+  int (*ext_start)(struct irr_request_s *R, MPI_Comm comm, int tag);
+  int (*ext_finish)(struct irr_request_s *R, int rc);
+  void (*ext_free)(void *ext);
+  int handed;                    /* IRR_Request_mpi: an MPI request completes it (mreq) */
+  MPI_Request mreq;
+  struct irr_request_s *gnext;   /* irr__greq_head: the handed-out requests not yet complete */
   struct irr_request_s *next;    /* ctx->reqs: the running requests */
 };
 
@@ -41,6 +51,7 @@ static void irr__req_release(struct irr_request_s *R) {
   if (R->pristine) IRRCOLL_FREE(R->pristine);
   if (R->V.m_root) IRRCOLL_FREE(R->V.m_root);
   if (R->G.m) IRRCOLL_FREE(R->G.m);
+  if (R->ext && R->ext_free) R->ext_free(R->ext);
   IRRCOLL_FREE(R);
 }
 
@@ -172,6 +183,58 @@ static int irr__v_init(const irr__vargs *A, IRR_Request *request) {
   return irr__req_ready(R, rc, request);
 }
 
+/* ---- the intergroup Allgatherv_init: irr__inter_entry's setup and plan, its check of both
+   groups' sizes and settings included, once at init; the program then runs at every start
+   on the request's own duplicate of the merged communicator (irr__allv_start/finish, as the
+   blocking call's irr__run_allv). ---- */
+static void irr__ireq_free(void *ext) {
+  irr__iplan_free((irr__iplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__ireq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->vb, &L->ob, 0, 0, &R->X);
+}
+static int irr__ireq_finish(struct irr_request_s *R, int rc) {
+  irr__iplan *L = (irr__iplan *)R->ext;
+  int bad = 0;
+  rc = irr__allv_finish(R->ctx, &L->vb, &L->ob, &R->X, rc, &bad);
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+}
+
+/* An argument error anywhere fails init on every rank of both groups (the plan's check, as
+   the blocking call's: MPI_ERR_TRUNCATE where the arguments were good); then the duplicate
+   and one agreement that every rank has its request. */
+static int irr__inter_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx;
+  irr__iplan Lp, *L;
+  struct irr_request_s *R;
+  MPI_Comm d = MPI_COMM_NULL;
+  int rc, rc2, ok, all = 0;
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS || (rc = irr__inter_setup(ctx)) != MPI_SUCCESS ||
+      (rc = irr__inter_plan(ctx, ctx->inter.gcomm, sendbuf, sendcount, sendtype, recvbuf, c, recvtype, &Lp)) != MPI_SUCCESS)
+    return irr__raise(comm, rc);
+  if ((rc = MPI_Comm_dup(ctx->inter.gcomm, &d)) != MPI_SUCCESS) d = MPI_COMM_NULL;
+  R = irr__req_new(comm);
+  L = (irr__iplan *)IRRCOLL_MALLOC(sizeof *L);
+  ok = rc == MPI_SUCCESS && R && L;
+  rc2 = MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ctx->inter.gcomm);
+  if (!ok || rc2 != MPI_SUCCESS || !all) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    if (d != MPI_COMM_NULL) MPI_Comm_free(&d);
+    irr__iplan_free(&Lp);
+    return irr__raise(comm, rc != MPI_SUCCESS ? rc : !ok ? MPI_ERR_NO_MEM : rc2 != MPI_SUCCESS ? rc2 : MPI_ERR_OTHER);
+  }
+  *L = Lp;
+  R->ag = 1, R->ctx = ctx, R->dc = d;
+  R->ext = L, R->ext_start = irr__ireq_start, R->ext_finish = irr__ireq_finish, R->ext_free = irr__ireq_free;
+  R->state = IRR__REQ_INACTIVE;
+  *request = R;
+  return MPI_SUCCESS;
+}
+
 /* Allgatherv: irr__ag_run's setup (an error there is the same on every rank: no request). */
 static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, IRR_Request *request) {
@@ -181,7 +244,7 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   *request = IRR_REQUEST_NULL;
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (inter) return irr__inter_init(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, request);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
   R->ag = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
@@ -196,7 +259,9 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
 /* The run is over (rc: the executor's result): unstage, the error the blocking call would
    return, and out of the running list (the caller unlinks). */
 static void irr__req_finish(struct irr_request_s *R, int rc) {
-  if (R->ag) {
+  if (R->ext_finish) {
+    rc = R->ext_finish(R, rc);
+  } else if (R->ag) {
     int bad = 0;
     rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
     if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
@@ -229,7 +294,9 @@ static void irr__req_progress(irr__ctx *ctx, int may_block) {
 /* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
 static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
   int rc;
-  if (R->ag) {
+  if (R->ext_start) {
+    rc = R->ext_start(R, comm, tag);
+  } else if (R->ag) {
     R->G.err = R->err0;
     rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
   } else {
@@ -257,7 +324,7 @@ static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
 IRR_DEF int IRR_Start(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE || R->oneshot) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (R->pristine) {
     R->s = R->s0;
     memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
@@ -306,6 +373,7 @@ IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
   if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
   *flag = 1;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST); /* the MPI request's now */
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -322,6 +390,7 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
   struct irr_request_s *R;
   if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
   R = *request;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   if (!R || R->state == IRR__REQ_INACTIVE) {
     irr__req_empty(status);
     return MPI_SUCCESS;
@@ -335,6 +404,8 @@ IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
 IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
   int i, running = 1, rc = MPI_SUCCESS, failed = 0;
   if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count; i++)
+    if (requests[i] && requests[i]->handed) return irr__raise(requests[i]->comm, MPI_ERR_REQUEST);
   while (running) {
     running = 0;
     for (i = 0; i < count; i++)
@@ -363,7 +434,7 @@ IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]
 IRR_DEF int IRR_Request_free(IRR_Request *request) {
   struct irr_request_s *R = request ? *request : NULL;
   if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
   irr__req_release(R);
   *request = IRR_REQUEST_NULL;
   return MPI_SUCCESS;
@@ -482,4 +553,94 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   irr__req_run(R, R->ctx->pc, R->G.tag + 1);
   *request = R;
   return MPI_SUCCESS;
+}
+
+
+/* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
+   complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
+   poll_fn from its test calls and wait_fn, in a loop until the request is complete, from
+   its wait calls (MPI_Waitall: each such request in turn, before the others). Both make one
+   pass without waiting over every handed-out request (irr__greq_head, whatever its
+   communicator: a wait on one must not starve another that a peer waits on first), as
+   IRR_Test does, and call MPI_Grequest_complete for those that are over. The MPI calls
+   they make nest in MPICH's (allowed: ROMIO's nonblocking collective I/O does the same;
+   MPICH >= 4.1 even leaves its global lock around them) and move the native requests too.
+   query_fn raises the run's error on the request's communicator (once, as IRR_Wait does)
+   and returns it: the completion call's result (MPICH may wrap it as MPI_ERR_OTHER in
+   MPI_Waitall's MPI_ERR_IN_STATUS statuses), MPI_ERROR of a status that query fills.
+   free_fn gives the request back (a persistent one: inactive, may be started again) or
+   frees it (a nonblocking call's). Not thread-safe (one list per process). Elsewhere
+   (IRRCOLL_HAVE_REQUEST_MPI 0): MPI_ERR_UNSUPPORTED_OPERATION. ---- */
+#if IRRCOLL_HAVE_REQUEST_MPI
+static struct irr_request_s *irr__greq_head;
+
+static int irr__greq_pass(void) {
+  struct irr_request_s **pp, *R;
+  int rc = MPI_SUCCESS, rc2;
+  for (R = irr__greq_head; R; R = R->gnext)
+    if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  for (pp = &irr__greq_head; (R = *pp) != NULL;) {
+    if (R->state != IRR__REQ_DONE) {
+      pp = &R->gnext;
+      continue;
+    }
+    *pp = R->gnext; /* out of the list before MPI may free it */
+    R->gnext = NULL;
+    R->state = IRR__REQ_INACTIVE;
+    if ((rc2 = MPI_Grequest_complete(R->mreq)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  }
+  return rc;
+}
+static int irr__greq_poll(void *extra, MPI_Status *status) {
+  (void)extra, (void)status;
+  return irr__greq_pass();
+}
+static int irr__greq_wait(int count, void **states, double timeout, MPI_Status *status) {
+  (void)count, (void)states, (void)timeout, (void)status; /* MPICH calls it until complete */
+  return irr__greq_pass();
+}
+static int irr__greq_query(void *extra, MPI_Status *status) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  MPI_Status_set_elements(status, MPI_BYTE, 0);
+  MPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = R->rc;
+  return R->rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(R->comm, R->rc); /* raised once, on comm */
+}
+static int irr__greq_free(void *extra) {
+  struct irr_request_s *R = (struct irr_request_s *)extra;
+  R->handed = 0;
+  R->mreq = MPI_REQUEST_NULL;
+  if (R->oneshot) irr__req_release(R);
+  return MPI_SUCCESS;
+}
+static int irr__greq_cancel(void *extra, int complete) { /* a collective cannot be cancelled: no effect */
+  (void)extra, (void)complete;
+  return MPI_SUCCESS;
+}
+#endif
+
+IRR_DEF int IRR_Request_mpi(IRR_Request *request, MPI_Request *out) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (out) *out = MPI_REQUEST_NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (!out) return irr__raise(R->comm, MPI_ERR_ARG);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  {
+    int rc;
+    if (R->state == IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+    rc = MPIX_Grequest_start(irr__greq_query, irr__greq_free, irr__greq_cancel, irr__greq_poll, irr__greq_wait, R,
+                             &R->mreq);
+    if (rc != MPI_SUCCESS) return irr__raise(R->comm, rc);
+    R->handed = 1;
+    R->gnext = irr__greq_head;
+    irr__greq_head = R;
+    *out = R->mreq;
+    if (R->oneshot) *request = IRR_REQUEST_NULL; /* the MPI request owns it now */
+    return MPI_SUCCESS;
+  }
+#else
+  return irr__raise(R->comm, MPI_ERR_UNSUPPORTED_OPERATION);
+#endif
 }

@@ -301,6 +301,120 @@ static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dataty
   return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
 }
 
+/* ---- IRR_Ixgatherv (a request of its own kind, mpi_request.h): the direct program on any
+   number of ranks, planned without communicating; the root takes the blocks in rank order
+   as each comes (learned receives, MPI_Iprobe in a nonblocking step), the counts are
+   returned when the request completes. ---- */
+
+static void irr__xg_free(void *ext) {
+  irr__xg *G = (irr__xg *)ext;
+  if (G->bytes) IRRCOLL_FREE(G->bytes);
+  if (G->stage) IRRCOLL_FREE(G->stage);
+  IRRCOLL_FREE(G);
+}
+
+static int irr__xg_istart(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__xg *G = (irr__xg *)R->ext;
+  int rc = MPI_SUCCESS;
+  memset(&R->X, 0, sizeof R->X);
+  if (G->isroot) rc = irr__xg_direct_view(G);
+  if (rc == MPI_SUCCESS) rc = irr__buf_stage(&G->ob, 1, G->ctx->pc);
+  if (rc != MPI_SUCCESS) return rc;
+  R->X.s = &R->s;
+  R->X.buf[IRR_BUF_RECV] = &G->vb;
+  R->X.buf[IRR_BUF_SEND] = &G->ob;
+  R->X.comm = comm;
+  R->X.tag = tag;
+  R->X.place = irr__xg_place;
+  R->X.learned = irr__xg_learned;
+  R->X.larg = G;
+  return irr__exec_begin(&R->X);
+}
+
+/* irr__xg_direct's and irr__xgatherv_unknown's ends: place, counts out, the error. */
+static int irr__xg_ifinish(struct irr_request_s *R, int rc) {
+  irr__xg *G = (irr__xg *)R->ext;
+  if (R->X.s) irr__exec_end(&R->X);
+  irr__buf_unstage(&G->ob, 0, G->ctx->pc);
+  irr__exec_free(&R->X);
+  if (rc == MPI_SUCCESS && G->isroot && G->err == MPI_SUCCESS && G->stage)
+    rc = irr__xplace(irr__base(G->recvbuf), &G->rdt, G->p, G->bytes, G->voff, G->dsp, G->stage, G->ctx->pc);
+  if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS)
+    (void)irr__xlayout(G->p, G->bytes, G->rdt.size, G->consec || irr__xnull(G->displs), G->displs, G->bound, G->cnt,
+                       G->dsp);
+  if (rc == MPI_SUCCESS && G->isroot) {
+    int e3 = irr__xreturn(G->p, G->cnt, G->dsp, G->recvcounts, G->displs, G->consec);
+    if (G->err == MPI_SUCCESS) G->err = e3;
+  }
+  return rc != MPI_SUCCESS ? rc : G->err;
+}
+
+/* Unknown sizes: the request, its program, begun (errors: raised, no request). */
+static int irr__xg_icall(irr__xg *G, MPI_Comm comm, IRR_Request *request) {
+  struct irr_request_s *R = irr__req_new(comm);
+  int rc, cap = G->isroot ? G->p + 1 : 1;
+  if (!R) {
+    irr__xg_free(G);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  R->oneshot = 1;
+  R->ctx = G->ctx;
+  R->ext = G, R->ext_start = irr__xg_istart, R->ext_finish = irr__xg_ifinish, R->ext_free = irr__xg_free;
+  rc = irr__xg_begin(G);
+  irr__xg_own(G);
+  if (rc == MPI_SUCCESS && !(R->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) {
+    irr_sched_init(&R->s, G->rank, G->p, R->ops, cap);
+    if (irr_xgatherv_direct(G->rank, G->p, G->root, G->own, NULL, &R->s) != IRR_OK) rc = MPI_ERR_INTERN;
+  }
+  if (rc != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  irr__req_run(R, G->ctx->pc, G->tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc;
+  irr__xarr rc_ = irr__xarr_i(recvcounts), ds = irr__xarr_i(displs);
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg *G = (irr__xg *)IRRCOLL_MALLOC(sizeof *G);
+    if (!G) return irr__raise(comm, MPI_ERR_NO_MEM);
+    memset(G, 0, sizeof *G);
+    G->sendbuf = sendbuf, G->sendcount = sendcount, G->sendtype = sendtype;
+    G->recvbuf = recvbuf, G->bound = recv_max_count, G->recvcounts = rc_, G->displs = ds, G->recvtype = recvtype;
+    G->root = root, G->rank = rank, G->p = p, G->tag = tag, G->isroot = rank == root, G->ctx = ctx;
+    return irr__xg_icall(G, comm, request);
+  } else { /* known counts: IRR_Igatherv after the root's consecutive displacements and bound check */
+    int pre = MPI_SUCCESS, ok;
+    irr__dt rdt;
+    irr__vargs A;
+    if (rank == root) {
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, rc_, ds, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    ok = pre == MPI_SUCCESS;
+    memset(&A, 0, sizeof A);
+    A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = ok ? recvcounts : NULL, A.c.di = ok ? displs : NULL;
+    A.vtype = recvtype;
+    A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+    A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm, A.pre_err = pre;
+    return irr__v_icall(&A, request);
+  }
+}
+
 IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm) {

@@ -1,8 +1,9 @@
 /* test_inter.c - intergroup IRR_Allgather / IRR_Allgatherv against the native operation (on
  * bytes, see ref_inter) on real intercommunicators (MPI_Intercomm_create), byte for byte over whole sentinel-filled
  * receive buffers; the same through IRR_Allgather(v)_groups on the intracommunicator of both
- * groups; each algorithm; bad input. Group sizes (1,1) (1,5) (5,1) (3,8) (8,3) (4,4) (7,2)
- * as far as the ranks allow.   mpiexec -n K ./test_inter [cases]   (K >= 2) */
+ * groups; each algorithm; bad input; the persistent IRR_Allgatherv_init (1000 restarts on
+ * at most 5 ranks). Group sizes (1,1) (1,5) (5,1) (3,8) (8,3) (4,4) (7,2)
+ * as far as the ranks allow.   mpiexec -n K ./test_inter [cases [restarts]]   (K >= 2) */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "../check.h"
@@ -224,6 +225,75 @@ static void bad_cases(const setup *S) {
   one_case(S, 4243, 0, 1, IRR_ALG_AUTO);
 }
 
+/* The persistent intergroup IRR_Allgatherv_init against the blocking call's bytes, restarted
+   nstart times (new background each time); freeing or starting it while active is
+   MPI_ERR_REQUEST; a count disagreement fails init on every rank with no request. */
+static void persist_case(const setup *S, uint64_t seed, irr_alg alg, int nstart) {
+  int P = S->na + S->nb, nr = S->grp == 0 ? S->nb : S->na, rb = S->grp == 0 ? S->na : 0, lb = S->grp == 0 ? 0 : S->na;
+  int *c = (int *)malloc((size_t)P * sizeof(int)), *rc = (int *)malloc((size_t)nr * sizeof(int)),
+      *dp = (int *)malloc((size_t)nr * sizeof(int));
+  int rt = (int)((seed + (uint64_t)S->me * 3 + (uint64_t)S->grp) % NTYPES), st = (int)((seed + 1 + (uint64_t)S->me) % NTYPES);
+  int j, e1, e2, k, same = 1, sc;
+  long tot = 0, pos = 0;
+  size_t rbytes, sbytes;
+  unsigned char *sb, *r1, *r2;
+  IRR_Request r = IRR_REQUEST_NULL;
+  sizes(seed, S->na, S->nb, 0, c);
+  for (j = 0; j < nr; j++) { rc[j] = c[rb + j] / ints_per[rt]; tot += rc[j] + 1; }
+  for (j = 0; j < nr; j++) dp[j] = (int)pos, pos += rc[j] + (int)(seed % 2);
+  rbytes = span(rt, tot + 1);
+  sc = c[lb + S->me] / ints_per[st];
+  sbytes = span(st, sc);
+  sb = (unsigned char *)malloc(sbytes);
+  r1 = (unsigned char *)malloc(rbytes);
+  r2 = (unsigned char *)malloc(rbytes);
+  fill(sb, sbytes, (unsigned)(seed * 977 + (uint64_t)S->grp * 131 + (uint64_t)S->me));
+  fill(r1, rbytes, 5);
+  IRR_Comm_set_alg(S->inter, IRR_COLL_INTER_ALLGATHERV, alg);
+  e1 = IRR_Allgatherv(sb, sc, types[st], r1, rc, dp, types[rt], S->inter);
+  e2 = IRR_Allgatherv_init(sb, sc, types[st], r2, rc, dp, types[rt], S->inter, MPI_INFO_NULL, &r);
+  CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && r != IRR_REQUEST_NULL, "(%d,%d) persistent init: %d %d", S->na, S->nb, e1, e2);
+  for (k = 0; k < nstart && e2 == MPI_SUCCESS; k++) {
+    fill(r2, rbytes, 5);
+    if ((e2 = IRR_Start(&r)) != MPI_SUCCESS) break;
+    if (k == 0) { /* active: neither freed nor started again */
+      int e3 = IRR_Request_free(&r), e4 = IRR_Start(&r);
+      CHECK(cls(e3) == MPI_ERR_REQUEST && cls(e4) == MPI_ERR_REQUEST && r != IRR_REQUEST_NULL,
+            "(%d,%d) free/start of an active intergroup request: %d %d", S->na, S->nb, cls(e3), cls(e4));
+    }
+    if (k % 2) {
+      int flag = 0;
+      while (!flag && (e2 = IRR_Test(&r, &flag, MPI_STATUS_IGNORE)) == MPI_SUCCESS) {}
+    } else {
+      e2 = IRR_Wait(&r, MPI_STATUS_IGNORE);
+    }
+    same = same && memcmp(r1, r2, rbytes) == 0;
+  }
+  CHECK(e2 == MPI_SUCCESS && same, "(%d,%d) seed %llu %s: %d persistent starts: rc %d, same %d", S->na, S->nb,
+        (unsigned long long)seed, irr_alg_name(alg), nstart, e2, same);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  if (e2 == MPI_SUCCESS) { /* completed by MPI_Wait (IRR_Request_mpi), then by IRR_Wait again */
+    MPI_Request q;
+    for (k = 0; k < 2 && e2 == MPI_SUCCESS; k++) {
+      fill(r2, rbytes, 5);
+      if ((e2 = IRR_Start(&r)) != MPI_SUCCESS) break;
+      if (k == 0 && (e2 = IRR_Request_mpi(&r, &q)) == MPI_SUCCESS) e2 = MPI_Wait(&q, MPI_STATUS_IGNORE);
+      if (k == 1) e2 = IRR_Wait(&r, MPI_STATUS_IGNORE);
+      CHECK(e2 == MPI_SUCCESS && memcmp(r1, r2, rbytes) == 0, "(%d,%d) intergroup request by %s: rc %d", S->na, S->nb,
+            k ? "IRR_Wait" : "MPI_Wait", e2);
+    }
+  }
+#endif
+  if (r != IRR_REQUEST_NULL) CHECK(IRR_Request_free(&r) == MPI_SUCCESS && r == IRR_REQUEST_NULL, "free");
+  /* one receiver disagrees with its sender: init fails everywhere, nothing is left */
+  if (nr > 0 && S->grp == 1 && S->me == 0) rc[0] += 1;
+  e2 = IRR_Allgatherv_init(sb, sc, types[st], r2, rc, dp, types[rt], S->inter, MPI_INFO_NULL, &r);
+  CHECK(cls(e2) == MPI_ERR_TRUNCATE && r == IRR_REQUEST_NULL, "(%d,%d) persistent init, mismatch: class %d", S->na, S->nb,
+        cls(e2));
+  IRR_Comm_set_alg(S->inter, IRR_COLL_INTER_ALLGATHERV, IRR_ALG_AUTO);
+  free(c), free(rc), free(dp), free(sb), free(r1), free(r2);
+}
+
 int main(int argc, char **argv) {
   static const int pairs[][2] = {{1, 1}, {1, 5}, {5, 1}, {3, 8}, {8, 3}, {4, 4}, {7, 2}, {2, 3}};
   int W, wr, pi, cases;
@@ -250,6 +320,9 @@ int main(int argc, char **argv) {
           uint64_t seed = (uint64_t)(pi * 1000 + cs * 10 + a);
           one_case(&S, seed, cs % 3 == 0, cs % 2, alg);
         }
+      for (a = 0; a < 3; a++)
+        persist_case(&S, (uint64_t)(pi * 1000 + 500 + a), a == 0 ? IRR_ALG_AUTO : a == 1 ? IRR_ALG_SUBGROUP : IRR_ALG_ROOTGATHER,
+                     a == 0 ? (na + nb <= 5 ? (argc > 2 ? atoi(argv[2]) : 1000) : 50) : 20);
       empty_cases(&S);
       bad_cases(&S);
       MPI_Comm_free(&S.inter);
