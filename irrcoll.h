@@ -2543,6 +2543,20 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
   return B >= (double)mx ? mx : (int64_t)B;
 }
 
+/* Eq. (2)'s block size for the node-aware ring (smp: the ring order keeps nodes together,
+   their ranks sharing one NIC), from alpha * IRR_RING_NODE_ALPHA. A round of that ring
+   costs far more than the model's alpha beyond its data: it crosses a NIC behind the hops
+   inside the nodes, each paying the per-message overheads. In SMPI (16-core nodes, 0.5 us
+   overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
+   128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
+   from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
+   -> 0.97-1.04). */
+#define IRR_RING_NODE_ALPHA 6
+static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
+  if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
+  return irr_allgatherv_block(p, m, md);
+}
+
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
    sent from the send buffer (receive buffer with inplace), forwarded ones from the receive
    buffer, where they were received. Round 0 copies the own block; ring round t is t + 1. */
@@ -2801,20 +2815,24 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
     return rounds * (md.alpha + md.beta * (double)B);
   }
 }
-/* share: ranks per node of consecutive ranks sharing one NIC (1: flat); see
-   irr_allgatherv_choose_on. */
+/* share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
+   with node-local index below 2^k send across their node's NIC at once: the round is
+   charged its largest message or its busiest NIC's sum, whichever is larger. */
 static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
   int k, r, n, to, from;
   double t = 0;
+  if (share < 1) share = 1;
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
-    int64_t w = 0, mx;
+    int64_t w = 0, mx = 0, load = 0, nic = 0;
     for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
-    mx = w;
-    for (r = 1; r < p; r++) {
-      w += m[(r + n - 1) % p] - m[r - 1];
+    for (r = 0; r < p; r++) {
+      if (r > 0) w += m[(r + n - 1) % p] - m[r - 1];
       if (w > mx) mx = w;
+      if (r % share == 0) nic = 0;
+      if (r % share < (1 << k)) nic += w;
+      if (nic > load) load = nic;
     }
-    t += md.alpha + md.beta * (double)mx * ((1 << k) < share ? (1 << k) : share);
+    t += md.alpha + md.beta * (double)(load > mx ? load : mx);
   }
   return t;
 }
@@ -2837,10 +2855,11 @@ static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m
    beta. Shared memory has about twice the bandwidth (bench/smp.xml: 20 vs 10 GB/s) and a
    fraction of the wire latency (0.25 vs 1.5 us), but the per-message software overhead is
    the same on both paths and dominates small messages: in SMPI with 0.5 us of overhead
-   (16-core nodes, p = 30, 4 B) an intra-node round took 1.16 us against a Bruck round's
-   2.0 us, 0.77 of the model's 1.5 us. With 0.25 the model chose the node-aware algorithm
-   at 4 B, 0.85 of Bruck's speed. */
-#define IRR_INTRA_ALPHA 0.75
+   (16-core nodes, p = 30, 4 B) an intra-node round took 1.16 us, 0.77 of the model's
+   alpha. 0.85 keeps a margin for the node-aware algorithm's longer chain of rounds: with
+   0.25 it was chosen at p = 30, 4 B (0.85 of Bruck's speed), with 0.75 at p = 256 for
+   4 B geometric and 1 KiB spike data (0.93-0.94 of recursive doubling's). */
+#define IRR_INTRA_ALPHA 0.85
 #define IRR_INTRA_BETA 0.5
 
 /* irr_allgatherv_hier's time by its rounds' largest messages (node: each rank's lowest
@@ -2879,11 +2898,11 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
    ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
    that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
-   so that round's bandwidth term is charged min(2^k, share) times. The full automatic rule is irr_allgatherv_choose
+   so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (registry_build.h). */
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
-  *B = irr_allgatherv_block(p, m, md);
+  *B = irr_allgatherv_block_on(p, m, md, share > 1);
   return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 
@@ -3720,7 +3739,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
   if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER) {
-    *B = forced == IRR_ALG_RING ? irr_allgatherv_block(p, m, md) : 0;
+    *B = forced == IRR_ALG_RING ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
@@ -3779,7 +3798,7 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
     alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
   if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
+  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));

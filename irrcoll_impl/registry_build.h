@@ -32,7 +32,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
   if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER) {
-    *B = forced == IRR_ALG_RING ? irr_allgatherv_block(p, m, md) : 0;
+    *B = forced == IRR_ALG_RING ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
@@ -91,7 +91,7 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
     alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
   if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block(p, m, md);
+  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
