@@ -189,6 +189,11 @@ $(B)/sim_irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-bench
 # ~2.5 min more); BENCH_SIZES, BENCH_ROOTS, BENCH_COLLS, BENCH_REPS, BENCH_JOBS (runs at a time)
 # and SEED (block sizes of random and spikes) narrow or vary it.
 BENCH_P ?= 16 32 64 256
+# Allgatherv's SMPI sweep: every SMPI algorithm at AG_P; AG_BIG_P (e.g. 256: about 20 min
+# on 2 cores) with the five baselines that were ever best and c <= 64 KiB (at 1 MiB SMPI's
+# Bruck needs more memory than 23 GB)
+AG_P ?= 30 64
+AG_BIG_P ?=
 bench-sweep: $(B)/sim_v
 	@mkdir -p $(B)/bench
 	BENCH_P="$(BENCH_P)" $(foreach v,BENCH_SIZES BENCH_ROOTS BENCH_COLLS BENCH_REPS BENCH_JOBS SEED,$(if $($(v)),$(v)="$($(v))")) \
@@ -199,7 +204,9 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 	$(MAKE) --no-print-directory bench-sweep
-	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench 30 64 | tee $(B)/bench/allgatherv_smpi.txt
+	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_P) | tee $(B)/bench/allgatherv_smpi.txt
+	$(if $(AG_BIG_P),PLATS="flat smp" AG_CS="4 1024 65536" AG_ALGS="ompi_bruck ompi_neighborexchange mpich_ring GB mpich_rdb" \
+	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big.txt)
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
