@@ -2766,7 +2766,7 @@ static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int
     }
   }
   for (k = 0; l == 0 && k < K2; k++) { /* across: Bruck over the nodes, groups of whole nodes */
-    int to, from, cnt = irr_bruck_round(n, j, k, &to, &from), part;
+    int to = 0, from = 0, cnt = irr_bruck_round(n, j, k, &to, &from), part;
     for (part = 0; part < 2; part++) {
       int g = part ? from : j, wrap = g + cnt > n, lo = first[g], hi = first[wrap ? g + cnt - n : g + cnt];
       int64_t len = wrap ? irr__range_sum(m, lo, p) + irr__range_sum(m, 0, hi) : irr__range_sum(m, lo, hi);
