@@ -5,7 +5,8 @@
 # (bench/flat.xml) and on a cluster of 16-core nodes sharing one NIC (bench/smp.xml via
 # smpi-run -platform smp). Default P: 30 64. Summary: per cell, the best SMPI algorithm's
 # time / irrcoll's (> 1: irrcoll faster), and the linear ring's / irrcoll's; then one line
-# "worst cell: <ratio> at <cell>". Knobs: PLATS (default "flat smp"), AG_ALGS (SMPI's
+# "worst cell: <ratio> at <cell>", and a heat map of the ratio per cell
+# (allgatherv_smpi_PLAT_pP.png, with gnuplot). Knobs: PLATS (default "flat smp"), AG_ALGS (SMPI's
 # algorithms to run; default: every allgatherv algorithm and selector), AG_CS (base
 # counts), JOBS (simulations at once, default 2: SMPI runs are single-threaded).
 set -e
@@ -33,16 +34,40 @@ for plat in ${PLATS:-flat smp}; do
     { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; cat "$f".*.tmp | grep -v '^who,' | grep -v '^#@who'; } > "$f"
     rm -f "$f".*.tmp
     echo "SMPI $plat p=$p: best SMPI allgatherv / IRR_Allgatherv (and ring / IRR_Allgatherv), c = $cs bytes"
-    awk -F, -v cs="$cs" -v cell="$plat p=$p" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
+    awk -F, -v cs="$cs" -v cell="$plat p=$p" -v dat="$out/allgatherv_smpi_${plat}_p$p.dat" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
       END { split("regular broadcast spike half_full decreasing geometric", D, " "); nc = split(cs, C, " "); worst = -1;
             for (i = 1; i <= 6; i++) { printf "  %-11s", D[i];
               for (j = 1; j <= nc; j++) { k = D[i]","C[j]; best = -1; bw = "";
                 for (a in w) if (a != "irrcoll" && n[a","k] > 0) { t = s[a","k] / n[a","k]; if (best < 0 || t < best) { best = t; bw = a } }
                 irr = s["irrcoll,"k] / n["irrcoll,"k]; r = best / irr;
+                printf "%d %d %.6f %.4f\n", j - 1, i - 1, log(r) / log(2), r > dat;
                 if (worst < 0 || r < worst) { worst = r; wc = D[i]" c="C[j] }
                 if (n["ring,"k] > 0) printf " %6.2f (%-12s ring %6.2f)", r, bw, (s["ring,"k] / n["ring,"k]) / irr;
                 else printf " %6.2f (%-12s)", r, bw }
               printf "\n" }
-            printf "worst cell: %.3f at %s %s\n", worst, cell, wc }' "$f"
+            printf "worst cell: %.3f at %s %s\n", worst, cell, wc
+            xt = ""; for (j = 1; j <= nc; j++) xt = xt (j > 1 ? ", " : "") "\"" C[j] "\" " j - 1
+            yt = ""; for (i = 1; i <= 6; i++) yt = yt (i > 1 ? ", " : "") "\"" D[i] "\" " i - 1
+            printf "cols = %d\nrows = 6\nset xtics (%s)\nset ytics (%s)\n", nc, xt, yt > (dat ".gp") }' "$f"
+    # heat map: x = c, y = distribution, colour = log2(ratio), white at 1
+    if command -v gnuplot >/dev/null && [ -s "$out/allgatherv_smpi_${plat}_p$p.dat" ]; then
+      gnuplot <<GP || echo "(no heat map for $plat p=$p)" >&2
+load "$out/allgatherv_smpi_${plat}_p$p.dat.gp"
+set terminal pngcairo size 900,360 noenhanced font ",10"
+set output "$out/allgatherv_smpi_${plat}_p$p.png"
+set title "Allgatherv, SMPI, $plat, p = $p, 0.5 us per message: SMPI's best / IRR_Allgatherv (> 1: irrcoll faster)"
+set xlabel "base count c (bytes)"
+set xrange [-0.5:cols - 0.5]
+set yrange [rows - 0.5:-0.5]
+set tics scale 0
+set cbrange [-2:2]
+set cbtics ("1/4" -2, "1/2" -1, "1" 0, "2" 1, "4" 2)
+set cblabel "ratio (log scale, clipped at 1/4 and 4)"
+set palette defined (-2 "#b2182b", -1 "#ef8a62", 0 "#f7f7f7", 1 "#67a9cf", 2 "#2166ac")
+unset key
+plot "$out/allgatherv_smpi_${plat}_p$p.dat" using 1:2:(0.5):(0.5):(\$3 < -2 ? -2 : \$3 > 2 ? 2 : \$3) with boxxyerror fill solid 1.0 noborder lc palette, \
+     "$out/allgatherv_smpi_${plat}_p$p.dat" using 1:2:(sprintf("%.2f", \$4)) with labels
+GP
+    fi
   done
 done
