@@ -577,8 +577,8 @@ static void test_allgatherv(void) {
         checks++;
         CHECK(st == IRR_OK, "allgatherv check p=%d d=%d v=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st),
               rep.rank, rep.op, rep.what);
-        if (a == IRR_ALG_RING) { /* rounds: b - min b_i (+ the copy round) */
-          int64_t b = 0, mn = -1, BB = B > 0 ? B : irr_allgatherv_block(p, m, md);
+        if (a == IRR_ALG_RING) { /* rounds: b - min b_i (+ the copy round), B as the build chose it */
+          int64_t b = 0, mn = -1, BB = B > 0 ? B : irr_allgatherv_block_on(p, m, md, v == 5);
           int r, rounds = 0;
           for (i = 0; i < p; i++) {
             int64_t bi = irr__nblocks(m[i], BB);
