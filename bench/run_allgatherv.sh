@@ -51,23 +51,9 @@ for plat in ${PLATS:-flat smp}; do
             printf "cols = %d\nrows = 6\nset xtics (%s)\nset ytics (%s)\n", nc, xt, yt > (dat ".gp") }' "$f"
     # heat map: x = c, y = distribution, colour = log2(ratio), white at 1
     if command -v gnuplot >/dev/null && [ -s "$out/allgatherv_smpi_${plat}_p$p.dat" ]; then
-      gnuplot <<GP || echo "(no heat map for $plat p=$p)" >&2
-load "$out/allgatherv_smpi_${plat}_p$p.dat.gp"
-set terminal pngcairo size 900,360 noenhanced font ",10"
-set output "$out/allgatherv_smpi_${plat}_p$p.png"
-set title "Allgatherv, SMPI, $plat, p = $p, 0.5 us per message: SMPI's best / IRR_Allgatherv (> 1: irrcoll faster)"
-set xlabel "base count c (bytes)"
-set xrange [-0.5:cols - 0.5]
-set yrange [rows - 0.5:-0.5]
-set tics scale 0
-set cbrange [-2:2]
-set cbtics ("1/4" -2, "1/2" -1, "1" 0, "2" 1, "4" 2)
-set cblabel "ratio (log scale, clipped at 1/4 and 4)"
-set palette defined (-2 "#b2182b", -1 "#ef8a62", 0 "#f7f7f7", 1 "#67a9cf", 2 "#2166ac")
-unset key
-plot "$out/allgatherv_smpi_${plat}_p$p.dat" using 1:2:(0.5):(0.5):(\$3 < -2 ? -2 : \$3 > 2 ? 2 : \$3) with boxxyerror fill solid 1.0 noborder lc palette, \
-     "$out/allgatherv_smpi_${plat}_p$p.dat" using 1:2:(sprintf("%.2f", \$4)) with labels
-GP
+      sh "$here/heatmap.sh" "$out/allgatherv_smpi_${plat}_p$p.dat" "$out/allgatherv_smpi_${plat}_p$p.png" \
+        "Allgatherv, SMPI, $plat, p = $p, 0.5 us per message: SMPI's best / IRR_Allgatherv (> 1: irrcoll faster)" \
+        "base count c (bytes)" || echo "(no heat map for $plat p=$p)" >&2
     fi
   done
 done

@@ -164,23 +164,8 @@ for coll in $COLLS; do
     for p in $P; do
       dat="$dir/${coll}_p$p.dat"
       [ -s "$dat" ] || continue
-      gnuplot <<GP || rc=1
-load "$dat.gp"
-set terminal pngcairo size 960,(140 + 26 * rows) noenhanced font ",10"
-set output "$out/${coll}_sweep_p$p.png"
-set title "$C, SMPI, p = $p, flat, $O per message: MPI_$C / IRR_$C (> 1: irrcoll faster)"
-set xlabel "average block size b (ints)"
-set xrange [-0.5:cols - 0.5]
-set yrange [rows - 0.5:-0.5]
-set tics scale 0
-set cbrange [-2:2]
-set cbtics ("1/4" -2, "1/2" -1, "1" 0, "2" 1, "4" 2)
-set cblabel "ratio (log scale, clipped at 1/4 and 4)"
-set palette defined (-2 "#b2182b", -1 "#ef8a62", 0 "#f7f7f7", 1 "#67a9cf", 2 "#2166ac")
-unset key
-plot "$dat" using 1:2:(0.5):(0.5):(\$3 < -2 ? -2 : \$3 > 2 ? 2 : \$3) with boxxyerror fill solid 1.0 noborder lc palette, \
-     "$dat" using 1:2:(sprintf("%.2f", \$4)) with labels
-GP
+      sh "$here/heatmap.sh" "$dat" "$out/${coll}_sweep_p$p.png" \
+        "$C, SMPI, p = $p, flat, $O per message: MPI_$C / IRR_$C (> 1: irrcoll faster)" "average block size b (ints)" || rc=1
     done
   fi
 done
