@@ -65,7 +65,9 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    the data; zero-size ranks spread evenly around the ring; on clusters of multi-rank nodes,
    ranked so that one link enters and one leaves every node) and Bruck's algorithm
    (ceil(log2 p) rounds, for small totals; recursive doubling instead on SMP nodes with 2^k
-   ranks): irr_allgatherv_choose. Force with IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling or
+   ranks; on SMP nodes the node-aware hier and, p even, neighbor exchange where the model
+   favours them): irr_allgatherv_choose. Force with
+   IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
    1e-10). The first ring call on a communicator learns the node layout

@@ -14,7 +14,8 @@
                             binomial, linear, direct; scatterv also xtree (XScatterv's)
                             auto: linear on 1 rank, direct on <= IRR_V_DIRECT_MAXP, else tree
                             (Gatherv) or xtree (Scatterv)
-     allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only)
+     allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only),
+                            hier (SMP nodes of consecutive ranks), neighbor (even p)
                             auto: irr_allgatherv_choose (registry_build.h)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
@@ -56,6 +57,7 @@ typedef enum irr_alg {
   IRR_ALG_DENSE = 12,     /* XAlltoallv: counts by MPI_Alltoall, then MPI_Alltoallv */
   IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
   IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
+  IRR_ALG_NEIGHBOR = 15,  /* Allgatherv: neighbor exchange, blocks both ways round the ring (p even) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -85,6 +87,7 @@ typedef enum irr_alg {
 #define IRR_RESTRICT_INTER 2     /* two groups: an intercommunicator or the groups entry */
 #define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
 #define IRR_RESTRICT_NODES 8     /* only on SMP nodes of consecutive ranks (elsewhere the choice falls back) */
+#define IRR_RESTRICT_EVEN 16     /* only on an even number of ranks (elsewhere the choice falls back) */
 
 typedef struct irr_alg_entry {
   irr_coll coll;
@@ -108,6 +111,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_NEIGHBOR, IRR_RESTRICT_EVEN, "neighbor exchange: pairs of blocks both ways round the ring (Open MPI)"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
@@ -137,7 +141,7 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier"};
+                                  "hier", "neighbor"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

@@ -35,7 +35,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
   vt = (int)irrt_range(&rng, 0, NTYPES - 1);
   mode = (int)irrt_range(&rng, 0, 2);
   inplace = irrt_range(&rng, 0, 3) == 0;
-  alg = (int)irrt_range(&rng, 0, 3);
+  alg = (int)irrt_range(&rng, 0, 4);
   m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
   cnt = (int *)malloc((size_t)p * 2 * sizeof(int));
   dsp = cnt + p;
@@ -61,7 +61,12 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
                  MPI_COMM_SELF, MPI_STATUS_IGNORE);
   memcpy(rx, rn, rbytes);
   e1 = irrt_ref_allgatherv(inplace ? MPI_IN_PLACE : sb, n_me, types[mytype], rn, cnt, dsp, types[vt], comm);
-  IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, alg == 1 ? IRR_ALG_RING : alg == 2 ? IRR_ALG_BRUCK : alg == 3 ? IRR_ALG_HIER : IRR_ALG_AUTO);
+  IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV,
+                   alg == 1   ? IRR_ALG_RING
+                   : alg == 2 ? IRR_ALG_BRUCK
+                   : alg == 3 ? IRR_ALG_HIER
+                   : alg == 4 ? IRR_ALG_NEIGHBOR
+                              : IRR_ALG_AUTO);
   if (k % 5 == 1 && c <= 40) IRR_Comm_set_model(comm, 1e-12, 1e-10); /* tiny blocks (few: the ring runs b rounds) */
   else if (k % 5 == 3) IRR_Comm_set_model(comm, 1e-3, 1e-10);
   else IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
@@ -104,15 +109,16 @@ static void run_errors(MPI_Comm comm) {
   out = (int *)malloc((size_t)p * 4 * sizeof(int) + 16);
   for (i = 0; i < p; i++) cnt[i] = 2, dsp[i] = 2 * i;
   for (i = 0; i < 8; i++) v[i] = rank * 10 + i;
-  for (a = 0; a < 3; a++) { /* the node-aware one: comm has IRRCOLL_PPN=3 nodes */
-    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, a == 2 ? IRR_ALG_HIER : a ? IRR_ALG_BRUCK : IRR_ALG_RING);
+  static const irr_alg ealg[] = {IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_HIER, IRR_ALG_NEIGHBOR};
+  for (a = 0; a < 4; a++) { /* the node-aware one: comm has IRRCOLL_PPN=3 nodes; neighbor: on odd p the ring */
+    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, ealg[a]);
     /* the last rank sends 3 ints where 2 are expected: it and the ranks downstream fail with
        MPI_ERR_TRUNCATE, nothing hangs, nothing is written past the blocks */
     for (i = 0; i < 2 * p + 4; i++) out[i] = -1;
     e = IRR_Allgatherv(v, rank == p - 1 ? 3 : 2, MPI_INT, out, cnt, dsp, MPI_INT, comm);
     CHECK((rank == p - 1 ? cls(e) == MPI_ERR_TRUNCATE : cls(e) == MPI_SUCCESS || cls(e) == MPI_ERR_TRUNCATE) &&
               out[2 * p] == -1,
-          "allgatherv bad own count (%s): rank %d class %d", a == 2 ? "hier" : a ? "bruck" : "ring", rank, cls(e));
+          "allgatherv bad own count (%s): rank %d class %d", irr_alg_name(ealg[a]), rank, cls(e));
     e = IRR_Allgatherv(v, 2, MPI_INT, out, cnt, dsp, MPI_INT, comm);
     CHECK(e == MPI_SUCCESS && out[2 * (p - 1) + 1] == (p - 1) * 10 + 1, "allgatherv after an error (rank %d)", rank);
   }

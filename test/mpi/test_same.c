@@ -272,7 +272,8 @@ static int is_scatter(int e) {
 /* the algorithms each entry point can run (guide entries: the table's mock-ups) */
 static int algs_of(int e, irr_alg *a) {
   static const irr_alg v[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_LINEAR, IRR_ALG_BINOMIAL, IRR_ALG_DIRECT};
-  static const irr_alg ag[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_HIER};
+  static const irr_alg ag[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_HIER,
+                              IRR_ALG_NEIGHBOR};
   static const irr_alg in[] = {IRR_ALG_AUTO, IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP, IRR_ALG_ROOTGATHER};
   int n = 0, i, k, nt;
   if (e == E_GUIDE_GATHERV || e == E_GUIDE_SCATTERV || e == E_GUIDE_ALLGATHERV) {
@@ -290,7 +291,7 @@ static int algs_of(int e, irr_alg *a) {
     if (e == E_SCATTERV || e == E_SCATTERV_C) { a[5] = IRR_ALG_XTREE; return 6; } /* Scatterv only */
     return 5;
   }
-  if (shape_of(e) == SHAPE_ALL) { memcpy(a, ag, sizeof ag); return 5; }
+  if (shape_of(e) == SHAPE_ALL) { memcpy(a, ag, sizeof ag); return (int)(sizeof ag / sizeof ag[0]); }
   memcpy(a, in, sizeof in);
   return 4;
 }

@@ -659,6 +659,51 @@ static void test_allgatherv(void) {
         CHECK(st == IRR_OK, "recursive doubling p=%d d=%d inplace=%d: %s", p, d, v, irr_status_name(st));
         irr_sched_set_free(&set);
       }
+  { /* neighbor exchange (p even): checked, p/2 rounds, and its closed-form estimate (every
+       round charged the largest pair) an upper bound within 1% of the cost model over its
+       programs: the choice compares what the executor runs */
+    long nchecks = 0, nround_fail = 0, nest_fail = 0;
+    for (p = 1; p <= 40; p++)
+      for (d = 0; d < 7; d++)
+        for (v = 0; v < 2; v++) {
+          irr_sched_set set;
+          irr_spec sp;
+          irr_check_report rep;
+          irr_args a;
+          irr_status st;
+          double t = 0, c;
+          int r, rounds = 0;
+          agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
+          if (p % 2) {
+            irr_sched s;
+            irr_op ops[8];
+            irr_sched_init(&s, 0, p, ops, 8);
+            CHECK(irr_allgatherv_neighbor(0, p, m, v, &s) == IRR_ERR_ARG, "neighbor on odd p=%d refused", p);
+            CHECK(irr_allgatherv_neighbor_estimate(p, m, md) > 1e200, "neighbor estimate on odd p=%d", p);
+            continue;
+          }
+          memset(&sp, 0, sizeof sp);
+          sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = v;
+          st = irr_allgatherv_build_all(&set, IRR_ALG_NEIGHBOR, p, m, 0, NULL, v, md);
+          CHECK(st == IRR_OK, "neighbor build p=%d d=%d: %s", p, d, irr_status_name(st));
+          if (st != IRR_OK) continue;
+          st = irr_sched_check(set.s, &sp, &rep);
+          nchecks++;
+          CHECK(st == IRR_OK, "neighbor check p=%d d=%d inplace=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st),
+                rep.rank, rep.op, rep.what);
+          for (r = 0; r < p; r++)
+            if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
+          if (rounds > p / 2 + 1) nround_fail++;
+          irr_sched_set_free(&set);
+          memset(&a, 0, sizeof a);
+          a.coll = IRR_COLL_ALLGATHERV, a.p = p, a.m = m, a.md = md;
+          c = irr_allgatherv_neighbor_estimate(p, m, md);
+          if (irr_estimate(&a, IRR_ALG_NEIGHBOR, &t) != IRR_OK || c < t * (1 - 1e-9) || c > t * 1.01) nest_fail++;
+        }
+    CHECK(nround_fail == 0, "%ld neighbor-exchange schedules exceed p/2 rounds", nround_fail);
+    CHECK(nest_fail == 0, "%ld neighbor-exchange estimates not within [1, 1.01] of the model over the programs", nest_fail);
+    printf("allgatherv neighbor: %ld schedule sets checked\n", nchecks);
+  }
   printf("allgatherv: %ld schedule sets checked\n", checks);
 }
 

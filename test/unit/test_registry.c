@@ -82,6 +82,16 @@ static void test_choose(void) {
   for (i = 0; i < 64; i++) m[i] = (int64_t)1 << 22;
   CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 64, m, md, node, &B) == IRR_ALG_RING && B > 0, "large: ring");
   CHECK(irr_allgatherv_share(64, node) == 16 && irr_allgatherv_share(64, NULL) == 1, "share");
+  /* neighbor exchange: half-full 64 KiB on 16-core nodes (even ranks 128 KiB, odd empty), not
+     on regular data there, never on a flat cluster; forced on odd p it is the ring */
+  for (i = 0; i < 64; i++) m[i] = i % 2 ? 0 : 131072;
+  CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 64, m, md, node, &B) == IRR_ALG_NEIGHBOR, "smp half-full 64 KiB: neighbor");
+  CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 30, m, md, node, &B) == IRR_ALG_NEIGHBOR, "smp p=30 half-full: neighbor");
+  CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 64, m, md, NULL, &B) != IRR_ALG_NEIGHBOR, "flat half-full: not neighbor");
+  CHECK(irr_allgatherv_choose(IRR_ALG_NEIGHBOR, 31, m, md, node, &B) == IRR_ALG_RING && B > 0, "forced neighbor, odd p: ring");
+  CHECK(irr_allgatherv_choose(IRR_ALG_NEIGHBOR, 30, m, md, NULL, &B) == IRR_ALG_NEIGHBOR, "forced neighbor, flat");
+  for (i = 0; i < 64; i++) m[i] = 65536;
+  CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 64, m, md, node, &B) == IRR_ALG_RING, "smp regular 64 KiB: ring");
 }
 
 /* irr_build_all for every schedule algorithm of the table, checked against its collective's
