@@ -2545,26 +2545,38 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
   }
 }
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
-   rounds. Among B0 and the sizes that cut the largest block mx into k equal blocks, within
-   [B0 / 2, 4 B0] (at most 64 of them, k ascending), the one with the least ring estimate
-   (the first if equal). O(64 p). SMPI, flat cluster, p = 30, geometric 1 MiB (sizes mx / 2^j):
-   Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms (MPICH's ring, whose 256 KiB
-   floor is raised to the smallest block, 3.22 ms); 364 KB, a remainder on the smallest
-   blocks, 4.13 ms. Flat clusters only (irr_allgatherv_block_on): on 16-core nodes, where B
-   comes from 6 alpha, it cost half-full 1 MiB at p = 30 0.97 -> 0.94 of SMPI's best. */
-static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int64_t mx) {
-  int64_t best = B0, k, klo, khi, Bk;
+   rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
+   [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, up to 64; each of
+   the first 32 sizes that occur, halved down to B0 / 2; 128 at most), the one with the
+   least ring estimate (the first if equal). O(128 p), the same on every rank. SMPI, 0.5 us
+   overhead: flat p = 30, geometric 1 MiB (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms,
+   mx / 16 = 393 KB 3.22 ms, as MPICH's ring (whose segment is the smallest block there),
+   364 KB (a remainder on the smallest blocks) 4.13 ms; 16-core nodes p = 256, geometric
+   1 MiB, 436 KB (Eq. 2 from 6 alpha) 32.3 ms, 256 KiB (a size that occurs) 28.9 ms. On
+   nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
+static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
+  int64_t best = B0, mx = 0, k, Bk;
   double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
+  int i, j, n = 0, distinct = 0;
+#define IRR__TRY(b)                                                                                \
+  do {                                                                                             \
+    double t_;                                                                                     \
+    if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != best && n++ < 128 &&                             \
+        (t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb)                                   \
+      tb = t_, best = (b);                                                                         \
+  } while (0)
+  for (i = 0; i < p; i++)
+    if (m[i] > mx) mx = m[i];
   if (B0 < 1 || mx <= B0) return B0;
-  klo = mx / (4 * B0), khi = 2 * mx / B0 + 1;
-  if (klo < 1) klo = 1;
-  if (khi > klo + 63) khi = klo + 63;
-  for (k = klo; k <= khi; k++) {
-    double t;
-    Bk = (mx + k - 1) / k;
-    if (Bk < B0 / 2 || Bk > 4 * B0 || Bk == best) continue;
-    if ((t = irr_allgatherv_ring_estimate(p, m, Bk, md)) < tb) tb = t, best = Bk;
+  for (k = mx / (2 * B0) > 1 ? mx / (2 * B0) : 1; k <= 2 * mx / B0 + 1 && n < 64; k++) /* cuts of the largest */
+    IRR__TRY((mx + k - 1) / k);
+  for (i = 0; i < p && distinct < 32; i++) { /* sizes that occur (first 32), halved */
+    for (j = 0; j < i && m[j] != m[i]; j++) {}
+    if (j < i || m[i] <= 0) continue;
+    distinct++;
+    for (Bk = m[i]; Bk >= B0 / 2; Bk /= 2) IRR__TRY(Bk);
   }
+#undef IRR__TRY
   return best;
 }
 
@@ -2596,20 +2608,12 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
    128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
    from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
-   -> 0.97-1.04). On a flat cluster (smp = 0): Eq. (2)'s B snapped to whole blocks
-   (irr__ring_snap). */
+   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap; on nodes only smaller). */
 #define IRR_RING_NODE_ALPHA 6
 static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
-  int64_t B, mx = 0;
-  int i;
-  if (smp) {
-    md.alpha *= IRR_RING_NODE_ALPHA;
-    return irr_allgatherv_block(p, m, md);
-  }
-  B = irr_allgatherv_block(p, m, md);
-  for (i = 0; i < p; i++)
-    if (m[i] > mx) mx = m[i];
-  return irr__ring_snap(p, m, md, B, mx);
+  irr_model mb = md;
+  if (smp) mb.alpha *= IRR_RING_NODE_ALPHA;
+  return irr__ring_snap(p, m, md, irr_allgatherv_block(p, m, mb), smp ? 1 : 4);
 }
 
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
@@ -3848,6 +3852,11 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
     double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
+    if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
+      irr_model m6 = md;
+      m6.alpha *= IRR_RING_NODE_ALPHA;
+      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+    }
     if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
   }
   return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
@@ -4440,7 +4449,7 @@ IRR_DECL irr_gl_gv IRR_Gatherv_as_allreduce_gather, IRR_Gatherv_irr_auto, IRR_Ga
 IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Scatterv_irr_tree, IRR_Scatterv_irr_binomial,
     IRR_Scatterv_irr_direct, IRR_Scatterv_irr_xtree;
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
-    IRR_Allgatherv_irr_bruck;
+    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor;
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 
@@ -9443,6 +9452,9 @@ IRR_DEF int IRR_Scatterv_irr_xtree(const void *sb, const int sc[], const int dsp
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)
 IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRAG(recdoubling, IRR_ALG_RECDOUBLING)
+IRR__GL_IRRAG(hier, IRR_ALG_HIER)
+IRR__GL_IRRAG(neighbor, IRR_ALG_NEIGHBOR)
 #undef IRR__GL_IRRAG
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
@@ -9484,6 +9496,9 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHERV, "allgatherv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_auto},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_ring", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_ring},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_bruck},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_recdoubling", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_recdoubling},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_hier", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_hier},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_neighbor", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_neighbor},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

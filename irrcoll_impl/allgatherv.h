@@ -125,26 +125,38 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
   }
 }
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
-   rounds. Among B0 and the sizes that cut the largest block mx into k equal blocks, within
-   [B0 / 2, 4 B0] (at most 64 of them, k ascending), the one with the least ring estimate
-   (the first if equal). O(64 p). SMPI, flat cluster, p = 30, geometric 1 MiB (sizes mx / 2^j):
-   Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms (MPICH's ring, whose 256 KiB
-   floor is raised to the smallest block, 3.22 ms); 364 KB, a remainder on the smallest
-   blocks, 4.13 ms. Flat clusters only (irr_allgatherv_block_on): on 16-core nodes, where B
-   comes from 6 alpha, it cost half-full 1 MiB at p = 30 0.97 -> 0.94 of SMPI's best. */
-static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int64_t mx) {
-  int64_t best = B0, k, klo, khi, Bk;
+   rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
+   [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, up to 64; each of
+   the first 32 sizes that occur, halved down to B0 / 2; 128 at most), the one with the
+   least ring estimate (the first if equal). O(128 p), the same on every rank. SMPI, 0.5 us
+   overhead: flat p = 30, geometric 1 MiB (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms,
+   mx / 16 = 393 KB 3.22 ms, as MPICH's ring (whose segment is the smallest block there),
+   364 KB (a remainder on the smallest blocks) 4.13 ms; 16-core nodes p = 256, geometric
+   1 MiB, 436 KB (Eq. 2 from 6 alpha) 32.3 ms, 256 KiB (a size that occurs) 28.9 ms. On
+   nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
+static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
+  int64_t best = B0, mx = 0, k, Bk;
   double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
+  int i, j, n = 0, distinct = 0;
+#define IRR__TRY(b)                                                                                \
+  do {                                                                                             \
+    double t_;                                                                                     \
+    if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != best && n++ < 128 &&                             \
+        (t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb)                                   \
+      tb = t_, best = (b);                                                                         \
+  } while (0)
+  for (i = 0; i < p; i++)
+    if (m[i] > mx) mx = m[i];
   if (B0 < 1 || mx <= B0) return B0;
-  klo = mx / (4 * B0), khi = 2 * mx / B0 + 1;
-  if (klo < 1) klo = 1;
-  if (khi > klo + 63) khi = klo + 63;
-  for (k = klo; k <= khi; k++) {
-    double t;
-    Bk = (mx + k - 1) / k;
-    if (Bk < B0 / 2 || Bk > 4 * B0 || Bk == best) continue;
-    if ((t = irr_allgatherv_ring_estimate(p, m, Bk, md)) < tb) tb = t, best = Bk;
+  for (k = mx / (2 * B0) > 1 ? mx / (2 * B0) : 1; k <= 2 * mx / B0 + 1 && n < 64; k++) /* cuts of the largest */
+    IRR__TRY((mx + k - 1) / k);
+  for (i = 0; i < p && distinct < 32; i++) { /* sizes that occur (first 32), halved */
+    for (j = 0; j < i && m[j] != m[i]; j++) {}
+    if (j < i || m[i] <= 0) continue;
+    distinct++;
+    for (Bk = m[i]; Bk >= B0 / 2; Bk /= 2) IRR__TRY(Bk);
   }
+#undef IRR__TRY
   return best;
 }
 
@@ -176,20 +188,12 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
    128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
    from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
-   -> 0.97-1.04). On a flat cluster (smp = 0): Eq. (2)'s B snapped to whole blocks
-   (irr__ring_snap). */
+   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap; on nodes only smaller). */
 #define IRR_RING_NODE_ALPHA 6
 static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
-  int64_t B, mx = 0;
-  int i;
-  if (smp) {
-    md.alpha *= IRR_RING_NODE_ALPHA;
-    return irr_allgatherv_block(p, m, md);
-  }
-  B = irr_allgatherv_block(p, m, md);
-  for (i = 0; i < p; i++)
-    if (m[i] > mx) mx = m[i];
-  return irr__ring_snap(p, m, md, B, mx);
+  irr_model mb = md;
+  if (smp) mb.alpha *= IRR_RING_NODE_ALPHA;
+  return irr__ring_snap(p, m, md, irr_allgatherv_block(p, m, mb), smp ? 1 : 4);
 }
 
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are

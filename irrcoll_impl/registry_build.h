@@ -54,6 +54,11 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
     double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
+    if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
+      irr_model m6 = md;
+      m6.alpha *= IRR_RING_NODE_ALPHA;
+      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+    }
     if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
   }
   return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;

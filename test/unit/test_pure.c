@@ -704,27 +704,38 @@ static void test_allgatherv(void) {
     CHECK(nest_fail == 0, "%ld neighbor-exchange estimates not within [1, 1.01] of the model over the programs", nest_fail);
     printf("allgatherv neighbor: %ld schedule sets checked\n", nchecks);
   }
-  { /* the flat ring's block size snapped to whole blocks: never a worse estimate than Eq. (2)'s,
-       within [B0 / 2, 4 B0]; geometric 1 MiB at p = 30 (sizes mx / 2^j) cuts mx in 16 */
+  { /* the ring's block size snapped to whole blocks: Eq. (2)'s (from 6 alpha on SMP nodes) or
+       one with a smaller estimate within [B0 / 2, 4 B0] (SMP: [B0 / 2, B0]); geometric 1 MiB
+       (sizes mx / 2^j) at p = 30 cuts the largest block in 16, at p = 256 on SMP nodes B is the
+       second smallest size */
     long snap_fail = 0;
+    int smp;
+    int64_t *mg = (int64_t *)malloc(256 * sizeof(int64_t));
     for (p = 2; p <= 64; p++)
-      for (d = 0; d < 7; d++) {
-        int64_t B0, B, mx = 0, i;
-        agv_dist(d, p, (int64_t)1000 << (d * 3 % 13), &rng, m);
-        for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
-        B0 = irr_allgatherv_block(p, m, md);
-        B = irr_allgatherv_block_on(p, m, md, 0);
-        if (B < 1 || B > (mx > 0 ? mx : 1) ||
-            irr_allgatherv_ring_estimate(p, m, B, md) > irr_allgatherv_ring_estimate(p, m, B0, md) ||
-            (B != B0 && (B < B0 / 2 || B > 4 * B0)))
-          snap_fail++;
-        CHECK(irr_allgatherv_block_on(p, m, md, 1) == irr_allgatherv_block(p, m, (irr_model){md.alpha * IRR_RING_NODE_ALPHA, md.beta}),
-              "smp ring block: Eq. (2) from 6 alpha, not snapped (p=%d d=%d)", p, d);
-      }
+      for (d = 0; d < 7; d++)
+        for (smp = 0; smp < 2; smp++) {
+          int64_t B0, B, mx = 0, i;
+          irr_model mb = md;
+          if (smp) mb.alpha *= IRR_RING_NODE_ALPHA;
+          agv_dist(d, p, (int64_t)1000 << (d * 3 % 13), &rng, m);
+          for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+          B0 = irr_allgatherv_block(p, m, mb);
+          B = irr_allgatherv_block_on(p, m, md, smp);
+          if (B < 1 || B > (mx > 0 ? mx : 1) ||
+              (B != B0 && (B < B0 / 2 || B > (smp ? 1 : 4) * B0 ||
+                           !(irr_allgatherv_ring_estimate(p, m, B, md) < irr_allgatherv_ring_estimate(p, m, B0, md)))))
+            snap_fail++;
+        }
     CHECK(snap_fail == 0, "%ld snapped ring block sizes worse than Eq. (2)'s or out of range", snap_fail);
     irrt_dist_ag(5, 30, 1048576, m);
     CHECK(irr_allgatherv_block_on(30, m, md, 0) == m[0] / 16 && irr_allgatherv_block(30, m, md) < m[0] / 16,
           "geometric 1 MiB, p = 30: B = largest block / 16 (Eq. 2: less)");
+    if (mg) {
+      irrt_dist_ag(5, 256, 1048576, mg);
+      CHECK(irr_allgatherv_block_on(256, mg, md, 1) == mg[127] && mg[127] == 2 * mg[255],
+            "geometric 1 MiB, p = 256, SMP nodes: B = the second smallest size");
+      free(mg);
+    }
   }
   printf("allgatherv: %ld schedule sets checked\n", checks);
 }
