@@ -671,6 +671,9 @@ IRR_DEF int IRR_Scatterv_irr_xtree(const void *sb, const int sc[], const int dsp
 IRR__GL_IRRAG(auto, IRR_ALG_AUTO)
 IRR__GL_IRRAG(ring, IRR_ALG_RING)
 IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRAG(recdoubling, IRR_ALG_RECDOUBLING)
+IRR__GL_IRRAG(hier, IRR_ALG_HIER)
+IRR__GL_IRRAG(neighbor, IRR_ALG_NEIGHBOR)
 #undef IRR__GL_IRRAG
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
@@ -712,6 +715,9 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHERV, "allgatherv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_auto},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_ring", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_ring},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_bruck},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_recdoubling", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_recdoubling},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_hier", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_hier},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_neighbor", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_neighbor},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

@@ -4,17 +4,18 @@
  * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv (no alternative yet: always PMPI),
  * and runs the mock-up (mpi_guide.h)
  * or irrcoll algorithm that is forced or that a profile names, else the default: for
- * MPI_Gatherv and MPI_Scatterv irrcoll's automatic choice (IRR_Gatherv/IRR_Scatterv: at
- * least 0.997 / 0.998 of the native operation in every cell of the SMPI sweeps, README),
- * for every other collective the PMPI_ function (MPI_Allgatherv stays native until its
- * sweep on multi-core nodes holds).
+ * MPI_Gatherv, MPI_Scatterv and MPI_Allgatherv irrcoll's automatic choice
+ * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
+ * of the SMPI sweeps; IRR_Allgatherv at least 0.95 of SMPI's best algorithm in every cell
+ * measured, flat and 16-core nodes; README), for every other collective the PMPI_
+ * function.
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
  *       collective, in the header's grammar (registry.h: [coll:]name, comma-separated; a
  *       name without collective applies to every collective that has it): a mock-up name,
  *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
- *       ring, bruck for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
+ *       ring, bruck, recdoubling, hier, neighbor for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
  *       algorithm on intercommunicators) or "native" (the MPI library's own, e.g.
  *       gatherv:native to opt out of irrcoll's default; "default" is a synonym, its old
  *       name). The report names the library's own "native".
@@ -177,6 +178,7 @@ static void irr__pm_setup(void) {
   }
   irr__pm.dflt[IRR_GL_GATHERV] = irr__pm_entry(IRR_GL_GATHERV, "auto");
   irr__pm.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
+  irr__pm.dflt[IRR_GL_ALLGATHERV] = irr__pm_entry(IRR_GL_ALLGATHERV, "auto");
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
     irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c] || irr__pm.dflt[c];
