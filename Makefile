@@ -190,8 +190,9 @@ $(B)/sim_irrtune: tools/irrtune.c pmpi/profile.h irrcoll.h | $(B) deps-bench
 # and SEED (block sizes of random and spikes) narrow or vary it.
 BENCH_P ?= 16 32 64 256
 # Allgatherv's SMPI sweep: every SMPI algorithm at AG_P; AG_BIG_P (e.g. 256: about 20 min
-# on 2 cores) with the five baselines that were ever best and c <= 64 KiB (at 1 MiB SMPI's
-# Bruck needs more memory than 23 GB)
+# on 2 cores) with the five baselines that were ever best and c <= 64 KiB, then 1 MiB on
+# 16-core nodes against the three that need no scratch (at 1 MiB SMPI's Bruck and recursive
+# doubling, and irrcoll's Bruck on a flat cluster, need more memory than 23 GB)
 AG_P ?= 30 64
 AG_BIG_P ?=
 bench-sweep: $(B)/sim_v
@@ -207,6 +208,8 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_P) | tee $(B)/bench/allgatherv_smpi.txt
 	$(if $(AG_BIG_P),PLATS="flat smp" AG_CS="4 1024 65536" AG_ALGS="ompi_bruck ompi_neighborexchange mpich_ring GB mpich_rdb" \
 	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big.txt)
+	$(if $(AG_BIG_P),PLATS=smp AG_CS=1048576 AG_ALGS="mpich_ring GB ompi_neighborexchange" AG_TAG=_1MiB \
+	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big_1MiB.txt)
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt

@@ -8,7 +8,9 @@
 # "worst cell: <ratio> at <cell>", and a heat map of the ratio per cell
 # (allgatherv_smpi_PLAT_pP.png, with gnuplot). Knobs: PLATS (default "flat smp"), AG_ALGS (SMPI's
 # algorithms to run; default: every allgatherv algorithm and selector), AG_CS (base
-# counts), JOBS (simulations at once, default 2: SMPI runs are single-threaded).
+# counts), AG_TAG (a suffix for the output files, so that a second run at the same P, e.g.
+# 1 MiB with fewer baselines, keeps the first one's), JOBS (simulations at once, default 2:
+# SMPI runs are single-threaded).
 set -e
 prog=$1; out=$2; shift 2
 ps=${*:-30 64}
@@ -16,9 +18,10 @@ here=$(dirname "$0")
 algs=${AG_ALGS:-"ring mpich_ring mpich_rdb ompi_bruck ompi_neighborexchange GB mpich ompi mvapich2 impi"}
 cs=${AG_CS:-"4 1024 65536 1048576"}
 jobs=${JOBS:-2}
+tag=${AG_TAG:-}
 for plat in ${PLATS:-flat smp}; do
   for p in $ps; do
-    f="$out/allgatherv_smpi_${plat}_p$p.csv"
+    f="$out/allgatherv_smpi_${plat}_p$p$tag.csv"
     n=0
     for a in irrcoll $algs; do # JOBS at a time, each into its own file
       if [ "$a" = irrcoll ]; then
@@ -34,7 +37,7 @@ for plat in ${PLATS:-flat smp}; do
     { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; cat "$f".*.tmp | grep -v '^who,' | grep -v '^#@who'; } > "$f"
     rm -f "$f".*.tmp
     echo "SMPI $plat p=$p: best SMPI allgatherv / IRR_Allgatherv (and ring / IRR_Allgatherv), c = $cs bytes"
-    awk -F, -v cs="$cs" -v cell="$plat p=$p" -v dat="$out/allgatherv_smpi_${plat}_p$p.dat" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
+    awk -F, -v cs="$cs" -v cell="$plat p=$p" -v dat="$out/allgatherv_smpi_${plat}_p$p$tag.dat" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
       END { split("regular broadcast spike half_full decreasing geometric", D, " "); nc = split(cs, C, " "); worst = -1;
             for (i = 1; i <= 6; i++) { printf "  %-11s", D[i];
               for (j = 1; j <= nc; j++) { k = D[i]","C[j]; best = -1; bw = "";
@@ -50,8 +53,8 @@ for plat in ${PLATS:-flat smp}; do
             yt = ""; for (i = 1; i <= 6; i++) yt = yt (i > 1 ? ", " : "") "\"" D[i] "\" " i - 1
             printf "cols = %d\nrows = 6\nset xtics (%s)\nset ytics (%s)\n", nc, xt, yt > (dat ".gp") }' "$f"
     # heat map: x = c, y = distribution, colour = log2(ratio), white at 1
-    if command -v gnuplot >/dev/null && [ -s "$out/allgatherv_smpi_${plat}_p$p.dat" ]; then
-      sh "$here/heatmap.sh" "$out/allgatherv_smpi_${plat}_p$p.dat" "$out/allgatherv_smpi_${plat}_p$p.png" \
+    if command -v gnuplot >/dev/null && [ -s "$out/allgatherv_smpi_${plat}_p$p$tag.dat" ]; then
+      sh "$here/heatmap.sh" "$out/allgatherv_smpi_${plat}_p$p$tag.dat" "$out/allgatherv_smpi_${plat}_p$p$tag.png" \
         "Allgatherv, SMPI, $plat, p = $p, 0.5 us per message: SMPI's best / IRR_Allgatherv (> 1: irrcoll faster)" \
         "base count c (bytes)" || echo "(no heat map for $plat p=$p)" >&2
     fi
