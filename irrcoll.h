@@ -2584,7 +2584,7 @@ static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int6
   for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) { /* sizes that start the first 16 runs, halved */
     if ((i > 0 && m[i] == m[i - 1]) || m[i] <= 0) continue;
     runs++;
-    for (Bk = m[i]; Bk >= B0 / 2; Bk /= 2) IRR__TRY(Bk);
+    for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
   }
 #undef IRR__TRY
   return best;

@@ -713,17 +713,18 @@ static void test_allgatherv(void) {
     int64_t *mg = (int64_t *)malloc(256 * sizeof(int64_t));
     for (p = 2; p <= 64; p++)
       for (d = 0; d < 7; d++)
-        for (smp = 0; smp < 2; smp++) {
+        for (smp = 0; smp < 6; smp++) { /* smp % 2: nodes; smp / 2: alpha default, 1e-12 (B0 = 1), 1e-3 */
           int64_t B0, B, mx = 0, i;
-          irr_model mb = md;
-          if (smp) mb.alpha *= IRR_RING_NODE_ALPHA;
+          irr_model mb = md, ms = md;
+          ms.alpha = smp / 2 == 1 ? 1e-12 : smp / 2 == 2 ? 1e-3 : md.alpha;
+          mb.alpha = ms.alpha * (smp % 2 ? IRR_RING_NODE_ALPHA : 1);
           agv_dist(d, p, (int64_t)1000 << (d * 3 % 13), &rng, m);
           for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
           B0 = irr_allgatherv_block(p, m, mb);
-          B = irr_allgatherv_block_on(p, m, md, smp);
+          B = irr_allgatherv_block_on(p, m, ms, smp % 2);
           if (B < 1 || B > (mx > 0 ? mx : 1) ||
-              (B != B0 && (B < B0 / 2 || B > (smp ? 1 : 4) * B0 ||
-                           !(irr_allgatherv_ring_estimate(p, m, B, md) < irr_allgatherv_ring_estimate(p, m, B0, md)))))
+              (B != B0 && (B < B0 / 2 || B > (smp % 2 ? 1 : 4) * B0 ||
+                           !(irr_allgatherv_ring_estimate(p, m, B, ms) < irr_allgatherv_ring_estimate(p, m, B0, ms)))))
             snap_fail++;
         }
     CHECK(snap_fail == 0, "%ld snapped ring block sizes worse than Eq. (2)'s or out of range", snap_fail);
