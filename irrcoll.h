@@ -2526,9 +2526,8 @@ static inline double irr__sqrt(double x) {
   return y;
 }
 
-/* Model estimates for the automatic choice (every rank computes the same from the sizes,
-   no communication): the ring from Section 2.4's round count; Bruck and recursive doubling
-   from their rounds' largest messages. O(p log p). */
+/* The ring's model estimate for the automatic choice (every rank computes the same from the
+   sizes, no communication): Section 2.4's round count times alpha + beta B. O(p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
   int64_t b = 0, mn = -1;
   int i, z = 0;
@@ -2551,16 +2550,16 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
    rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
    [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, k within 4 of
-   mx / B0; the sizes that start the first 16 runs of equal sizes, halved down to B0 / 2; IRR__SNAP_MAX
-   distinct ones at most), the one with the least ring estimate (the first if equal).
-   O(IRR__SNAP_MAX p), the same on every rank (p = 1024, 64 KiB, seed 004's distributions
-   and random: the whole choice took 36-88 us without it, 39-104 us with it, against at
-   least 6.7 ms of data). SMPI, 0.5 us
-   overhead: flat p = 30, geometric 1 MiB (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms,
-   mx / 16 = 393 KB 3.22 ms, as MPICH's ring (whose segment is the smallest block there),
-   364 KB (a remainder on the smallest blocks) 4.13 ms; 16-core nodes p = 256, geometric
-   1 MiB, 436 KB (Eq. 2 from 6 alpha) 32.3 ms, 256 KiB (a size that occurs) 28.9 ms. On
-   nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
+   mx / B0; the sizes that start the first 16 runs of equal sizes, halved down to B0 / 2;
+   IRR__SNAP_MAX distinct ones at most), the one with the least ring estimate (the first if
+   equal). O(IRR__SNAP_MAX p), the same on every rank; at p = 1024, 64 KiB (seed 004's
+   distributions and random) the whole choice took 36-88 us without it, 39-104 us with it,
+   against at least 6.7 ms of data. SMPI, 0.5 us overhead: flat p = 30, geometric 1 MiB
+   (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms, as MPICH's
+   ring (whose segment is the smallest block there), 364 KB (a remainder on the smallest
+   blocks) 4.13 ms; 16-core nodes p = 256, geometric 1 MiB, 436 KB (Eq. 2 from 6 alpha)
+   32.3 ms, 256 KiB (a size that occurs) 28.9 ms. On nodes hi = 1: growing B there cost
+   half-full 1 MiB at p = 30 0.97 -> 0.94. */
 #define IRR__SNAP_MAX 16
 static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
   int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX];
@@ -2771,7 +2770,7 @@ static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t 
 
 /* Neighbor exchange (IRR_ALG_NEIGHBOR; Chen, Yu, Huang, Zhang, Xiao, Yue 2005, "Performance
    evaluation of allgather algorithms on terascale Linux cluster with fast Ethernet", as Open
-   MPI's neighborexchange; not a seed) on irregular sizes, p even: p/2 rounds. Round 0 swaps
+   MPI's neighborexchange; not a seed) on irregular sizes, p even: p/2 rounds. Round 1 swaps
    the own block with the pair partner (r ^ 1); every later round swaps, alternately with the
    right and the left neighbor, the aligned pair of blocks {2j, 2j + 1} received the round
    before, so that blocks travel both ways round the ring at once. Cost: alpha + beta max m_i
@@ -2901,7 +2900,8 @@ static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int
   return s->err;
 }
 
-/* share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
+/* Bruck's and recursive doubling's estimates, from their rounds' largest messages.
+   O(p log p). share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
    with node-local index below 2^k send across their node's NIC at once: the round is
    charged its largest message or its busiest NIC's sum, whichever is larger. */
 static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
