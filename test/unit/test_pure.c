@@ -705,9 +705,9 @@ static void test_allgatherv(void) {
     printf("allgatherv neighbor: %ld schedule sets checked\n", nchecks);
   }
   { /* the ring's block size snapped to whole blocks: Eq. (2)'s (from 6 alpha on SMP nodes) or
-       one with a smaller estimate within [B0 / 2, 4 B0] (SMP: [B0 / 2, B0]); geometric 1 MiB
-       (sizes mx / 2^j) at p = 30 cuts the largest block in 16, at p = 256 on SMP nodes B is the
-       second smallest size */
+       one with a smaller estimate (by the same alpha) within [B0 / 2, 4 B0] (SMP: [B0 / 2, B0]);
+       geometric 1 MiB (sizes mx / 2^j) at p = 30 cuts the largest block in 16, at p = 256 on
+       SMP nodes B is the second smallest size */
     long snap_fail = 0;
     int smp;
     int64_t *mg = (int64_t *)malloc(256 * sizeof(int64_t));
@@ -724,7 +724,7 @@ static void test_allgatherv(void) {
           B = irr_allgatherv_block_on(p, m, ms, smp % 2);
           if (B < 1 || B > (mx > 0 ? mx : 1) ||
               (B != B0 && (B < B0 / 2 || B > (smp % 2 ? 1 : 4) * B0 ||
-                           !(irr_allgatherv_ring_estimate(p, m, B, ms) < irr_allgatherv_ring_estimate(p, m, B0, ms)))))
+                           !(irr_allgatherv_ring_estimate(p, m, B, mb) < irr_allgatherv_ring_estimate(p, m, B0, mb)))))
             snap_fail++;
         }
     CHECK(snap_fail == 0, "%ld snapped ring block sizes worse than Eq. (2)'s or out of range", snap_fail);
