@@ -2476,6 +2476,15 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
 
 /* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
+/* The same with inv = 1.0 / B given: the quotient by the reciprocal, corrected to the exact
+   ceiling (a division per rank made the block size search cost 13 us per candidate at
+   p = 1024, irr__ring_snap). */
+static inline int64_t irr__nblocks_inv(int64_t m, int64_t B, double inv) {
+  int64_t b = m <= 0 ? 1 : (int64_t)((double)(m - 1) * inv) + 1;
+  while (b > 1 && (b - 1) * B >= m) b--;
+  while (b * B < m) b++;
+  return b;
+}
 
 /* Ring order: ring[k] = the rank at position k. node[r]: the node of rank r (NULL: one
    node per rank); nodes keep the order of their lowest rank. Within a node (or, without
@@ -2532,11 +2541,8 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
   int64_t b = 0, mn = -1;
   int i, z = 0;
   double inv = B > 0 ? 1.0 / (double)B : 0;
-  for (i = 0; i < p; i++) { /* irr__nblocks by a reciprocal, corrected: a division per rank
-                               made the block size search cost 13 us per candidate at p = 1024 */
-    int64_t bi = m[i] <= 0 || B <= 0 ? 1 : (int64_t)((double)(m[i] - 1) * inv) + 1;
-    while (bi > 1 && (bi - 1) * B >= m[i]) bi--;
-    while (bi * B < m[i]) bi++;
+  for (i = 0; i < p; i++) {
+    int64_t bi = B > 0 ? irr__nblocks_inv(m[i], B, inv) : 1;
     b += bi;
     z += m[i] <= 0;
     if (mn < 0 || bi < mn) mn = bi;
@@ -3851,8 +3857,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
   int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
-  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER ||
-      forced == IRR_ALG_NEIGHBOR) {
+  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
@@ -3907,7 +3912,7 @@ static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, co
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
    irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
-   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
+   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
    nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
    auto, the choice too). */
 static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
@@ -3920,9 +3925,7 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR)
     alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER &&
-      alg != IRR_ALG_NEIGHBOR)
-    return IRR_ERR_ARG;
+  if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);

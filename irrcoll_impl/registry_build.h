@@ -42,8 +42,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
   int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   irr_alg a;
-  if (forced == IRR_ALG_RING || forced == IRR_ALG_BRUCK || forced == IRR_ALG_RECDOUBLING || forced == IRR_ALG_HIER ||
-      forced == IRR_ALG_NEIGHBOR) {
+  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
@@ -98,7 +97,7 @@ static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, co
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
    irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
-   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
+   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
    nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
    auto, the choice too). */
 static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
@@ -111,9 +110,7 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR)
     alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
   if (alg == IRR_ALG_AUTO) B = B0;
-  if (alg != IRR_ALG_RING && alg != IRR_ALG_BRUCK && alg != IRR_ALG_RECDOUBLING && alg != IRR_ALG_HIER &&
-      alg != IRR_ALG_NEIGHBOR)
-    return IRR_ERR_ARG;
+  if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_allgatherv_maxops(alg, p, m, B);
