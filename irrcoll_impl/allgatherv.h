@@ -581,6 +581,187 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
   return t + K1 * (ai + bi * (double)tot); /* down */
 }
 
+/* ---- The model's time over the real programs, for the automatic choice ----
+
+   Ring, Bruck and recursive doubling run in rounds in which each rank sends at most one
+   message and receives at most one, to partners in the same round of their programs. No port
+   is ever contended, so irr_sched_cost's time is the max-plus recursion
+     E_k(r) = max over r's messages of round k of max(E_{k-1}(r), E_{k-1}(peer)) + alpha + beta len,
+   E_k(r) = E_{k-1}(r) in a round without messages, time = max_r E_K(r).
+   The functions below evaluate it from the sizes, without building the programs, in
+   workspace `work` of IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer allocates it
+   with the sizes, so the choice itself cannot fail on one rank). The closed forms above
+   charge every round its largest message; on skewed sizes that is not the programs' time
+   (the ring's Section 2.3 round count assumes that empty ranks cost no round, but every
+   block still makes p - 1 hops one after the other: at p = 10, four non-empty single blocks,
+   6.0 us estimated, 13.5 us in the model). */
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8)
+
+/* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
+static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0;
+  int64_t *P = (int64_t *)(F + p);
+  int r, k, n, to, from;
+#define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int d = 1 << k;
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
+      int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
+      double e = E[r], x;
+      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
+      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__WIN
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
+/* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
+static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0;
+  int64_t *P = (int64_t *)(F + p);
+  int r, d;
+  if (p & (p - 1)) return 1e300;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (d = 1; d < p; d *= 2) {
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
+      int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
+      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
+/* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
+   the recursion, O(p R) for its R = b - min b_i rounds, where p R <= IRR_RING_EXACT; beyond,
+   R (alpha + beta B), an upper bound (no message exceeds B): a path through the programs
+   follows the whole blocks (each makes p - 1 hops, and every block passes every rank), and
+   the bound was within 1.1% of irr_sched_cost in 3000 random skewed distributions at
+   p <= 1024 with the block size of irr_allgatherv_block_on (test_pure holds it to 3%). It
+   differs from irr_allgatherv_ring_estimate, whose round count (Section 2.3) assumes that
+   empty ranks cost no round: every block still makes p - 1 hops one after the other (p = 10,
+   four single blocks: 6.0 us estimated there, 13.5 us in the model and here). The exact
+   recursion costs about 5 ns a cell, far more than the ring's rounds are worth at large p. */
+#ifndef IRR_RING_EXACT
+#define IRR_RING_EXACT ((int64_t)1 << 14)
+#endif
+/* Whether irr_allgatherv_ring_time is exact (else the bound) for these sizes and B. */
+static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) {
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t b = 0, mn = -1, nb;
+  int i;
+  if (p <= 1 || B < 1) return 1;
+  for (i = 0; i < p; i++) {
+    nb = irr__nblocks_inv(m[i], B, inv);
+    b += nb;
+    mn = mn < 0 || nb < mn ? nb : mn;
+  }
+  return (double)(b - mn) * p <= (double)IRR_RING_EXACT;
+}
+static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
+                                              void *work) {
+  double *E = (double *)work, *F = E + p, t = 0, inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
+  int pos;
+#define IRR__RK(x) (ring ? ring[x] : (x))
+  if (p <= 1 || B < 1) return 0;
+  for (pos = 0; pos < p; pos++) {
+    nb[pos] = irr__nblocks_inv(m[IRR__RK(pos)], B, inv);
+    b += nb[pos];
+    mn = mn < 0 || nb[pos] < mn ? nb[pos] : mn;
+  }
+  R = b - mn;
+  if ((double)R * p > (double)IRR_RING_EXACT) return (double)R * (md.alpha + md.beta * (double)B);
+  for (pos = 0; pos < p; pos++) E[pos] = 0, sc[pos] = pos, sj[pos] = nb[pos] - 1;
+  for (tt = 0; tt < R; tt++) {
+    double *tmp;
+    for (pos = 0; pos < p; pos++) { /* what each position sends this round (as the generator walks) */
+      int nx = pos + 1 < p ? pos + 1 : 0, c = (int)sc[pos];
+      int64_t lo = sj[pos] * B, mo = m[IRR__RK(c)];
+      S[pos] = 0;
+      if (tt >= b - nb[nx]) continue;
+      S[pos] = mo - lo < B ? mo - lo : B;
+      if (sj[pos] > 0) sj[pos]--;
+      else sc[pos] = c > 0 ? c - 1 : p - 1, sj[pos] = nb[sc[pos]] - 1;
+    }
+    for (pos = 0; pos < p; pos++) {
+      int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
+      double e = E[pos], x;
+      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + md.alpha + md.beta * (double)S[pos]) > e) e = x;
+      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + md.alpha + md.beta * (double)S[pv]) > e) e = x;
+      F[pos] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__RK
+  for (pos = 0; pos < p; pos++) t = E[pos] > t ? E[pos] : t;
+  return t;
+}
+
+/* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
+   intra-node messages at ai alpha, bi beta (1, 1: irr_sched_cost's model; the choice on SMP
+   nodes passes IRR_INTRA_ALPHA, IRR_INTRA_BETA). In every round each rank is in at most one
+   pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
+static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
+                                              double ai, double bi, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0, ca = md.alpha * ai, cb = md.beta * bi;
+  int64_t *P = (int64_t *)(F + p), tot;
+  int j, k, K1 = 0, K2 = 0, qmax = 0, r;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  tot = P[p];
+  for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
+  while ((1 << K1) < qmax) K1++;
+  while ((1 << K2) < n) K2++;
+#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
+  do {                                                                                                  \
+    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
+  } while (0)
+  for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
+        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
+      }
+    }
+  for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
+    int to, from, cnt = irr_bruck_round(n, 0, k, &to, &from), d = 1 << k;
+    for (j = 0; j < n; j++) F[first[j]] = E[first[j]];
+    for (j = 0; j < n; j++) {
+      int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
+      int lo = first[src], e = src + cnt;
+      int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
+      double x;
+      if (len <= 0) continue;
+      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
+      if (x > F[first[src]]) F[first[src]] = x;
+      if (x > F[first[dst]]) F[first[dst]] = x;
+    }
+    for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
+  }
+  for (k = K1 - 1; k >= 0; k--) /* down: all but the child's subtree */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
+        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
+      }
+    }
+#undef IRR__PAIR
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
 /* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
    ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
    that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
