@@ -899,7 +899,8 @@ out:
                             (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only),
                             hier (SMP nodes of consecutive ranks), neighbor (even p)
-                            auto: irr_allgatherv_choose (registry_build.h)
+                            auto: irr_allgatherv_choose (registry_build.h), the model's
+                            argmin (flat) or SMPI's rule (SMP nodes)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
      inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather
@@ -3001,6 +3002,187 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
   return t + K1 * (ai + bi * (double)tot); /* down */
 }
 
+/* ---- The model's time over the real programs, for the automatic choice ----
+
+   Ring, Bruck and recursive doubling run in rounds in which each rank sends at most one
+   message and receives at most one, to partners in the same round of their programs. No port
+   is ever contended, so irr_sched_cost's time is the max-plus recursion
+     E_k(r) = max over r's messages of round k of max(E_{k-1}(r), E_{k-1}(peer)) + alpha + beta len,
+   E_k(r) = E_{k-1}(r) in a round without messages, time = max_r E_K(r).
+   The functions below evaluate it from the sizes, without building the programs, in
+   workspace `work` of IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer allocates it
+   with the sizes, so the choice itself cannot fail on one rank). The closed forms above
+   charge every round its largest message; on skewed sizes that is not the programs' time
+   (the ring's Section 2.3 round count assumes that empty ranks cost no round, but every
+   block still makes p - 1 hops one after the other: at p = 10, four non-empty single blocks,
+   6.0 us estimated, 13.5 us in the model). */
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8)
+
+/* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
+static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0;
+  int64_t *P = (int64_t *)(F + p);
+  int r, k, n, to, from;
+#define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int d = 1 << k;
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
+      int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
+      double e = E[r], x;
+      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
+      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__WIN
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
+/* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
+static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0;
+  int64_t *P = (int64_t *)(F + p);
+  int r, d;
+  if (p & (p - 1)) return 1e300;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (d = 1; d < p; d *= 2) {
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
+      int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
+      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
+/* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
+   the recursion, O(p R) for its R = b - min b_i rounds, where p R <= IRR_RING_EXACT; beyond,
+   R (alpha + beta B), an upper bound (no message exceeds B): a path through the programs
+   follows the whole blocks (each makes p - 1 hops, and every block passes every rank), and
+   the bound was within 1.1% of irr_sched_cost in 3000 random skewed distributions at
+   p <= 1024 with the block size of irr_allgatherv_block_on (test_pure holds it to 3%). It
+   differs from irr_allgatherv_ring_estimate, whose round count (Section 2.3) assumes that
+   empty ranks cost no round: every block still makes p - 1 hops one after the other (p = 10,
+   four single blocks: 6.0 us estimated there, 13.5 us in the model and here). The exact
+   recursion costs about 5 ns a cell, far more than the ring's rounds are worth at large p. */
+#ifndef IRR_RING_EXACT
+#define IRR_RING_EXACT ((int64_t)1 << 14)
+#endif
+/* Whether irr_allgatherv_ring_time is exact (else the bound) for these sizes and B. */
+static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) {
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t b = 0, mn = -1, nb;
+  int i;
+  if (p <= 1 || B < 1) return 1;
+  for (i = 0; i < p; i++) {
+    nb = irr__nblocks_inv(m[i], B, inv);
+    b += nb;
+    mn = mn < 0 || nb < mn ? nb : mn;
+  }
+  return (double)(b - mn) * p <= (double)IRR_RING_EXACT;
+}
+static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
+                                              void *work) {
+  double *E = (double *)work, *F = E + p, t = 0, inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
+  int pos;
+#define IRR__RK(x) (ring ? ring[x] : (x))
+  if (p <= 1 || B < 1) return 0;
+  for (pos = 0; pos < p; pos++) {
+    nb[pos] = irr__nblocks_inv(m[IRR__RK(pos)], B, inv);
+    b += nb[pos];
+    mn = mn < 0 || nb[pos] < mn ? nb[pos] : mn;
+  }
+  R = b - mn;
+  if ((double)R * p > (double)IRR_RING_EXACT) return (double)R * (md.alpha + md.beta * (double)B);
+  for (pos = 0; pos < p; pos++) E[pos] = 0, sc[pos] = pos, sj[pos] = nb[pos] - 1;
+  for (tt = 0; tt < R; tt++) {
+    double *tmp;
+    for (pos = 0; pos < p; pos++) { /* what each position sends this round (as the generator walks) */
+      int nx = pos + 1 < p ? pos + 1 : 0, c = (int)sc[pos];
+      int64_t lo = sj[pos] * B, mo = m[IRR__RK(c)];
+      S[pos] = 0;
+      if (tt >= b - nb[nx]) continue;
+      S[pos] = mo - lo < B ? mo - lo : B;
+      if (sj[pos] > 0) sj[pos]--;
+      else sc[pos] = c > 0 ? c - 1 : p - 1, sj[pos] = nb[sc[pos]] - 1;
+    }
+    for (pos = 0; pos < p; pos++) {
+      int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
+      double e = E[pos], x;
+      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + md.alpha + md.beta * (double)S[pos]) > e) e = x;
+      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + md.alpha + md.beta * (double)S[pv]) > e) e = x;
+      F[pos] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__RK
+  for (pos = 0; pos < p; pos++) t = E[pos] > t ? E[pos] : t;
+  return t;
+}
+
+/* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
+   intra-node messages at ai alpha, bi beta (1, 1: irr_sched_cost's model; the choice on SMP
+   nodes passes IRR_INTRA_ALPHA, IRR_INTRA_BETA). In every round each rank is in at most one
+   pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
+static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
+                                              double ai, double bi, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0, ca = md.alpha * ai, cb = md.beta * bi;
+  int64_t *P = (int64_t *)(F + p), tot;
+  int j, k, K1 = 0, K2 = 0, qmax = 0, r;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  tot = P[p];
+  for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
+  while ((1 << K1) < qmax) K1++;
+  while ((1 << K2) < n) K2++;
+#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
+  do {                                                                                                  \
+    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
+  } while (0)
+  for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
+        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
+      }
+    }
+  for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
+    int to, from, cnt = irr_bruck_round(n, 0, k, &to, &from), d = 1 << k;
+    for (j = 0; j < n; j++) F[first[j]] = E[first[j]];
+    for (j = 0; j < n; j++) {
+      int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
+      int lo = first[src], e = src + cnt;
+      int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
+      double x;
+      if (len <= 0) continue;
+      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
+      if (x > F[first[src]]) F[first[src]] = x;
+      if (x > F[first[dst]]) F[first[dst]] = x;
+    }
+    for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
+  }
+  for (k = K1 - 1; k >= 0; k--) /* down: all but the child's subtree */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
+        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
+      }
+    }
+#undef IRR__PAIR
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
 /* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
    ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
    that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
@@ -3840,30 +4022,27 @@ static inline int irr_allgatherv_share(int p, const int *node) {
    flat cluster it never won a cell (p = 30, 64), and it is not chosen there. */
 #define IRR_NEIGHBOR_MARGIN 0.75
 
-/* Allgatherv's automatic choice (every rule): the ring or the logarithmic algorithm by the
-   model (irr_allgatherv_choose_on, with the node's ranks sharing a NIC); the logarithmic
-   algorithm is Bruck in the receive buffer, for any p, except on SMP nodes (node != NULL)
-   with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI, 16-core
-   nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00). On a flat
-   cluster Bruck (same model cost) was faster in SMPI (p = 64, 1 KiB: 1.32x on geometric
-   data, 1.04x on decreasing). On SMP nodes of consecutive ranks the node-aware algorithm
-   (irr_allgatherv_hier) wins where the model says it is faster than that choice, and
-   neighbor exchange (p even) where its estimate is below IRR_NEIGHBOR_MARGIN of the best.
-   *B: the ring's block size (Eq. 2), set for every result. A forced algorithm wins;
-   recursive doubling forced on other than 2^k ranks, or the node-aware one without such
-   nodes, is Bruck; neighbor exchange forced on odd p is the ring. */
-static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                            int64_t *B) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
-  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_alg a;
-  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
-    *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
-    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
-    if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
-    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
-  }
-  a = irr_allgatherv_choose_on(p, m, md, share, B);
+/* Near-ties on a flat cluster go to the algorithm SMPI found faster: an algorithm replaces
+   the best so far only if its model time is below IRR_AG_TIE of it, in the order Bruck,
+   recursive doubling, ring, neighbor exchange (SMPI, flat, 0.5 us overhead: Bruck beat
+   recursive doubling at equal model cost, p = 64, 1 KiB, 1.32x on geometric data, 1.04x on
+   decreasing; neighbor exchange never won a cell at p = 30, 64). The choice is then within
+   1 / IRR_AG_TIE (3.1%) of the model's argmin. */
+#define IRR_AG_TIE 0.97
+
+/* Allgatherv's automatic choice on SMP nodes (node: consecutive nodes of share ranks at
+   most), calibrated on SMPI, where nodes share a NIC, which the model does not see: the
+   ring or the logarithmic algorithm by the closed forms (irr_allgatherv_choose_on, with the
+   node's ranks sharing a NIC); the logarithmic algorithm is Bruck in the receive buffer,
+   except with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI,
+   16-core nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00).
+   On nodes of consecutive ranks the node-aware algorithm (irr_allgatherv_hier) wins where
+   its estimate says it is faster than that choice, and neighbor exchange (p even) where its
+   estimate is below IRR_NEIGHBOR_MARGIN of the best. */
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+                                                 int64_t *B) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = irr_allgatherv_choose_on(p, m, md, share, B);
   if (nodes) {
     double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
@@ -3875,7 +4054,57 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
     }
     if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
   }
-  return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
+  return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+
+/* Allgatherv's automatic choice. On a flat cluster (node NULL) it is the model's argmin
+   over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
+   doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
+   neighbor exchange (p even), each by its time over the real programs (the *_time
+   functions, exact; neighbor exchange's closed form, within 0.3% on random sizes; test_pure
+   holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
+   only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
+   the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
+   every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
+   or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
+   the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
+  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = IRR_ALG_BRUCK;
+  double best, t;
+  int64_t mx = 0;
+  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
+    *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
+    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
+    if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
+  }
+  if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
+  *B = irr_allgatherv_block_on(p, m, md, 0);
+  if (p <= 1) return IRR_ALG_BRUCK;
+  best = irr_allgatherv_bruck_time(p, m, md, work);
+  if (pof2 && (t = irr_allgatherv_recdoubling_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RECDOUBLING;
+  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+  if ((p - 1) * (md.alpha + md.beta * (double)(mx < *B ? mx : *B)) < IRR_AG_TIE * best) {
+    int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
+    irr_allgatherv_order(p, m, NULL, ring);
+    if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
+  }
+  if (p % 2 == 0 && irr_allgatherv_neighbor_estimate(p, m, md) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  return a;
+}
+
+/* The same with its own workspace, for callers outside the MPI layer (tests, tools, the
+   benchmarks); without memory, the closed-form choice of ring or Bruck. */
+static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                            int64_t *B) {
+  void *w = p > 0 ? IRRCOLL_MALLOC(IRR_AG_WORK(p) * 8) : NULL;
+  irr_alg a = w ? irr_allgatherv_choose_w(forced, p, m, md, node, B, w) : irr_allgatherv_choose_on(p, m, md, 1, B);
+  if (w) IRRCOLL_FREE(w);
+  return a;
 }
 
 /* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
@@ -4230,13 +4459,14 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
 #endif
 
 /* MPI_Allgatherv (seed 004). All ranks know every size, so each picks, without
-   communicating, the cheaper by the model of: the pipelined ring (blocks of B bytes, B from
-   Eq. (2); the plain linear ring for regular data; a broadcast pipeline when one rank has all
-   the data; zero-size ranks spread evenly around the ring; on clusters of multi-rank nodes,
-   ranked so that one link enters and one leaves every node) and Bruck's algorithm
-   (ceil(log2 p) rounds, for small totals; recursive doubling instead on SMP nodes with 2^k
-   ranks; on SMP nodes the node-aware hier and, p even, neighbor exchange where the model
-   favours them): irr_allgatherv_choose. Force with
+   communicating, the algorithm with the least model time over its real programs among the
+   pipelined ring (blocks of B bytes, B from Eq. (2); the plain linear ring for regular data;
+   a broadcast pipeline when one rank has all the data; zero-size ranks spread evenly around
+   the ring; on clusters of multi-rank nodes, ranked so that one link enters and one leaves
+   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks) and
+   neighbor exchange (p even); on SMP nodes by SMPI's figures among the ring, Bruck (or
+   recursive doubling with 2^k ranks), the node-aware hier and neighbor exchange:
+   irr_allgatherv_choose (registry_build.h). Force with
    IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
@@ -6587,8 +6817,9 @@ IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MP
                so an error there is the same everywhere and all return it at once; the own
                block's errors are local: that rank still runs, sending 0-byte messages that
                its successors detect as short (MPI_ERR_TRUNCATE)
-     choose    irr_allgatherv_choose (registry_build.h) from the sizes, the node layout
-               (gathered once per communicator) and the model: equal on every rank
+     choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
+               (gathered once per communicator) and the model: equal on every rank; its
+               workspace comes with the sizes' (validate), so it cannot fail on one rank
      plan      this rank's program from the generator (ring, Bruck, recursive doubling)
      run       irr__run_allv: staging, the executor */
 
@@ -6628,7 +6859,7 @@ static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
 
 typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
-  int64_t *m;       /* bytes (p), counts (p), displacements (p) */
+  int64_t *m;       /* bytes (p), counts (p), displacements (p), the choice's workspace (IRR_AG_WORK) */
   int64_t own;      /* bytes of the own block */
   int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
@@ -6640,7 +6871,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   int rc;
   if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
   if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
-  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC(((size_t)G->p * 3 + IRR_AG_WORK(G->p)) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
     return rc;
   if (!G->inplace) {
@@ -6662,7 +6893,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
+  alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
   cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
   if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
       !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))

@@ -3,8 +3,9 @@
                so an error there is the same everywhere and all return it at once; the own
                block's errors are local: that rank still runs, sending 0-byte messages that
                its successors detect as short (MPI_ERR_TRUNCATE)
-     choose    irr_allgatherv_choose (registry_build.h) from the sizes, the node layout
-               (gathered once per communicator) and the model: equal on every rank
+     choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
+               (gathered once per communicator) and the model: equal on every rank; its
+               workspace comes with the sizes' (validate), so it cannot fail on one rank
      plan      this rank's program from the generator (ring, Bruck, recursive doubling)
      run       irr__run_allv: staging, the executor */
 
@@ -44,7 +45,7 @@ static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
 
 typedef struct irr__agstate {
   int rank, p, tag, inplace, err;
-  int64_t *m;       /* bytes (p), counts (p), displacements (p) */
+  int64_t *m;       /* bytes (p), counts (p), displacements (p), the choice's workspace (IRR_AG_WORK) */
   int64_t own;      /* bytes of the own block */
   int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
 } irr__agstate;
@@ -56,7 +57,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   int rc;
   if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
   if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
-  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)G->p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC(((size_t)G->p * 3 + IRR_AG_WORK(G->p)) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
     return rc;
   if (!G->inplace) {
@@ -78,7 +79,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  alg = irr_allgatherv_choose(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B);
+  alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
   cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
   if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
       !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))

@@ -60,13 +60,14 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
 #endif
 
 /* MPI_Allgatherv (seed 004). All ranks know every size, so each picks, without
-   communicating, the cheaper by the model of: the pipelined ring (blocks of B bytes, B from
-   Eq. (2); the plain linear ring for regular data; a broadcast pipeline when one rank has all
-   the data; zero-size ranks spread evenly around the ring; on clusters of multi-rank nodes,
-   ranked so that one link enters and one leaves every node) and Bruck's algorithm
-   (ceil(log2 p) rounds, for small totals; recursive doubling instead on SMP nodes with 2^k
-   ranks; on SMP nodes the node-aware hier and, p even, neighbor exchange where the model
-   favours them): irr_allgatherv_choose. Force with
+   communicating, the algorithm with the least model time over its real programs among the
+   pipelined ring (blocks of B bytes, B from Eq. (2); the plain linear ring for regular data;
+   a broadcast pipeline when one rank has all the data; zero-size ranks spread evenly around
+   the ring; on clusters of multi-rank nodes, ranked so that one link enters and one leaves
+   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks) and
+   neighbor exchange (p even); on SMP nodes by SMPI's figures among the ring, Bruck (or
+   recursive doubling with 2^k ranks), the node-aware hier and neighbor exchange:
+   irr_allgatherv_choose (registry_build.h). Force with
    IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,

@@ -16,7 +16,8 @@
                             (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only),
                             hier (SMP nodes of consecutive ranks), neighbor (even p)
-                            auto: irr_allgatherv_choose (registry_build.h)
+                            auto: irr_allgatherv_choose (registry_build.h), the model's
+                            argmin (flat) or SMPI's rule (SMP nodes)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
      inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather

@@ -25,30 +25,27 @@ static inline int irr_allgatherv_share(int p, const int *node) {
    flat cluster it never won a cell (p = 30, 64), and it is not chosen there. */
 #define IRR_NEIGHBOR_MARGIN 0.75
 
-/* Allgatherv's automatic choice (every rule): the ring or the logarithmic algorithm by the
-   model (irr_allgatherv_choose_on, with the node's ranks sharing a NIC); the logarithmic
-   algorithm is Bruck in the receive buffer, for any p, except on SMP nodes (node != NULL)
-   with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI, 16-core
-   nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00). On a flat
-   cluster Bruck (same model cost) was faster in SMPI (p = 64, 1 KiB: 1.32x on geometric
-   data, 1.04x on decreasing). On SMP nodes of consecutive ranks the node-aware algorithm
-   (irr_allgatherv_hier) wins where the model says it is faster than that choice, and
-   neighbor exchange (p even) where its estimate is below IRR_NEIGHBOR_MARGIN of the best.
-   *B: the ring's block size (Eq. 2), set for every result. A forced algorithm wins;
-   recursive doubling forced on other than 2^k ranks, or the node-aware one without such
-   nodes, is Bruck; neighbor exchange forced on odd p is the ring. */
-static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                            int64_t *B) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
-  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_alg a;
-  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
-    *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
-    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
-    if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
-    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
-  }
-  a = irr_allgatherv_choose_on(p, m, md, share, B);
+/* Near-ties on a flat cluster go to the algorithm SMPI found faster: an algorithm replaces
+   the best so far only if its model time is below IRR_AG_TIE of it, in the order Bruck,
+   recursive doubling, ring, neighbor exchange (SMPI, flat, 0.5 us overhead: Bruck beat
+   recursive doubling at equal model cost, p = 64, 1 KiB, 1.32x on geometric data, 1.04x on
+   decreasing; neighbor exchange never won a cell at p = 30, 64). The choice is then within
+   1 / IRR_AG_TIE (3.1%) of the model's argmin. */
+#define IRR_AG_TIE 0.97
+
+/* Allgatherv's automatic choice on SMP nodes (node: consecutive nodes of share ranks at
+   most), calibrated on SMPI, where nodes share a NIC, which the model does not see: the
+   ring or the logarithmic algorithm by the closed forms (irr_allgatherv_choose_on, with the
+   node's ranks sharing a NIC); the logarithmic algorithm is Bruck in the receive buffer,
+   except with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI,
+   16-core nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00).
+   On nodes of consecutive ranks the node-aware algorithm (irr_allgatherv_hier) wins where
+   its estimate says it is faster than that choice, and neighbor exchange (p even) where its
+   estimate is below IRR_NEIGHBOR_MARGIN of the best. */
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+                                                 int64_t *B) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = irr_allgatherv_choose_on(p, m, md, share, B);
   if (nodes) {
     double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
@@ -60,7 +57,57 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
     }
     if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
   }
-  return a == IRR_ALG_BRUCK && node && pof2 ? IRR_ALG_RECDOUBLING : a;
+  return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+
+/* Allgatherv's automatic choice. On a flat cluster (node NULL) it is the model's argmin
+   over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
+   doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
+   neighbor exchange (p even), each by its time over the real programs (the *_time
+   functions, exact; neighbor exchange's closed form, within 0.3% on random sizes; test_pure
+   holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
+   only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
+   the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
+   every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
+   or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
+   the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
+  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = IRR_ALG_BRUCK;
+  double best, t;
+  int64_t mx = 0;
+  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
+    *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
+    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
+    if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
+  }
+  if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
+  *B = irr_allgatherv_block_on(p, m, md, 0);
+  if (p <= 1) return IRR_ALG_BRUCK;
+  best = irr_allgatherv_bruck_time(p, m, md, work);
+  if (pof2 && (t = irr_allgatherv_recdoubling_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RECDOUBLING;
+  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+  if ((p - 1) * (md.alpha + md.beta * (double)(mx < *B ? mx : *B)) < IRR_AG_TIE * best) {
+    int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
+    irr_allgatherv_order(p, m, NULL, ring);
+    if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
+  }
+  if (p % 2 == 0 && irr_allgatherv_neighbor_estimate(p, m, md) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  return a;
+}
+
+/* The same with its own workspace, for callers outside the MPI layer (tests, tools, the
+   benchmarks); without memory, the closed-form choice of ring or Bruck. */
+static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                            int64_t *B) {
+  void *w = p > 0 ? IRRCOLL_MALLOC(IRR_AG_WORK(p) * 8) : NULL;
+  irr_alg a = w ? irr_allgatherv_choose_w(forced, p, m, md, node, B, w) : irr_allgatherv_choose_on(p, m, md, 1, B);
+  if (w) IRRCOLL_FREE(w);
+  return a;
 }
 
 /* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
