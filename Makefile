@@ -64,6 +64,10 @@ $(B):
 $(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_pure.c
 
+# Allgatherv's choice against the model on random skewed sizes: -O2, no sanitizers (speed)
+$(B)/test_agchoice: test/unit/test_agchoice.c $(PARTS) test/check.h test/dist.h | $(B)
+	$(CC) $(WARN) -O2 -o $@ test/unit/test_agchoice.c -lm
+
 # the pure layer as C++ (the header's extern "C" and casts must hold)
 $(B)/test_cxx: test/unit/test_cxx.cc irrcoll.h | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -I. -o $@ test/unit/test_cxx.cc

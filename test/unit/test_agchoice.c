@@ -1,0 +1,122 @@
+/* test_agchoice - Allgatherv's automatic choice against the cost model over the real
+   programs (issue 22). Built with -O2 and without sanitizers (test_pure has them): the
+   programs at p = 1024 have millions of ops, and this is about the numbers, not memory. */
+#define IRRCOLL_NO_MPI
+#include "../../irrcoll_impl/irrcoll.in.h"
+#include "../check.h"
+#include "../dist.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Allgatherv's automatic choice against irr_sched_cost over the real programs, on random
+   skewed sizes drawn here (not the papers' six): a random fraction of empty ranks, power-law
+   sizes (Zipf by a random rank order, or Pareto draws) with a random exponent, an average of
+   1 B .. 1 MiB, p = 2 .. 1024 (log-uniform), 5000 draws, each flat and on 16-rank nodes.
+   Each algorithm's time the choice uses (irr_allgatherv_*_time, neighbor exchange's closed
+   form) is within 3% of the model over that algorithm's programs; the ring's beyond
+   IRR_RING_EXACT is an upper bound, held to [1, 1.05]. On a flat cluster the chosen
+   algorithm is within 5% of the best registered one. Above p = 256 the ring's and neighbor
+   exchange's programs (p R and p^2 / 2 ops) are built for every 16th draw only, and the
+   choice is judged there; below, on every draw. */
+static double urand(irrt_rng *r) { return (double)(irrt_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+static void skew_dist(irrt_rng *r, int p, int64_t *m, double *w) {
+  double f = 0.95 * urand(r), a = 3 * urand(r), avg = exp(urand(r) * log(1048576.0)), sum = 0;
+  int i, zipf = urand(r) < 0.5, any = 0;
+  for (i = 0; i < p; i++) {
+    int j = (int)irrt_range(r, 0, i); /* a random permutation of the Zipf ranks: random placement */
+    w[i] = w[j], w[j] = zipf ? pow((double)(i + 1), -a) : pow(1 - urand(r), -a);
+  }
+  for (i = 0; i < p; i++) {
+    if (urand(r) < f && !(i == p - 1 && !any)) w[i] = 0;
+    any |= w[i] > 0;
+    sum += w[i];
+  }
+  for (i = 0; i < p; i++) m[i] = (int64_t)(avg * p * w[i] / sum);
+}
+static void test_agchoice(void) {
+  enum { NA = 5 };
+  static const irr_alg algs[NA] = {IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_RING, IRR_ALG_NEIGHBOR, IRR_ALG_HIER};
+  irrt_rng rng = {20261125};
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  int64_t *m = (int64_t *)malloc(1024 * sizeof(int64_t));
+  double *w = (double *)malloc(1024 * sizeof(double)), worst_est = 1, worst_choice = 1;
+  int *node = (int *)malloc(1024 * sizeof(int)), *ring = (int *)malloc(1025 * sizeof(int)), *first = (int *)malloc(1025 * sizeof(int));
+  void *work = malloc(IRR_AG_WORK(1024) * 8);
+  long draws = 0, est_fail = 0, choice_fail = 0, ests = 0, skipped = 0, choices = 0, bound_fail = 0;
+  int k, smp;
+  if (!m || !w || !node || !ring || !first || !work) {
+    CHECK(0, "agchoice: no memory");
+    return;
+  }
+  for (k = 0; k < 5000; k++) {
+    int p = (int)exp(log(2.0) + urand(&rng) * log(512.0)), i, full = p <= 256 || k % 16 == 0;
+    skew_dist(&rng, p, m, w);
+    for (i = 0; i < p; i++) node[i] = i / 16 * 16;
+    for (smp = 0; smp < 2; smp++, draws++) {
+      irr_args a;
+      double t[NA], best = 1e300;
+      int64_t B;
+      irr_alg c;
+      int j, n = smp ? irr_allgatherv_nodes(p, node, first) : 0;
+      memset(&a, 0, sizeof a);
+      a.coll = IRR_COLL_ALLGATHERV, a.p = p, a.m = m, a.md = md, a.node = smp ? node : NULL;
+      for (j = 0; j < NA; j++) {
+        double e, r;
+        irr_alg x = algs[j];
+        t[j] = 1e300;
+        if ((x == IRR_ALG_RECDOUBLING && (p & (p - 1))) || (x == IRR_ALG_NEIGHBOR && p % 2) || (x == IRR_ALG_HIER && n < 2))
+          continue;
+        if ((x == IRR_ALG_RING || x == IRR_ALG_NEIGHBOR) && !full) {
+          skipped++;
+          continue;
+        }
+        if (irr_estimate(&a, x, &t[j]) != IRR_OK) {
+          CHECK(0, "agchoice: estimate of %s at p=%d", irr_alg_name(x), p);
+          continue;
+        }
+        best = t[j] < best ? t[j] : best;
+        switch (x) {
+        case IRR_ALG_BRUCK: e = irr_allgatherv_bruck_time(p, m, md, work); break;
+        case IRR_ALG_RECDOUBLING: e = irr_allgatherv_recdoubling_time(p, m, md, work); break;
+        case IRR_ALG_NEIGHBOR: e = irr_allgatherv_neighbor_estimate(p, m, md); break;
+        case IRR_ALG_HIER: e = irr_allgatherv_hier_time(p, m, n, first, md, 1, 1, work); break;
+        default:
+          irr_allgatherv_choose(IRR_ALG_RING, p, m, md, a.node, &B);
+          irr_allgatherv_order(p, m, a.node, ring);
+          e = irr_allgatherv_ring_time(p, m, B, ring, md, work);
+        }
+        r = t[j] > 0 ? e / t[j] : (e == 0 ? 1 : 2);
+        ests++;
+        if (x == IRR_ALG_RING && !irr_allgatherv_ring_exact(p, m, B)) {
+          if ((r > 1.05 || r < 1 - 1e-9) && bound_fail++ < 5)
+            printf("agchoice: ring bound %.2f us, model %.2f us (p=%d smp=%d)\n", e * 1e6, t[j] * 1e6, p, smp);
+        } else if (r > 1.03 || r < 1 / 1.03) {
+          if (est_fail++ < 5)
+            printf("agchoice: %s estimate %.2f us, model %.2f us (p=%d smp=%d)\n", irr_alg_name(x), e * 1e6, t[j] * 1e6, p, smp);
+        }
+        r = r > 1 ? r : 1 / r;
+        worst_est = r > worst_est ? r : worst_est;
+      }
+      if (smp || !full) continue; /* on nodes the choice follows SMPI (irr__allgatherv_choose_smp) */
+      choices++;
+      c = irr_allgatherv_choose(IRR_ALG_AUTO, p, m, md, NULL, &B);
+      for (j = 0; j < NA && algs[j] != c; j++) {}
+      CHECK(j < NA && t[j] < 1e300, "agchoice: chose %s at p=%d", irr_alg_name(c), p);
+      if (j < NA && best > 0 && t[j] / best > worst_choice) worst_choice = t[j] / best;
+      if (j < NA && t[j] > 1.05 * best && choice_fail++ < 5)
+        printf("agchoice: chose %s, %.2f us, best %.2f us (p=%d)\n", irr_alg_name(c), t[j] * 1e6, best * 1e6, p);
+    }
+  }
+  CHECK(est_fail == 0, "agchoice: %ld of %ld estimates off the model by more than 3%%", est_fail, ests);
+  CHECK(bound_fail == 0, "agchoice: %ld ring bounds not within [1, 1.05] of the model", bound_fail);
+  CHECK(choice_fail == 0, "agchoice: %ld of %ld choices more than 5%% slower than the best", choice_fail, choices);
+  printf("agchoice: %ld distributions, %ld estimates (%ld programs not built above p = 256), worst estimate/model %.4f, "
+         "%ld choices, worst choice/best %.4f\n", draws, ests, skipped, worst_est, choices, worst_choice);
+  free(m), free(w), free(node), free(ring), free(first), free(work);
+}
+
+int main(void) {
+  test_agchoice();
+  return irrt_summary();
+}
