@@ -209,7 +209,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
 	sh bench/run_tune.sh $(B)/sim_irrtune $(B)/bench 64 mpich ompi mvapich2 impi | tee $(B)/bench/tune_smpi.txt
 	command -v valgrind >/dev/null || sh tools/deps.sh valgrind; $(MAKE) $(B)/libirrcoll_pmpi.so; \
-	  sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
+	  MPICC="$(MPICC)" sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
 
 bench: deps-bench
 	$(MAKE) bench-model

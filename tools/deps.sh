@@ -4,7 +4,7 @@
 # would otherwise switch every group in automatic mode (mpi: mpicc, mpicxx...; mpirun:
 # mpirun, mpiexec; mpi-x86_64-linux-gnu: the headers and libmpi.so) to Open MPI, whose
 # priority is higher, and a user's own `mpicc` would then build against another MPI. The
-# Makefile itself never needs them: it calls mpicc.mpich, mpicc.openmpi, ... by name.
+# Makefile never needs them: it calls mpicc.mpich, mpirun.openmpi, ... by name (MPICC, MPIEXEC).
 # A group the installation moved is set back to its value with `update-alternatives --set`,
 # which leaves it in manual mode (in automatic mode the highest priority wins, so it cannot
 # keep its value there); `update-alternatives --auto NAME` hands it to the priorities again.
