@@ -3129,6 +3129,40 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
   return t;
 }
 
+/* Neighbor exchange (irr_allgatherv_neighbor, p even): the recursion over its p/2 rounds, as
+   the generator walks them, where p^2 / 2 <= IRR_RING_EXACT (O(p^2)); beyond, the closed form
+   irr_allgatherv_neighbor_estimate (every round charged its largest pair: an upper bound,
+   3.3% over at p = 18 on random skewed sizes, where few rounds leave little to average). */
+static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p, t = 0;
+  int *sf = (int *)(F + p), *f0 = sf + p, *f1 = f0 + p, r, i;
+  if (p % 2) return 1e300;
+  if ((double)p * p / 2 > (double)IRR_RING_EXACT) return irr_allgatherv_neighbor_estimate(p, m, md);
+  for (r = 0; r < p; r++) { /* round 1: own blocks with r ^ 1 */
+    int q = r ^ 1;
+    int64_t mx = m[r] > m[q] ? m[r] : m[q];
+    E[r] = mx > 0 ? md.alpha + md.beta * (double)mx : 0;
+    sf[r] = f0[r] = f1[r] = r % 2 == 0 ? r : q;
+  }
+  for (i = 1; i < p / 2; i++) {
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int even = r % 2 == 0, par = i % 2, q, fr, step = (even ? 2 : -2) * (par ? -1 : 1);
+      int64_t sl, rl, mx;
+      q = (par == 0) == even ? (r + 1) % p : (r + p - 1) % p;
+      fr = ((par ? f1[r] : f0[r]) + step + p) % p;
+      sl = m[sf[r]] + m[sf[r] + 1], rl = m[fr] + m[fr + 1], mx = sl > rl ? sl : rl;
+      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      if (par) f1[r] = fr;
+      else f0[r] = fr;
+      sf[r] = fr;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
 /* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
    intra-node messages at ai alpha, bi beta (1, 1: irr_sched_cost's model; the choice on SMP
    nodes passes IRR_INTRA_ALPHA, IRR_INTRA_BETA). In every round each rank is in at most one
@@ -4061,8 +4095,8 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
    doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
    neighbor exchange (p even), each by its time over the real programs (the *_time
-   functions, exact; neighbor exchange's closed form, within 0.3% on random sizes; test_pure
-   holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
+   functions: exact, or for the ring and neighbor exchange at large p an upper bound;
+   test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
    only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
    the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
@@ -4093,7 +4127,7 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     irr_allgatherv_order(p, m, NULL, ring);
     if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
   }
-  if (p % 2 == 0 && irr_allgatherv_neighbor_estimate(p, m, md) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  if (p % 2 == 0 && irr_allgatherv_neighbor_time(p, m, md, work) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
   return a;
 }
 

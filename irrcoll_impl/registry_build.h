@@ -64,8 +64,8 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
    doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
    neighbor exchange (p even), each by its time over the real programs (the *_time
-   functions, exact; neighbor exchange's closed form, within 0.3% on random sizes; test_pure
-   holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
+   functions: exact, or for the ring and neighbor exchange at large p an upper bound;
+   test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
    only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
    the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
@@ -96,7 +96,7 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     irr_allgatherv_order(p, m, NULL, ring);
     if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
   }
-  if (p % 2 == 0 && irr_allgatherv_neighbor_estimate(p, m, md) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  if (p % 2 == 0 && irr_allgatherv_neighbor_time(p, m, md, work) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
   return a;
 }
 
