@@ -70,6 +70,8 @@
                       parameters (Allgatherv's algorithm and block size)
      IRRCOLL_PPN      ranks per node for Allgatherv (tests, simulators); else MPI is asked
      IRRCOLL_SCRATCH  the mock-ups' scratch budget in bytes
+     IRRCOLL_CHECK    1: Allgatherv, Gatherv and Scatterv agree the arguments that must
+                      agree (one small allreduce) before data moves (README)
    The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
 
    What it does not do
@@ -4756,8 +4758,8 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
    stays allocated: start it again, or IRR_Request_free it once inactive; freeing or
    starting an active request is MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
    (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
-   call would return; init itself fails only on errors every rank sees (communicator, root,
-   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
+   call would return; init itself fails only on errors every rank sees (communicator, root)
+   or on resources. Progress happens only inside irrcoll's Start/Test/Wait
    calls (as libNBC): each progresses every started request on the same communicator, so
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
@@ -4896,6 +4898,7 @@ typedef struct irr__ctx {
   irr__agchoice_cache agc;
   irr__inter_cache inter;
   irr__scratch scr;
+  int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi_args.h) */
   struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each
                                        Test/Wait on one progresses them all */
 } irr__ctx;
@@ -4944,7 +4947,7 @@ static int irr__keyval_get(int *kv) {
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
    the model (IRRCOLL_ALPHA, IRRCOLL_BETA), ranks per node (IRRCOLL_PPN), the mock-ups'
-   scratch budget (IRRCOLL_SCRATCH). A malformed IRRCOLL_ALG forces nothing. */
+   scratch budget (IRRCOLL_SCRATCH), the checking mode (IRRCOLL_CHECK). A malformed IRRCOLL_ALG forces nothing. */
 static void irr__ctx_env(irr__ctx *c) {
   const char *env;
   int i;
@@ -4960,18 +4963,21 @@ static void irr__ctx_env(irr__ctx *c) {
   c->nodes.ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
   c->scr.budget = IRRCOLL_SCRATCH_DEFAULT;
   if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) c->scr.budget = (size_t)atof(env);
+  c->check = (env = getenv("IRRCOLL_CHECK")) && atoi(env) > 0;
 }
 
 /* Every rank takes rank 0's settings: they change who sends what to whom, and environments
    may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
    duplicate when the context is made. */
 static int irr__ctx_agree(irr__ctx *c) {
-  double v[IRR_COLL_COUNT + 4];
+  double v[IRR_COLL_COUNT + 5];
   int i, rc;
   for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
   v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
   v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
-  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 4, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  v[IRR_COLL_COUNT + 4] = (double)c->check;
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 5, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  c->check = (int)v[IRR_COLL_COUNT + 4];
   for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
   c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
   c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
@@ -5211,6 +5217,8 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
 
 /* User buffer as an address base: MPI_BOTTOM means address 0 (it is NULL in MPICH but a
    sentinel such as (void *)-111 elsewhere, e.g. SimGrid SMPI). */
+#include <stdio.h> /* IRRCOLL_CHECK's report line */
+
 static char *irr__base(const void *buf) { return buf == MPI_BOTTOM ? NULL : (char *)(uintptr_t)buf; }
 
 /* a * b for signed a (a displacement), b >= 0, if it fits in 64 bits */
@@ -5238,11 +5246,20 @@ typedef struct irr__counts {
    MPI_ERR_ARG when the arrays are missing, MPI_ERR_COUNT for a negative count, or for a byte
    count, the total of the bytes, or a nonempty block's byte offset (dsp * extent) that does
    not fit in 64 bits; *total gets the total of the bytes. */
-static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint extent, int64_t *cnt, int64_t *dsp,
-                      int64_t *bytes, int64_t *total) {
+static int irr__widen_on(int p, const irr__counts *c, int64_t esize, MPI_Aint extent, int64_t *cnt, int64_t *dsp,
+                         int64_t *bytes, int64_t *total, int lax) {
   int64_t t = 0, n, d, b, o;
-  int i;
-  if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) return MPI_ERR_ARG;
+  int i, err = MPI_SUCCESS;
+  if (!c->regular && ((!c->ci && !c->cc) || ((c->di || c->dc) == 0 && dsp))) {
+    if (!lax) return MPI_ERR_ARG;
+    for (i = 0; i < p; i++) {
+      if (cnt) cnt[i] = 0;
+      if (dsp) dsp[i] = 0;
+      if (bytes) bytes[i] = 0;
+    }
+    if (total) *total = 0;
+    return MPI_ERR_ARG;
+  }
   for (i = 0; i < p; i++) {
     n = c->regular ? c->rcount : c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
     if (!c->regular) d = c->di ? (int64_t)c->di[i] : c->dc ? (int64_t)c->dc[i] : 0;
@@ -5250,15 +5267,87 @@ static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint exten
       if (c->rcount > 0 && extent > 0) return MPI_ERR_COUNT;
       d = 0;
     }
-    if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t)) return MPI_ERR_COUNT;
-    if (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))
-      return MPI_ERR_COUNT;
+    if (n < 0 || !irr__mul_ok(n, esize, &b) || !irr__add_ok(t, b, &t) ||
+        (n > 0 && (!irr__smul_ok(d, extent > 0 ? (int64_t)extent : 0, &o) || !irr__mul_ok(n, extent > 0 ? extent : 0, &o)))) {
+      if (!lax) return MPI_ERR_COUNT;
+      if (err == MPI_SUCCESS) err = MPI_ERR_COUNT;
+      n = d = b = 0;
+    }
     if (cnt) cnt[i] = n;
     if (dsp) dsp[i] = d;
     if (bytes) bytes[i] = b;
   }
   if (total) *total = t;
-  return MPI_SUCCESS;
+  return err;
+}
+static int irr__widen(int p, const irr__counts *c, int64_t esize, MPI_Aint extent, int64_t *cnt, int64_t *dsp,
+                      int64_t *bytes, int64_t *total) {
+  return irr__widen_on(p, c, esize, extent, cnt, dsp, bytes, total, 0);
+}
+
+/* The same for a rank that must still take part when its own arrays are bad (Allgatherv:
+   every rank forwards blocks): every entry widened, a bad one (negative, overflowing) as an
+   empty block, missing arrays as all empty; returns the first error as irr__widen would. */
+static int irr__widen_lax(int p, const irr__counts *c, int64_t esize, MPI_Aint extent, int64_t *cnt, int64_t *dsp,
+                          int64_t *bytes, int64_t *total) {
+  return irr__widen_on(p, c, esize, extent, cnt, dsp, bytes, total, 1);
+}
+
+/* A datatype is usable only committed; MPI has no query for it, but MPI_Pack of nothing
+   checks it (MPICH: an error) and costs no more than a call. Predefined types are always
+   committed (no call). comm: one whose handler returns (the private duplicate). */
+static int irr__dt_committed(MPI_Datatype t, MPI_Comm comm) {
+  int ni, na, nd, comb, pos = 0;
+  char one;
+  if (MPI_Type_get_envelope(t, &ni, &na, &nd, &comb) != MPI_SUCCESS) return MPI_ERR_TYPE;
+  if (comb == MPI_COMBINER_NAMED) return MPI_SUCCESS;
+  return MPI_Pack(&one, 0, t, &one, 1, &pos, comm) == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_TYPE;
+}
+
+/* irr__dt_info of a type the call will move data with: it must also be committed. */
+static int irr__dt_usable(MPI_Datatype t, irr__dt *d, MPI_Comm comm) {
+  int rc = irr__dt_info(t, d);
+  return rc != MPI_SUCCESS ? rc : irr__dt_committed(t, comm);
+}
+
+/* IRRCOLL_CHECK=1 (read once per communicator context, agreed with rank 0's): before any
+   data moves, every rank agrees a digest of what MPI requires to agree (the root, each
+   block's bytes: the counts times the type signature's size) and a flag of local errors
+   that would change this rank's program (bad counts, an unknown type size, a bad root).
+   One MPI_Allreduce (MAX) of {d, -d, flag} on the private duplicate; on a mismatch a second
+   one finds the lowest rank that differs and, given the blocks' bytes m, a MIN/MAX pair the
+   first index that differs; rank 0 prints one line naming the call. Returns MPI_SUCCESS,
+   MPI_ERR_ARG on every rank alike on a mismatch, or MPI's error. */
+static uint64_t irr__digest(uint64_t h, int64_t v) {
+  int i;
+  for (i = 0; i < 8; i++) h = (h ^ (uint64_t)((v >> (8 * i)) & 0xff)) * 1099511628211ull;
+  return h;
+}
+static int irr__check_agree(irr__ctx *ctx, const char *call, int rank, int p, int root, const int64_t *m, int bad) {
+  int64_t v[3], w[3], *mn = NULL;
+  uint64_t h = irr__digest(14695981039346656037ull, root);
+  int rc, i, me, first = -1, at = -1;
+  for (i = 0; m && i < p; i++) h = irr__digest(h, m[i]);
+  v[0] = (int64_t)(h >> 1), v[1] = -v[0], v[2] = bad != 0;
+  if ((rc = MPI_Allreduce(v, w, 3, MPI_INT64_T, MPI_MAX, ctx->pc)) != MPI_SUCCESS) return rc;
+  if (w[0] == -w[1] && !w[2]) return MPI_SUCCESS;
+  me = v[2] || v[0] != w[0] ? rank : INT_MAX;
+  if ((rc = MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, ctx->pc)) != MPI_SUCCESS) return rc;
+  if (m && (mn = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) { /* the first index that differs */
+    if ((rc = MPI_Allreduce(m, mn, p, MPI_INT64_T, MPI_MIN, ctx->pc)) == MPI_SUCCESS &&
+        (rc = MPI_Allreduce(m, mn + p, p, MPI_INT64_T, MPI_MAX, ctx->pc)) == MPI_SUCCESS)
+      for (i = 0; i < p && at < 0; i++)
+        if (mn[i] != mn[p + i]) at = i;
+    IRRCOLL_FREE(mn);
+    if (rc != MPI_SUCCESS) return rc;
+  }
+  if (rank == 0) {
+    if (at >= 0)
+      fprintf(stderr, "irrcoll: %s: arguments differ between ranks (IRRCOLL_CHECK): rank %d, index %d\n", call, first, at);
+    else
+      fprintf(stderr, "irrcoll: %s: arguments differ between ranks (IRRCOLL_CHECK): rank %d\n", call, first);
+  }
+  return MPI_ERR_ARG;
 }
 /* ==== end mpi_args.h ==== */
 /* ==== begin mpi_exec.h ==== */
@@ -6210,7 +6299,7 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   int64_t total = 0, *m;
   int rc, p = V->p;
   if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
-  if ((rc = irr__dt_info(A->vtype, &V->vb.dt)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__dt_usable(A->vtype, &V->vb.dt, V->ctx->pc)) != MPI_SUCCESS) return rc;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   V->m_root = m;
   if ((rc = irr__widen(p, &A->c, V->vb.dt.size, V->vb.dt.extent, m + p, m + 2 * p, m, &total)) != MPI_SUCCESS)
@@ -6231,7 +6320,7 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
   if (!V->inplace) {
     if (A->ocount < 0) V->err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(A->otype, &V->ob.dt)) != MPI_SUCCESS) V->err = rc;
+    else if ((rc = irr__dt_usable(A->otype, &V->ob.dt, V->ctx->pc)) != MPI_SUCCESS) V->err = rc;
     else if (!irr__mul_ok(A->ocount, V->ob.dt.size, &V->own)) V->err = MPI_ERR_COUNT;
     else if (V->own > 0 && !A->obuf && V->ob.dt.true_lb == 0) V->err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
   }
@@ -6499,8 +6588,14 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_op *ops = NULL;
   int rc, inter = 0;
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  const char *name = A->scatter ? "IRR_Scatterv" : "IRR_Gatherv";
+  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) {
+    if (rc == MPI_ERR_ROOT && V.ctx && V.ctx->check) irr__check_agree(V.ctx, name, V.rank, V.p, -1, NULL, 1);
+    return irr__raise(A->comm, rc);
+  }
   if (inter) return irr__v_native(A);
+  if (V.ctx->check && (rc = irr__check_agree(V.ctx, name, V.rank, V.p, A->root, NULL, 0)) != MPI_SUCCESS)
+    return irr__raise(A->comm, rc);
   if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
@@ -6871,10 +6966,10 @@ IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MP
 /* ==== end mpi_inter.h ==== */
 /* ==== begin mpi_allgatherv.h ==== */
 /* IRR_Allgatherv: validate -> choose -> plan -> run.
-     validate  recvcounts, displs and recvtype are the same on every rank (MPI requires it),
-               so an error there is the same everywhere and all return it at once; the own
-               block's errors are local: that rank still runs, sending 0-byte messages that
-               its successors detect as short (MPI_ERR_TRUNCATE)
+     validate  every argument error is local (a rank with bad recvcounts or recvtype is the
+               only one that knows): that rank still runs the program, touching no buffer
+               and sending 0-byte messages that its successors detect as short
+               (MPI_ERR_TRUNCATE); nothing is added to a correct call
      choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
                (gathered once per communicator) and the model: equal on every rank; its
                workspace comes with the sizes' (validate), so it cannot fail on one rank
@@ -6920,25 +7015,53 @@ typedef struct irr__agstate {
   int64_t *m;       /* bytes (p), counts (p), displacements (p), the choice's workspace (IRR_AG_WORK) */
   int64_t own;      /* bytes of the own block */
   int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
+  int guess;        /* this rank's sizes are not the arguments' (bad counts, no type size) */
+  int refused;      /* IRRCOLL_CHECK found arguments that differ: no rank moves data */
 } irr__agstate;
 
-/* validate: the arguments every rank has alike (an error there returns at once, on every
-   rank), then the own block's (local: err, the rank still takes part) */
+/* validate. Every argument error is this rank's own: MPI requires recvcounts, displs and
+   the receive type signature to agree, so a rank with bad ones (negative or missing counts,
+   MPI_DATATYPE_NULL) is the only one that knows. Every rank still runs the program of the
+   sizes it knows, so nobody waits for a rank that left, and the bad rank touches neither
+   buffer (vb, ob discard): its receives take 0 bytes (MPI truncates them; tolerated), its
+   sends are 0-byte poison that its successors detect as short (MPI_ERR_TRUNCATE) and pass
+   on. This costs the correct call nothing: no message, no agreement step. Where the bad rank
+   cannot know the sizes exactly, its program may differ from the others' (see below and the
+   README: IRRCOLL_CHECK=1 agrees the arguments first).
+   The receive type's element size: its own, or for a type without one (MPI_DATATYPE_NULL)
+   what the own block says (the signatures match: sendcount * sendtype's size over
+   recvcounts[rank]), else sendtype's size (exact when both are the same basic type; in
+   place too, if sendtype is a type), else 1 byte (a guess). A bad count entry is taken as
+   an empty block. */
 static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, const void *recvbuf,
-                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
-  int rc;
-  if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
-  if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
+                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G, MPI_Comm pc) {
+  int rc, typed, sendok = 0, rerr = MPI_SUCCESS, serr = MPI_SUCCESS;
+  int64_t total = 0, n = -1;
   if (!(G->m = (int64_t *)IRRCOLL_MALLOC(((size_t)G->p * 3 + IRR_AG_WORK(G->p)) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-  if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
-    return rc;
-  if (!G->inplace) {
-    if (sendcount < 0) G->err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) G->err = rc;
-    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own) || G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
-    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (!G->inplace) { /* the own block */
+    if (sendcount < 0) serr = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) serr = rc;
+    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own)) serr = MPI_ERR_COUNT;
+    else if ((sendok = 1, rc = irr__dt_committed(sendtype, pc)) != MPI_SUCCESS) serr = rc;
+    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) serr = MPI_ERR_BUFFER;
   }
-  if (G->m[G->rank] > 0 && !recvbuf && vb->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  typed = (rerr = irr__dt_info(vb->dt.type, &vb->dt)) == MPI_SUCCESS;
+  if (typed) rerr = irr__dt_committed(vb->dt.type, pc);
+  else { /* no size of its own: inferred (above); in place, sendtype if it has one */
+    if (G->inplace && sendtype != MPI_DATATYPE_NULL) sendok = irr__dt_info(sendtype, &ob->dt) == MPI_SUCCESS, G->own = -1;
+    if (c->ci || c->cc) n = c->ci ? (int64_t)c->ci[G->rank] : (int64_t)c->cc[G->rank];
+    vb->dt.size = sendok && n > 0 && G->own >= 0 && G->own % n == 0 ? G->own / n : sendok ? ob->dt.size : 1;
+    if (G->inplace) G->own = 0;
+    G->guess = 1;
+    vb->dt.extent = (MPI_Aint)vb->dt.size, vb->dt.true_lb = 0, vb->dt.true_extent = vb->dt.extent, vb->dt.contig = 1;
+  }
+  if ((rc = irr__widen_lax(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, &total)) != MPI_SUCCESS)
+    G->guess = 1;
+  if (rerr != MPI_SUCCESS) G->err = rerr; /* the type's error first */
+  else if (rc != MPI_SUCCESS) G->err = rc;
+  else if (recvbuf == MPI_IN_PLACE || (total > 0 && !recvbuf && vb->dt.true_lb == 0)) G->err = MPI_ERR_BUFFER;
+  else if (serr != MPI_SUCCESS) G->err = serr;
+  else if (!G->inplace && G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
   return MPI_SUCCESS;
 }
 
@@ -6981,9 +7104,29 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
+/* A rank with bad arguments takes every message whole into scratch: its buffers stay
+   untouched, and MPI never truncates a receive (MPICH would report that through
+   MPI_COMM_WORLD's handler, not the call's). One round's messages at a time, after the
+   program's own scratch: the bad rank needs the bytes of its largest round, nobody else
+   anything. */
+static void irr__ag_sink(irr_sched *s) {
+  int i, j;
+  int64_t base = s->tmp, top = s->tmp, at;
+  for (i = 0; i < s->nops; i = j) {
+    for (at = base, j = i; j < s->nops && s->ops[j].round == s->ops[i].round; j++) {
+      irr_op *o = &s->ops[j];
+      if (o->kind != IRR_OP_RECV || o->buf == IRR_BUF_TMP) continue;
+      o->buf = IRR_BUF_TMP, o->off = at, o->skip = 0;
+      at += o->len;
+    }
+    if (at > top) top = at;
+  }
+  s->tmp = top;
+}
+
 /* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
-   them, mpi_request.h): an error returned here is the same on every rank; G->err: this
-   rank's own block's (it still runs, sending poison). */
+   them, mpi_request.h): an error returned here is a failure of MPI or of memory; G->err:
+   this rank's argument error (it still runs, sending poison). */
 static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
                          irr__agstate *G, irr_sched *s, irr_op **ops, irr__buf *vb, irr__buf *ob) {
@@ -6994,13 +7137,24 @@ static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype se
   G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
   G->inplace = sendbuf == MPI_IN_PLACE;
   vb->dt.type = recvtype;
-  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G, (*ctx)->pc)) != MPI_SUCCESS) return rc;
+  if ((*ctx)->check && (rc = irr__check_agree(*ctx, "IRR_Allgatherv", G->rank, G->p, 0, G->m, G->guess)) != MPI_SUCCESS) {
+    if (rc != MPI_ERR_ARG) return rc;
+    if (G->err == MPI_SUCCESS) G->err = MPI_ERR_ARG; /* a rank's own error keeps its class */
+    G->refused = 1;
+  }
   if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
-  if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS) return rc;
+  if (G->refused) { /* every rank knows: an empty program */
+    if (!(*ops = (irr_op *)IRRCOLL_MALLOC(sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+    irr_sched_init(s, G->rank, G->p, *ops, 1);
+  } else if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS)
+    return rc;
+  if (G->err != MPI_SUCCESS) irr__ag_sink(s);
   vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
   ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
   ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
   ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  vb->discard = G->err != MPI_SUCCESS; /* a rank with bad arguments writes nothing */
   return MPI_SUCCESS;
 }
 

@@ -69,6 +69,8 @@
                       parameters (Allgatherv's algorithm and block size)
      IRRCOLL_PPN      ranks per node for Allgatherv (tests, simulators); else MPI is asked
      IRRCOLL_SCRATCH  the mock-ups' scratch budget in bytes
+     IRRCOLL_CHECK    1: Allgatherv, Gatherv and Scatterv agree the arguments that must
+                      agree (one small allreduce) before data moves (README)
    The interception library (pmpi/) also reads IRRCOLL_PROFILES and IRRCOLL_REPORT.
 
    What it does not do
@@ -105,8 +107,8 @@
    stays allocated: start it again, or IRR_Request_free it once inactive; freeing or
    starting an active request is MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
    (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
-   call would return; init itself fails only on errors every rank sees (communicator, root,
-   Allgatherv's counts) or on resources. Progress happens only inside irrcoll's Start/Test/Wait
+   call would return; init itself fails only on errors every rank sees (communicator, root)
+   or on resources. Progress happens only inside irrcoll's Start/Test/Wait
    calls (as libNBC): each progresses every started request on the same communicator, so
    several requests on one communicator may be completed in any order; requests on
    different communicators progress only in their own Test/Wait (IRR_Waitall progresses all

@@ -1,8 +1,8 @@
 /* IRR_Allgatherv: validate -> choose -> plan -> run.
-     validate  recvcounts, displs and recvtype are the same on every rank (MPI requires it),
-               so an error there is the same everywhere and all return it at once; the own
-               block's errors are local: that rank still runs, sending 0-byte messages that
-               its successors detect as short (MPI_ERR_TRUNCATE)
+     validate  every argument error is local (a rank with bad recvcounts or recvtype is the
+               only one that knows): that rank still runs the program, touching no buffer
+               and sending 0-byte messages that its successors detect as short
+               (MPI_ERR_TRUNCATE); nothing is added to a correct call
      choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
                (gathered once per communicator) and the model: equal on every rank; its
                workspace comes with the sizes' (validate), so it cannot fail on one rank
@@ -48,25 +48,53 @@ typedef struct irr__agstate {
   int64_t *m;       /* bytes (p), counts (p), displacements (p), the choice's workspace (IRR_AG_WORK) */
   int64_t own;      /* bytes of the own block */
   int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
+  int guess;        /* this rank's sizes are not the arguments' (bad counts, no type size) */
+  int refused;      /* IRRCOLL_CHECK found arguments that differ: no rank moves data */
 } irr__agstate;
 
-/* validate: the arguments every rank has alike (an error there returns at once, on every
-   rank), then the own block's (local: err, the rank still takes part) */
+/* validate. Every argument error is this rank's own: MPI requires recvcounts, displs and
+   the receive type signature to agree, so a rank with bad ones (negative or missing counts,
+   MPI_DATATYPE_NULL) is the only one that knows. Every rank still runs the program of the
+   sizes it knows, so nobody waits for a rank that left, and the bad rank touches neither
+   buffer (vb, ob discard): its receives take 0 bytes (MPI truncates them; tolerated), its
+   sends are 0-byte poison that its successors detect as short (MPI_ERR_TRUNCATE) and pass
+   on. This costs the correct call nothing: no message, no agreement step. Where the bad rank
+   cannot know the sizes exactly, its program may differ from the others' (see below and the
+   README: IRRCOLL_CHECK=1 agrees the arguments first).
+   The receive type's element size: its own, or for a type without one (MPI_DATATYPE_NULL)
+   what the own block says (the signatures match: sendcount * sendtype's size over
+   recvcounts[rank]), else sendtype's size (exact when both are the same basic type; in
+   place too, if sendtype is a type), else 1 byte (a guess). A bad count entry is taken as
+   an empty block. */
 static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, const void *recvbuf,
-                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G) {
-  int rc;
-  if (!(c->ci || c->cc) || !(c->di || c->dc)) return MPI_ERR_ARG;
-  if ((rc = irr__dt_info(vb->dt.type, &vb->dt)) != MPI_SUCCESS) return rc;
+                            const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G, MPI_Comm pc) {
+  int rc, typed, sendok = 0, rerr = MPI_SUCCESS, serr = MPI_SUCCESS;
+  int64_t total = 0, n = -1;
   if (!(G->m = (int64_t *)IRRCOLL_MALLOC(((size_t)G->p * 3 + IRR_AG_WORK(G->p)) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-  if ((rc = irr__widen(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, NULL)) != MPI_SUCCESS)
-    return rc;
-  if (!G->inplace) {
-    if (sendcount < 0) G->err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) G->err = rc;
-    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own) || G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
-    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (!G->inplace) { /* the own block */
+    if (sendcount < 0) serr = MPI_ERR_COUNT;
+    else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) serr = rc;
+    else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own)) serr = MPI_ERR_COUNT;
+    else if ((sendok = 1, rc = irr__dt_committed(sendtype, pc)) != MPI_SUCCESS) serr = rc;
+    else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) serr = MPI_ERR_BUFFER;
   }
-  if (G->m[G->rank] > 0 && !recvbuf && vb->dt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  typed = (rerr = irr__dt_info(vb->dt.type, &vb->dt)) == MPI_SUCCESS;
+  if (typed) rerr = irr__dt_committed(vb->dt.type, pc);
+  else { /* no size of its own: inferred (above); in place, sendtype if it has one */
+    if (G->inplace && sendtype != MPI_DATATYPE_NULL) sendok = irr__dt_info(sendtype, &ob->dt) == MPI_SUCCESS, G->own = -1;
+    if (c->ci || c->cc) n = c->ci ? (int64_t)c->ci[G->rank] : (int64_t)c->cc[G->rank];
+    vb->dt.size = sendok && n > 0 && G->own >= 0 && G->own % n == 0 ? G->own / n : sendok ? ob->dt.size : 1;
+    if (G->inplace) G->own = 0;
+    G->guess = 1;
+    vb->dt.extent = (MPI_Aint)vb->dt.size, vb->dt.true_lb = 0, vb->dt.true_extent = vb->dt.extent, vb->dt.contig = 1;
+  }
+  if ((rc = irr__widen_lax(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, &total)) != MPI_SUCCESS)
+    G->guess = 1;
+  if (rerr != MPI_SUCCESS) G->err = rerr; /* the type's error first */
+  else if (rc != MPI_SUCCESS) G->err = rc;
+  else if (recvbuf == MPI_IN_PLACE || (total > 0 && !recvbuf && vb->dt.true_lb == 0)) G->err = MPI_ERR_BUFFER;
+  else if (serr != MPI_SUCCESS) G->err = serr;
+  else if (!G->inplace && G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
   return MPI_SUCCESS;
 }
 
@@ -109,9 +137,29 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
+/* A rank with bad arguments takes every message whole into scratch: its buffers stay
+   untouched, and MPI never truncates a receive (MPICH would report that through
+   MPI_COMM_WORLD's handler, not the call's). One round's messages at a time, after the
+   program's own scratch: the bad rank needs the bytes of its largest round, nobody else
+   anything. */
+static void irr__ag_sink(irr_sched *s) {
+  int i, j;
+  int64_t base = s->tmp, top = s->tmp, at;
+  for (i = 0; i < s->nops; i = j) {
+    for (at = base, j = i; j < s->nops && s->ops[j].round == s->ops[i].round; j++) {
+      irr_op *o = &s->ops[j];
+      if (o->kind != IRR_OP_RECV || o->buf == IRR_BUF_TMP) continue;
+      o->buf = IRR_BUF_TMP, o->off = at, o->skip = 0;
+      at += o->len;
+    }
+    if (at > top) top = at;
+  }
+  s->tmp = top;
+}
+
 /* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
-   them, mpi_request.h): an error returned here is the same on every rank; G->err: this
-   rank's own block's (it still runs, sending poison). */
+   them, mpi_request.h): an error returned here is a failure of MPI or of memory; G->err:
+   this rank's argument error (it still runs, sending poison). */
 static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
                          irr__agstate *G, irr_sched *s, irr_op **ops, irr__buf *vb, irr__buf *ob) {
@@ -122,13 +170,24 @@ static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype se
   G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
   G->inplace = sendbuf == MPI_IN_PLACE;
   vb->dt.type = recvtype;
-  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G, (*ctx)->pc)) != MPI_SUCCESS) return rc;
+  if ((*ctx)->check && (rc = irr__check_agree(*ctx, "IRR_Allgatherv", G->rank, G->p, 0, G->m, G->guess)) != MPI_SUCCESS) {
+    if (rc != MPI_ERR_ARG) return rc;
+    if (G->err == MPI_SUCCESS) G->err = MPI_ERR_ARG; /* a rank's own error keeps its class */
+    G->refused = 1;
+  }
   if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
-  if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS) return rc;
+  if (G->refused) { /* every rank knows: an empty program */
+    if (!(*ops = (irr_op *)IRRCOLL_MALLOC(sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+    irr_sched_init(s, G->rank, G->p, *ops, 1);
+  } else if ((rc = irr__ag_plan(*ctx, comm, forced, G, s, ops)) != MPI_SUCCESS)
+    return rc;
+  if (G->err != MPI_SUCCESS) irr__ag_sink(s);
   vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
   ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
   ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
   ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  vb->discard = G->err != MPI_SUCCESS; /* a rank with bad arguments writes nothing */
   return MPI_SUCCESS;
 }
 

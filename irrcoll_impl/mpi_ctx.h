@@ -52,6 +52,7 @@ typedef struct irr__ctx {
   irr__agchoice_cache agc;
   irr__inter_cache inter;
   irr__scratch scr;
+  int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi_args.h) */
   struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each
                                        Test/Wait on one progresses them all */
 } irr__ctx;
@@ -100,7 +101,7 @@ static int irr__keyval_get(int *kv) {
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
    the model (IRRCOLL_ALPHA, IRRCOLL_BETA), ranks per node (IRRCOLL_PPN), the mock-ups'
-   scratch budget (IRRCOLL_SCRATCH). A malformed IRRCOLL_ALG forces nothing. */
+   scratch budget (IRRCOLL_SCRATCH), the checking mode (IRRCOLL_CHECK). A malformed IRRCOLL_ALG forces nothing. */
 static void irr__ctx_env(irr__ctx *c) {
   const char *env;
   int i;
@@ -116,18 +117,21 @@ static void irr__ctx_env(irr__ctx *c) {
   c->nodes.ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
   c->scr.budget = IRRCOLL_SCRATCH_DEFAULT;
   if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) c->scr.budget = (size_t)atof(env);
+  c->check = (env = getenv("IRRCOLL_CHECK")) && atoi(env) > 0;
 }
 
 /* Every rank takes rank 0's settings: they change who sends what to whom, and environments
    may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
    duplicate when the context is made. */
 static int irr__ctx_agree(irr__ctx *c) {
-  double v[IRR_COLL_COUNT + 4];
+  double v[IRR_COLL_COUNT + 5];
   int i, rc;
   for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
   v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
   v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
-  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 4, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  v[IRR_COLL_COUNT + 4] = (double)c->check;
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 5, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  c->check = (int)v[IRR_COLL_COUNT + 4];
   for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
   c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
   c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];

@@ -57,7 +57,7 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   int64_t total = 0, *m;
   int rc, p = V->p;
   if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
-  if ((rc = irr__dt_info(A->vtype, &V->vb.dt)) != MPI_SUCCESS) return rc;
+  if ((rc = irr__dt_usable(A->vtype, &V->vb.dt, V->ctx->pc)) != MPI_SUCCESS) return rc;
   if (!(m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   V->m_root = m;
   if ((rc = irr__widen(p, &A->c, V->vb.dt.size, V->vb.dt.extent, m + p, m + 2 * p, m, &total)) != MPI_SUCCESS)
@@ -78,7 +78,7 @@ static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
   if (!V->inplace) {
     if (A->ocount < 0) V->err = MPI_ERR_COUNT;
-    else if ((rc = irr__dt_info(A->otype, &V->ob.dt)) != MPI_SUCCESS) V->err = rc;
+    else if ((rc = irr__dt_usable(A->otype, &V->ob.dt, V->ctx->pc)) != MPI_SUCCESS) V->err = rc;
     else if (!irr__mul_ok(A->ocount, V->ob.dt.size, &V->own)) V->err = MPI_ERR_COUNT;
     else if (V->own > 0 && !A->obuf && V->ob.dt.true_lb == 0) V->err = MPI_ERR_BUFFER; /* NULL, not MPI_BOTTOM use */
   }
@@ -346,8 +346,14 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_op *ops = NULL;
   int rc, inter = 0;
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
-  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) return irr__raise(A->comm, rc);
+  const char *name = A->scatter ? "IRR_Scatterv" : "IRR_Gatherv";
+  if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) {
+    if (rc == MPI_ERR_ROOT && V.ctx && V.ctx->check) irr__check_agree(V.ctx, name, V.rank, V.p, -1, NULL, 1);
+    return irr__raise(A->comm, rc);
+  }
   if (inter) return irr__v_native(A);
+  if (V.ctx->check && (rc = irr__check_agree(V.ctx, name, V.rank, V.p, A->root, NULL, 0)) != MPI_SUCCESS)
+    return irr__raise(A->comm, rc);
   if (forced == IRR_ALG_AUTO) forced = irr__forced(V.ctx, coll);
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */

@@ -1,4 +1,5 @@
-/* test_errors.c - bad input to IRR_Gatherv / IRR_Scatterv under a returning error handler:
+/* test_errors.c - bad input to IRR_Gatherv / IRR_Scatterv / IRR_Allgatherv (and its _c, I and
+   _init forms) under a returning error handler:
    the right MPI error class on the right ranks, the handler called exactly once per failing
    call, nothing written outside the blocks, no hang, and after every error a correct call
    (compared with the native operation) on the same communicator. Run with mpiexec -n K. */
@@ -6,6 +7,7 @@
 #include "irrcoll.h"
 #include "../check.h"
 #include <stdlib.h>
+#include <time.h>
 
 static int handled; /* calls of our error handler */
 static void on_error(MPI_Comm *comm, int *code, ...) {
@@ -176,6 +178,144 @@ static void scenarios(const char *algname, int sizes_flow) {
 #undef RESET
 }
 
+/* ---- Allgatherv: one bad argument on one random rank ----
+   Every rank's receive buffer has GAP canary ints before each block and one at the end; some
+   blocks are empty. The bad rank gets its class; the others MPI_ERR_TRUNCATE (they miss the
+   bad rank's data) or success; no canary changes anywhere, the bad rank's buffer is not
+   written at all, and a correct Allgatherv (compared with MPI_Allgatherv) follows. */
+static unsigned seed; /* equal on every rank: the bad rank and entry */
+static int rnd(int n) {
+  seed = seed * 1103515245u + 12345u;
+  return (int)((seed >> 16) % (unsigned)n);
+}
+static int ag_agreed; /* IRRCOLL_CHECK=1: arguments that must agree are agreed first */
+static int ag_form;   /* 0: IRR_Allgatherv, 1: _c, 2: IRR_Iallgatherv, 3: IRR_Allgatherv_init */
+
+static int ag_call(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *dp, MPI_Datatype rt) {
+  IRR_Request rq = IRR_REQUEST_NULL;
+  int e, i;
+  MPI_Count cc[64];
+  MPI_Aint dc[64];
+  switch (ag_form) {
+  case 1:
+    for (i = 0; i < p; i++) cc[i] = rc ? rc[i] : 0, dc[i] = dp ? dp[i] : 0;
+    return IRR_Allgatherv_c(sb, sc, st, rb, rc ? cc : NULL, dp ? dc : NULL, rt, MPI_COMM_WORLD);
+  case 2:
+    if ((e = IRR_Iallgatherv(sb, sc, st, rb, rc, dp, rt, MPI_COMM_WORLD, &rq)) != MPI_SUCCESS) return e;
+    return IRR_Wait(&rq, MPI_STATUS_IGNORE);
+  case 3:
+    if ((e = IRR_Allgatherv_init(sb, sc, st, rb, rc, dp, rt, MPI_COMM_WORLD, MPI_INFO_NULL, &rq)) != MPI_SUCCESS) return e;
+    if ((e = IRR_Start(&rq)) == MPI_SUCCESS) e = IRR_Wait(&rq, MPI_STATUS_IGNORE);
+    IRR_Request_free(&rq);
+    return e;
+  default:
+    return IRR_Allgatherv(sb, sc, st, rb, rc, dp, rt, MPI_COMM_WORLD);
+  }
+}
+
+/* counts: some empty blocks; displs with GAP canaries before each */
+static int ag_layout(int *counts, int *displs) {
+  int i, at = 0;
+  for (i = 0; i < p; i++) {
+    counts[i] = rnd(4) == 0 ? 0 : 1 + rnd(CNT);
+    displs[i] = at + GAP;
+    at += GAP + counts[i];
+  }
+  return at + 1;
+}
+
+static void ag_still_works(const char *after) {
+  int counts[64], displs[64], i, n = ag_layout(counts, displs), mine[CNT + 1];
+  int *a = (int *)malloc((size_t)n * sizeof(int)), *b = (int *)malloc((size_t)n * sizeof(int));
+  for (i = 0; i < n; i++) a[i] = b[i] = CANARY;
+  for (i = 0; i <= CNT; i++) mine[i] = rank * 100 + i;
+  int r1 = IRR_Allgatherv(mine, counts[rank], MPI_INT, a, counts, displs, MPI_INT, MPI_COMM_WORLD), k;
+  /* the reference by hand: MPICH 4.0.2's MPI_Allgatherv on one rank ignores displs[0] */
+  for (i = 0; i < p; i++)
+    for (k = 0; k < counts[i]; k++) b[displs[i] + k] = i * 100 + k;
+  CHECK(r1 == MPI_SUCCESS && memcmp(a, b, (size_t)n * sizeof(int)) == 0, "allgatherv after %s: rank %d class %d",
+        after, rank, cls(r1));
+  free(a);
+  free(b);
+}
+
+enum { AG_NULL_RECVBUF, AG_NULL_SENDBUF, AG_NULL_RECVTYPE, AG_NULL_SENDTYPE, AG_UNCOMMITTED_RECVTYPE,
+       AG_UNCOMMITTED_SENDTYPE, AG_NEG_SENDCOUNT, AG_INPLACE_RECVBUF, AG_SEND_MORE, AG_NEG_RECVCOUNT, AG_KINDS };
+static const char *ag_kind_name[AG_KINDS] = {"NULL recvbuf", "NULL sendbuf", "MPI_DATATYPE_NULL recvtype",
+                                             "MPI_DATATYPE_NULL sendtype", "uncommitted recvtype",
+                                             "uncommitted sendtype", "negative sendcount",
+                                             "MPI_IN_PLACE as recvbuf", "a rank sends more than recvcounts says",
+                                             "a negative entry in one rank's recvcounts"};
+
+static void ag_scenario(const char *algname, int kind) {
+  int counts[64], displs[64], i, n, h0, rc, bad, want, mine[CNT + 2], inplace = rnd(3) == 0, cnt, cls_;
+  int *rbuf, *sb, *rb, j, k, old = 0;
+  MPI_Datatype st = MPI_INT, rt = MPI_INT, unc;
+  char what[160];
+  n = ag_layout(counts, displs);
+  bad = rnd(p);
+  while ((kind == AG_NULL_SENDBUF || kind == AG_NULL_RECVBUF) && counts[bad] == 0) counts[bad] = 1 + rnd(CNT), n = ag_layout(counts, displs);
+  if (kind == AG_NULL_SENDBUF || kind == AG_NULL_SENDTYPE || kind == AG_UNCOMMITTED_SENDTYPE || kind == AG_NEG_SENDCOUNT ||
+      kind == AG_SEND_MORE)
+    inplace = 0;
+  snprintf(what, sizeof what, "allgatherv %s form %d%s: %s on rank %d", algname, ag_form, inplace ? " in place" : "",
+           ag_kind_name[kind], bad);
+  rbuf = (int *)malloc((size_t)n * sizeof(int));
+  for (i = 0; i < n; i++) rbuf[i] = CANARY;
+  for (i = 0; i <= CNT + 1; i++) mine[i] = rank * 100 + i;
+  if (inplace) memcpy(rbuf + displs[rank], mine, (size_t)counts[rank] * sizeof(int));
+  MPI_Type_contiguous(1, MPI_INT, &unc); /* never committed */
+  sb = inplace ? (int *)MPI_IN_PLACE : mine, rb = rbuf, cnt = counts[rank], want = MPI_SUCCESS;
+  j = rnd(p), k = 1 + rnd(3); /* drawn on every rank: the seed stays equal */
+  if (rank == bad) switch (kind) {
+    case AG_NULL_RECVBUF: rb = NULL, want = MPI_ERR_BUFFER; break;
+    case AG_NULL_SENDBUF: sb = NULL, want = MPI_ERR_BUFFER; break;
+    case AG_NULL_RECVTYPE: rt = MPI_DATATYPE_NULL, want = MPI_ERR_TYPE; break;
+    case AG_NULL_SENDTYPE: st = MPI_DATATYPE_NULL, want = MPI_ERR_TYPE; break;
+    case AG_UNCOMMITTED_RECVTYPE: rt = unc, want = MPI_ERR_TYPE; break;
+    case AG_UNCOMMITTED_SENDTYPE: st = unc, want = MPI_ERR_TYPE; break;
+    case AG_NEG_SENDCOUNT: cnt = -k, want = MPI_ERR_COUNT; break;
+    case AG_INPLACE_RECVBUF: rb = (int *)MPI_IN_PLACE, want = MPI_ERR_BUFFER; break;
+    case AG_SEND_MORE: cnt++, want = MPI_ERR_TRUNCATE; break;
+    case AG_NEG_RECVCOUNT: old = counts[j], counts[j] = -k, want = MPI_ERR_COUNT; break;
+    }
+  if (getenv("IRRT_VERBOSE")) /* the scenario before it runs: where a hang is */
+    fprintf(stderr, "[%d] %s\n", rank, what);
+  h0 = handled;
+  rc = ag_call(sb, cnt, st, rb, counts, displs, rt);
+  cls_ = cls(rc);
+  if (rank == bad) EXPECT(rc, want, what);
+  else
+    CHECK((cls_ == MPI_SUCCESS || cls_ == MPI_ERR_TRUNCATE || (ag_agreed && (kind == AG_NEG_RECVCOUNT || kind == AG_NULL_RECVTYPE) && cls_ == MPI_ERR_ARG)) &&
+              handled == h0 + (cls_ != MPI_SUCCESS),
+          "%s: rank %d class %d, handler %d", what, rank, cls_, handled - h0);
+  if (rank == bad && kind == AG_NEG_RECVCOUNT) counts[j] = old;
+  for (i = 0; i < n; i++) {
+    int inblock = 0, b;
+    for (b = 0; b < p && !inblock; b++) inblock = i >= displs[b] && i < displs[b] + counts[b];
+    if (!inblock || (rank == bad && !(inplace && i >= displs[rank] && i < displs[rank] + counts[rank]))) {
+      if (rbuf[i] != CANARY) {
+        CHECK(0, "%s: rank %d wrote int %d outside %s", what, rank, i, inblock ? "nothing (bad rank)" : "the blocks");
+        break;
+      }
+    }
+  }
+  MPI_Type_free(&unc);
+  free(rbuf);
+  ag_still_works(what);
+}
+
+static void ag_scenarios(const char *algname) {
+  int kind, rep;
+  for (ag_form = 0; ag_form < 4; ag_form++)
+    for (kind = 0; kind < AG_KINDS; kind++)
+      for (rep = 0; rep < 2; rep++) {
+        if (kind == AG_NEG_RECVCOUNT && !ag_agreed) continue;
+        ag_scenario(algname, kind);
+      }
+  ag_form = 0;
+}
+
 int main(int argc, char **argv) {
   MPI_Errhandler eh;
   long f, fa = 0;
@@ -211,6 +351,21 @@ int main(int argc, char **argv) {
     irr_alg a = IRR_ALG_AUTO;
     CHECK(IRR_Comm_get_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, &a) == MPI_SUCCESS && a == IRR_ALG_BINOMIAL, "get_alg");
     CHECK(cls(IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_COUNT)) == MPI_ERR_ARG, "set_alg rejects a bad algorithm");
+  }
+  {
+    static const irr_alg algs[] = {IRR_ALG_AUTO, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_RECDOUBLING, IRR_ALG_NEIGHBOR};
+    static const char *names[] = {"auto", "bruck", "ring", "recdoubling", "neighbor"};
+    const char *env = getenv("IRRCOLL_CHECK");
+    size_t a;
+    ag_agreed = env && atoi(env) > 0;
+    seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : (unsigned)time(NULL);
+    MPI_Bcast(&seed, 1, MPI_UNSIGNED, 0, MPI_COMM_WORLD);
+    if (rank == 0) printf("p=%d: Allgatherv seed %u\n", p, seed);
+    for (a = 0; a < sizeof algs / sizeof algs[0]; a++) {
+      IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_ALLGATHERV, algs[a]);
+      ag_scenarios(names[a]);
+    }
+    IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_ALLGATHERV, IRR_ALG_AUTO);
   }
   MPI_Errhandler_free(&eh);
   f = irrt_fail;
