@@ -90,6 +90,7 @@
 #include "check.h"
 #include "tree.h"
 #include "gatherv.h"
+#include "circulant.h"
 #include "allgatherv.h"
 #include "xv.h"
 #include "inter.h"
