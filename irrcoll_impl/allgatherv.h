@@ -781,6 +781,8 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
   int i;
   if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
+  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h, after this part) */
+    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
 }

@@ -191,3 +191,105 @@ static inline int irr_circ_bcast_block(const int *recv, int fl, int r, int t, in
   if (blk >= n - 1) return t == fl ? n - 1 : -1;
   return blk;
 }
+
+/* ---- IRR_ALG_CIRCULANT: irregular Allgatherv on the circulant schedule ----
+
+   All p broadcasts at once (arXiv 2205.10072, Section 4): root j's block of m_j units is cut
+   into n pieces, piece t = units [floor(t m_j / n), floor((t+1) m_j / n)); root j's
+   broadcast runs on relative ranks (r - j) mod p. In round t + 1 (t = 0 .. n-2+q, k =
+   (t + x) mod q) rank r sends ONE message to r + s_k: for every root j in order, the piece
+   that j's broadcast moves over that edge in that round (irr_circ_bcast_block of the
+   receiver's relative rank), as a head op and IRR_OPF_CONT ops; and receives one from
+   r - s_k likewise. Empty pieces are no op, and a round whose pieces are all empty has no
+   message. Round 0: the own block into the receive buffer (not in place); everything is
+   forwarded from the receive buffer, no scratch.
+   Cost (linear model): n - 1 + q rounds, each alpha + beta * (that round's message), about
+   (n - 1 + q) (alpha + beta m / n) for total m, whatever the skew. Work per rank: the table
+   of every relative rank's recvblock (irr_circ_table, O(p log^2 p)) and O(p (n + q)) to walk
+   the roots in every round, plus the ops. Ops: irr_allgatherv_circulant_maxops. */
+
+static inline int64_t irr__circ_cut(int64_t m, int n, int t) { /* floor(t m / n) without overflow */
+  return (m / n) * t + ((m % n) * t) / n;
+}
+
+static inline int64_t irr_allgatherv_circulant_maxops(int p, int n) {
+  int q = irr_circ_q(p);
+  return (int64_t)p * (n - 1 + q) + (int64_t)(p - 1) * n + 2;
+}
+
+static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], *R = NULL, *fl = NULL, *work = NULL, t, j, rel;
+  irr_status st = IRR_OK;
+  if (s->rank != r || s->size != p || n < 1 || p < 1) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  if (p == 1) return s->err;
+  irr_circ_skips(p, skip);
+  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
+  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
+  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
+  if (!R || !fl || !work) { st = IRR_ERR_NOMEM; goto out; }
+  if (irr_circ_table(p, skip, q, R, work) != 0) { st = IRR_ERR_ARG; goto out; }
+  for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
+  for (t = 0; t < n - 1 + q; t++) {
+    int k, dir;
+    irr_circ_offset(t, n, q, &k);
+    for (dir = 0; dir < 2; dir++) { /* the send, then the receive */
+      int peer = dir ? (r - skip[k] + p) % p : (r + skip[k]) % p, head = 1;
+      for (j = 0; j < p; j++) {
+        int who = dir ? (r - j + p) % p : (r + skip[k] - j + p) % p, blk; /* the receiver's relative rank */
+        int64_t lo, hi;
+        irr_op *o;
+        if (m[j] == 0 || who == 0) continue;
+        blk = irr_circ_bcast_block(R + (size_t)who * q, fl[who], who, t, n, q);
+        if (blk < 0) continue;
+        lo = irr__circ_cut(m[j], n, blk);
+        hi = irr__circ_cut(m[j], n, blk + 1);
+        if (hi == lo) continue;
+        o = irr_sched_push(s, t + 1, dir ? IRR_OP_RECV : IRR_OP_SEND, peer, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, j, j + 1,
+                           lo, hi - lo);
+        if (o && !head) o->flags = IRR_OPF_CONT;
+        head = 0;
+      }
+    }
+  }
+  st = s->err;
+out:
+  if (R) IRRCOLL_FREE(R);
+  if (fl) IRRCOLL_FREE(fl);
+  if (work) IRRCOLL_FREE(work);
+  return st;
+}
+
+/* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
+   rounds of alpha + beta m / n (m: the total; every round's message carries about a piece
+   of every root). A first estimate (not yet held to irr_sched_cost by a test): on skewed
+   sizes the first and last q rounds carry less. */
+static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, int n, irr_model md) {
+  int64_t tot = 0;
+  int i, q = irr_circ_q(p);
+  for (i = 0; i < p; i++) tot += m[i];
+  if (p <= 1) return 0.0;
+  return (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
+}
+
+/* Pieces per block: the argmin over n of irr_allgatherv_circulant_estimate, searched around
+   the continuous optimum n* = sqrt((q - 1) beta m / alpha), at most the largest block's
+   units and IRR_CIRC_MAXPIECES. From sizes every rank knows. */
+#define IRR_CIRC_MAXPIECES 1024
+static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
+  int64_t tot = 0, mx = 0;
+  int i, q = irr_circ_q(p), n, lo, hi, best = 1;
+  double n0, bt = 0;
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+  if (p <= 1 || mx <= 1) return 1;
+  n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
+  hi = n0 * 2 + 2 > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(n0 * 2) + 2;
+  if ((int64_t)hi > mx) hi = (int)mx;
+  lo = (int)(n0 / 2) > 1 ? (int)(n0 / 2) : 1;
+  if (lo > hi) lo = hi;
+  for (n = lo; n <= hi; n++) {
+    double t = (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
+    if (n == lo || t < bt) bt = t, best = n;
+  }
+  return best;
+}

@@ -83,6 +83,7 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    if (forced == IRR_ALG_CIRCULANT) *B = irr_allgatherv_circulant_pieces(p, m, md); /* B: pieces per block */
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
@@ -130,6 +131,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
   if (alg == IRR_ALG_BRUCK) return irr_allgatherv_bruck(p, r, m, inplace, 0, s);
   if (alg == IRR_ALG_HIER) return irr_allgatherv_hier(r, p, m, n, ring, inplace, s);
   if (alg == IRR_ALG_NEIGHBOR) return irr_allgatherv_neighbor(r, p, m, inplace, s);
+  if (alg == IRR_ALG_CIRCULANT) return B < 1 || B > INT32_MAX ? IRR_ERR_ARG : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
   return IRR_ERR_ARG;
 }
 
@@ -143,7 +145,8 @@ static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, co
 }
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
-   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_CIRCULANT (B:
+   pieces per block, 0 for the model's choice), IRR_ALG_BRUCK,
    IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
    nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
    auto, the choice too). */
@@ -154,8 +157,9 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   int64_t cap, B0 = 0;
   irr_op *ops = NULL;
   if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR)
-    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR ||
+      (alg == IRR_ALG_CIRCULANT && B <= 0))
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0), B = alg == IRR_ALG_CIRCULANT ? B0 : B;
   if (alg == IRR_ALG_AUTO) B = B0;
   if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
