@@ -148,25 +148,19 @@ unit mpi-test sim-test:
 $(B)/sim_test_%: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-sim
 	$(SMPICC) -O1 -g -I. -o $@ $<
 
-# ---- demo: the example under mpiexec, irrcoll against the native operation ----
+# ---- demo: the examples under mpiexec, irrcoll against the native operation (tools/demo.sh;
+#      the builds are quiet, compiler errors show; the last line begins with "demo:") ----
 $(B)/example_%: examples/%.c irrcoll.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ $<
 
 $(B)/schedule_math: examples/schedule_math.c irrcoll.h | $(B)
 	$(CC) $(WARN) -O2 -I. -o $@ examples/schedule_math.c
 
+DEMO_PROGS = $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/example_intergroup \
+             $(B)/libirrcoll_pmpi.so $(B)/pmpi_app $(B)/schedule_math
 demo: deps-mpi
-	$(MAKE) $(B)/example_gatherv $(B)/example_unknown_sizes $(B)/example_allgatherv $(B)/example_intergroup $(B)/schedule_math
-	$(MPIEXEC) -n 6 $(B)/example_gatherv
-	IRRCOLL_ALG=tree $(MPIEXEC) -n 16 $(B)/example_gatherv 200
-	$(MPIEXEC) -n 6 $(B)/example_unknown_sizes
-	IRRCOLL_ALG=tree $(MPIEXEC) -n 12 $(B)/example_unknown_sizes
-	$(MPIEXEC) -n 7 $(B)/example_allgatherv
-	$(MPIEXEC) -n 6 $(B)/example_intergroup
-	$(MAKE) $(B)/libirrcoll_pmpi.so $(B)/pmpi_app
-	LD_PRELOAD=$(CURDIR)/$(B)/libirrcoll_pmpi.so IRRCOLL_REPORT=1 IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree \
-	  $(MPIEXEC) -n 4 $(B)/pmpi_app
-	$(B)/schedule_math 11
+	@$(MAKE) -s --no-print-directory $(DEMO_PROGS)
+	@B=$(B) MPIEXEC="$(MPIEXEC)" sh tools/demo.sh
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
 $(B)/bench_%: bench/bench_%.c $(PARTS) test/dist.h | $(B)
@@ -223,7 +217,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
 	sh bench/run_tune.sh $(B)/sim_irrtune $(B)/bench 64 mpich ompi mvapich2 impi | tee $(B)/bench/tune_smpi.txt
 	command -v valgrind >/dev/null || sh tools/deps.sh valgrind; $(MAKE) $(B)/libirrcoll_pmpi.so; \
-	  sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
+	  MPICC="$(MPICC)" sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
 
 bench: deps-bench
 	$(MAKE) bench-model

@@ -17,12 +17,15 @@
  * CSV on stdout ('#@key=value' header), a summary on stderr, which says GOAL MISSED where a
  * goal of issue 4 is missed in the model (broadcast p = 30, 32 MiB: >= 12x the linear ring;
  * regular: within 5% of the ring; irrcoll never more than 5% slower than the best
- * baseline). Exit status 0 either way, so that `make bench` goes on to the simulator. */
+ * baseline). Exit status 0 either way, so that `make bench` goes on to the simulator.
+ * Last, what the automatic choice itself costs a rank (irr_allgatherv_choose_w, wall clock,
+ * the best of 5) at p = 1024 and 65536: one thread, so meaningful on this machine. */
 #define IRRCOLL_NO_MPI
 #include "../irrcoll_impl/irrcoll.in.h"
 #include "../test/dist.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static double cost_all(irr_sched_set *set, int p, irr_model md) {
   irr_cost c;
@@ -110,6 +113,35 @@ int main(void) {
     printf("30,broadcast,%lld,%.6e,,%.6e,,,,%.3f\n", (long long)32 << 20, t0, t2, t2 / t0);
     fprintf(stderr, "broadcast, p = 30, 32 MiB: linear ring / irrcoll = %.2f (paper: > 10 measured, 15 best possible)\n", t2 / t0);
     if (t2 / t0 < 12) fprintf(stderr, "  GOAL MISSED: < 12x\n");
+  }
+  { /* the choice's cost per call: regular 4 B and 1 MiB, one rank has all, 1/(i+1) */
+    static const int qs[] = {1024, 65536};
+    static const char *const nm[] = {"regular 4 B", "regular 1 MiB", "one has all 1 KiB", "1/(i+1) 64 KiB"};
+    int qi, k, rep, i;
+    for (qi = 0; qi < 2; qi++) {
+      int p = qs[qi];
+      int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t)), B;
+      void *w = malloc(IRR_AG_WORK(p) * 8);
+      fprintf(stderr, "choice cost at p = %d:", p);
+      for (k = 0; k < 4 && m && w; k++) {
+        double best = 1e30;
+        for (i = 0; i < p; i++)
+          m[i] = k == 0 ? 4 : k == 1 ? 1048576 : k == 2 ? (i == 0 ? (int64_t)1024 * p : 0) : (int64_t)65536 * p / 8 / (i + 1);
+        for (rep = 0; rep < 5; rep++) {
+          struct timespec t0, t1;
+          irr_alg al;
+          timespec_get(&t0, TIME_UTC);
+          al = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, NULL, &B, w);
+          timespec_get(&t1, TIME_UTC);
+          if ((double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec) < best)
+            best = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+          if (rep == 0) fprintf(stderr, "%s %s: ", k ? ";" : "", nm[k]), fprintf(stderr, "%s ", irr_alg_name(al));
+        }
+        fprintf(stderr, "%.0f us", best * 1e6);
+      }
+      fprintf(stderr, "\n");
+      free(m), free(w);
+    }
   }
   fprintf(stderr, "irrcoll within 5%% of the best baseline (or faster) in %d of %d cells", within, cells);
   if (within < cells) fprintf(stderr, "; worst best/irrcoll %.2f: GOAL MISSED", worst);

@@ -10,7 +10,8 @@
 # algorithms to run; default: every allgatherv algorithm and selector), AG_CS (base
 # counts), AG_TAG (a suffix for the output files, so that a second run at the same P, e.g.
 # 1 MiB with fewer baselines, keeps the first one's), JOBS (simulations at once, default 2:
-# SMPI runs are single-threaded).
+# SMPI runs are single-threaded), AG_SKEW=SEED:N (N random skewed distributions instead of
+# the six, sim_allgatherv.c).
 set -e
 prog=$1; out=$2; shift 2
 ps=${*:-30 64}
@@ -37,9 +38,11 @@ for plat in ${PLATS:-flat smp}; do
     { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; cat "$f".*.tmp | grep -v '^who,' | grep -v '^#@who'; } > "$f"
     rm -f "$f".*.tmp
     echo "SMPI $plat p=$p: best SMPI allgatherv / IRR_Allgatherv (and ring / IRR_Allgatherv), c = $cs bytes"
-    awk -F, -v cs="$cs" -v cell="$plat p=$p" -v dat="$out/allgatherv_smpi_${plat}_p$p$tag.dat" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
-      END { split("regular broadcast spike half_full decreasing geometric", D, " "); nc = split(cs, C, " "); worst = -1;
-            for (i = 1; i <= 6; i++) { printf "  %-11s", D[i];
+    dists="regular broadcast spike half_full decreasing geometric"
+    if [ -n "${AG_SKEW:-}" ]; then dists=$(awk -v n="${AG_SKEW#*:}" 'BEGIN { for (i = 0; i < n; i++) printf "skew%d ", i }'); fi
+    awk -F, -v cs="$cs" -v ds="$dists" -v cell="$plat p=$p" -v dat="$out/allgatherv_smpi_${plat}_p$p$tag.dat" '!/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
+      END { nd = split(ds, D, " "); nc = split(cs, C, " "); worst = -1;
+            for (i = 1; i <= nd; i++) { printf "  %-11s", D[i];
               for (j = 1; j <= nc; j++) { k = D[i]","C[j]; best = -1; bw = "";
                 for (a in w) if (a != "irrcoll" && n[a","k] > 0) { t = s[a","k] / n[a","k]; if (best < 0 || t < best) { best = t; bw = a } }
                 irr = s["irrcoll,"k] / n["irrcoll,"k]; r = best / irr;
@@ -50,8 +53,8 @@ for plat in ${PLATS:-flat smp}; do
               printf "\n" }
             printf "worst cell: %.3f at %s %s\n", worst, cell, wc
             xt = ""; for (j = 1; j <= nc; j++) xt = xt (j > 1 ? ", " : "") "\"" C[j] "\" " j - 1
-            yt = ""; for (i = 1; i <= 6; i++) yt = yt (i > 1 ? ", " : "") "\"" D[i] "\" " i - 1
-            printf "cols = %d\nrows = 6\nset xtics (%s)\nset ytics (%s)\n", nc, xt, yt > (dat ".gp") }' "$f"
+            yt = ""; for (i = 1; i <= nd; i++) yt = yt (i > 1 ? ", " : "") "\"" D[i] "\" " i - 1
+            printf "cols = %d\nrows = %d\nset xtics (%s)\nset ytics (%s)\n", nc, nd, xt, yt > (dat ".gp") }' "$f"
     # heat map: x = c, y = distribution, colour = log2(ratio), white at 1
     if command -v gnuplot >/dev/null && [ -s "$out/allgatherv_smpi_${plat}_p$p$tag.dat" ]; then
       sh "$here/heatmap.sh" "$out/allgatherv_smpi_${plat}_p$p$tag.dat" "$out/allgatherv_smpi_${plat}_p$p$tag.png" \

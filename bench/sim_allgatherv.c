@@ -6,7 +6,10 @@
  * --cfg=smpi/allgatherv:mpich_ring), "irrcoll" times IRR_Allgatherv. C: base counts in bytes
  * (MPI_BYTE data). Time of a call: from a start common to all ranks to the last rank's exit
  * (simbench.h). Output: '#@key=value' header, then who,p,dist,c_bytes,rep,seconds; repetition
- * 0 may include one-time costs (irrcoll's private communicator, node layout). */
+ * 0 may include one-time costs (irrcoll's private communicator, node layout).
+ * AG_SKEW=SEED:N in the environment: instead of the six, N random skewed distributions
+ * (irrt_skew, test/dist.h) named skew0 .. skew<N-1>, the k-th drawn from seed SEED + k with
+ * average c bytes a rank: the same sizes in every run of that seed, p and c. */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "simbench.h"
@@ -15,6 +18,10 @@
 
 int main(int argc, char **argv) {
   int rank, p, reps = argc > 2 ? atoi(argv[2]) : 4, ci, d, k, i, irr = argc > 1 && strcmp(argv[1], "irrcoll") == 0;
+  int nd = IRRT_AG_NDIST;
+  unsigned long long seed = 0;
+  const char *skew = getenv("AG_SKEW");
+  if (skew && sscanf(skew, "%llu:%d", &seed, &nd) != 2) nd = IRRT_AG_NDIST, skew = NULL;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -25,14 +32,24 @@ int main(int argc, char **argv) {
   }
   for (ci = 3; ci < argc; ci++) {
     long c = atol(argv[ci]);
-    for (d = 0; d < IRRT_AG_NDIST; d++) {
+    for (d = 0; d < nd; d++) {
       int *m = malloc(p * sizeof(int)), *dsp = malloc(p * sizeof(int));
       long tot = 0;
       char *sb, *rb;
       double *t = malloc(reps * sizeof(double));
       simbench sb_;
       int64_t *m64 = malloc(p * sizeof(int64_t));
-      irrt_dist_ag(d, p, c, m64);
+      char name[32];
+      if (skew) {
+        irrt_rng rng = {seed + (unsigned long long)d};
+        double *w = malloc(p * sizeof(double));
+        irrt_skew(&rng, p, (double)c, m64, w);
+        free(w);
+        snprintf(name, sizeof name, "skew%d", d);
+      } else {
+        irrt_dist_ag(d, p, c, m64);
+        snprintf(name, sizeof name, "%s", irrt_ag_name[d]);
+      }
       for (i = 0; i < p; i++) m[i] = (int)m64[i], dsp[i] = (int)tot, tot += m[i];
       free(m64);
       sb = simbench_alloc((size_t)m[rank]);
@@ -47,7 +64,7 @@ int main(int argc, char **argv) {
       simbench_max(&sb_, t, reps);
       if (!simbench_ok(&sb_)) MPI_Abort(MPI_COMM_WORLD, 3);
       if (rank == 0)
-        for (k = 0; k < reps; k++) printf("%s,%d,%s,%ld,%d,%.9e\n", irr ? "irrcoll" : "native", p, irrt_ag_name[d], c, k, t[k]);
+        for (k = 0; k < reps; k++) printf("%s,%d,%s,%ld,%d,%.9e\n", irr ? "irrcoll" : "native", p, name, c, k, t[k]);
       simbench_free(sb);
       simbench_free(rb);
       free(m); free(dsp); free(t);

@@ -70,16 +70,34 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   return MPI_SUCCESS;
 }
 
+/* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
+   same key and keeps the same last choice (collective calls come in the same order), so a
+   repeated call with the same counts skips the choice (at p = 65536 it costs milliseconds,
+   the hash tens of microseconds); a hash collision picks another correct algorithm. */
+static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node) {
+  int64_t k[4];
+  k[0] = (int64_t)irr__hash(m, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ (node != NULL);
+  memcpy(&k[2], &md.alpha, 8), memcpy(&k[3], &md.beta, 8);
+  return irr__hash(k, 4);
+}
+
 /* choose + plan: the algorithm from what every rank knows, then this rank's program */
 static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
   int rc, n, *ring = NULL;
   int64_t B = 0, cap;
+  uint64_t key;
   irr_alg alg;
   irr_status st;
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
+  key = irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node);
+  if (ctx->agc.valid && ctx->agc.key == key)
+    alg = ctx->agc.alg, B = ctx->agc.B;
+  else {
+    alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
+    ctx->agc.key = key, ctx->agc.alg = alg, ctx->agc.B = B, ctx->agc.valid = 1;
+  }
   cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
   if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
       !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))

@@ -15,6 +15,13 @@
 
 /* The context, split by feature: what every collective needs, then one cache per feature
    that keeps state across calls. */
+typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi_allgatherv.h) */
+  uint64_t key;                     /* irr__ag_key of its arguments */
+  irr_alg alg;
+  int64_t B;                        /* the ring's block size */
+  int valid;
+} irr__agchoice_cache;
+
 typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.h) */
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
   int known;                        /* node is valid (collective on the first need) */
@@ -42,6 +49,7 @@ typedef struct irr__ctx {
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (registry.h) */
   irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
   irr__nodes_cache nodes;
+  irr__agchoice_cache agc;
   irr__inter_cache inter;
   irr__scratch scr;
   struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each

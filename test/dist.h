@@ -3,6 +3,7 @@
    all-zero and one-huge are the extreme cases of DESIGN.md §6. */
 #ifndef IRR_TEST_DIST_H
 #define IRR_TEST_DIST_H
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -38,6 +39,26 @@ static inline void irrt_dist(int d, int p, int64_t b, irrt_rng *r, int64_t *m) {
     default: m[i] = i == huge ? b * 1000 : 1; break;
     }
   }
+}
+
+/* Random skewed sizes, a distribution nobody tuned on (issue 22): a random fraction (0 .. 0.95)
+   of empty ranks, power-law sizes with a random exponent a in [0, 3] (Zipf: the i-th largest
+   is (i+1)^-a, or Pareto draws u^-a), randomly placed, scaled to an average of avg bytes a
+   rank (at least one rank non-empty; sizes round down). w: p doubles of workspace. */
+static inline double irrt_urand(irrt_rng *r) { return (double)(irrt_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+static inline void irrt_skew(irrt_rng *r, int p, double avg, int64_t *m, double *w) {
+  double f = 0.95 * irrt_urand(r), a = 3 * irrt_urand(r), sum = 0;
+  int i, zipf = irrt_urand(r) < 0.5, any = 0;
+  for (i = 0; i < p; i++) { /* inside-out shuffle: Zipf ranks in random places */
+    int j = (int)irrt_range(r, 0, i);
+    w[i] = w[j], w[j] = zipf ? pow((double)(i + 1), -a) : pow(1 - irrt_urand(r), -a);
+  }
+  for (i = 0; i < p; i++) {
+    if (irrt_urand(r) < f && !(i == p - 1 && !any)) w[i] = 0;
+    any |= w[i] > 0;
+    sum += w[i];
+  }
+  for (i = 0; i < p; i++) m[i] = (int64_t)(avg * p * w[i] / sum);
 }
 
 /* Träff, Ripke et al. 2010 (seed 004), Section 3: m[0..p-1] for distribution d (0..5) with

@@ -1,6 +1,7 @@
 /* test_agchoice - Allgatherv's automatic choice against the cost model over the real
-   programs (issue 22). Built with -O2 and without sanitizers (test_pure has them): the
-   programs at p = 1024 have millions of ops, and this is about the numbers, not memory. */
+   programs (issue 22), on sizes from irrt_skew (test/dist.h). Built with -O2 and without
+   sanitizers (test_pure has them): the programs at p = 1024 have millions of ops, and this
+   is about the numbers, not memory. */
 #define IRRCOLL_NO_MPI
 #include "../../irrcoll_impl/irrcoll.in.h"
 #include "../check.h"
@@ -19,21 +20,6 @@
    algorithm is within 5% of the best registered one. Above p = 256 the ring's and neighbor
    exchange's programs (p R and p^2 / 2 ops) are built for every 16th draw only, and the
    choice is judged there; below, on every draw. */
-static double urand(irrt_rng *r) { return (double)(irrt_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static void skew_dist(irrt_rng *r, int p, int64_t *m, double *w) {
-  double f = 0.95 * urand(r), a = 3 * urand(r), avg = exp(urand(r) * log(1048576.0)), sum = 0;
-  int i, zipf = urand(r) < 0.5, any = 0;
-  for (i = 0; i < p; i++) {
-    int j = (int)irrt_range(r, 0, i); /* a random permutation of the Zipf ranks: random placement */
-    w[i] = w[j], w[j] = zipf ? pow((double)(i + 1), -a) : pow(1 - urand(r), -a);
-  }
-  for (i = 0; i < p; i++) {
-    if (urand(r) < f && !(i == p - 1 && !any)) w[i] = 0;
-    any |= w[i] > 0;
-    sum += w[i];
-  }
-  for (i = 0; i < p; i++) m[i] = (int64_t)(avg * p * w[i] / sum);
-}
 static void test_agchoice(void) {
   enum { NA = 5 };
   static const irr_alg algs[NA] = {IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_RING, IRR_ALG_NEIGHBOR, IRR_ALG_HIER};
@@ -50,8 +36,8 @@ static void test_agchoice(void) {
     return;
   }
   for (k = 0; k < 5000; k++) {
-    int p = (int)exp(log(2.0) + urand(&rng) * log(512.0)), i, full = p <= 256 || k % 16 == 0;
-    skew_dist(&rng, p, m, w);
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(512.0)), i, full = p <= 256 || k % 16 == 0;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(1048576.0)), m, w);
     for (i = 0; i < p; i++) node[i] = i / 16 * 16;
     for (smp = 0; smp < 2; smp++, draws++) {
       irr_args a;
