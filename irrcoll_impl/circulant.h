@@ -260,10 +260,73 @@ out:
   return st;
 }
 
+/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L (doubles), the
+   prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
+   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (allgatherv.h). */
+static inline size_t irr__circ_work_words(int p) {
+  return 4 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+}
+
+/* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
+   the max-plus recursion over its n - 1 + q rounds (allgatherv.h: every rank sends one
+   message and receives one per round, no port is contended):
+     E_t(r) = max(E_{t-1}(r), [max(E_{t-1}(r), E_{t-1}(r + s_k)) + alpha + beta L_t(r + s_k)],
+                             [max(E_{t-1}(r), E_{t-1}(r - s_k)) + alpha + beta L_t(r)]),
+   a bracket only where its message is not empty. L_t(d), the message d receives in round t,
+   is the sum over the relative ranks w that get a block in round t (irr_circ_bcast_block)
+   of root d - w's piece; the valid w form few intervals (every w in the middle rounds), so
+   L_t is a few window sums of the sizes per rank: O(p (n + q) I), I the round's intervals
+   (1 in the middle rounds, a handful in the first and last q). A piece is taken as m_j / n
+   (exact for n = 1; the floors of irr__circ_cut move each by less than a unit). The table:
+   O(p log^2 p) (irr_circ_table). Returns 1e300 when the table's repair fails (a property of
+   p alone, the same on every rank). work: irr__circ_work_words(p) words. */
+static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+  int q = irr_circ_q(p), skip[32], t, w, d, r, i;
+  double *E = (double *)work, *F = E + p, *L = F + p, res = 0;
+  int64_t *P = (int64_t *)(L + p);
+  int *R = (int *)(P + p + 1), *fl = R + (size_t)p * q, *iv = fl + p, *tw = iv + 2 * (size_t)p;
+  if (p <= 1) return 0.0;
+  if (n < 1) n = 1;
+  irr_circ_skips(p, skip);
+  if (irr_circ_table(p, skip, q, R, tw) != 0) return 1e300;
+  for (w = 1; w < p; w++) fl[w] = irr_circ_first_last(R + (size_t)w * q, n, q);
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (t = 0; t < n - 1 + q; t++) {
+    int k, off = irr_circ_offset(t, n, q, &k), ni = 0, sk;
+    double *tmp;
+    for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
+      int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
+      if (!v) continue;
+      if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
+      else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
+    }
+    if (ni == 0) continue;
+    for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
+      int64_t sum = 0;
+      for (i = 0; i < ni; i++) {
+        int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
+        if (lo < 0) lo += p;
+        sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+      }
+      L[d] = (double)sum / n;
+    }
+    sk = skip[k];
+    for (r = 0; r < p; r++) {
+      int to = r + sk >= p ? r + sk - p : r + sk, from = r - sk < 0 ? r - sk + p : r - sk;
+      double e = E[r], x;
+      if (L[to] > 0 && (x = (E[to] > E[r] ? E[to] : E[r]) + md.alpha + md.beta * L[to]) > e) e = x;
+      if (L[r] > 0 && (x = (E[from] > E[r] ? E[from] : E[r]) + md.alpha + md.beta * L[r]) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  for (r = 0; r < p; r++) res = E[r] > res ? E[r] : res;
+  return res;
+}
+
 /* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
    rounds of alpha + beta m / n (m: the total; every round's message carries about a piece
-   of every root). A first estimate (not yet held to irr_sched_cost by a test): on skewed
-   sizes the first and last q rounds carry less. */
+   of every root). Used only to place the candidates of irr_allgatherv_circulant_pieces. */
 static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, int n, irr_model md) {
   int64_t tot = 0;
   int i, q = irr_circ_q(p);
@@ -272,24 +335,51 @@ static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, 
   return (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
 }
 
-/* Pieces per block: the argmin over n of irr_allgatherv_circulant_estimate, searched around
-   the continuous optimum n* = sqrt((q - 1) beta m / alpha), at most the largest block's
-   units and IRR_CIRC_MAXPIECES. From sizes every rank knows. */
+/* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
+   candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
+   n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
+   every rank knows. *t: the time (1e300 if the table's repair fails for this p). */
 #define IRR_CIRC_MAXPIECES 1024
-static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
+static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
   int64_t tot = 0, mx = 0;
-  int i, q = irr_circ_q(p), n, lo, hi, best = 1;
-  double n0, bt = 0;
+  int i, q = irr_circ_q(p), c[4], best = 1;
+  double n0, bt = 1e300;
   for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
-  if (p <= 1 || mx <= 1) return 1;
+  *t = 0;
+  if (p <= 1) return 1;
   n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
-  hi = n0 * 2 + 2 > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(n0 * 2) + 2;
-  if ((int64_t)hi > mx) hi = (int)mx;
-  lo = (int)(n0 / 2) > 1 ? (int)(n0 / 2) : 1;
-  if (lo > hi) lo = hi;
-  for (n = lo; n <= hi; n++) {
-    double t = (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
-    if (n == lo || t < bt) bt = t, best = n;
+  c[0] = 1, c[1] = (int)(n0 / 2 + 0.5), c[2] = (int)(n0 + 0.5), c[3] = (int)(2 * n0 + 0.5);
+  for (i = 0; i < 4; i++) {
+    double x;
+    int j, n = c[i] < 1 ? 1 : c[i] > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : c[i];
+    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
+    for (j = 0; j < i; j++)
+      if (c[j] == n) break;
+    c[i] = n;
+    if (j < i) continue;
+    x = irr_allgatherv_circulant_time(p, m, n, md, work);
+    if (x < bt) bt = x, best = n;
   }
+  *t = bt;
   return best;
+}
+
+/* Pieces per block (the forced algorithm's n): irr_allgatherv_circulant_choose with its own
+   workspace; without memory, the closed form's argmin. */
+static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
+  void *w = p > 1 ? IRRCOLL_MALLOC(irr__circ_work_words(p) * 8) : NULL;
+  double t;
+  int n = 1;
+  if (w) {
+    n = irr_allgatherv_circulant_choose(p, m, md, w, &t);
+    IRRCOLL_FREE(w);
+  } else if (p > 1) {
+    int64_t tot = 0, mx = 0;
+    int i, q = irr_circ_q(p);
+    for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+    n = md.alpha > 0 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) + 0.5) : 1;
+    n = n < 1 ? 1 : n > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : n;
+    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
+  }
+  return n;
 }

@@ -67,7 +67,11 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    functions, exact; neighbor exchange's closed form, within 0.3% on random sizes; test_pure
    holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
    only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
-   the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
+   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
+   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
+   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
+   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
    every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
    or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
@@ -83,7 +87,7 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
-    if (forced == IRR_ALG_CIRCULANT) *B = irr_allgatherv_circulant_pieces(p, m, md); /* B: pieces per block */
+    if (forced == IRR_ALG_CIRCULANT) *B = irr_allgatherv_circulant_choose(p, m, md, work, &t); /* B: pieces per block */
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
@@ -97,7 +101,21 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     irr_allgatherv_order(p, m, NULL, ring);
     if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
   }
-  if (p % 2 == 0 && irr_allgatherv_neighbor_estimate(p, m, md) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_estimate(p, m, md)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
+  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
+       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
+    int64_t tot = 0, mn = m[0];
+    int q = irr_circ_q(p), n;
+    double lb, b2;
+    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
+    lb = q * md.alpha + md.beta * (double)(tot - mn);
+    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+    lb = b2 * b2 > lb ? b2 * b2 : lb;
+    if (lb < IRR_AG_TIE * best) {
+      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
+    }
+  }
   return a;
 }
 
