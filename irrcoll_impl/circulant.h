@@ -260,11 +260,18 @@ out:
   return st;
 }
 
-/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L (doubles), the
+/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L, G (doubles), the
    prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
    (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (allgatherv.h). */
 static inline size_t irr__circ_work_words(int p) {
-  return 4 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+  return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+}
+
+/* The table for irr__circ_time in work (irr__circ_work_words): 0, or -1 if its repair fails. */
+static inline int irr__circ_time_table(int p, void *work) {
+  int q = irr_circ_q(p), skip[32], *R = (int *)((int64_t *)work + 5 * (size_t)p + 2);
+  irr_circ_skips(p, skip);
+  return p <= 1 ? 0 : irr_circ_table(p, skip, q, R, R + (size_t)p * q + 3 * (size_t)p);
 }
 
 /* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
@@ -274,41 +281,92 @@ static inline size_t irr__circ_work_words(int p) {
                              [max(E_{t-1}(r), E_{t-1}(r - s_k)) + alpha + beta L_t(r)]),
    a bracket only where its message is not empty. L_t(d), the message d receives in round t,
    is the sum over the relative ranks w that get a block in round t (irr_circ_bcast_block)
-   of root d - w's piece; the valid w form few intervals (every w in the middle rounds), so
-   L_t is a few window sums of the sizes per rank: O(p (n + q) I), I the round's intervals
-   (1 in the middle rounds, a handful in the first and last q). A piece is taken as m_j / n
-   (exact for n = 1; the floors of irr__circ_cut move each by less than a unit). The table:
-   O(p log^2 p) (irr_circ_table). Returns 1e300 when the table's repair fails (a property of
-   p alone, the same on every rank). work: irr__circ_work_words(p) words. */
-static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
-  int q = irr_circ_q(p), skip[32], t, w, d, r, i;
-  double *E = (double *)work, *F = E + p, *L = F + p, res = 0;
-  int64_t *P = (int64_t *)(L + p);
-  int *R = (int *)(P + p + 1), *fl = R + (size_t)p * q, *iv = fl + p, *tw = iv + 2 * (size_t)p;
+   of root d - w's piece, taken as m_j / n (exact for n = 1; the floors of irr__circ_cut
+   move each by less than a unit). The valid w form a few intervals, so L_t is a few window
+   sums per rank. In the middle rounds every w != 0 gets a block (checked by the table's
+   column minimum and maximum): L_t(d) = (m - m_d) / n, and the rounds repeat with period q
+   (k = (t + x) mod q); once a period adds the same delta to every E (max-plus: then every
+   later period of such rounds does too), the remaining whole periods are jumped. Cost:
+   O(p q I) for the first and last rounds (I intervals, a handful), O(p q) per middle period
+   until the jump. The first phase's valid w form up to p / 2 intervals (2^t in round t);
+   a round with more than IRR_CIRC_EXACT / p of them takes L_t(d) as (m - m_d) / n times
+   the share of valid w (never for p <= 2048; above, an approximation that is not held to the
+   model by a test). work: irr__circ_work_words(p) words, the table there already
+   (irr__circ_time_table). */
+#define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
+static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, i, k, run = 0;
+  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p, res = 0;
+  int64_t *P = (int64_t *)(G + p);
+  int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
   if (p <= 1) return 0.0;
   if (n < 1) n = 1;
   irr_circ_skips(p, skip);
-  if (irr_circ_table(p, skip, q, R, tw) != 0) return 1e300;
-  for (w = 1; w < p; w++) fl[w] = irr_circ_first_last(R + (size_t)w * q, n, q);
+  for (k = 0; k < q; k++) mnR[k] = 1 << 30, mxR[k] = -(1 << 30);
+  for (w = 1; w < p; w++) {
+    fl[w] = irr_circ_first_last(R + (size_t)w * q, n, q);
+    for (k = 0; k < q; k++) {
+      int v = R[(size_t)w * q + k];
+      mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
+    }
+  }
   for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
   for (t = 0; t < n - 1 + q; t++) {
-    int k, off = irr_circ_offset(t, n, q, &k), ni = 0, sk;
+    int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
     double *tmp;
-    for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
-      int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
-      if (!v) continue;
-      if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
-      else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
-    }
-    if (ni == 0) continue;
-    for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
-      int64_t sum = 0;
-      for (i = 0; i < ni; i++) {
-        int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
-        if (lo < 0) lo += p;
-        sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+    full = mnR[k] + off >= 0 && mxR[k] + off <= n - 2;
+    if (full) {
+      if (run % q == 0) { /* a period of middle rounds starts */
+        if (run >= q) {
+          double lo = 1e300, hi = -1e300;
+          int left = 0;
+          for (r = 0; r < p; r++) {
+            double x = E[r] - G[r];
+            lo = x < lo ? x : lo, hi = x > hi ? x : hi;
+          }
+          { /* whole periods of middle rounds still ahead */
+            int u = t, kk;
+            while (u < n - 1 + q) {
+              int of = irr_circ_offset(u, n, q, &kk);
+              if (!(mnR[kk] + of >= 0 && mxR[kk] + of <= n - 2)) break;
+              u++;
+            }
+            left = (u - t) / q;
+          }
+          if (left > 0 && hi - lo <= 1e-12 * (hi > 0 ? hi : 1)) {
+            for (r = 0; r < p; r++) E[r] += left * lo;
+            t += left * q - 1;
+            run = 0;
+            continue;
+          }
+        }
+        memcpy(G, E, (size_t)p * sizeof(double));
       }
-      L[d] = (double)sum / n;
+      if (++run == 1) /* the same in every middle round */
+        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) / n;
+    } else {
+      run = 0;
+      for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
+        int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
+        if (!v) continue;
+        if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
+        else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
+      }
+      if (ni == 0) continue;
+      if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
+        int64_t nv = 0;
+        for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
+        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
+      } else
+      for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
+        int64_t sum = 0;
+        for (i = 0; i < ni; i++) {
+          int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
+          if (lo < 0) lo += p;
+          sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+        }
+        L[d] = (double)sum / n;
+      }
     }
     sk = skip[k];
     for (r = 0; r < p; r++) {
@@ -322,6 +380,13 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
   }
   for (r = 0; r < p; r++) res = E[r] > res ? E[r] : res;
   return res;
+}
+
+/* The same, the table computed here: 1e300 when its repair fails (a property of p alone,
+   the same on every rank). */
+static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+  if (irr__circ_time_table(p, work) != 0) return 1e300;
+  return irr__circ_time(p, m, n, md, work);
 }
 
 /* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
@@ -347,6 +412,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
   for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
   *t = 0;
   if (p <= 1) return 1;
+  if (irr__circ_time_table(p, work) != 0) return *t = 1e300, 1;
   n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
   c[0] = 1, c[1] = (int)(n0 / 2 + 0.5), c[2] = (int)(n0 + 0.5), c[3] = (int)(2 * n0 + 0.5);
   for (i = 0; i < 4; i++) {
@@ -357,7 +423,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
       if (c[j] == n) break;
     c[i] = n;
     if (j < i) continue;
-    x = irr_allgatherv_circulant_time(p, m, n, md, work);
+    x = irr__circ_time(p, m, n, md, work);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;

@@ -74,8 +74,8 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
    every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
-   or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
-   the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
+   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
 static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                               int64_t *B, void *work) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
@@ -87,7 +87,10 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
-    if (forced == IRR_ALG_CIRCULANT) *B = irr_allgatherv_circulant_choose(p, m, md, work, &t); /* B: pieces per block */
+    if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
+      *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+    }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
