@@ -281,6 +281,19 @@ typedef struct irr_op {
    (gatherv.h). Models ignore it. */
 #define IRR_OPF_ROOM 256
 
+/* SEND/RECV: continues the previous op's message (same kind, peer and round; the op before
+   it in the program): a message made of several label pieces, e.g. the circulant
+   Allgatherv's one message per round carrying a piece of every root. The message is the
+   head op (without the flag) and the IRR_OPF_CONT ops after it, in order; the i-th piece of
+   a send meets the i-th piece of its receive (the matcher pairs them). The cost model
+   charges one alpha for the message and beta for all its pieces; the checker moves each
+   piece's labels. Not with IRR_OPF_COUNTS, IRR_OPF_LEARN or IRR_OPF_WRAP. */
+#define IRR_OPF_CONT 512
+
+/* Is op j of s the head of a message (a send or receive that does not continue the one
+   before)? */
+static inline int irr_op_is_head(const irr_op *o) { return o->kind != IRR_OP_COPY && !(o->flags & IRR_OPF_CONT); }
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
@@ -294,6 +307,13 @@ static inline int64_t irr_op_msglen(const irr_op *o) {
   int64_t h = 0;
   if (o->flags & IRR_OPF_COUNTS) h = 8 * ((int64_t)(o->bhi - o->blo) + ((o->flags & IRR_OPF_RANGE) ? 2 : 0));
   return o->len + h;
+}
+
+/* Bytes on the wire of the message whose head is ops[j]: its pieces (IRR_OPF_CONT) too. */
+static inline int64_t irr__msg_len(const irr_op *ops, int j, int nops) {
+  int64_t len = irr_op_msglen(&ops[j]);
+  while (++j < nops && (ops[j].flags & IRR_OPF_CONT)) len += irr_op_msglen(&ops[j]);
+  return len;
 }
 
 typedef struct irr_sched {
@@ -456,7 +476,11 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
       partner[base[r] + j] = -1;
       if (o->kind != IRR_OP_COPY && (o->peer < 0 || o->peer >= p || o->peer == r))
         return IRR_ERR_BOUNDS;
-      if (o->kind == IRR_OP_RECV) nrecv++;
+      if ((o->flags & IRR_OPF_CONT) &&
+          (j == 0 || o->kind == IRR_OP_COPY || s[r].ops[j - 1].kind != o->kind || s[r].ops[j - 1].peer != o->peer ||
+           s[r].ops[j - 1].round != o->round || (o->flags & (IRR_OPF_COUNTS | IRR_OPF_LEARN | IRR_OPF_WRAP))))
+        return IRR_ERR_BOUNDS;
+      if (o->kind == IRR_OP_RECV && irr_op_is_head(o)) nrecv++;
     }
   cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
   a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
@@ -468,11 +492,11 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++)
-      if (s[r].ops[j].kind == IRR_OP_RECV) cnt[s[r].ops[j].peer + 1]++;
+      if (s[r].ops[j].kind == IRR_OP_RECV && irr_op_is_head(&s[r].ops[j])) cnt[s[r].ops[j].peer + 1]++;
   for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++)
-      if (s[r].ops[j].kind == IRR_OP_RECV) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
+      if (s[r].ops[j].kind == IRR_OP_RECV && irr_op_is_head(&s[r].ops[j])) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
   for (i = 0; i < nrecv; i++) {
     /* destination of receive a[i]: the rank whose op range holds it */
@@ -499,7 +523,7 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
     for (j = 0; j < s[r].nops; j++) {
       const irr_op *o = &s[r].ops[j];
       int d = o->peer;
-      if (o->kind != IRR_OP_SEND) continue;
+      if (o->kind != IRR_OP_SEND || !irr_op_is_head(o)) continue;
       /* d's next unmatched receive must come from r; one from a lower source was never
          matched, one from a higher source means r's send has no receive */
       if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) {
@@ -509,6 +533,18 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
       k = b[cur[d]++];
       partner[base[r] + j] = k;
       partner[k] = base[r] + j;
+      { /* the pieces of a multi-op message pair up in order */
+        int js = j + 1, jr = (int)(k - base[d]) + 1;
+        for (;; js++, jr++) {
+          int cs = js < s[r].nops && (s[r].ops[js].flags & IRR_OPF_CONT);
+          int cr = jr < s[d].nops && (s[d].ops[jr].flags & IRR_OPF_CONT);
+          if (cs != cr) { st = IRR_ERR_MISMATCH; break; }
+          if (!cs) break;
+          partner[base[r] + js] = base[d] + jr;
+          partner[base[d] + jr] = base[r] + js;
+        }
+        if (st != IRR_OK) break;
+      }
     }
   for (r = 0; r < p && st == IRR_OK; r++)
     if (cur[r] != cnt[r + 1]) st = IRR_ERR_UNMATCHED;
@@ -671,7 +707,7 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
       int64_t g = S->base[r] + j, q;
-      if (o->kind == IRR_OP_COPY) continue;
+      if (!irr_op_is_head(o)) continue; /* copies; pieces that continue a message */
       left++;
       S->post[g] = t;
       q = S->partner[g];
@@ -713,7 +749,7 @@ static inline irr_status irr__sim_index(irr__sim *S) {
     S->base[r] = n;
     for (j = 0; j < s[r].nops; j++) {
       if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) return IRR_ERR_ORDER;
-      if (s[r].ops[j].kind != IRR_OP_COPY) S->ncomm++;
+      if (irr_op_is_head(&s[r].ops[j])) S->ncomm++;
     }
     n += s[r].nops;
   }
@@ -778,7 +814,7 @@ static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
         g = S->partner[S->base[r] + j];
         q = &s[o->peer].ops[g - S->base[o->peer]];
         if (irr_op_msglen(q) != irr_op_msglen(o)) return IRR_ERR_MISMATCH;
-        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
+        if (out) { out->messages += irr_op_is_head(o); out->volume += irr_op_msglen(o); }
       }
     }
   for (g = 0; g < n; g++) S->post[g] = -1.0;
@@ -832,7 +868,7 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
     irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
     return;
   }
-  fin = t + S->m.alpha + S->m.beta * (double)irr_op_msglen(o);
+  fin = t + S->m.alpha + S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
   S->sfree[src] = S->rfree[dst] = fin;
   S->done += 2;
   ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
@@ -944,6 +980,7 @@ typedef enum irr_alg {
   IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
   IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_NEIGHBOR = 15,  /* Allgatherv: neighbor exchange, blocks both ways round the ring (p even) */
+  IRR_ALG_CIRCULANT = 16, /* Allgatherv: Träff's round-optimal circulant-graph schedule (circulant.h) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -998,6 +1035,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_RECDOUBLING, IRR_RESTRICT_POF2, "recursive doubling (2^k ranks; SMP nodes)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_NEIGHBOR, IRR_RESTRICT_EVEN, "neighbor exchange: pairs of blocks both ways round the ring (Open MPI)"},
+      {IRR_COLL_ALLGATHERV, IRR_ALG_CIRCULANT, 0, "Träff's circulant graph: n pieces per block, n - 1 + q rounds, one message per round"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
@@ -1027,7 +1065,7 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier", "neighbor"};
+                                  "hier", "neighbor", "circulant"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -3018,7 +3056,8 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
    (the ring's Section 2.3 round count assumes that empty ranks cost no round, but every
    block still makes p - 1 hops one after the other: at p = 10, four non-empty single blocks,
    6.0 us estimated, 13.5 us in the model). */
-#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8)
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+/* (irr__circ_work_words: circulant.h, after this part; the circulant time's table) */
 
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
@@ -3238,10 +3277,465 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
   int i;
   if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
+  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h, after this part) */
+    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
 }
 /* ==== end allgatherv.h ==== */
+/* ==== begin circulant.h ==== */
+/* Round-optimal n-block broadcast schedules on a circulant graph (Träff).
+
+   What it computes. For p ranks, q = ceil(log2 p) and the skips
+       s_q = p,  s_k = ceil(s_{k+1} / 2)  (k = q-1 .. 0),  so s_0 = 1 < s_1 < ... < s_q = p,
+   a broadcast of n blocks from root 0 runs in n - 1 + q rounds, the lower bound of the
+   one-ported, fully bidirectional model. In round i (k = i mod q) every rank r sends to
+   (r + s_k) mod p and receives from (r - s_k) mod p: the same q-regular circulant graph for
+   every root, so the p broadcasts of an allgather (root j uses relative ranks (r - j) mod p)
+   run in the same rounds over the same edges. Each relative rank r has
+     baseblock b(r)     the block (in 0..q; the root has q) it first receives,
+     recvblock[0..q-1]  in round k of a phase it receives block recvblock[k] from r - s_k;
+     its sendblock[k] is the recvblock[k] of r + s_k (the root's: block k).
+   Block indices are relative to the phase: negative means "none yet". Round i of the
+   broadcast adds q * floor((i + x) / q) - x to them, x = (q - (n-1) mod q) mod q (the first
+   phase is cut short so that the last one ends at block n-1); an index below 0 is not sent,
+   one above n-1 stands for block n-1 (irr_circ_bcast_block below decides who really gets it).
+
+   Source: J. L. Träff, "Round-optimal n-block broadcast schedules in logarithmic time",
+   arXiv 2312.11236 (2023) and "Optimal broadcast schedules in logarithmic time with
+   applications to broadcast, all-broadcast, reduction and all-reduction", arXiv 2407.18004
+   (2024): Section 2 (the circulant graph and the skips, the baseblock as the last skip of
+   r's greedy decomposition r = s_{e1} + s_{e2} + ... ), the receive schedule (Algorithm 1: for
+   each k, the largest baseblock not yet taken among the ranks r - s_{k+1} < r' <= r - s_k,
+   found by a depth-first search over skip sums with a list of the baseblocks still free),
+   and the n-block broadcast (Algorithm 3, the clamp of block indices to n - 1). The paper's
+   O(log p) send schedule is not used: an allgather needs every relative rank's recvblock
+   anyway (one O(log p) search each), and a rank's sendblock is its receiver's recvblock.
+
+   CAVEAT. The receive search as written here (and as MPICH writes it) is NOT right for
+   every p: for p just above a power of two (p = 33, 65..81, 129..177, 257..299, ...) a few
+   ranks (r = 1, r = 34, ...) get two blocks of a phase in the wrong rounds, so a sender
+   would send a block it receives only in the same round. irr_circ_table repairs those
+   rows by swapping entries and then verifies every sender; the paper's exact search rule
+   (its handling of the window's lower end) is what should replace the repair. The use for (irregular) allgather: arXiv 2205.10072, Section 4. MPICH's
+   circ_graph (src/mpi/coll/algorithms/circ_graph, regular allgather only) was read for the
+   same structure; this is our own code.
+
+   Cost: O(log p) time and space per rank's receive search (3 (q + 1) ints of work);
+   irr_circ_table, all p rows with the repair and its check: O(p log^2 p), O(p log p) space.
+   Limits: 1 <= p < 2^30. Correctness is not proved here: test_circulant checks the table
+   and the n-block broadcast against a round-by-round simulation for every p = 1..300 and
+   several n (every rank gets every block once, in n - 1 + q rounds, from a sender that
+   holds it), and the table's own check for p up to 2^15. */
+
+/* q = ceil(log2 p) (0 for p = 1) */
+static inline int irr_circ_q(int p) {
+  int q = 0;
+  while (q < 31 && (1 << q) < p) q++;
+  return q;
+}
+
+/* skip[0..q]: skip[q] = p, skip[k] = ceil(skip[k+1] / 2). Returns q. */
+static inline int irr_circ_skips(int p, int *skip) {
+  int q = irr_circ_q(p), k;
+  skip[q] = p;
+  for (k = q - 1; k >= 0; k--) skip[k] = (skip[k + 1] + 1) / 2;
+  return q;
+}
+
+/* Baseblock of relative rank r: q for the root; else the last skip index of the greedy
+   decomposition of r into decreasing skips. */
+static inline int irr_circ_baseblock(int r, const int *skip, int q) {
+  int k;
+  if (r == 0) return q;
+  for (k = q - 1; k >= 0; k--)
+    if (r >= skip[k] && (r -= skip[k]) == 0) return k;
+  return -1; /* not reached: every 0 < r < p is a sum of decreasing skips */
+}
+
+/* recv[0..q-1] of relative rank r. work: 3 (q + 1) ints.
+   Depth-first over sums v = p + s_{e1} + s_{e2} + ... (e1 > e2 > ..., only baseblocks still
+   free), in decreasing order of the skips: for round k it looks for the sum in
+   (r + p - s_{k+1}, r + p - s_k] whose last skip is the largest free baseblock, takes that
+   baseblock and goes on to round k + 1 from there (the windows are adjacent, so the search
+   never restarts). The value q (the root) stands for r's own baseblock, found in the
+   round where the root's window holds r; the others are blocks of the previous phase. */
+static inline void irr_circ_recvblocks(int r, int p, const int *skip, int q, int *recv, int *work) {
+  int *stack = work, *nxt = work + (q + 1), *prv = work + 2 * (q + 1);
+  int b = irr_circ_baseblock(r, skip, q), e, k = 0, sp = 0, v, lo, hi;
+  if (q == 0) return;
+  for (e = 0; e <= q; e++) { nxt[e] = e - 1; prv[e] = e + 1; }
+  prv[q] = -1;
+#define IRR__CIRC_UNLINK(x)                    \
+  do {                                         \
+    if (prv[x] >= 0) nxt[prv[x]] = nxt[x];     \
+    if (nxt[x] >= 0) prv[nxt[x]] = prv[x];     \
+  } while (0)
+  IRR__CIRC_UNLINK(b);
+  e = q;
+  v = skip[q];
+  stack[sp++] = q;
+  lo = r + p - skip[1];
+  hi = r + p - skip[0];
+  while (k < q) {
+    if (v < lo || (v == lo && nxt[e] >= 0)) { /* too small: add the next free skip */
+      e = nxt[e];
+      if (e < 0) { recv[k++] = -q - 1; break; } /* not reached (test_circulant) */
+      v += skip[e];
+      stack[sp++] = e;
+    } else if (v > hi) { /* too large: drop the last skip, try the next smaller one */
+      v -= skip[stack[--sp]];
+    } else { /* in the window: its last skip is round k's block */
+      e = stack[sp - 1];
+      recv[k++] = e;
+      IRR__CIRC_UNLINK(e);
+      v -= skip[stack[--sp]];
+      hi = lo;
+      lo = k < q ? r + p - skip[k + 1] : 0;
+    }
+  }
+#undef IRR__CIRC_UNLINK
+  for (k = 0; k < q; k++) recv[k] = recv[k] == q ? b : recv[k] - q;
+}
+
+/* Does relative rank f hold phase block blk at the start of round k? The root holds every
+   block; another rank the previous phase's baseblock b - q and what it received in rounds
+   0 .. k-1 (blocks older than the phase are never asked for). R: the p x q table. */
+static inline int irr__circ_holds(const int *R, const int *base, int q, int f, int k, int blk) {
+  int j;
+  if (f == 0) return blk < q;
+  if (blk == base[f] - q) return 1;
+  for (j = 0; j < k; j++)
+    if (R[(size_t)f * q + j] == blk) return 1;
+  return 0;
+}
+
+/* recvblock of every relative rank: R[r q + k], r = 0..p-1 (row 0, the root's, unused).
+   work: 4 (q + 1) + p ints. Each row is irr_circ_recvblocks, O(log p); then a repair pass:
+   for the few ranks where that search picks, in rounds k and k', blocks whose senders
+   (r - s_k, r - s_k') do not hold them yet (seen for p just above a power of two, e.g.
+   p = 33, r = 1: rounds 2 and 3), the two entries are swapped when that makes both senders
+   hold theirs; repeated until every sender holds what it sends (at most q passes).
+   Returns 0 when the table is consistent (every p = 1..300 in test_circulant, and the
+   checks up to 2^14 there), -1 if the repair got stuck: the caller must not use it then.
+   O(p log p) in all, O(p q^2) for the check. */
+static inline int irr_circ_table(int p, const int *skip, int q, int *R, int *work) {
+  int *base = work + 3 * (q + 1), r, k, j, pass, bad = 1;
+  for (r = 0; r < p; r++) {
+    base[r] = irr_circ_baseblock(r, skip, q);
+    irr_circ_recvblocks(r, p, skip, q, R + (size_t)r * q, work);
+  }
+  for (pass = 0; pass <= q + 1 && bad; pass++) {
+    bad = 0;
+    for (r = 1; r < p; r++)
+      for (k = 0; k < q; k++) {
+        int *row = R + (size_t)r * q, f = (r - skip[k] + p) % p;
+        if (irr__circ_holds(R, base, q, f, k, row[k])) continue;
+        bad = 1;
+        for (j = 0; j < q; j++) {
+          int g = (r - skip[j] + p) % p, t;
+          if (j == k || !irr__circ_holds(R, base, q, f, k, row[j]) || !irr__circ_holds(R, base, q, g, j, row[k])) continue;
+          t = row[j], row[j] = row[k], row[k] = t;
+          break;
+        }
+      }
+  }
+  if (bad) return -1;
+  for (r = 1; r < p; r++) /* the last pass changed nothing; make sure */
+    for (k = 0; k < q; k++)
+      if (!irr__circ_holds(R, base, q, (r - skip[k] + p) % p, k, R[(size_t)r * q + k])) return -1;
+  return 0;
+}
+
+/* Round t (0 .. n-2+q) of the n-block broadcast: the phase offset added to recvblock and
+   sendblock indices, and the round's k. */
+static inline int irr_circ_offset(int t, int n, int q, int *k) {
+  int x = (q - (n - 1) % q) % q;
+  *k = (t + x) % q;
+  return (t + x) / q * q - x;
+}
+
+/* Last-phase rule: indices above n-1 stand for block n-1 (Algorithm 3), which a rank needs
+   once. first_last(r) is the first round t whose receive index of relative rank r, shifted,
+   is >= n-1: there r receives block n-1; later such rounds are skipped by both sides (the
+   paper sends n-1 again; a message here is paid by its bytes). recv: r's recvblock. */
+static inline int irr_circ_first_last(const int *recv, int n, int q) {
+  int t, k, R = n - 1 + q;
+  for (t = (R - 2 * q > 0 ? R - 2 * q : 0); t < R; t++) {
+    int off = irr_circ_offset(t, n, q, &k);
+    if (recv[k] + off >= n - 1) return t;
+  }
+  return R;
+}
+
+/* The block relative rank r receives in round t of an n-block broadcast, or -1 (none):
+   recv = r's recvblock, fl = irr_circ_first_last(recv, n, q). The sender (r - s_k) sends the
+   same block in the same round; it holds it (test_circulant). */
+static inline int irr_circ_bcast_block(const int *recv, int fl, int r, int t, int n, int q) {
+  int k, off = irr_circ_offset(t, n, q, &k), blk = recv[k] + off;
+  if (r == 0 || blk < 0) return -1;
+  if (blk >= n - 1) return t == fl ? n - 1 : -1;
+  return blk;
+}
+
+/* ---- IRR_ALG_CIRCULANT: irregular Allgatherv on the circulant schedule ----
+
+   All p broadcasts at once (arXiv 2205.10072, Section 4): root j's block of m_j units is cut
+   into n pieces, piece t = units [floor(t m_j / n), floor((t+1) m_j / n)); root j's
+   broadcast runs on relative ranks (r - j) mod p. In round t + 1 (t = 0 .. n-2+q, k =
+   (t + x) mod q) rank r sends ONE message to r + s_k: for every root j in order, the piece
+   that j's broadcast moves over that edge in that round (irr_circ_bcast_block of the
+   receiver's relative rank), as a head op and IRR_OPF_CONT ops; and receives one from
+   r - s_k likewise. Empty pieces are no op, and a round whose pieces are all empty has no
+   message. Round 0: the own block into the receive buffer (not in place); everything is
+   forwarded from the receive buffer, no scratch.
+   Cost (linear model): n - 1 + q rounds, each alpha + beta * (that round's message), about
+   (n - 1 + q) (alpha + beta m / n) for total m, whatever the skew. Work per rank: the table
+   of every relative rank's recvblock (irr_circ_table, O(p log^2 p)) and O(p (n + q)) to walk
+   the roots in every round, plus the ops. Ops: irr_allgatherv_circulant_maxops. */
+
+static inline int64_t irr__circ_cut(int64_t m, int n, int t) { /* floor(t m / n) without overflow */
+  return (m / n) * t + ((m % n) * t) / n;
+}
+
+static inline int64_t irr_allgatherv_circulant_maxops(int p, int n) {
+  int q = irr_circ_q(p);
+  return (int64_t)p * (n - 1 + q) + (int64_t)(p - 1) * n + 2;
+}
+
+static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], *R = NULL, *fl = NULL, *work = NULL, t, j, rel;
+  irr_status st = IRR_OK;
+  if (s->rank != r || s->size != p || n < 1 || p < 1) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  if (p == 1) return s->err;
+  irr_circ_skips(p, skip);
+  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
+  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
+  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
+  if (!R || !fl || !work) { st = IRR_ERR_NOMEM; goto out; }
+  if (irr_circ_table(p, skip, q, R, work) != 0) { st = IRR_ERR_ARG; goto out; }
+  for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
+  for (t = 0; t < n - 1 + q; t++) {
+    int k, dir;
+    irr_circ_offset(t, n, q, &k);
+    for (dir = 0; dir < 2; dir++) { /* the send, then the receive */
+      int peer = dir ? (r - skip[k] + p) % p : (r + skip[k]) % p, head = 1;
+      for (j = 0; j < p; j++) {
+        int who = dir ? (r - j + p) % p : (r + skip[k] - j + p) % p, blk; /* the receiver's relative rank */
+        int64_t lo, hi;
+        irr_op *o;
+        if (m[j] == 0 || who == 0) continue;
+        blk = irr_circ_bcast_block(R + (size_t)who * q, fl[who], who, t, n, q);
+        if (blk < 0) continue;
+        lo = irr__circ_cut(m[j], n, blk);
+        hi = irr__circ_cut(m[j], n, blk + 1);
+        if (hi == lo) continue;
+        o = irr_sched_push(s, t + 1, dir ? IRR_OP_RECV : IRR_OP_SEND, peer, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, j, j + 1,
+                           lo, hi - lo);
+        if (o && !head) o->flags = IRR_OPF_CONT;
+        head = 0;
+      }
+    }
+  }
+  st = s->err;
+out:
+  if (R) IRRCOLL_FREE(R);
+  if (fl) IRRCOLL_FREE(fl);
+  if (work) IRRCOLL_FREE(work);
+  return st;
+}
+
+/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L, G (doubles), the
+   prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
+   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (allgatherv.h). */
+static inline size_t irr__circ_work_words(int p) {
+  return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+}
+
+/* The table for irr__circ_time in work (irr__circ_work_words): 0, or -1 if its repair fails. */
+static inline int irr__circ_time_table(int p, void *work) {
+  int q = irr_circ_q(p), skip[32], *R = (int *)((int64_t *)work + 5 * (size_t)p + 2);
+  irr_circ_skips(p, skip);
+  return p <= 1 ? 0 : irr_circ_table(p, skip, q, R, R + (size_t)p * q + 3 * (size_t)p);
+}
+
+/* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
+   the max-plus recursion over its n - 1 + q rounds (allgatherv.h: every rank sends one
+   message and receives one per round, no port is contended):
+     E_t(r) = max(E_{t-1}(r), [max(E_{t-1}(r), E_{t-1}(r + s_k)) + alpha + beta L_t(r + s_k)],
+                             [max(E_{t-1}(r), E_{t-1}(r - s_k)) + alpha + beta L_t(r)]),
+   a bracket only where its message is not empty. L_t(d), the message d receives in round t,
+   is the sum over the relative ranks w that get a block in round t (irr_circ_bcast_block)
+   of root d - w's piece, taken as m_j / n (exact for n = 1; the floors of irr__circ_cut
+   move each by less than a unit). The valid w form a few intervals, so L_t is a few window
+   sums per rank. In the middle rounds every w != 0 gets a block (checked by the table's
+   column minimum and maximum): L_t(d) = (m - m_d) / n, and the rounds repeat with period q
+   (k = (t + x) mod q); once a period adds the same delta to every E (max-plus: then every
+   later period of such rounds does too), the remaining whole periods are jumped. Cost:
+   O(p q I) for the first and last rounds (I intervals, a handful), O(p q) per middle period
+   until the jump. The first phase's valid w form up to p / 2 intervals (2^t in round t);
+   a round with more than IRR_CIRC_EXACT / p of them takes L_t(d) as (m - m_d) / n times
+   the share of valid w (never for p <= 2048; above, an approximation that is not held to the
+   model by a test). work: irr__circ_work_words(p) words, the table there already
+   (irr__circ_time_table). */
+#define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
+static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, i, k, run = 0;
+  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p, res = 0;
+  int64_t *P = (int64_t *)(G + p);
+  int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
+  if (p <= 1) return 0.0;
+  if (n < 1) n = 1;
+  irr_circ_skips(p, skip);
+  for (k = 0; k < q; k++) mnR[k] = 1 << 30, mxR[k] = -(1 << 30);
+  for (w = 1; w < p; w++) {
+    fl[w] = irr_circ_first_last(R + (size_t)w * q, n, q);
+    for (k = 0; k < q; k++) {
+      int v = R[(size_t)w * q + k];
+      mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
+    }
+  }
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  for (t = 0; t < n - 1 + q; t++) {
+    int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
+    double *tmp;
+    full = mnR[k] + off >= 0 && mxR[k] + off <= n - 2;
+    if (full) {
+      if (run % q == 0) { /* a period of middle rounds starts */
+        if (run >= q) {
+          double lo = 1e300, hi = -1e300;
+          int left = 0;
+          for (r = 0; r < p; r++) {
+            double x = E[r] - G[r];
+            lo = x < lo ? x : lo, hi = x > hi ? x : hi;
+          }
+          { /* whole periods of middle rounds still ahead */
+            int u = t, kk;
+            while (u < n - 1 + q) {
+              int of = irr_circ_offset(u, n, q, &kk);
+              if (!(mnR[kk] + of >= 0 && mxR[kk] + of <= n - 2)) break;
+              u++;
+            }
+            left = (u - t) / q;
+          }
+          if (left > 0 && hi - lo <= 1e-12 * (hi > 0 ? hi : 1)) {
+            for (r = 0; r < p; r++) E[r] += left * lo;
+            t += left * q - 1;
+            run = 0;
+            continue;
+          }
+        }
+        memcpy(G, E, (size_t)p * sizeof(double));
+      }
+      if (++run == 1) /* the same in every middle round */
+        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) / n;
+    } else {
+      run = 0;
+      for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
+        int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
+        if (!v) continue;
+        if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
+        else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
+      }
+      if (ni == 0) continue;
+      if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
+        int64_t nv = 0;
+        for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
+        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
+      } else
+      for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
+        int64_t sum = 0;
+        for (i = 0; i < ni; i++) {
+          int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
+          if (lo < 0) lo += p;
+          sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+        }
+        L[d] = (double)sum / n;
+      }
+    }
+    sk = skip[k];
+    for (r = 0; r < p; r++) {
+      int to = r + sk >= p ? r + sk - p : r + sk, from = r - sk < 0 ? r - sk + p : r - sk;
+      double e = E[r], x;
+      if (L[to] > 0 && (x = (E[to] > E[r] ? E[to] : E[r]) + md.alpha + md.beta * L[to]) > e) e = x;
+      if (L[r] > 0 && (x = (E[from] > E[r] ? E[from] : E[r]) + md.alpha + md.beta * L[r]) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  for (r = 0; r < p; r++) res = E[r] > res ? E[r] : res;
+  return res;
+}
+
+/* The same, the table computed here: 1e300 when its repair fails (a property of p alone,
+   the same on every rank). */
+static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+  if (irr__circ_time_table(p, work) != 0) return 1e300;
+  return irr__circ_time(p, m, n, md, work);
+}
+
+/* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
+   rounds of alpha + beta m / n (m: the total; every round's message carries about a piece
+   of every root). Used only to place the candidates of irr_allgatherv_circulant_pieces. */
+static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, int n, irr_model md) {
+  int64_t tot = 0;
+  int i, q = irr_circ_q(p);
+  for (i = 0; i < p; i++) tot += m[i];
+  if (p <= 1) return 0.0;
+  return (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
+}
+
+/* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
+   candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
+   n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
+   every rank knows. *t: the time (1e300 if the table's repair fails for this p). */
+#define IRR_CIRC_MAXPIECES 1024
+static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
+  int64_t tot = 0, mx = 0;
+  int i, q = irr_circ_q(p), c[4], best = 1;
+  double n0, bt = 1e300;
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+  *t = 0;
+  if (p <= 1) return 1;
+  if (irr__circ_time_table(p, work) != 0) return *t = 1e300, 1;
+  n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
+  c[0] = 1, c[1] = (int)(n0 / 2 + 0.5), c[2] = (int)(n0 + 0.5), c[3] = (int)(2 * n0 + 0.5);
+  for (i = 0; i < 4; i++) {
+    double x;
+    int j, n = c[i] < 1 ? 1 : c[i] > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : c[i];
+    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
+    for (j = 0; j < i; j++)
+      if (c[j] == n) break;
+    c[i] = n;
+    if (j < i) continue;
+    x = irr__circ_time(p, m, n, md, work);
+    if (x < bt) bt = x, best = n;
+  }
+  *t = bt;
+  return best;
+}
+
+/* Pieces per block (the forced algorithm's n): irr_allgatherv_circulant_choose with its own
+   workspace; without memory, the closed form's argmin. */
+static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
+  void *w = p > 1 ? IRRCOLL_MALLOC(irr__circ_work_words(p) * 8) : NULL;
+  double t;
+  int n = 1;
+  if (w) {
+    n = irr_allgatherv_circulant_choose(p, m, md, w, &t);
+    IRRCOLL_FREE(w);
+  } else if (p > 1) {
+    int64_t tot = 0, mx = 0;
+    int i, q = irr_circ_q(p);
+    for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+    n = md.alpha > 0 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) + 0.5) : 1;
+    n = n < 1 ? 1 : n > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : n;
+    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
+  }
+  return n;
+}
+/* ==== end circulant.h ==== */
 /* ==== begin xv.h ==== */
 /* v-collectives whose receive sizes are unknown (MPI Forum proposal, Plum 2008: seed 003).
 
@@ -3475,6 +3969,7 @@ static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, co
   int r;
   if (p <= 0) return IRR_ERR_ARG;
   if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  memset(me, 0, (size_t)p * 2 * sizeof(int64_t)); /* GCC 12 -O2 cannot see that the loop fills it */
   for (r = 0; r < p; r++) {
     me[r] = m[r] <= eager ? m[r] : 0;
     me[p + r] = m[r] <= eager ? 0 : m[r];
@@ -4100,11 +4595,15 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    functions: exact, or for the ring and neighbor exchange at large p an upper bound;
    test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
    only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
-   the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
+   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
+   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
+   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
+   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
    every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
-   or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
-   the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
+   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
 static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                               int64_t *B, void *work) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
@@ -4116,6 +4615,10 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
+      *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+    }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
@@ -4129,7 +4632,21 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     irr_allgatherv_order(p, m, NULL, ring);
     if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
   }
-  if (p % 2 == 0 && irr_allgatherv_neighbor_time(p, m, md, work) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
+  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
+       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
+    int64_t tot = 0, mn = m[0];
+    int q = irr_circ_q(p), n;
+    double lb, b2;
+    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
+    lb = q * md.alpha + md.beta * (double)(tot - mn);
+    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+    lb = b2 * b2 > lb ? b2 * b2 : lb;
+    if (lb < IRR_AG_TIE * best) {
+      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
+    }
+  }
   return a;
 }
 
@@ -4179,6 +4696,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
       if (s->ops[i].kind == IRR_OP_SEND && s->ops[i].len >= IRR_AG_SYNC_MIN) s->ops[i].flags |= IRR_OPF_SYNC;
     return st;
   }
+  if (alg == IRR_ALG_CIRCULANT) return B < 1 || B > INT32_MAX ? IRR_ERR_ARG : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
   return IRR_ERR_ARG;
 }
 
@@ -4192,7 +4710,8 @@ static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, co
 }
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
-   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_CIRCULANT (B:
+   pieces per block, 0 for the model's choice), IRR_ALG_BRUCK,
    IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
    nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
    auto, the choice too). */
@@ -4203,8 +4722,9 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   int64_t cap, B0 = 0;
   irr_op *ops = NULL;
   if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR)
-    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR ||
+      (alg == IRR_ALG_CIRCULANT && B <= 0))
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0), B = alg == IRR_ALG_CIRCULANT ? B0 : B;
   if (alg == IRR_ALG_AUTO) B = B0;
   if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
@@ -4515,11 +5035,13 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    pipelined ring (blocks of B bytes, B from Eq. (2); the plain linear ring for regular data;
    a broadcast pipeline when one rank has all the data; zero-size ranks spread evenly around
    the ring; on clusters of multi-rank nodes, ranked so that one link enters and one leaves
-   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks) and
-   neighbor exchange (p even); on SMP nodes by SMPI's figures among the ring, Bruck (or
-   recursive doubling with 2^k ranks), the node-aware hier and neighbor exchange:
-   irr_allgatherv_choose (registry_build.h). Force with
-   IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor or
+   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks),
+   neighbor exchange (p even) and Träff's circulant schedule (n pieces per block, n - 1 +
+   ceil(log2 p) rounds, one message per rank and round); on SMP nodes by SMPI's figures among
+   the ring, Bruck (or recursive doubling with 2^k ranks), the node-aware hier and neighbor
+   exchange (the circulant schedule there only when forced): irr_allgatherv_choose
+   (registry_build.h). Force with
+   IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor|circulant or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
    1e-10). The first ring call on a communicator learns the node layout
@@ -5425,14 +5947,16 @@ static void irr__exec_free(irr__exec *X) {
   X->lmsg = NULL;
 }
 
-/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
-   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
-   message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi; IRR_OPF_RANGE, sends
-   only) and the sizes from X->cnt. Copies carry no header. */
-static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
-                          int64_t *rw) {
+/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. cap-1]
+   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer (or
+   cap). A message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi;
+   IRR_OPF_RANGE, sends only) and the sizes from X->cnt. Copies carry no header.
+   irr__op_pieces: cap = X->npc. */
+static int irr__op_pieces_cap(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc, int cap,
+                              int64_t *rw) {
   int n = 0, b, j, nl = irr_op_nlabels(o, X->s->size);
   int64_t at = 0, x = o->skip;
+  if (cap < 3) return -1;
   if (o->kind != IRR_OP_COPY && (o->flags & IRR_OPF_COUNTS)) {
     if (!X->cnt || o->blo < X->cnt_lo) return -1;
     if (o->flags & IRR_OPF_RANGE) {
@@ -5463,7 +5987,7 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
     if (n > 0 && pc[n - 1].addr + pc[n - 1].len == a) {
       pc[n - 1].len += take;
     } else {
-      if (n >= X->npc) return -1;
+      if (n >= cap) return -1;
       pc[n].addr = a;
       pc[n].len = take;
       n++;
@@ -5471,6 +5995,38 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
     at += take;
   }
   return at == o->len ? n : -1;
+}
+static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
+                          int64_t *rw) {
+  return irr__op_pieces_cap(X, which, off, o, pc, X->npc, rw);
+}
+
+/* The ops of the message whose head is ops[j]: the head and the IRR_OPF_CONT ops after it
+   (sched.h), at least 1. */
+static int irr__msg_nops(const irr_sched *s, int j) {
+  int k = j + 1;
+  while (k < s->nops && (s->ops[k].flags & IRR_OPF_CONT)) k++;
+  return k - j;
+}
+
+/* Memory pieces of the message whose head is ops[j] (nops ops, irr__msg_nops): every op's
+   pieces (irr__op_pieces) one after the other, in op order, adjacent ones merged, into
+   pc[0 .. X->npc-1]; -1 if one does not fit. The MPI layer sends and receives them as one
+   message (irr__chunk_type over the concatenation): the cost model's one alpha per message. */
+static int irr__msg_pieces(const irr__exec *X, int j, int nops, irr__piece *pc, int64_t *rw) {
+  int n = 0, k;
+  for (k = j; k < j + nops; k++) {
+    const irr_op *o = &X->s->ops[k];
+    int m = irr__op_pieces_cap(X, o->buf, o->off, o, pc + n, X->npc - n, k == j ? rw : NULL), i = 0;
+    if (m < 0) return -1;
+    if (n > 0 && m > 0 && pc[n - 1].addr + pc[n - 1].len == pc[n].addr) { /* joins the one before */
+      pc[n - 1].len += pc[n].len;
+      i = 1;
+    }
+    if (i) memmove(pc + n, pc + n + 1, (size_t)(m - 1) * sizeof(irr__piece));
+    n += m - i;
+  }
+  return n;
 }
 
 /* Describe bytes [from, from+len) of the op's pieces as (address, count, type); a derived
@@ -5519,6 +6075,16 @@ static int64_t irr__op_nchunks(const irr_op *o, int dead) {
   if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
   if (o->flags & IRR_OPF_EOM) return irr_op_msglen(o) / IRR__CHUNK + 1; /* its receiver may not learn */
   return irr__nchunks(irr_op_msglen(o));
+}
+
+/* The same for the message whose head is ops[j] (its IRR_OPF_CONT ops too: their total
+   length, the head's flags). */
+static int64_t irr__msg_nchunks(const irr_sched *s, int j, int dead) {
+  const irr_op *o = &s->ops[j];
+  int64_t len = irr__msg_len(s->ops, j, s->nops);
+  if (o->flags & IRR_OPF_LEARN) return dead ? 1 : len / IRR__CHUNK + 1;
+  if (o->flags & IRR_OPF_EOM) return len / IRR__CHUNK + 1;
+  return irr__nchunks(len);
 }
 
 /* Receives taken apart from the round's posted messages. */
@@ -5833,9 +6399,15 @@ static int irr__exec_alloc(irr__exec *X) {
     int hi = lo;
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
-      const irr_op *o = &s->ops[hi++];
-      if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__op_nchunks(o, 0);
+      const irr_op *o = &s->ops[hi];
+      int span = irr_op_nlabels(o, s->size) + 1, k, nm = 1;
+      if (irr_op_is_head(o)) { /* a message of several ops: all their pieces at once */
+        nm = irr__msg_nops(s, hi);
+        for (k = hi + 1; k < hi + nm; k++) span += irr_op_nlabels(&s->ops[k], s->size) + 1;
+        msgs += irr__msg_nchunks(s, hi, 0);
+      }
+      if (span > maxspan) maxspan = span;
+      hi += nm;
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
@@ -5843,7 +6415,7 @@ static int irr__exec_alloc(irr__exec *X) {
   if (X->each) {
     int64_t all = 1;
     for (lo = 0; lo < s->nops; lo++)
-      if (s->ops[lo].kind != IRR_OP_COPY) all += irr__op_nchunks(&s->ops[lo], 0);
+      if (irr_op_is_head(&s->ops[lo])) all += irr__msg_nchunks(s, lo, 0);
     maxmsg = all;
   }
   X->npc = 2 * maxspan + 2;
@@ -5898,19 +6470,30 @@ static int irr__op_hdr_only(const irr__exec *X, const irr_op *o, const irr__buf 
          B && B->discard && !X->bad && o->len == 0;
 }
 
-/* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
+/* Post one message's MPI messages (its chunks) into X->req from *nreq on: o is its head,
+   followed by its IRR_OPF_CONT ops, if any (irr__msg_nops). A message of several ops is one
+   MPI message of their pieces in order (one derived type over the concatenation, chunked
+   at IRR__CHUNK like any other), received likewise with the sum as its expected length; it
+   is dead (0-byte poison, or a receive whose data nobody keeps) if any of its ops is. */
 static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
   int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+  int j = (int)(o - X->s->ops), nm = irr__msg_nops(X->s, j), k;
   irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
   int hdr = irr__op_hdr_only(X, o, B), dead = !hdr && (o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad));
-  int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
+  int64_t c, nc, mlen = irr__msg_len(X->s->ops, j, X->s->nops);
   static char dummy;
+  for (k = j + 1; k < j + nm; k++) { /* the pieces' buffers */
+    const irr_op *q = &X->s->ops[k];
+    if (q->buf == IRR_BUF_NONE || (q->buf != IRR_BUF_TMP && X->buf[q->buf]->discard)) dead = 1;
+  }
+  if (nm > 1 && (hdr || (o->flags & (IRR_OPF_ROOM | IRR_OPF_COUNTS | IRR_OPF_LEARN)))) return MPI_ERR_INTERN;
+  nc = irr__msg_nchunks(X->s, j, dead);
   if (hdr) { /* the sizes alone */
     if (!X->cnt || o->blo < X->cnt_lo) return MPI_ERR_INTERN;
     X->pc[0].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
     X->pc[0].len = mlen;
     n = 1;
-  } else if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) {
+  } else if (!dead && (n = irr__msg_pieces(X, j, nm, X->pc, X->rws + 2 * *nreq)) < 0) {
     return MPI_ERR_INTERN;
   }
   if (recv && (o->flags & IRR_OPF_ROOM)) { /* one message into the whole slot, header first */
@@ -5951,9 +6534,9 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
   for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++)
     for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
       const irr_op *o = &X->s->ops[j];
-      if (o->kind == IRR_OP_COPY || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o) ||
+      if (!irr_op_is_head(o) || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o) ||
           (X->early && X->early[j]))
-        continue;
+        continue; /* copies; the ops that continue a message go with its head */
       rc = irr__exec_post_op(X, o, nreq);
     }
   return rc;

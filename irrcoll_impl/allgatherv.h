@@ -595,7 +595,8 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
    (the ring's Section 2.3 round count assumes that empty ranks cost no round, but every
    block still makes p - 1 hops one after the other: at p = 10, four non-empty single blocks,
    6.0 us estimated, 13.5 us in the model). */
-#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8)
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+/* (irr__circ_work_words: circulant.h, after this part; the circulant time's table) */
 
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
@@ -815,6 +816,8 @@ static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m
   int i;
   if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
   if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
+  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h, after this part) */
+    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
   for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
   return 2 * b + 2;
 }

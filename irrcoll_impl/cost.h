@@ -148,7 +148,7 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
       int64_t g = S->base[r] + j, q;
-      if (o->kind == IRR_OP_COPY) continue;
+      if (!irr_op_is_head(o)) continue; /* copies; pieces that continue a message */
       left++;
       S->post[g] = t;
       q = S->partner[g];
@@ -190,7 +190,7 @@ static inline irr_status irr__sim_index(irr__sim *S) {
     S->base[r] = n;
     for (j = 0; j < s[r].nops; j++) {
       if (j > 0 && s[r].ops[j].round < s[r].ops[j - 1].round) return IRR_ERR_ORDER;
-      if (s[r].ops[j].kind != IRR_OP_COPY) S->ncomm++;
+      if (irr_op_is_head(&s[r].ops[j])) S->ncomm++;
     }
     n += s[r].nops;
   }
@@ -255,7 +255,7 @@ static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
         g = S->partner[S->base[r] + j];
         q = &s[o->peer].ops[g - S->base[o->peer]];
         if (irr_op_msglen(q) != irr_op_msglen(o)) return IRR_ERR_MISMATCH;
-        if (out) { out->messages++; out->volume += irr_op_msglen(o); }
+        if (out) { out->messages += irr_op_is_head(o); out->volume += irr_op_msglen(o); }
       }
     }
   for (g = 0; g < n; g++) S->post[g] = -1.0;
@@ -309,7 +309,7 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
     irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
     return;
   }
-  fin = t + S->m.alpha + S->m.beta * (double)irr_op_msglen(o);
+  fin = t + S->m.alpha + S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
   S->sfree[src] = S->rfree[dst] = fin;
   S->done += 2;
   ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */

@@ -93,6 +93,7 @@
 #include "tree.h"
 #include "gatherv.h"
 #include "allgatherv.h"
+#include "circulant.h"
 #include "xv.h"
 #include "inter.h"
 #include "registry_build.h"

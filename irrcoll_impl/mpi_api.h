@@ -64,11 +64,13 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    pipelined ring (blocks of B bytes, B from Eq. (2); the plain linear ring for regular data;
    a broadcast pipeline when one rank has all the data; zero-size ranks spread evenly around
    the ring; on clusters of multi-rank nodes, ranked so that one link enters and one leaves
-   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks) and
-   neighbor exchange (p even); on SMP nodes by SMPI's figures among the ring, Bruck (or
-   recursive doubling with 2^k ranks), the node-aware hier and neighbor exchange:
-   irr_allgatherv_choose (registry_build.h). Force with
-   IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor or
+   every node), Bruck's algorithm (ceil(log2 p) rounds), recursive doubling (2^k ranks),
+   neighbor exchange (p even) and Träff's circulant schedule (n pieces per block, n - 1 +
+   ceil(log2 p) rounds, one message per rank and round); on SMP nodes by SMPI's figures among
+   the ring, Bruck (or recursive doubling with 2^k ranks), the node-aware hier and neighbor
+   exchange (the circulant schedule there only when forced): irr_allgatherv_choose
+   (registry_build.h). Force with
+   IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor|circulant or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
    1e-10). The first ring call on a communicator learns the node layout

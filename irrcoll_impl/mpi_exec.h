@@ -72,14 +72,16 @@ static void irr__exec_free(irr__exec *X) {
   X->lmsg = NULL;
 }
 
-/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. X->npc-1]
-   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer. A
-   message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi; IRR_OPF_RANGE, sends
-   only) and the sizes from X->cnt. Copies carry no header. */
-static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
-                          int64_t *rw) {
+/* Memory pieces of an op's message in buffer `which` at `off`, into pc[0 .. cap-1]
+   (adjacent pieces merged): returns how many, or -1 if the op does not fit the buffer (or
+   cap). A message with IRR_OPF_COUNTS starts with its size header: rw (blo, bhi;
+   IRR_OPF_RANGE, sends only) and the sizes from X->cnt. Copies carry no header.
+   irr__op_pieces: cap = X->npc. */
+static int irr__op_pieces_cap(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc, int cap,
+                              int64_t *rw) {
   int n = 0, b, j, nl = irr_op_nlabels(o, X->s->size);
   int64_t at = 0, x = o->skip;
+  if (cap < 3) return -1;
   if (o->kind != IRR_OP_COPY && (o->flags & IRR_OPF_COUNTS)) {
     if (!X->cnt || o->blo < X->cnt_lo) return -1;
     if (o->flags & IRR_OPF_RANGE) {
@@ -110,7 +112,7 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
     if (n > 0 && pc[n - 1].addr + pc[n - 1].len == a) {
       pc[n - 1].len += take;
     } else {
-      if (n >= X->npc) return -1;
+      if (n >= cap) return -1;
       pc[n].addr = a;
       pc[n].len = take;
       n++;
@@ -118,6 +120,38 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
     at += take;
   }
   return at == o->len ? n : -1;
+}
+static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_op *o, irr__piece *pc,
+                          int64_t *rw) {
+  return irr__op_pieces_cap(X, which, off, o, pc, X->npc, rw);
+}
+
+/* The ops of the message whose head is ops[j]: the head and the IRR_OPF_CONT ops after it
+   (sched.h), at least 1. */
+static int irr__msg_nops(const irr_sched *s, int j) {
+  int k = j + 1;
+  while (k < s->nops && (s->ops[k].flags & IRR_OPF_CONT)) k++;
+  return k - j;
+}
+
+/* Memory pieces of the message whose head is ops[j] (nops ops, irr__msg_nops): every op's
+   pieces (irr__op_pieces) one after the other, in op order, adjacent ones merged, into
+   pc[0 .. X->npc-1]; -1 if one does not fit. The MPI layer sends and receives them as one
+   message (irr__chunk_type over the concatenation): the cost model's one alpha per message. */
+static int irr__msg_pieces(const irr__exec *X, int j, int nops, irr__piece *pc, int64_t *rw) {
+  int n = 0, k;
+  for (k = j; k < j + nops; k++) {
+    const irr_op *o = &X->s->ops[k];
+    int m = irr__op_pieces_cap(X, o->buf, o->off, o, pc + n, X->npc - n, k == j ? rw : NULL), i = 0;
+    if (m < 0) return -1;
+    if (n > 0 && m > 0 && pc[n - 1].addr + pc[n - 1].len == pc[n].addr) { /* joins the one before */
+      pc[n - 1].len += pc[n].len;
+      i = 1;
+    }
+    if (i) memmove(pc + n, pc + n + 1, (size_t)(m - 1) * sizeof(irr__piece));
+    n += m - i;
+  }
+  return n;
 }
 
 /* Describe bytes [from, from+len) of the op's pieces as (address, count, type); a derived
@@ -166,6 +200,16 @@ static int64_t irr__op_nchunks(const irr_op *o, int dead) {
   if (o->flags & IRR_OPF_LEARN) return dead ? 1 : irr_op_msglen(o) / IRR__CHUNK + 1;
   if (o->flags & IRR_OPF_EOM) return irr_op_msglen(o) / IRR__CHUNK + 1; /* its receiver may not learn */
   return irr__nchunks(irr_op_msglen(o));
+}
+
+/* The same for the message whose head is ops[j] (its IRR_OPF_CONT ops too: their total
+   length, the head's flags). */
+static int64_t irr__msg_nchunks(const irr_sched *s, int j, int dead) {
+  const irr_op *o = &s->ops[j];
+  int64_t len = irr__msg_len(s->ops, j, s->nops);
+  if (o->flags & IRR_OPF_LEARN) return dead ? 1 : len / IRR__CHUNK + 1;
+  if (o->flags & IRR_OPF_EOM) return len / IRR__CHUNK + 1;
+  return irr__nchunks(len);
 }
 
 /* Receives taken apart from the round's posted messages. */
@@ -480,9 +524,15 @@ static int irr__exec_alloc(irr__exec *X) {
     int hi = lo;
     int64_t msgs = 0;
     while (hi < s->nops && s->ops[hi].round == s->ops[lo].round) {
-      const irr_op *o = &s->ops[hi++];
-      if (irr_op_nlabels(o, s->size) + 1 > maxspan) maxspan = irr_op_nlabels(o, s->size) + 1;
-      if (o->kind != IRR_OP_COPY) msgs += irr__op_nchunks(o, 0);
+      const irr_op *o = &s->ops[hi];
+      int span = irr_op_nlabels(o, s->size) + 1, k, nm = 1;
+      if (irr_op_is_head(o)) { /* a message of several ops: all their pieces at once */
+        nm = irr__msg_nops(s, hi);
+        for (k = hi + 1; k < hi + nm; k++) span += irr_op_nlabels(&s->ops[k], s->size) + 1;
+        msgs += irr__msg_nchunks(s, hi, 0);
+      }
+      if (span > maxspan) maxspan = span;
+      hi += nm;
     }
     if (msgs > maxmsg) maxmsg = msgs;
     lo = hi;
@@ -490,7 +540,7 @@ static int irr__exec_alloc(irr__exec *X) {
   if (X->each) {
     int64_t all = 1;
     for (lo = 0; lo < s->nops; lo++)
-      if (s->ops[lo].kind != IRR_OP_COPY) all += irr__op_nchunks(&s->ops[lo], 0);
+      if (irr_op_is_head(&s->ops[lo])) all += irr__msg_nchunks(s, lo, 0);
     maxmsg = all;
   }
   X->npc = 2 * maxspan + 2;
@@ -545,19 +595,30 @@ static int irr__op_hdr_only(const irr__exec *X, const irr_op *o, const irr__buf 
          B && B->discard && !X->bad && o->len == 0;
 }
 
-/* Post one op's MPI messages (its pieces) into X->req from *nreq on. */
+/* Post one message's MPI messages (its chunks) into X->req from *nreq on: o is its head,
+   followed by its IRR_OPF_CONT ops, if any (irr__msg_nops). A message of several ops is one
+   MPI message of their pieces in order (one derived type over the concatenation, chunked
+   at IRR__CHUNK like any other), received likewise with the sum as its expected length; it
+   is dead (0-byte poison, or a receive whose data nobody keeps) if any of its ops is. */
 static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
   int recv = o->kind == IRR_OP_RECV, n = 0, rc = MPI_SUCCESS, tg = X->tag + ((o->flags & IRR_OPF_ALTTAG) ? IRR__ALTTAG : 0);
+  int j = (int)(o - X->s->ops), nm = irr__msg_nops(X->s, j), k;
   irr__buf *B = o->buf == IRR_BUF_TMP ? NULL : X->buf[o->buf];
   int hdr = irr__op_hdr_only(X, o, B), dead = !hdr && (o->buf == IRR_BUF_NONE || (B && B->discard) || (!recv && X->bad));
-  int64_t c, nc = irr__op_nchunks(o, dead), mlen = irr_op_msglen(o);
+  int64_t c, nc, mlen = irr__msg_len(X->s->ops, j, X->s->nops);
   static char dummy;
+  for (k = j + 1; k < j + nm; k++) { /* the pieces' buffers */
+    const irr_op *q = &X->s->ops[k];
+    if (q->buf == IRR_BUF_NONE || (q->buf != IRR_BUF_TMP && X->buf[q->buf]->discard)) dead = 1;
+  }
+  if (nm > 1 && (hdr || (o->flags & (IRR_OPF_ROOM | IRR_OPF_COUNTS | IRR_OPF_LEARN)))) return MPI_ERR_INTERN;
+  nc = irr__msg_nchunks(X->s, j, dead);
   if (hdr) { /* the sizes alone */
     if (!X->cnt || o->blo < X->cnt_lo) return MPI_ERR_INTERN;
     X->pc[0].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
     X->pc[0].len = mlen;
     n = 1;
-  } else if (!dead && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, X->rws + 2 * *nreq)) < 0) {
+  } else if (!dead && (n = irr__msg_pieces(X, j, nm, X->pc, X->rws + 2 * *nreq)) < 0) {
     return MPI_ERR_INTERN;
   }
   if (recv && (o->flags & IRR_OPF_ROOM)) { /* one message into the whole slot, header first */
@@ -598,9 +659,9 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
   for (pass = 0; pass < 2 && rc == MPI_SUCCESS; pass++)
     for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
       const irr_op *o = &X->s->ops[j];
-      if (o->kind == IRR_OP_COPY || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o) ||
+      if (!irr_op_is_head(o) || (o->kind == IRR_OP_RECV) != (pass == 0) || irr__op_learned(o) || irr__op_probed(o) ||
           (X->early && X->early[j]))
-        continue;
+        continue; /* copies; the ops that continue a message go with its head */
       rc = irr__exec_post_op(X, o, nreq);
     }
   return rc;

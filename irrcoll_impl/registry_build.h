@@ -67,11 +67,15 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
    functions: exact, or for the ring and neighbor exchange at large p an upper bound;
    test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
    only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
-   the other) is below the best so far. On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
+   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
+   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
+   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
+   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
    figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
    every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
-   or the node-aware one without such nodes, is Bruck; neighbor exchange forced on odd p is
-   the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
+   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
 static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                               int64_t *B, void *work) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
@@ -83,6 +87,10 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
+      *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+    }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B);
@@ -96,7 +104,21 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     irr_allgatherv_order(p, m, NULL, ring);
     if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
   }
-  if (p % 2 == 0 && irr_allgatherv_neighbor_time(p, m, md, work) < IRR_AG_TIE * best) a = IRR_ALG_NEIGHBOR;
+  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
+  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
+       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
+    int64_t tot = 0, mn = m[0];
+    int q = irr_circ_q(p), n;
+    double lb, b2;
+    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
+    lb = q * md.alpha + md.beta * (double)(tot - mn);
+    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+    lb = b2 * b2 > lb ? b2 * b2 : lb;
+    if (lb < IRR_AG_TIE * best) {
+      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
+    }
+  }
   return a;
 }
 
@@ -146,6 +168,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
       if (s->ops[i].kind == IRR_OP_SEND && s->ops[i].len >= IRR_AG_SYNC_MIN) s->ops[i].flags |= IRR_OPF_SYNC;
     return st;
   }
+  if (alg == IRR_ALG_CIRCULANT) return B < 1 || B > INT32_MAX ? IRR_ERR_ARG : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
   return IRR_ERR_ARG;
 }
 
@@ -159,7 +182,8 @@ static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, co
 }
 
 /* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
-   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_BRUCK,
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_CIRCULANT (B:
+   pieces per block, 0 for the model's choice), IRR_ALG_BRUCK,
    IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
    nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
    auto, the choice too). */
@@ -170,8 +194,9 @@ static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg al
   int64_t cap, B0 = 0;
   irr_op *ops = NULL;
   if (p <= 0) return IRR_ERR_ARG;
-  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR)
-    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0);
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR ||
+      (alg == IRR_ALG_CIRCULANT && B <= 0))
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0), B = alg == IRR_ALG_CIRCULANT ? B0 : B;
   if (alg == IRR_ALG_AUTO) B = B0;
   if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
   if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);

@@ -95,6 +95,19 @@ typedef struct irr_op {
    (gatherv.h). Models ignore it. */
 #define IRR_OPF_ROOM 256
 
+/* SEND/RECV: continues the previous op's message (same kind, peer and round; the op before
+   it in the program): a message made of several label pieces, e.g. the circulant
+   Allgatherv's one message per round carrying a piece of every root. The message is the
+   head op (without the flag) and the IRR_OPF_CONT ops after it, in order; the i-th piece of
+   a send meets the i-th piece of its receive (the matcher pairs them). The cost model
+   charges one alpha for the message and beta for all its pieces; the checker moves each
+   piece's labels. Not with IRR_OPF_COUNTS, IRR_OPF_LEARN or IRR_OPF_WRAP. */
+#define IRR_OPF_CONT 512
+
+/* Is op j of s the head of a message (a send or receive that does not continue the one
+   before)? */
+static inline int irr_op_is_head(const irr_op *o) { return o->kind != IRR_OP_COPY && !(o->flags & IRR_OPF_CONT); }
+
 /* Labels of an op on p blocks: how many, and the j-th (wrapped ops run past p - 1). */
 static inline int irr_op_nlabels(const irr_op *o, int p) {
   return (o->flags & IRR_OPF_WRAP) ? p - o->blo + o->bhi : o->bhi - o->blo;
@@ -108,6 +121,13 @@ static inline int64_t irr_op_msglen(const irr_op *o) {
   int64_t h = 0;
   if (o->flags & IRR_OPF_COUNTS) h = 8 * ((int64_t)(o->bhi - o->blo) + ((o->flags & IRR_OPF_RANGE) ? 2 : 0));
   return o->len + h;
+}
+
+/* Bytes on the wire of the message whose head is ops[j]: its pieces (IRR_OPF_CONT) too. */
+static inline int64_t irr__msg_len(const irr_op *ops, int j, int nops) {
+  int64_t len = irr_op_msglen(&ops[j]);
+  while (++j < nops && (ops[j].flags & IRR_OPF_CONT)) len += irr_op_msglen(&ops[j]);
+  return len;
 }
 
 typedef struct irr_sched {
@@ -270,7 +290,11 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
       partner[base[r] + j] = -1;
       if (o->kind != IRR_OP_COPY && (o->peer < 0 || o->peer >= p || o->peer == r))
         return IRR_ERR_BOUNDS;
-      if (o->kind == IRR_OP_RECV) nrecv++;
+      if ((o->flags & IRR_OPF_CONT) &&
+          (j == 0 || o->kind == IRR_OP_COPY || s[r].ops[j - 1].kind != o->kind || s[r].ops[j - 1].peer != o->peer ||
+           s[r].ops[j - 1].round != o->round || (o->flags & (IRR_OPF_COUNTS | IRR_OPF_LEARN | IRR_OPF_WRAP))))
+        return IRR_ERR_BOUNDS;
+      if (o->kind == IRR_OP_RECV && irr_op_is_head(o)) nrecv++;
     }
   cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
   a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
@@ -282,11 +306,11 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++)
-      if (s[r].ops[j].kind == IRR_OP_RECV) cnt[s[r].ops[j].peer + 1]++;
+      if (s[r].ops[j].kind == IRR_OP_RECV && irr_op_is_head(&s[r].ops[j])) cnt[s[r].ops[j].peer + 1]++;
   for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++)
-      if (s[r].ops[j].kind == IRR_OP_RECV) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
+      if (s[r].ops[j].kind == IRR_OP_RECV && irr_op_is_head(&s[r].ops[j])) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
   for (i = 0; i < nrecv; i++) {
     /* destination of receive a[i]: the rank whose op range holds it */
@@ -313,7 +337,7 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
     for (j = 0; j < s[r].nops; j++) {
       const irr_op *o = &s[r].ops[j];
       int d = o->peer;
-      if (o->kind != IRR_OP_SEND) continue;
+      if (o->kind != IRR_OP_SEND || !irr_op_is_head(o)) continue;
       /* d's next unmatched receive must come from r; one from a lower source was never
          matched, one from a higher source means r's send has no receive */
       if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) {
@@ -323,6 +347,18 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
       k = b[cur[d]++];
       partner[base[r] + j] = k;
       partner[k] = base[r] + j;
+      { /* the pieces of a multi-op message pair up in order */
+        int js = j + 1, jr = (int)(k - base[d]) + 1;
+        for (;; js++, jr++) {
+          int cs = js < s[r].nops && (s[r].ops[js].flags & IRR_OPF_CONT);
+          int cr = jr < s[d].nops && (s[d].ops[jr].flags & IRR_OPF_CONT);
+          if (cs != cr) { st = IRR_ERR_MISMATCH; break; }
+          if (!cs) break;
+          partner[base[r] + js] = base[d] + jr;
+          partner[base[d] + jr] = base[r] + js;
+        }
+        if (st != IRR_OK) break;
+      }
     }
   for (r = 0; r < p && st == IRR_OK; r++)
     if (cur[r] != cnt[r + 1]) st = IRR_ERR_UNMATCHED;

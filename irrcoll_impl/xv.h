@@ -230,6 +230,7 @@ static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, co
   int r;
   if (p <= 0) return IRR_ERR_ARG;
   if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  memset(me, 0, (size_t)p * 2 * sizeof(int64_t)); /* GCC 12 -O2 cannot see that the loop fills it */
   for (r = 0; r < p; r++) {
     me[r] = m[r] <= eager ? m[r] : 0;
     me[p + r] = m[r] <= eager ? 0 : m[r];

@@ -15,7 +15,7 @@
  *       collective, in the header's grammar (registry.h: [coll:]name, comma-separated; a
  *       name without collective applies to every collective that has it): a mock-up name,
  *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
- *       ring, bruck, recdoubling, hier, neighbor for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
+ *       ring, bruck, recdoubling, hier, neighbor, circulant for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
  *       algorithm on intercommunicators) or "native" (the MPI library's own, e.g.
  *       gatherv:native to opt out of irrcoll's default; "default" is a synonym, its old
  *       name). The report names the library's own "native".

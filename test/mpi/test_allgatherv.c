@@ -35,7 +35,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
   vt = (int)irrt_range(&rng, 0, NTYPES - 1);
   mode = (int)irrt_range(&rng, 0, 2);
   inplace = irrt_range(&rng, 0, 3) == 0;
-  alg = (int)irrt_range(&rng, 0, 4);
+  alg = (int)irrt_range(&rng, 0, 5);
   m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
   cnt = (int *)malloc((size_t)p * 2 * sizeof(int));
   dsp = cnt + p;
@@ -66,6 +66,7 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
                    : alg == 2 ? IRR_ALG_BRUCK
                    : alg == 3 ? IRR_ALG_HIER
                    : alg == 4 ? IRR_ALG_NEIGHBOR
+                   : alg == 5 ? IRR_ALG_CIRCULANT
                               : IRR_ALG_AUTO);
   if (k % 5 == 1 && c <= 40) IRR_Comm_set_model(comm, 1e-12, 1e-10); /* tiny blocks (few: the ring runs b rounds) */
   else if (k % 5 == 3) IRR_Comm_set_model(comm, 1e-3, 1e-10);
@@ -109,8 +110,8 @@ static void run_errors(MPI_Comm comm) {
   out = (int *)malloc((size_t)p * 4 * sizeof(int) + 16);
   for (i = 0; i < p; i++) cnt[i] = 2, dsp[i] = 2 * i;
   for (i = 0; i < 8; i++) v[i] = rank * 10 + i;
-  static const irr_alg ealg[] = {IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_HIER, IRR_ALG_NEIGHBOR};
-  for (a = 0; a < 4; a++) { /* the node-aware one: comm has IRRCOLL_PPN=3 nodes; neighbor: on odd p the ring */
+  static const irr_alg ealg[] = {IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, IRR_ALG_CIRCULANT};
+  for (a = 0; a < 5; a++) { /* the node-aware one: comm has IRRCOLL_PPN=3 nodes; neighbor: on odd p the ring */
     IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, ealg[a]);
     /* the last rank sends 3 ints where 2 are expected: it and the ranks downstream fail with
        MPI_ERR_TRUNCATE, nothing hangs, nothing is written past the blocks */

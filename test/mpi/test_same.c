@@ -273,7 +273,7 @@ static int is_scatter(int e) {
 static int algs_of(int e, irr_alg *a) {
   static const irr_alg v[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_LINEAR, IRR_ALG_BINOMIAL, IRR_ALG_DIRECT};
   static const irr_alg ag[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_HIER,
-                              IRR_ALG_NEIGHBOR};
+                              IRR_ALG_NEIGHBOR, IRR_ALG_CIRCULANT};
   static const irr_alg in[] = {IRR_ALG_AUTO, IRR_ALG_SEGMENT, IRR_ALG_SUBGROUP, IRR_ALG_ROOTGATHER};
   int n = 0, i, k, nt;
   if (e == E_GUIDE_GATHERV || e == E_GUIDE_SCATTERV || e == E_GUIDE_ALLGATHERV) {
