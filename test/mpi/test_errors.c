@@ -189,17 +189,22 @@ static int rnd(int n) {
   return (int)((seed >> 16) % (unsigned)n);
 }
 static int ag_agreed; /* IRRCOLL_CHECK=1: arguments that must agree are agreed first */
-static int ag_form;   /* 0: IRR_Allgatherv, 1: _c, 2: IRR_Iallgatherv, 3: IRR_Allgatherv_init */
+static int ag_form;   /* 0: IRR_Allgatherv, 1: _c (MPI-4; else the plain form again), 2: IRR_Iallgatherv,
+                         3: IRR_Allgatherv_init */
 
 static int ag_call(const void *sb, int sc, MPI_Datatype st, void *rb, const int *rc, const int *dp, MPI_Datatype rt) {
   IRR_Request rq = IRR_REQUEST_NULL;
-  int e, i;
-  MPI_Count cc[64];
-  MPI_Aint dc[64];
+  int e;
   switch (ag_form) {
-  case 1:
+#if MPI_VERSION >= 4 /* the _c form exists with MPI-4 libraries only (not Open MPI 4.1) */
+  case 1: {
+    MPI_Count cc[64];
+    MPI_Aint dc[64];
+    int i;
     for (i = 0; i < p; i++) cc[i] = rc ? rc[i] : 0, dc[i] = dp ? dp[i] : 0;
     return IRR_Allgatherv_c(sb, sc, st, rb, rc ? cc : NULL, dp ? dc : NULL, rt, MPI_COMM_WORLD);
+  }
+#endif
   case 2:
     if ((e = IRR_Iallgatherv(sb, sc, st, rb, rc, dp, rt, MPI_COMM_WORLD, &rq)) != MPI_SUCCESS) return e;
     return IRR_Wait(&rq, MPI_STATUS_IGNORE);
