@@ -672,8 +672,8 @@ static void mpi_handoff(irrt_rng *g, MPI_Comm comm, int rank, int p) {
 int main(int argc, char **argv) {
   static const char *const gvalg[] = {"auto", "tree", "binomial", "linear", "direct"};
   static const irr_alg gva[] = {IRR_ALG_AUTO, IRR_ALG_TREE, IRR_ALG_BINOMIAL, IRR_ALG_LINEAR, IRR_ALG_DIRECT};
-  static const char *const agalg[] = {"auto", "ring", "bruck", "recdoubling", "neighbor"};
-  static const irr_alg aga[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_NEIGHBOR};
+  static const char *const agalg[] = {"auto", "ring", "bruck", "recdoubling", "neighbor", "circulant"};
+  static const irr_alg aga[] = {IRR_ALG_AUTO, IRR_ALG_RING, IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_NEIGHBOR, IRR_ALG_CIRCULANT};
   int rank, p, ncase = argc > 1 ? atoi(argv[1]) : 4, a, i;
   irrt_rng g;
   MPI_Comm comm;
@@ -694,7 +694,7 @@ int main(int argc, char **argv) {
   }
   IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, IRR_ALG_AUTO);
   IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, IRR_ALG_AUTO);
-  for (a = 0; a < 5; a++) {
+  for (a = 0; a < 6; a++) {
     IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, aga[a]);
     for (i = 0; i < ncase; i++) one_case(AGV, &g, comm, agalg[a]);
   }
