@@ -5829,7 +5829,20 @@ static int irr__dt_committed(MPI_Datatype t, MPI_Comm comm) {
   char one;
   if (MPI_Type_get_envelope(t, &ni, &na, &nd, &comb) != MPI_SUCCESS) return MPI_ERR_TYPE;
   if (comb == MPI_COMBINER_NAMED) return MPI_SUCCESS;
+#ifdef SMPI_H /* SimGrid SMPI 3.32 reports MPI_Pack's error through MPI_COMM_WORLD's handler */
+  {
+    MPI_Errhandler eh;
+    int rc;
+    if (MPI_Comm_get_errhandler(MPI_COMM_WORLD, &eh) != MPI_SUCCESS) return MPI_ERR_TYPE;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = MPI_Pack(&one, 0, t, &one, 1, &pos, comm);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh);
+    MPI_Errhandler_free(&eh);
+    return rc == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_TYPE;
+  }
+#else
   return MPI_Pack(&one, 0, t, &one, 1, &pos, comm) == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_TYPE;
+#endif
 }
 
 /* irr__dt_info of a type the call will move data with: it must also be committed. */
