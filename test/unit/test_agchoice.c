@@ -19,7 +19,7 @@
    algorithm is within 5% of the best registered one. Above p = 256 the ring's and neighbor
    exchange's programs (p R and p^2 / 2 ops) are built for every 16th draw only, and the
    choice is judged there; below, on every draw. The circulant schedule (n from
-   irr_allgatherv_circulant_choose) is built where its p^2 (n - 1 + q) ops stay below 2^22;
+   irr_allgatherv_circulant_choose) is built where its p^2 (n - 1 + q) ops stay below 2^20;
    beyond, the choice is judged against its estimate. */
 static void test_agchoice(void) {
   enum { NA = 6 };
@@ -55,9 +55,9 @@ static void test_agchoice(void) {
         irr_alg x = algs[j];
         int cn = 0;
         t[j] = 1e300;
-        if (x == IRR_ALG_CIRCULANT) { /* programs of p (n - 1 + q) ops per rank: built up to 2^22 ops in all */
+        if (x == IRR_ALG_CIRCULANT) { /* programs of p (n - 1 + q) ops per rank: built up to 2^20 ops in all */
           cn = irr_allgatherv_circulant_choose(p, m, md, work, &ct);
-          if ((double)p * p * (cn + irr_circ_q(p)) > 4194304.0) {
+          if ((double)p * p * (cn + irr_circ_q(p)) > 1048576.0) {
             t[j] = ct; /* judged by its estimate, held to the model on the draws below */
             best = t[j] < best ? t[j] : best;
             cskip++;
@@ -113,7 +113,7 @@ static void test_agchoice(void) {
   CHECK(est_fail == 0, "agchoice: %ld of %ld estimates off the model by more than 3%%", est_fail, ests);
   CHECK(bound_fail == 0, "agchoice: %ld ring bounds not within [1, 1.05] of the model", bound_fail);
   CHECK(choice_fail == 0, "agchoice: %ld of %ld choices more than 5%% slower than the best", choice_fail, choices);
-  printf("agchoice: %ld distributions, %ld estimates (%ld programs not built above p = 256, %ld circulant ones above 2^22 ops), "
+  printf("agchoice: %ld distributions, %ld estimates (%ld programs not built above p = 256, %ld circulant ones above 2^20 ops), "
          "worst estimate/model %.4f (%s, p = %d; the ring's bound %.4f), %ld choices, worst choice/best %.4f\n", draws, ests,
          skipped, cskip, worst_est, irr_alg_name(worst_alg), worst_p, worst_bound, choices, worst_choice);
   free(m), free(w), free(node), free(ring), free(first), free(work);
