@@ -66,8 +66,9 @@ int main(int argc, char **argv) {
     a.coll = IRR_COLL_ALLGATHERV, a.p = P, a.m = m, a.md = md; /* flat: a.node NULL */
     choice = irr_choose(&a, IRR_ALG_AUTO, &B);
     if (irr_estimate(&a, IRR_ALG_AUTO, &t_irr) != IRR_OK) t_irr = -1;
-    printf("cost model, one rank with 32 MiB on %d ranks: linear ring %.2f ms, IRR_Allgatherv's choice (%s, block %lld B) "
-           "%.2f ms: %s\n", P, t_ring * 1e3, irr_alg_name(choice), (long long)B, t_irr * 1e3,
+    printf("cost model, one rank with 32 MiB on %d ranks: linear ring %.2f ms, IRR_Allgatherv's choice (%s, %s %lld%s) "
+           "%.2f ms: %s\n", P, t_ring * 1e3, irr_alg_name(choice), choice == IRR_ALG_CIRCULANT ? "pieces per block:" : "block",
+           (long long)B, choice == IRR_ALG_CIRCULANT ? "" : " B", t_irr * 1e3,
            t_ring > 0 && t_irr > 0 ? compare(t_ring / t_irr, words, sizeof words) : "not built");
   }
   free(mine); free(got); free(want); free(counts);
