@@ -3059,13 +3059,26 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
 #define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
 /* (irr__circ_work_words: circulant.h, after this part; the circulant time's table) */
 
+/* The recursion's start (P: prefix sums of m, p + 1 entries; E: every rank at time 0) and its
+   end (the last rank to finish). */
+static inline void irr__ag_start(int p, const int64_t *m, int64_t *P, double *E) {
+  int r;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+}
+static inline double irr__ag_latest(const double *E, int p) {
+  double t = 0;
+  int r;
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int64_t *P = (int64_t *)(F + p);
   int r, k, n, to, from;
 #define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int d = 1 << k;
     double *tmp;
@@ -3080,17 +3093,16 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__WIN
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
 static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int64_t *P = (int64_t *)(F + p);
   int r, d;
   if (p & (p - 1)) return 1e300;
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (d = 1; d < p; d *= 2) {
     double *tmp;
     for (r = 0; r < p; r++) {
@@ -3100,8 +3112,7 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
@@ -3132,7 +3143,7 @@ static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) 
 }
 static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
                                               void *work) {
-  double *E = (double *)work, *F = E + p, t = 0, inv = B > 0 ? 1.0 / (double)B : 0;
+  double *E = (double *)work, *F = E + p, inv = B > 0 ? 1.0 / (double)B : 0;
   int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
   int pos;
 #define IRR__RK(x) (ring ? ring[x] : (x))
@@ -3166,8 +3177,7 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__RK
-  for (pos = 0; pos < p; pos++) t = E[pos] > t ? E[pos] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* Neighbor exchange (irr_allgatherv_neighbor, p even): the recursion over its p/2 rounds, as
@@ -3175,7 +3185,7 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
    irr_allgatherv_neighbor_estimate (every round charged its largest pair: an upper bound,
    3.3% over at p = 18 on random skewed sizes, where few rounds leave little to average). */
 static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int *sf = (int *)(F + p), *f0 = sf + p, *f1 = f0 + p, r, i;
   if (p % 2) return 1e300;
   if ((double)p * p / 2 > (double)IRR_RING_EXACT) return irr_allgatherv_neighbor_estimate(p, m, md);
@@ -3200,8 +3210,7 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
@@ -3210,10 +3219,10 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
    pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
 static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
                                               double ai, double bi, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0, ca = md.alpha * ai, cb = md.beta * bi;
+  double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
   int64_t *P = (int64_t *)(F + p), tot;
-  int j, k, K1 = 0, K2 = 0, qmax = 0, r;
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  int j, k, K1 = 0, K2 = 0, qmax = 0;
+  irr__ag_start(p, m, P, E);
   tot = P[p];
   for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
   while ((1 << K1) < qmax) K1++;
@@ -3254,8 +3263,7 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       }
     }
 #undef IRR__PAIR
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
@@ -3596,7 +3604,7 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
       mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
     }
   }
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (t = 0; t < n - 1 + q; t++) {
     int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
     double *tmp;
@@ -3675,17 +3683,6 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
   return irr__circ_time(p, m, n, md, work);
 }
 
-/* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
-   rounds of alpha + beta m / n (m: the total; every round's message carries about a piece
-   of every root). Used only to place the candidates of irr_allgatherv_circulant_pieces. */
-static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, int n, irr_model md) {
-  int64_t tot = 0;
-  int i, q = irr_circ_q(p);
-  for (i = 0; i < p; i++) tot += m[i];
-  if (p <= 1) return 0.0;
-  return (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
-}
-
 /* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
    candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
    n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
@@ -3716,25 +3713,6 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
   return best;
 }
 
-/* Pieces per block (the forced algorithm's n): irr_allgatherv_circulant_choose with its own
-   workspace; without memory, the closed form's argmin. */
-static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
-  void *w = p > 1 ? IRRCOLL_MALLOC(irr__circ_work_words(p) * 8) : NULL;
-  double t;
-  int n = 1;
-  if (w) {
-    n = irr_allgatherv_circulant_choose(p, m, md, w, &t);
-    IRRCOLL_FREE(w);
-  } else if (p > 1) {
-    int64_t tot = 0, mx = 0;
-    int i, q = irr_circ_q(p);
-    for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
-    n = md.alpha > 0 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) + 0.5) : 1;
-    n = n < 1 ? 1 : n > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : n;
-    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
-  }
-  return n;
-}
 /* ==== end circulant.h ==== */
 /* ==== begin xv.h ==== */
 /* v-collectives whose receive sizes are unknown (MPI Forum proposal, Plum 2008: seed 003).

@@ -598,13 +598,26 @@ static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const
 #define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
 /* (irr__circ_work_words: circulant.h, after this part; the circulant time's table) */
 
+/* The recursion's start (P: prefix sums of m, p + 1 entries; E: every rank at time 0) and its
+   end (the last rank to finish). */
+static inline void irr__ag_start(int p, const int64_t *m, int64_t *P, double *E) {
+  int r;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+}
+static inline double irr__ag_latest(const double *E, int p) {
+  double t = 0;
+  int r;
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int64_t *P = (int64_t *)(F + p);
   int r, k, n, to, from;
 #define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int d = 1 << k;
     double *tmp;
@@ -619,17 +632,16 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__WIN
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
 static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int64_t *P = (int64_t *)(F + p);
   int r, d;
   if (p & (p - 1)) return 1e300;
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (d = 1; d < p; d *= 2) {
     double *tmp;
     for (r = 0; r < p; r++) {
@@ -639,8 +651,7 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
@@ -671,7 +682,7 @@ static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) 
 }
 static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
                                               void *work) {
-  double *E = (double *)work, *F = E + p, t = 0, inv = B > 0 ? 1.0 / (double)B : 0;
+  double *E = (double *)work, *F = E + p, inv = B > 0 ? 1.0 / (double)B : 0;
   int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
   int pos;
 #define IRR__RK(x) (ring ? ring[x] : (x))
@@ -705,8 +716,7 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__RK
-  for (pos = 0; pos < p; pos++) t = E[pos] > t ? E[pos] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* Neighbor exchange (irr_allgatherv_neighbor, p even): the recursion over its p/2 rounds, as
@@ -714,7 +724,7 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
    irr_allgatherv_neighbor_estimate (every round charged its largest pair: an upper bound,
    3.3% over at p = 18 on random skewed sizes, where few rounds leave little to average). */
 static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0;
+  double *E = (double *)work, *F = E + p;
   int *sf = (int *)(F + p), *f0 = sf + p, *f1 = f0 + p, r, i;
   if (p % 2) return 1e300;
   if ((double)p * p / 2 > (double)IRR_RING_EXACT) return irr_allgatherv_neighbor_estimate(p, m, md);
@@ -739,8 +749,7 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
@@ -749,10 +758,10 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
    pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
 static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
                                               double ai, double bi, void *work) {
-  double *E = (double *)work, *F = E + p, t = 0, ca = md.alpha * ai, cb = md.beta * bi;
+  double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
   int64_t *P = (int64_t *)(F + p), tot;
-  int j, k, K1 = 0, K2 = 0, qmax = 0, r;
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  int j, k, K1 = 0, K2 = 0, qmax = 0;
+  irr__ag_start(p, m, P, E);
   tot = P[p];
   for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
   while ((1 << K1) < qmax) K1++;
@@ -793,8 +802,7 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       }
     }
 #undef IRR__PAIR
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
+  return irr__ag_latest(E, p);
 }
 
 /* The model's comparison, the same on every rank (all know the sizes): the cheaper of the

@@ -310,7 +310,7 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
       mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
     }
   }
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+  irr__ag_start(p, m, P, E);
   for (t = 0; t < n - 1 + q; t++) {
     int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
     double *tmp;
@@ -389,17 +389,6 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
   return irr__circ_time(p, m, n, md, work);
 }
 
-/* The model's time of the circulant Allgatherv with n pieces, as a closed form: n - 1 + q
-   rounds of alpha + beta m / n (m: the total; every round's message carries about a piece
-   of every root). Used only to place the candidates of irr_allgatherv_circulant_pieces. */
-static inline double irr_allgatherv_circulant_estimate(int p, const int64_t *m, int n, irr_model md) {
-  int64_t tot = 0;
-  int i, q = irr_circ_q(p);
-  for (i = 0; i < p; i++) tot += m[i];
-  if (p <= 1) return 0.0;
-  return (double)(n - 1 + q) * (md.alpha + md.beta * (double)tot / n);
-}
-
 /* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
    candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
    n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
@@ -430,22 +419,3 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
   return best;
 }
 
-/* Pieces per block (the forced algorithm's n): irr_allgatherv_circulant_choose with its own
-   workspace; without memory, the closed form's argmin. */
-static inline int irr_allgatherv_circulant_pieces(int p, const int64_t *m, irr_model md) {
-  void *w = p > 1 ? IRRCOLL_MALLOC(irr__circ_work_words(p) * 8) : NULL;
-  double t;
-  int n = 1;
-  if (w) {
-    n = irr_allgatherv_circulant_choose(p, m, md, w, &t);
-    IRRCOLL_FREE(w);
-  } else if (p > 1) {
-    int64_t tot = 0, mx = 0;
-    int i, q = irr_circ_q(p);
-    for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
-    n = md.alpha > 0 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) + 0.5) : 1;
-    n = n < 1 ? 1 : n > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : n;
-    if ((int64_t)n > mx) n = mx > 1 ? (int)mx : 1;
-  }
-  return n;
-}
