@@ -5662,6 +5662,8 @@ typedef int irr_gl_r(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_C
 typedef int irr_gl_gv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+typedef int irr_gl_a2av(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[], MPI_Datatype,
+                        MPI_Comm);
 IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
     IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
 IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
@@ -5676,7 +5678,9 @@ IRR_DECL irr_gl_gv IRR_Gatherv_as_allreduce_gather, IRR_Gatherv_irr_auto, IRR_Ga
 IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Scatterv_irr_tree, IRR_Scatterv_irr_binomial,
     IRR_Scatterv_irr_direct, IRR_Scatterv_irr_xtree;
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
-    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor;
+    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
+    IRR_Allgatherv_irr_circulant;
+IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 
@@ -8410,7 +8414,8 @@ static void irr__a2a_plan_free(irr__a2aplan *L) {
 /* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
    An error returned is MPI's or memory's; L->A.err this rank's argument error. */
 static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr__a2aplan *L) {
+                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
+                          irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
   int rc, p;
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
@@ -8440,7 +8445,8 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
   }
   if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
-  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(irr__forced(L->ctx, IRR_COLL_ALLTOALLV), p, A->v, L->ctx->md);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
   if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
@@ -8468,8 +8474,9 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm) {
+                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
   irr__a2aplan L;
   int rc, inter = 0, p;
   memset(&L, 0, sizeof L);
@@ -8482,7 +8489,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 #endif
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
-  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, &L)) == MPI_SUCCESS &&
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
       L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     if (L.mode == IRR__A2A_CHECKED) {
       rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
@@ -8501,7 +8508,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 
 #if MPI_VERSION >= 4
@@ -8509,7 +8516,7 @@ IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 #endif
 /* ==== end mpi_alltoallv.h ==== */
@@ -9118,7 +9125,7 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   }
   memset(L, 0, sizeof *L);
   R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
-  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, L);
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
   R->ctx = L->ctx, R->ag = 1;
   if (rc == MPI_SUCCESS && L->mode == IRR__A2A_NONE) rc = L->A.err;
   if (rc == MPI_SUCCESS && L->mode == IRR__A2A_CHECKED) rc = MPI_ERR_TRUNCATE;
@@ -11322,7 +11329,18 @@ IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRAG(recdoubling, IRR_ALG_RECDOUBLING)
 IRR__GL_IRRAG(hier, IRR_ALG_HIER)
 IRR__GL_IRRAG(neighbor, IRR_ALG_NEIGHBOR)
+IRR__GL_IRRAG(circulant, IRR_ALG_CIRCULANT)
 #undef IRR__GL_IRRAG
+#define IRR__GL_IRRA2A(name, alg)                                                                                         \
+  IRR_DEF int IRR_Alltoallv_irr_##name(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb,       \
+                                       const int rc[], const int rd[], MPI_Datatype rt, MPI_Comm comm) {                \
+    irr__counts s_ = {sc, sd, NULL, NULL, 0, 0}, r_ = {rc, rd, NULL, NULL, 0, 0};                                       \
+    return irr__a2a_run(sb, &s_, st, rb, &r_, rt, comm, alg);                                                           \
+  }
+IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
+IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
+#undef IRR__GL_IRRA2A
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
@@ -11366,6 +11384,10 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHERV, "allgatherv_irr_recdoubling", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_recdoubling},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_hier", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_hier},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_neighbor", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_neighbor},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_circulant", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_circulant},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

@@ -172,7 +172,8 @@ static void irr__a2a_plan_free(irr__a2aplan *L) {
 /* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
    An error returned is MPI's or memory's; L->A.err this rank's argument error. */
 static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr__a2aplan *L) {
+                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
+                          irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
   int rc, p;
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
@@ -202,7 +203,8 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
   }
   if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
-  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(irr__forced(L->ctx, IRR_COLL_ALLTOALLV), p, A->v, L->ctx->md);
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
   if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
@@ -230,8 +232,9 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm) {
+                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
   irr__a2aplan L;
   int rc, inter = 0, p;
   memset(&L, 0, sizeof L);
@@ -244,7 +247,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 #endif
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
-  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, &L)) == MPI_SUCCESS &&
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
       L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     if (L.mode == IRR__A2A_CHECKED) {
       rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
@@ -263,7 +266,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 
 #if MPI_VERSION >= 4
@@ -271,6 +274,6 @@ IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 #endif
