@@ -3,11 +3,11 @@
  * p - 1 sends and receives, empty ones too), p = 64 .. 65536, average 1 B .. 64 KiB a pair,
  * five distributions. Times are the closed forms of alltoallv.h (test_a2a holds them to
  * irr_sched_cost over the real programs: linear 0.50 .. 1.08, Bruck 0.73 .. 1.47 of it), the
- * agreement (one allreduce) included for irrcoll; MPI's linear exchange is charged as the
+ * sizes phase (q rounds that also combine the statistics) included for irrcoll; MPI's linear exchange is charged as the
  * model charges any message, (p - 1) alpha + beta * (the larger of the rank's sent and
  * received bytes), at the worst rank. Above p = 46340 (p = 65536) IRR_Alltoallv calls
  * MPI_Alltoallv (its p*p labels do not fit in int32): ratio 1, "mpi". Above p = 1024 the statistics come from 256 sampled
- * ranks (maxima over them, sums scaled up): the p^2 sizes at p = 65536 would take minutes.
+ * ranks (maxima over them): the p^2 sizes at p = 65536 would take minutes.
  * Distributions of the size from s to d (a hash of s and d, so no matrix is stored):
  * uniform c; random in [0, 2c]; sparse: each pair nonempty with probability log2(p) / p,
  * then c p / log2 p; hot: one receiver gets c p / 2 from everyone, the others c / 2;
@@ -59,7 +59,7 @@ int main(void) {
       fprintf(stderr, "  %-9s", dname[k]);
       for (ci = 0; ci < 4; ci++) {
         int64_t v[IRR_A2A_NSTAT], w[IRR_A2A_NSTAT];
-        int j, d, M = 8 + 2 * IRR_A2A_QMAX;
+        int j, d;
         double ti, tm, r;
         irr_alg alg;
         for (j = 0; j < sample; j++) {
@@ -68,11 +68,10 @@ int main(void) {
           irr_alltoallv_stats(c, p, send, recv, 0, j ? w : v);
           if (j) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
         }
-        for (j = M + 1; j < IRR_A2A_NSTAT; j++) v[j] = (int64_t)((double)v[j] * p / sample); /* sums: scaled */
         alg = irr_alltoallv_choose(IRR_ALG_AUTO, p, v, md);
-        ti = irr_alltoallv_agree_time(p, md) +
+        ti = irr_alltoallv_sizes_time(p, md) +
              (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md) : irr_alltoallv_linear_time(p, v, md, 1.0));
-        tm = (p - 1) * md.alpha + md.beta * (double)(v[3] > v[4] ? v[3] : v[4]);
+        tm = (p - 1) * md.alpha + md.beta * (double)(v[2] > v[3] ? v[2] : v[3]);
         if (p > IRR_A2A_MAXP) ti = tm, alg = IRR_ALG_COUNT; /* p*p labels do not fit: the MPI layer calls MPI's */
         r = tm / ti;
         printf("%d,%s,%.0f,%s,%.9e,%.9e,%.4f\n", p, dname[k], cs[ci], alg == IRR_ALG_COUNT ? "mpi" : irr_alg_name(alg), ti, tm, r);
