@@ -65,12 +65,12 @@ int main(void) {
         for (j = 0; j < sample; j++) {
           int c = (int)((int64_t)j * p / sample);
           for (d = 0; d < p; d++) send[d] = size_of(k, p, cs[ci], c, d), recv[d] = size_of(k, p, cs[ci], d, c);
-          irr_alltoallv_stats(c, p, send, recv, 0, j ? w : v);
+          irr_alltoallv_stats(c, p, send, recv, 0, irr_alltoallv_direct_min(p, md, 1), j ? w : v);
           if (j) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
         }
         alg = irr_alltoallv_choose(IRR_ALG_AUTO, p, v, md, 1);
         ti = irr_alltoallv_sizes_time(p, md) +
-             (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md, 1) : irr_alltoallv_linear_time(p, v, md, 1.0, 1));
+             (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md, 1.0, 1) : irr_alltoallv_linear_time(p, v, md, 1.0, 1));
         tm = (p - 1) * md.alpha + md.beta * (double)(v[2] > v[3] ? v[2] : v[3]);
         if (p > IRR_A2A_MAXP) ti = tm, alg = IRR_ALG_COUNT; /* p*p labels do not fit: the MPI layer calls MPI's */
         r = tm / ti;

@@ -23,7 +23,12 @@
              (IRR_OPF_CONT), sent as one MPI message over a derived type; each piece lies
              contiguous in scratch or is one block of the user's buffer. A block whose
              offset has its top set bit at k is final after round k and is received straight
-             into the receive buffer.
+             into the receive buffer. Blocks of T bytes or more (irr_alltoallv_direct_min:
+             where forwarding them through q/2 hops on average would cost more than a
+             message of their own) go straight to their destination instead, after the
+             rank's Bruck rounds (a hybrid of the two; T = 1 would be the linear exchange,
+             T = INT64_MAX the plain algorithm). Sender and receiver classify a block by
+             the size the sender declares in the sizes phase, so they always agree.
    Cost (model, alpha + beta*m a message):
      linear: about max over ranks of (nonempty sends * alpha + beta * bytes sent), and the
              same for receives;
@@ -110,7 +115,7 @@ static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const
 
 /* The statistics' words (irr_alltoallv_stats) and the sizes phase in the model: q rounds of
    those words and the round's sizes, 8 bytes each. */
-#define IRR_A2A_NSTAT (6 + 3 * IRR_A2A_QMAX)
+#define IRR_A2A_NSTAT (10 + 3 * IRR_A2A_QMAX)
 static inline double irr_alltoallv_sizes_time(int p, irr_model md) {
   int k, q = irr__a2a_q(p);
   double t = 0;
@@ -130,7 +135,7 @@ static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
 
 static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
   int q = irr__a2a_q(p);
-  if (alg == IRR_ALG_BRUCK) return 4 * p + 2 * q * (q + 1) + 4 * q + 8;
+  if (alg == IRR_ALG_BRUCK) return 6 * p + 2 * q * (q + 1) + 4 * q + 8;
   return 2 * p + 4 * q + 8;
 }
 
@@ -161,7 +166,15 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
    c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
    region h, and split the same way on both ends, so the i-th piece of the send meets the
    i-th piece of the receive (sched.h). */
-static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int flags, int *loc, int64_t *at,
+/* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
+   pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
+   while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
+   flight together overlap on the network, only their CPU overheads add up. alpha stands for
+   the dependent message; a message in a burst costs about half of it. */
+#define IRR_A2A_GAP 0.5
+
+#define IRR__A2A_SMALL(x, T) ((x) < (T) ? (x) : 0)
+static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int64_t T, int flags, int *loc, int64_t *at,
                                              irr_sched *s) {
   int q = irr__a2a_q(p), k, r0 = 0, i;
   int64_t top = 0; /* scratch used */
@@ -175,55 +188,90 @@ static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int
     const int64_t *Hs = H + (size_t)k * p, *Hr = H + (size_t)(k + 1) * p;
     int64_t tot[2] = {0, 0};
     for (i = 0; i < p; i++)
-      if (i >> k & 1) tot[0] += Hs[i], tot[1] += Hr[i];
+      if (i >> k & 1) tot[0] += IRR__A2A_SMALL(Hs[i], T), tot[1] += IRR__A2A_SMALL(Hr[i], T);
     for (side = 0; side < 2; side++) { /* 0: the send (reads the state before the round), 1: the receive */
       const int64_t *Hx = side ? Hr : Hs;
       int a, first = 1;
       if (side) /* where the round's non-final blocks land: region k, in position order */
         for (a = 2 << k; a < p; a++)
-          if (a >> k & 1) loc[a] = k, at[a] = top, top += Hr[a];
+          if (a >> k & 1) loc[a] = k, at[a] = top, top += IRR__A2A_SMALL(Hr[a], T);
       if (tot[side] == 0) continue; /* both ends know: no message */
       for (a = 1 << k; a < p; a += 2 << k) {
         int end = a + (1 << k) < p ? a + (1 << k) : p, h, d = (int)(((int64_t)c + (side ? a - (1 << k) : a)) % p);
         /* the destination of run a: c + a at the sender; c + a - 2^k at the receiver (the
            same rank: the receiver is c = sender + 2^k) */
         for (h = -1; h < k; h++) {
-          int lo = h < 0 ? a : a + (1 << h), hi = h < 0 ? a + 1 : a + (2 << h), x;
-          int64_t len = 0;
-          irr_op *o;
+          int lo0 = h < 0 ? a : a + (1 << h), hi = h < 0 ? a + 1 : a + (2 << h), lo, x;
           if (hi > end) hi = end;
-          if (lo >= hi) break;
-          for (x = lo; x < hi; x++) len += Hx[x];
-          if (len == 0) continue;
-          if (!side) {
-            int buf = loc[lo] < 0 ? IRR_BUF_SEND : IRR_BUF_TMP;
-            for (x = lo + 1; x < hi; x++) /* one piece: consecutive in one region */
-              if (loc[x] != loc[lo] || at[x] != at[x - 1] + Hx[x - 1]) s->err = IRR_ERR_BOUNDS;
-            o = irr_sched_push(s, R, IRR_OP_SEND, to, buf, buf == IRR_BUF_TMP ? at[lo] : 0, IRR_BUF_NONE, 0,
-                               d * p + lo, d * p + hi, 0, len);
-          } else if (a == 1 << k) { /* final: straight into the receive buffer */
-            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
-          } else {
-            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_TMP, at[lo], IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
+          if (lo0 >= hi) break;
+          for (lo = lo0; lo < hi; lo = x + 1) { /* each run of blocks below T is a piece (those of T
+                                                   or more go straight: they break the run) */
+            int64_t len = 0;
+            irr_op *o;
+            for (x = lo; x < hi && Hx[x] < T; x++) len += Hx[x];
+            if (len == 0) continue;
+            if (!side) {
+              int buf = loc[lo] < 0 ? IRR_BUF_SEND : IRR_BUF_TMP, y;
+              for (y = lo + 1; y < x; y++) /* one piece: consecutive in one region */
+                if (loc[y] != loc[lo] || at[y] != at[y - 1] + Hx[y - 1]) s->err = IRR_ERR_BOUNDS;
+              o = irr_sched_push(s, R, IRR_OP_SEND, to, buf, buf == IRR_BUF_TMP ? at[lo] : 0, IRR_BUF_NONE, 0,
+                                 d * p + lo, d * p + x, 0, len);
+            } else if (a == 1 << k) { /* final: straight into the receive buffer */
+              o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, d * p + lo, d * p + x, 0, len);
+            } else {
+              o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_TMP, at[lo], IRR_BUF_NONE, 0, d * p + lo, d * p + x, 0, len);
+            }
+            if (o && !first) o->flags |= IRR_OPF_CONT;
+            first = 0;
           }
-          if (o && !first) o->flags |= IRR_OPF_CONT;
-          first = 0;
         }
       }
+    }
+  }
+  { /* blocks of T bytes or more: straight to their destinations, after the Bruck rounds (on
+       a second tag: a Bruck message may go to the same rank in the same round) */
+    int R = s->nrounds > r0 ? s->nrounds - 1 : r0;
+    irr_op *o;
+    for (i = 1; i < p; i++) {
+      int64_t b = H[(size_t)q * p + i]; /* from c - i, as its sender declares */
+      if (b >= T && b > 0 && (o = irr_sched_push(s, R, IRR_OP_RECV, (c - i + p) % p, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0,
+                                                 c * p + i, c * p + i + 1, 0, b)))
+        o->flags |= IRR_OPF_ALTTAG;
+    }
+    for (i = 1; i < p; i++) {
+      int64_t b = H[i]; /* to c + i */
+      int d = (c + i) % p;
+      if (b >= T && b > 0 && (o = irr_sched_push(s, R, IRR_OP_SEND, d, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, d * p + i, d * p + i + 1,
+                                                 0, b)))
+        o->flags |= IRR_OPF_ALTTAG;
     }
   }
   return s->err;
 }
 
+/* The hybrid's threshold: a block of b bytes forwarded by Bruck travels q/2 hops on average,
+   q b beta / 2 (each hop's NIC shared by share ranks: times share), where a message of its
+   own costs IRR_A2A_GAP alpha (irr_alltoallv_linear_time). */
+static inline int64_t irr_alltoallv_direct_min(int p, irr_model md, int share) {
+  int q = irr__a2a_q(p);
+  double t;
+  if (q == 0 || !(md.beta > 0)) return INT64_MAX;
+  t = 2.0 * IRR_A2A_GAP * md.alpha / (q * md.beta * (share > 1 ? share : 1));
+  return t >= 9e18 ? INT64_MAX : t < 1 ? 1 : (int64_t)t;
+}
+
 /* ---- the choice ---- */
 
 /* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
-   sizes by destination (send) and by source (recv); err: this rank's arguments are bad.
-   [0] length, [1] error, [2] bytes sent to others, [3] received from others, [4] nonempty
-   sends, [5] nonempty receives, [6 + k] the bytes a receiver gets from offsets
-   [2^k, 2^(k+1)), [6 + QMAX + k] the largest block whose offset has bit k set, [6 + 2 QMAX + k]
-   the bytes of a sender's blocks whose offset has bit k set. */
-static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t *v) {
+   sizes by destination (send) and by source (recv); T: the hybrid's threshold
+   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] error,
+   [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
+   receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
+   [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
+   block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
+   offset has bit k set. */
+static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t T,
+                                       int64_t *v) {
   const int Q = IRR_A2A_QMAX;
   int i, k;
   memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
@@ -231,14 +279,17 @@ static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const 
   if (err) return;
   for (i = 1; i < p; i++) {
     int d = (c + i) % p, src = (c - i + p) % p;
+    int64_t sm = IRR__A2A_SMALL(send[d], T), rm = IRR__A2A_SMALL(recv[src], T);
     v[2] += send[d], v[3] += recv[src];
     v[4] += send[d] > 0, v[5] += recv[src] > 0;
+    v[6] += send[d] - sm, v[7] += recv[src] - rm;
+    v[8] += send[d] > sm, v[9] += recv[src] > rm;
     for (k = 0; k < Q && (1 << k) <= i; k++)
       if (i >> k & 1) {
-        if (send[d] > v[6 + Q + k]) v[6 + Q + k] = send[d];
-        v[6 + 2 * Q + k] += send[d];
+        if (sm > v[10 + Q + k]) v[10 + Q + k] = sm;
+        v[10 + 2 * Q + k] += sm;
       }
-    v[6 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
+    v[10 + k - 1] += rm; /* k - 1: the top set bit of i */
   }
 }
 /* Combine two ranks' statistics: the maximum of each word. */
@@ -252,40 +303,37 @@ static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
 /* Closed-form estimates from the combined statistics (without the sizes phase). The
    linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
    (one message at a time per port; the test holds the estimate to irr_sched_cost so);
-   the choice uses IRR_A2A_GAP. */
-static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap, int share) {
-  /* share > 1: nodes of share consecutive ranks behind one NIC; a node's NIC carries its
-     ranks' off-node bytes */
+   the choice uses IRR_A2A_GAP. share > 1: nodes of share consecutive ranks behind one NIC,
+   which carries its ranks' off-node bytes. w: v + 2 (all blocks) or v + 6 (the hybrid's
+   direct ones). */
+static inline double irr__a2a_lin(int p, const int64_t *w, irr_model md, double gap, int share) {
   double nic = share > 1 && p > share ? (double)share * (p - share) / p : 1, a, b;
   if (nic < 1) nic = 1;
-  a = md.beta * nic * (double)v[2], b = md.beta * nic * (double)v[3];
-  if (v[4] > 0) a += md.alpha * (1 + gap * (double)(v[4] - 1));
-  if (v[5] > 0) b += md.alpha * (1 + gap * (double)(v[5] - 1));
+  a = md.beta * nic * (double)w[0], b = md.beta * nic * (double)w[1];
+  if (w[2] > 0) a += md.alpha * (1 + gap * (double)(w[2] - 1));
+  if (w[3] > 0) b += md.alpha * (1 + gap * (double)(w[3] - 1));
   return a > b ? a : b;
 }
-/* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
-   pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
-   while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
-   flight together overlap on the network, only their CPU overheads add up. alpha stands for
-   the dependent message; a message in a burst costs about half of it. */
-#define IRR_A2A_GAP 0.5
-/* Bruck's data rounds: round k's largest message taken as the largest of what one sender puts
-   into it (its blocks with bit k set), what one receiver takes from offsets [2^k, 2^(k+1))
-   (they all travel in round k's messages to it or its forwarders) and the largest block. */
-static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md, int share) {
+static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap, int share) {
+  return irr__a2a_lin(p, v + 2, md, gap, share);
+}
+/* The hybrid (Bruck's rounds on the blocks below T, then the others straight): round k's
+   largest message taken as the largest of what one sender puts into it (its blocks with bit
+   k set), what one receiver takes from offsets [2^k, 2^(k+1)) (they all travel in round k's
+   messages to it or its forwarders) and the largest block; share > 1: in round k the last
+   min(2^k, share) ranks of a node send off the node, through its one NIC. */
+static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md, double gap, int share) {
   const int Q = IRR_A2A_QMAX;
   int q = irr__a2a_q(p), k;
   double t = 0;
   for (k = 0; k < q; k++) {
-    double V = (double)v[6 + 2 * Q + k];
-    /* share > 1: in round k the last min(2^k, share) ranks of a node send off the node,
-       through its one NIC */
+    double V = (double)v[10 + 2 * Q + k];
     int off = share > 1 ? ((1 << k) < share ? 1 << k : share) : 1;
-    if ((double)v[6 + k] > V) V = (double)v[6 + k];
-    if ((double)v[6 + Q + k] > V) V = (double)v[6 + Q + k];
+    if ((double)v[10 + k] > V) V = (double)v[10 + k];
+    if ((double)v[10 + Q + k] > V) V = (double)v[10 + Q + k];
     if (V > 0) t += md.alpha + md.beta * V * off;
   }
-  return t;
+  return t + irr__a2a_lin(p, v + 6, md, gap, share);
 }
 
 /* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. share:
@@ -295,20 +343,18 @@ static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model
 static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md, int share) {
   if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
   if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
-  return irr_alltoallv_bruck_time(p, v, md, share) < irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share)
+  return irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share) < irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share)
              ? IRR_ALG_BRUCK
              : IRR_ALG_LINEAR;
 }
 
-/* The combined statistics of a whole matrix mat[s*p + d] (what the sizes phase gives every
-   rank), for tests and the model. */
-static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t *v) {
+static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t T, int64_t *v) {
   int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
   int c, d;
   if (!row) return IRR_ERR_NOMEM;
   for (c = 0; c < p; c++) {
     for (d = 0; d < p; d++) row[d] = mat[(size_t)c * p + d], row[p + d] = mat[(size_t)d * p + c];
-    irr_alltoallv_stats(c, p, row, row + p, 0, c ? w : v);
+    irr_alltoallv_stats(c, p, row, row + p, 0, T, c ? w : v);
     if (c) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
   }
   IRRCOLL_FREE(row);
@@ -316,17 +362,19 @@ static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int6
 }
 
 /* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
-   builders'. */
-static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
-                                                 irr_model md) {
+   builders'; share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
+   hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
+static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                   irr_model md, int share, int64_t T) {
   int64_t v[IRR_A2A_NSTAT], *w = NULL;
   int *loc = NULL, c, d, q = irr__a2a_q(p), cap;
   irr_op *ops = NULL;
   irr_status st;
   if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  if (T <= 0) T = irr_alltoallv_direct_min(p, md, share);
   if (alg == IRR_ALG_AUTO) {
-    if ((st = irr_alltoallv_stats_all(p, mat, v)) != IRR_OK) return st;
-    alg = irr_alltoallv_choose(alg, p, v, md, 1);
+    if ((st = irr_alltoallv_stats_all(p, mat, T, v)) != IRR_OK) return st;
+    alg = irr_alltoallv_choose(alg, p, v, md, share);
   }
   if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
@@ -340,7 +388,7 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
     irr_sched_init(&s, c, p, ops, cap);
     if (alg == IRR_ALG_BRUCK) {
       irr_alltoallv_bruck_sizes(c, p, mat, w + p);
-      st = irr_alltoallv_bruck(c, p, w + p, flags, loc, w, &s);
+      st = irr_alltoallv_bruck(c, p, w + p, T, flags, loc, w, &s);
     } else {
       for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
       st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
@@ -353,4 +401,8 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
   if (w) IRRCOLL_FREE(w);
   if (loc) IRRCOLL_FREE(loc);
   return st;
+}
+static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                 irr_model md, int share) {
+  return irr_alltoallv_build_all_t(set, alg, p, mat, flags, md, share, 0);
 }

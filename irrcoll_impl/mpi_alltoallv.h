@@ -16,7 +16,8 @@
    smaller: its bytes are written at the start of the block, as MPICH and Open MPI do. */
 
 typedef struct irr__a2astate {
-  int rank, p, tag, inplace, err;
+  int rank, p, tag, inplace, err, share;
+  int64_t T;          /* the hybrid's threshold (irr_alltoallv_direct_min) */
   int64_t *w;         /* send: counts, displs, bytes; receive: counts, displs, bytes (p each) */
   irr__dt sdt, rdt;
   int64_t v[IRR_A2A_NSTAT];
@@ -48,7 +49,7 @@ static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
   int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
   if (!buf) return MPI_ERR_NO_MEM;
-  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->v);
+  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
     int n = IRR_A2A_NSTAT + irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
@@ -108,7 +109,7 @@ static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sc
   }
   for (src = 0; src < p; src++) got[src] = H[(size_t)q * p + (A->rank - src + p) % p]; /* declared by each sender */
   irr_sched_init(s, A->rank, p, *ops, cap);
-  if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, 0, loc, got + p, s);
+  if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, A->T, 0, loc, got + p, s);
   else st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, got, 0, s);
   rc = st != IRR_OK ? MPI_ERR_INTERN : irr__a2a_sink(s, p, got, A->w + 5 * p, &trunc);
   if (rc == MPI_SUCCESS && s->err != IRR_OK) rc = MPI_ERR_INTERN;
@@ -161,6 +162,9 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
   } else {
+    if (p > 1 && (rc = irr__nodes(L->ctx, comm, A->rank, p)) != MPI_SUCCESS) return rc;
+    A->share = irr_allgatherv_share(p, L->ctx->nodes.node);
+    A->T = irr_alltoallv_direct_min(p, L->ctx->md, A->share);
     if (!(H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (irr__a2a_q(p) + 1) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
     if ((rc = irr__a2a_sizes(L->ctx, A, H)) != MPI_SUCCESS) goto out;
     if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
@@ -184,8 +188,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
   } else {
     if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-    if (forced == IRR_ALG_AUTO && p > 1 && (rc = irr__nodes(L->ctx, comm, A->rank, p)) != MPI_SUCCESS) goto out;
-    L->alg = irr_alltoallv_choose(forced, p, A->v, L->ctx->md, irr_allgatherv_share(p, L->ctx->nodes.node));
+    L->alg = irr_alltoallv_choose(forced, p, A->v, L->ctx->md, A->share);
     if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, &L->ops)) != MPI_SUCCESS) goto out;
   }
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);

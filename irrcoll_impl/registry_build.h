@@ -259,7 +259,9 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
     int64_t v[IRR_A2A_NSTAT];
     int share = irr_allgatherv_share(a->p, a->node);
     if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
-    return irr_alltoallv_stats_all(a->p, a->m, v) == IRR_OK ? irr_alltoallv_choose(forced, a->p, v, a->md, share) : IRR_ALG_LINEAR;
+    return irr_alltoallv_stats_all(a->p, a->m, irr_alltoallv_direct_min(a->p, a->md, share), v) == IRR_OK
+               ? irr_alltoallv_choose(forced, a->p, v, a->md, share)
+               : IRR_ALG_LINEAR;
   }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
   default: return IRR_ALG_COUNT;
@@ -290,7 +292,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
-    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md);
+    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md, irr_allgatherv_share(a->p, a->node));
   default: return IRR_ERR_ARG;
   }
 }
