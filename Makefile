@@ -64,6 +64,10 @@ $(B):
 $(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_pure.c
 
+# Alltoallv's schedules: checker, size phase, closed forms against the model (sanitizers)
+$(B)/test_a2a: test/unit/test_a2a.c $(PARTS) test/check.h test/dist.h | $(B)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_a2a.c -lm
+
 # Träff's circulant-graph schedules against a round-by-round simulation, p = 1..300: -O2 (speed)
 $(B)/test_circulant: test/unit/test_circulant.c $(PARTS) test/check.h test/dist.h | $(B)
 	$(CC) $(WARN) -O2 -o $@ test/unit/test_circulant.c

@@ -316,10 +316,14 @@ static inline int64_t irr__msg_len(const irr_op *ops, int j, int nops) {
   return len;
 }
 
+/* Alltoallv's p*p labels fit in int32 (alltoallv.h) */
+#define IRR_A2A_MAXP 46340
+
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
   int nops, cap;    /* ops used / capacity of the caller's array */
   int nrounds;      /* 1 + last round used (0 if no op) */
+  int nlab;         /* labels are 0 .. nlab-1: p, or p*p for Alltoallv (alltoallv.h) */
   int64_t tmp;      /* scratch units the program needs */
   irr_status err;   /* sticky: first error of a builder helper */
   irr_op *ops;
@@ -332,6 +336,7 @@ static inline void irr_sched_init(irr_sched *s, int rank, int size, irr_op *ops,
   s->nops = 0;
   s->cap = ops ? cap : 0;
   s->nrounds = 0;
+  s->nlab = size;
   s->tmp = 0;
   s->err = IRR_OK;
   s->ops = ops;
@@ -346,7 +351,7 @@ static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer
   if (s->err != IRR_OK) return NULL;
   if (s->nops >= s->cap) { s->err = IRR_ERR_CAPACITY; return NULL; }
   if (round < 0 || round + 1 < s->nrounds) { s->err = IRR_ERR_ORDER; return NULL; }
-  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->size) {
+  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->nlab) {
     s->err = IRR_ERR_BOUNDS;
     return NULL;
   }
@@ -953,15 +958,16 @@ typedef enum irr_coll {
   IRR_COLL_GATHERV = 0,     /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1,    /* SEND at root: every block; RECV: own block */
   IRR_COLL_ALLGATHERV = 2,  /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3,   /* XAlltoallv (unknown receive sizes); no checker specification */
+  IRR_COLL_XALLTOALLV = 3,  /* XAlltoallv (unknown receive sizes); no checker specification */
   IRR_COLL_INTER_ALLGATHERV = 4, /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
                                     RECV: every block of the other group */
   IRR_COLL_XGATHERV = 5,    /* unknown sizes at the root; checked as GATHERV with spec.unknown */
   IRR_COLL_XSCATTERV = 6,   /* unknown sizes at the receivers; checked as SCATTERV */
   IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
+  IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (alltoallv.h);
+                               before 2.x this name meant XAlltoallv */
   IRR_COLL_COUNT
 } irr_coll;
-#define IRR_COLL_XALLTOALLV IRR_COLL_ALLTOALLV
 
 typedef enum irr_alg {
   IRR_ALG_AUTO = 0,
@@ -1036,8 +1042,10 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_NEIGHBOR, IRR_RESTRICT_EVEN, "neighbor exchange: pairs of blocks both ways round the ring (Open MPI)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_CIRCULANT, 0, "Träff's circulant graph: n pieces per block, n - 1 + q rounds, one message per round"},
-      {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
-      {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_XALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
+      {IRR_COLL_XALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_BRUCK, 0, "non-uniform Bruck, the sizes first (Fan et al., HPDC 2022): 2 ceil(log2 p) rounds"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_LINEAR, 0, "every nonempty block straight to its destination, one round"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},
@@ -1072,7 +1080,7 @@ static inline const char *irr_alg_name(irr_alg a) {
 /* The collective's name in IRRCOLL_ALG (and in reports). */
 static inline const char *irr_coll_name(irr_coll c) {
   static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
-                                  "xgatherv", "xscatterv", "xallgatherv"};
+                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv"};
   return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
 }
 
@@ -1313,6 +1321,10 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* SEND: the rank's row; RECV: its column (labels say which) */
+    *vlayout = 1;
+    return 1;
+  }
   if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (buf == IRR_BUF_SEND) return !sp->inplace;
     *vlayout = 1;
@@ -1435,8 +1447,10 @@ static inline irr_status irr__chk_spec(const irr_spec *sp, irr_check_report *rep
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
   if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
     return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
-  if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
-  for (r = 0; r < p; r++)
+  if (sp->coll == IRR_COLL_XALLTOALLV || ((unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV && sp->coll != IRR_COLL_ALLTOALLV)) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
+  if (sp->coll == IRR_COLL_ALLTOALLV && (p > IRR_A2A_MAXP || sp->inplace))
+    return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "alltoallv: p too large or in place");
+  for (r = 0; r < (sp->coll == IRR_COLL_ALLTOALLV ? p * p : p); r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   return IRR_OK;
 }
@@ -1470,7 +1484,13 @@ static inline irr_status irr__chk_start(irr__chk *C, int r) {
     memset(C->known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
     C->known[r] = 1;
   }
-  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* the row: labels d*p + (d - r) */
+    int d;
+    for (d = 0; d < p; d++) {
+      int b = d * p + (d - r + p) % p;
+      if (sp->m[b] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) return IRR_ERR_NOMEM;
+    }
+  } else if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (sp->m[r] > 0 && !irr__chk_add(C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
   } else if (sp->coll == IRR_COLL_GATHERV) {
     if (r == sp->root && sp->inplace) {
@@ -1522,7 +1542,14 @@ static inline irr_status irr__chk_end(const irr__chk *C, int r, irr_check_report
   int i, v, p = sp->p, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
   for (i = 0; i < C->n; i++)
     if (C->lab[i].buf == IRR_BUF_RECV) have += C->lab[i].x1 - C->lab[i].x0;
-  if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* the column: labels r*p .. r*p + p - 1 */
+    int b;
+    for (b = r * p; b < r * p + p; b++) {
+      want += sp->m[b];
+      if (!irr__chk_has(C, IRR_BUF_RECV, 0, b, 0, sp->m[b]))
+        return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+    }
+  } else if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
     int b, b0 = 0, b1 = p;
     if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
     for (b = b0; b < b1; b++) {
@@ -4503,6 +4530,360 @@ static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, in
   return st;
 }
 /* ==== end inter.h ==== */
+/* ==== begin alltoallv.h ==== */
+/* Alltoallv with known sizes: every rank s has a block for every rank d, of m(s, d) units
+   (bytes in the MPI layer); rank s knows its own row m(s, *) and column m(*, s), nobody
+   knows more.
+
+   Labels. Block (s -> d) is label d*p + o, o = (d - s) mod p: destination-major, by offset.
+   So a run of Bruck positions (below) is a run of labels, and one op names it. p*p labels in
+   int32: p <= IRR_A2A_MAXP. A SEND buffer holds the labels of its rank's row, a RECV buffer
+   receives those of its column (irr_spec: m indexed by label, irr_alltoallv_labels).
+
+   Algorithms (each a schedule the executor, the model and the checker share):
+     linear  (irr_alltoallv_linear)  every nonempty block straight to its destination, one
+             round; empty blocks send and receive nothing (both ends know they are empty).
+             MPICH's and Open MPI's Alltoallv send all p - 1 messages whatever their size.
+     bruck   (irr_alltoallv_bruck)  the non-uniform Bruck algorithm, two-phase as in Fan,
+             Gilray, Pascucci, Huang, Kumar, "Optimizing the Bruck Algorithm for Non-uniform
+             All-to-all Communication" (HPDC 2022): q = ceil(log2 p) rounds; in round k rank
+             c sends to c + 2^k, in ONE message, every block whose offset has bit k set.
+             Before the data, q rounds of sizes (8 bytes a position, the same pattern) tell
+             every rank the sizes of the blocks it will hold (irr_alltoallv_bruck_meta_*).
+             Fan et al. send the sizes round by round ahead of each data message; here all
+             sizes first, so that the data program is a static schedule built from them.
+             Blocks are never copied to a send buffer: a message is the list of its pieces
+             (IRR_OPF_CONT), sent as one MPI message over a derived type; each piece lies
+             contiguous in scratch or is one block of the user's buffer. A block whose
+             offset has its top set bit at k is final after round k and is received straight
+             into the receive buffer.
+   Cost (model, alpha + beta*m a message):
+     linear: about max over ranks of (nonempty sends * alpha + beta * bytes sent), and the
+             same for receives;
+     bruck:  q (alpha + 8 beta ceil(p/2)) for the sizes, plus sum over k of alpha + beta * (the
+             largest message of round k); regular blocks of b: q alpha + q p b beta / 2.
+   Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
+   data, never reused within a call.
+   The choice (irr_alltoallv_choose) needs statistics of the whole matrix that no rank knows:
+   every rank contributes its own (irr_alltoallv_stats) and one allreduce (irr_alltoallv_reduce:
+   max of some, sum of others) agrees them; the model charges that step to every algorithm
+   (irr_alltoallv_agree_time). The same step carries a hash of every (sender, receiver,
+   bytes) triple from both ends, which sum to zero iff every send matches its receive: a
+   mismatch is found before any data moves. */
+
+#define IRR_A2A_QMAX 16    /* ceil(log2 IRR_A2A_MAXP) */
+
+static inline int irr_a2a_label(int p, int s, int d) { return d * p + (d - s + p) % p; }
+
+/* Label-indexed sizes lab[d*p + o] from the matrix mat[s*p + d] (the checker's spec.m). */
+static inline void irr_alltoallv_labels(int p, const int64_t *mat, int64_t *lab) {
+  int s, d;
+  for (s = 0; s < p; s++)
+    for (d = 0; d < p; d++) lab[irr_a2a_label(p, s, d)] = mat[(size_t)s * p + d];
+}
+
+static inline int irr__a2a_q(int p) {
+  int q = 0;
+  while (q < 31 && (1 << q) < p) q++;
+  return q;
+}
+
+/* ---- Bruck: positions and the sizes phase ----
+   Rank c's position i (0 <= i < p) holds, before round k, block (s, s + i) with
+   s = c - (i mod 2^k): its own block for c + i at first; round k replaces the positions with
+   bit k set by what c - 2^k held there. H[k*p + i] (k = 0..q) is that block's size at c
+   before round k (k = q: at the end). Every rank learns its H from its own row and the q
+   size rounds (irr_alltoallv_bruck_meta_*); irr_alltoallv_bruck_sizes computes it from the
+   whole matrix (tests, the model). */
+
+/* How many positions have bit k set. */
+static inline int irr__a2a_npos(int p, int k) {
+  int64_t full = (int64_t)p >> (k + 1), rest = (int64_t)p & ((2LL << k) - 1);
+  return (int)(full * (1LL << k) + (rest > (1LL << k) ? rest - (1LL << k) : 0));
+}
+/* Row 0 from the rank's sizes by destination. */
+static inline void irr_alltoallv_bruck_meta_init(int c, int p, const int64_t *send, int64_t *H) {
+  int i;
+  for (i = 0; i < p; i++) H[i] = send[(c + i) % p];
+}
+/* Round k's size message (irr__a2a_npos words): row k's positions with bit k set. */
+static inline void irr_alltoallv_bruck_meta_pack(int p, int k, const int64_t *H, int64_t *out) {
+  int i, n = 0;
+  for (i = 0; i < p; i++)
+    if (i >> k & 1) out[n++] = H[(size_t)k * p + i];
+}
+/* Row k+1: row k with the positions of bit k set replaced by the received words. */
+static inline void irr_alltoallv_bruck_meta_step(int p, int k, int64_t *H, const int64_t *in) {
+  int i, n = 0;
+  for (i = 0; i < p; i++) H[(size_t)(k + 1) * p + i] = (i >> k & 1) ? in[n++] : H[(size_t)k * p + i];
+}
+/* Rank c's H from the matrix mat[s*p + d]. */
+static inline void irr_alltoallv_bruck_sizes(int c, int p, const int64_t *mat, int64_t *H) {
+  int k, i, q = irr__a2a_q(p);
+  for (k = 0; k <= q; k++)
+    for (i = 0; i < p; i++) {
+      int s = (int)(((int64_t)c - (i & ((1LL << k) - 1)) % p + p) % p);
+      H[(size_t)k * p + i] = mat[(size_t)s * p + (s + i) % p];
+    }
+}
+
+/* The agreement's and the size phase's rounds as control messages (the model's view of what
+   the MPI layer does with MPI_Allreduce and its own sends): q rounds of `bytes` to c + 2^k
+   (a dissemination allreduce) from round r0; the next free round. */
+static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const int64_t *bytes) {
+  int k, c = s->rank;
+  for (k = 0; k < q; k++) {
+    int64_t b = bytes ? bytes[k] : 0;
+    irr_sched_ctrl(s, r0 + k, IRR_OP_SEND, (c + (1 << k)) % p, b);
+    irr_sched_ctrl(s, r0 + k, IRR_OP_RECV, (c - (1 << k) % p + p) % p, b);
+  }
+  return r0 + q;
+}
+
+/* The agreement (irr_alltoallv_reduce's vector) in the model. */
+#define IRR_A2A_NSTAT (9 + 3 * IRR_A2A_QMAX)
+static inline double irr_alltoallv_agree_time(int p, irr_model md) {
+  return p > 1 ? irr__a2a_q(p) * (md.alpha + md.beta * 8.0 * IRR_A2A_NSTAT) : 0.0;
+}
+
+/* Flags of the builders: include the agreement's rounds (IRR_A2A_AGREE) and, for Bruck,
+   the sizes' rounds (IRR_A2A_META) as control messages, for the model; the MPI layer runs
+   those itself and builds without them. */
+#define IRR_A2A_AGREE 1
+#define IRR_A2A_META 2
+
+static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
+  int q = irr__a2a_q(p);
+  if (alg == IRR_ALG_BRUCK) return 4 * p + 2 * q * (q + 1) + 4 * q + 8;
+  return 2 * p + 4 * q + 8;
+}
+
+/* Linear: rank c's program from its sizes by destination (send) and by source (recv). */
+static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send, const int64_t *recv, int flags,
+                                              irr_sched *s) {
+  int i, r = 0, q = irr__a2a_q(p);
+  if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  s->nlab = p * p;
+  if (flags & IRR_A2A_AGREE) {
+    int64_t b[IRR_A2A_QMAX];
+    for (i = 0; i < q; i++) b[i] = 8 * IRR_A2A_NSTAT;
+    r = irr__a2a_ctrl_rounds(s, 0, q, p, b);
+  }
+  for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
+    int src = (c - i + p) % p;
+    if (recv[src] > 0) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
+  }
+  for (i = 1; i < p; i++) {
+    int d = (c + i) % p;
+    if (send[d] > 0) irr_sched_send(s, r, d, IRR_BUF_SEND, 0, d * p + i, d * p + i + 1, send[d]);
+  }
+  if (send[c] > 0) irr_sched_copy(s, r, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, send[c]);
+  return s->err;
+}
+
+/* Bruck: rank c's program from its H (irr_alltoallv_bruck_sizes or the size phase).
+   loc[i] / at[i] (p each, caller's workspace): where position i's block is now (-1: the
+   send buffer, k: the scratch region of round k) and its offset in scratch. In round k a
+   message is, for each run of positions [a, a + 2^k) (a = j 2^(k+1) + 2^k, destination
+   c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
+   region h, and split the same way on both ends, so the i-th piece of the send meets the
+   i-th piece of the receive (sched.h). */
+static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int flags, int *loc, int64_t *at,
+                                             irr_sched *s) {
+  int q = irr__a2a_q(p), k, r0 = 0, i;
+  int64_t top = 0; /* scratch used */
+  if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  s->nlab = p * p;
+  if (flags & IRR_A2A_AGREE) {
+    int64_t b[IRR_A2A_QMAX];
+    for (k = 0; k < q; k++) b[k] = 8 * IRR_A2A_NSTAT;
+    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
+  }
+  if (flags & IRR_A2A_META) {
+    int64_t b[IRR_A2A_QMAX];
+    for (k = 0; k < q; k++) b[k] = 8 * (int64_t)irr__a2a_npos(p, k);
+    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
+  }
+  for (i = 0; i < p; i++) loc[i] = -1, at[i] = 0;
+  if (H[0] > 0) irr_sched_copy(s, r0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, H[0]);
+  for (k = 0; k < q && s->err == IRR_OK; k++) {
+    int to = (c + (1 << k)) % p, from = (c - (1 << k) % p + p) % p, side, R = r0 + k;
+    const int64_t *Hs = H + (size_t)k * p, *Hr = H + (size_t)(k + 1) * p;
+    int64_t tot[2] = {0, 0};
+    for (i = 0; i < p; i++)
+      if (i >> k & 1) tot[0] += Hs[i], tot[1] += Hr[i];
+    for (side = 0; side < 2; side++) { /* 0: the send (reads the state before the round), 1: the receive */
+      const int64_t *Hx = side ? Hr : Hs;
+      int a, first = 1;
+      if (side) /* where the round's non-final blocks land: region k, in position order */
+        for (a = 2 << k; a < p; a++)
+          if (a >> k & 1) loc[a] = k, at[a] = top, top += Hr[a];
+      if (tot[side] == 0) continue; /* both ends know: no message */
+      for (a = 1 << k; a < p; a += 2 << k) {
+        int end = a + (1 << k) < p ? a + (1 << k) : p, h, d = (int)(((int64_t)c + (side ? a - (1 << k) : a)) % p);
+        /* the destination of run a: c + a at the sender; c + a - 2^k at the receiver (the
+           same rank: the receiver is c = sender + 2^k) */
+        for (h = -1; h < k; h++) {
+          int lo = h < 0 ? a : a + (1 << h), hi = h < 0 ? a + 1 : a + (2 << h), x;
+          int64_t len = 0;
+          irr_op *o;
+          if (hi > end) hi = end;
+          if (lo >= hi) break;
+          for (x = lo; x < hi; x++) len += Hx[x];
+          if (len == 0) continue;
+          if (!side) {
+            int buf = loc[lo] < 0 ? IRR_BUF_SEND : IRR_BUF_TMP;
+            for (x = lo + 1; x < hi; x++) /* one piece: consecutive in one region */
+              if (loc[x] != loc[lo] || at[x] != at[x - 1] + Hx[x - 1]) s->err = IRR_ERR_BOUNDS;
+            o = irr_sched_push(s, R, IRR_OP_SEND, to, buf, buf == IRR_BUF_TMP ? at[lo] : 0, IRR_BUF_NONE, 0,
+                               d * p + lo, d * p + hi, 0, len);
+          } else if (a == 1 << k) { /* final: straight into the receive buffer */
+            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
+          } else {
+            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_TMP, at[lo], IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
+          }
+          if (o && !first) o->flags |= IRR_OPF_CONT;
+          first = 0;
+        }
+      }
+    }
+  }
+  return s->err;
+}
+
+/* ---- the choice ---- */
+
+/* This rank's contribution to the agreement (IRR_A2A_NSTAT words), from its sizes by
+   destination (send) and by source (recv); err: this rank's arguments are bad (every rank
+   learns that some rank's are). Layout: [0] length, [1] where the sums start; then maxima:
+   [2] error, [3] bytes sent to others, [4] received from others, [5] nonempty sends,
+   [6] nonempty receives, [7] Bruck's first message, [8 + k] the bytes a receiver gets from
+   offsets [2^k, 2^(k+1)), [8 + QMAX + k] the largest block whose offset has bit k set; then
+   sums: [8 + 2 QMAX] the hash of (sender, receiver, bytes) (sent minus received),
+   [9 + 2 QMAX + k] bytes of blocks whose offset has bit k set. */
+static inline uint64_t irr__a2a_mix(int64_t s, int64_t d, int64_t b) {
+  uint64_t x = (uint64_t)s * 0x9E3779B97F4A7C15ull ^ (uint64_t)d * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)b;
+  x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
+  return x;
+}
+static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t *v) {
+  const int Q = IRR_A2A_QMAX, M = 8 + 2 * Q;
+  int i, k;
+  uint64_t h = 0;
+  memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
+  v[0] = IRR_A2A_NSTAT, v[1] = M;
+  v[2] = err != 0;
+  if (err) return;
+  for (i = 0; i < p; i++) {
+    int d = (c + i) % p, src = (c - i + p) % p;
+    h += irr__a2a_mix(c, d, send[d]) - irr__a2a_mix(src, c, recv[src]);
+    if (i == 0) continue;
+    v[3] += send[d], v[4] += recv[src];
+    v[5] += send[d] > 0, v[6] += recv[src] > 0;
+    if (i & 1) v[7] += send[d];
+    for (k = 0; k < Q && (1 << k) <= i; k++)
+      if (i >> k & 1) {
+        if (send[d] > v[8 + Q + k]) v[8 + Q + k] = send[d];
+        v[M + 1 + k] += send[d];
+      }
+    v[8 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
+  }
+  v[M] = (int64_t)h;
+}
+/* The agreement's operation: maxima up to [v[1]], sums (mod 2^64) after. */
+static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
+  int i, m = n > 1 ? (int)in[1] : n;
+  for (i = 0; i < n; i++)
+    if (i < m) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
+    else inout[i] = (int64_t)((uint64_t)inout[i] + (uint64_t)in[i]);
+}
+/* Agreed statistics say: 1 some rank's arguments are bad, 2 a send and its receive differ. */
+static inline int irr_alltoallv_bad(const int64_t *v) {
+  return v[2] ? 1 : v[8 + 2 * IRR_A2A_QMAX] != 0 ? 2 : 0;
+}
+
+/* Closed-form estimates from the agreed statistics (without the agreement itself). */
+static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md) {
+  double a = (double)v[5] * md.alpha + md.beta * (double)v[3], b = (double)v[6] * md.alpha + md.beta * (double)v[4];
+  (void)p;
+  return a > b ? a : b;
+}
+static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md) {
+  const int Q = IRR_A2A_QMAX;
+  int q = irr__a2a_q(p), k;
+  double t = 0;
+  for (k = 0; k < q; k++) {
+    double V = (double)(uint64_t)v[9 + 2 * Q + k] / p;
+    if ((double)v[8 + k] > V) V = (double)v[8 + k];
+    if ((double)v[8 + Q + k] > V) V = (double)v[8 + Q + k];
+    if (k == 0 && (double)v[7] > V) V = (double)v[7];
+    t += 2 * md.alpha + md.beta * (V + 8.0 * irr__a2a_npos(p, k));
+  }
+  return t;
+}
+
+/* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. */
+static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md) {
+  if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
+  if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
+  return irr_alltoallv_bruck_time(p, v, md) < irr_alltoallv_linear_time(p, v, md) ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+}
+
+/* The agreed statistics of a whole matrix mat[s*p + d] (what the allreduce gives), for tests
+   and the model. */
+static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t *v) {
+  int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
+  int c, d;
+  if (!row) return IRR_ERR_NOMEM;
+  for (c = 0; c < p; c++) {
+    for (d = 0; d < p; d++) row[d] = mat[(size_t)c * p + d], row[p + d] = mat[(size_t)d * p + c];
+    irr_alltoallv_stats(c, p, row, row + p, 0, c ? w : v);
+    if (c) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
+  }
+  IRRCOLL_FREE(row);
+  return IRR_OK;
+}
+
+/* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
+   builders'. */
+static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                 irr_model md) {
+  int64_t v[IRR_A2A_NSTAT], *w = NULL;
+  int *loc = NULL, c, d, q = irr__a2a_q(p), cap;
+  irr_op *ops = NULL;
+  irr_status st;
+  if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_AUTO) {
+    if ((st = irr_alltoallv_stats_all(p, mat, v)) != IRR_OK) return st;
+    alg = irr_alltoallv_choose(alg, p, v, md);
+  }
+  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_alltoallv_maxops(alg, p);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  w = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 4) * sizeof(int64_t));
+  loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  if (!ops || !w || !loc) st = IRR_ERR_NOMEM;
+  for (c = 0; c < p && st == IRR_OK; c++) {
+    irr_sched s;
+    irr_sched_init(&s, c, p, ops, cap);
+    if (alg == IRR_ALG_BRUCK) {
+      irr_alltoallv_bruck_sizes(c, p, mat, w + p);
+      st = irr_alltoallv_bruck(c, p, w + p, flags, loc, w, &s);
+    } else {
+      for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
+      st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  else irr_sched_set_free(set);
+  if (ops) IRRCOLL_FREE(ops);
+  if (w) IRRCOLL_FREE(w);
+  if (loc) IRRCOLL_FREE(loc);
+  return st;
+}
+/* ==== end alltoallv.h ==== */
 /* ==== begin registry_build.h ==== */
 /* The registry, part 2 (after the algorithms): Allgatherv's automatic choice, which needs the
    algorithms' model estimates, and the generic generator and estimate of any (collective,
@@ -4740,7 +5121,8 @@ typedef struct irr_args {
   irr_coll coll;
   int p;
   int root;          /* gatherv/scatterv and their X variants: the root; inter: group A's size */
-  const int64_t *m;  /* bytes of every block, p entries (X variants: the sizes that occur) */
+  const int64_t *m;  /* bytes of every block, p entries (X variants: the sizes that occur;
+                        alltoallv: p*p, m[s*p + d] from s to d) */
   int inplace;       /* MPI_IN_PLACE at the root (allgatherv: everywhere) */
   const int *node;   /* allgatherv: each rank's node (its lowest rank), NULL: flat */
   int maxdeg;        /* xalltoallv: most partners any rank sends to */
@@ -4759,7 +5141,12 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
   case IRR_COLL_XSCATTERV: return irr_xscatterv_choose(forced, a->p);
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_choose(forced, a->p, a->m, a->md, a->node, B);
   case IRR_COLL_XALLGATHERV: return IRR_ALG_BRUCK;
-  case IRR_COLL_ALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
+  case IRR_COLL_XALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
+  case IRR_COLL_ALLTOALLV: {
+    int64_t v[IRR_A2A_NSTAT];
+    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md);
+    return irr_alltoallv_stats_all(a->p, a->m, v) == IRR_OK ? irr_alltoallv_choose(forced, a->p, v, a->md) : IRR_ALG_LINEAR;
+  }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
   default: return IRR_ALG_COUNT;
   }
@@ -4788,6 +5175,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
                             irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
+  case IRR_COLL_ALLTOALLV:
+    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_AGREE | IRR_A2A_META : 0, a->md);
   default: return IRR_ERR_ARG;
   }
 }
@@ -5043,6 +5432,30 @@ IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
                               const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                               MPI_Comm comm);
+#endif
+
+/* MPI_Alltoallv with known sizes (alltoallv.h). Every rank knows only its own counts, so one
+   MPI_Allreduce of IRR_A2A_NSTAT (57) words agrees what the choice needs: the largest bytes
+   and nonempty messages any rank sends and receives, Bruck's message sizes per round, whether
+   some rank's arguments are bad, and a hash that shows whether every send matches its
+   receive. Then the model's least estimate (irr_alltoallv_choose, alpha and beta as
+   Allgatherv's) among the non-uniform Bruck algorithm (2 ceil(log2 p) rounds: the sizes,
+   then the data, one message per round; scratch: the blocks a rank forwards) and the linear
+   exchange (every nonempty block straight to its destination; empty ones send nothing).
+   Force with IRRCOLL_ALG=alltoallv:bruck|linear or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
+   ...). MPI_IN_PLACE: the receive blocks are copied first (scratch: their total). Bad
+   arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types):
+   that rank gets its class, every other MPI_ERR_ARG, no data moves. A send larger than its
+   receive: MPI_ERR_TRUNCATE at the receiver (that block untouched); smaller: accepted, as
+   MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
+#define IRR_HAVE_ALLTOALLV 1
+IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm);
+#if MPI_VERSION >= 4
+IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                             MPI_Datatype recvtype, MPI_Comm comm);
 #endif
 
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
@@ -5553,7 +5966,7 @@ static int irr__raise(MPI_Comm comm, int code) {
 IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
   irr__ctx *ctx;
   int rc;
-  int legacy = coll == IRR_COLL_ALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
+  int legacy = coll == IRR_COLL_XALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
   if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
     return irr__raise(comm, MPI_ERR_ARG);
   if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
@@ -5627,6 +6040,8 @@ typedef struct irr__buf {
   int64_t *start;          /* v & staged: byte offset of block i in stage (p+1 entries) */
   unsigned char *wrote;    /* v: blocks written (staged buffers unpack only those) */
   int discard;             /* bad arguments: receive nothing into it, send nothing real */
+  int a2a;                 /* Alltoallv's p*p labels (alltoallv.h): 1 the send buffer (the row of
+                              rank own, by destination), 2 the receive buffer (its column, by source) */
 } irr__buf;
 
 /* Bytes of block i in the buffer; a single-block buffer holds only its own block (the
@@ -5635,12 +6050,26 @@ typedef struct irr__buf {
    valid buffer for datatypes with absolute addresses */
 static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
 
-static int64_t irr__blk_bytes(const irr__buf *b, int i) {
+static int64_t irr__idx_bytes(const irr__buf *b, int i) {
   if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
   return b->counts[i] * b->dt.size;
 }
+/* Label i's block index in the buffer (its counts and displacements), -1 if the buffer does
+   not hold it: the identity but for Alltoallv (label d*p + o is block s -> d, s = d - o). */
+static int irr__blk_index(const irr__buf *b, int i) {
+  int d, o;
+  if (!b->a2a) return i;
+  d = i / b->p, o = i % b->p;
+  if (b->a2a == 1) return (d - o + b->p) % b->p == b->own ? d : -1;
+  return d == b->own ? (b->own - o + b->p) % b->p : -1;
+}
+static int64_t irr__blk_bytes(const irr__buf *b, int i) {
+  if ((i = irr__blk_index(b, i)) < 0) return 0;
+  return irr__idx_bytes(b, i);
+}
 
 static char *irr__blk_addr(const irr__buf *b, int i) {
+  i = irr__blk_index(b, i);
   if (!b->v) return b->stage ? b->stage : irr__at(b->base, b->dt.true_lb);
   if (b->stage) return b->stage + b->start[i];
   return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
@@ -5681,11 +6110,11 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
     if (!b->start) return MPI_ERR_NO_MEM;
     for (i = 0; i < b->p; i++) {
       b->start[i] = total;
-      total += irr__blk_bytes(b, i);
+      total += irr__idx_bytes(b, i);
     }
     b->start[b->p] = total;
   } else {
-    total = irr__blk_bytes(b, b->own);
+    total = irr__idx_bytes(b, b->own);
   }
   b->stage = (char *)IRRCOLL_MALLOC((size_t)(total > 0 ? total : 1));
   if (!b->stage) return MPI_ERR_NO_MEM;
@@ -6588,7 +7017,10 @@ static void irr__exec_mark(irr__exec *X, int lo, int hi) {
     const irr_op *o = &s->ops[j];
     int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE;
     if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-      for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
+      for (b = 0; b < irr_op_nlabels(o, s->size); b++) {
+        int i = irr__blk_index(X->buf[w], irr_op_label(o, b, s->size));
+        if (i >= 0) X->buf[w]->wrote[i] = 1;
+      }
   }
 }
 
@@ -7782,6 +8214,249 @@ IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 }
 #endif
 /* ==== end mpi_allgatherv.h ==== */
+/* ==== begin mpi_alltoallv.h ==== */
+/* IRR_Alltoallv: validate -> agree -> choose -> plan -> run (alltoallv.h).
+     validate  this rank's arguments: its own error class (negative counts, NULL buffers with
+               data, NULL or uncommitted types, MPI_IN_PLACE as recvbuf)
+     agree     one MPI_Allreduce of IRR_A2A_NSTAT words (irr_alltoallv_stats: maxima and
+               sums, one user operation): the choice's statistics, whether some rank's
+               arguments are bad, and a hash of every (sender, receiver, bytes) from both ends
+     choose    irr_alltoallv_choose from the agreed words: equal on every rank
+     plan      linear: from the rank's own row and column; Bruck: q rounds of sizes
+               (irr_alltoallv_bruck_meta_*), then the program
+     run       irr__run_allv: staging, the executor
+   Bad arguments never hang a rank: if some rank's are bad, no data moves, that rank returns
+   its class and the others MPI_ERR_ARG; if a send and its receive differ in size (the hash),
+   every rank takes part in a checked exchange (irr__a2a_checked): a receiver that gets more
+   than it expects returns MPI_ERR_TRUNCATE and its buffer is untouched there; less is taken
+   as MPICH and Open MPI take it (the rest of the block stays as it was). */
+
+typedef struct irr__a2astate {
+  int rank, p, tag, inplace, err;
+  int64_t *w;         /* send: counts, displs, bytes; receive: counts, displs, bytes (p each) */
+  irr__dt sdt, rdt;
+  int64_t v[IRR_A2A_NSTAT];
+} irr__a2astate;
+
+/* validate: every error here is this rank's own */
+static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, const void *recvbuf,
+                             const irr__counts *rc, MPI_Datatype recvtype, irr__a2astate *A, MPI_Comm pc) {
+  int p = A->p, e;
+  int64_t rtot = 0, stot = 0, *w;
+  if (!(A->w = w = (int64_t *)IRRCOLL_MALLOC((size_t)p * 6 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(w, 0, (size_t)p * 6 * sizeof(int64_t));
+  if ((e = irr__dt_usable(recvtype, &A->rdt, pc)) != MPI_SUCCESS) A->err = e;
+  else if ((e = irr__widen(p, rc, A->rdt.size, A->rdt.extent, w + 3 * p, w + 4 * p, w + 5 * p, &rtot)) != MPI_SUCCESS) A->err = e;
+  else if (recvbuf == MPI_IN_PLACE || (rtot > 0 && !recvbuf && A->rdt.true_lb == 0)) A->err = MPI_ERR_BUFFER;
+  if (A->err == MPI_SUCCESS && !A->inplace) {
+    if ((e = irr__dt_usable(sendtype, &A->sdt, pc)) != MPI_SUCCESS) A->err = e;
+    else if ((e = irr__widen(p, sc, A->sdt.size, A->sdt.extent, w, w + p, w + 2 * p, &stot)) != MPI_SUCCESS) A->err = e;
+    else if (stot > 0 && !sendbuf && A->sdt.true_lb == 0) A->err = MPI_ERR_BUFFER;
+  }
+  if (A->err == MPI_SUCCESS && A->inplace) memcpy(w + 2 * p, w + 5 * p, (size_t)p * sizeof(int64_t));
+  return MPI_SUCCESS;
+}
+
+/* agree: one MPI_Allreduce with irr_alltoallv_reduce as the operation */
+static void irr__a2a_op(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  (void)dt;
+  irr_alltoallv_reduce((const int64_t *)in, (int64_t *)inout, *len);
+}
+static int irr__a2a_agree(irr__ctx *ctx, irr__a2astate *A) {
+  int64_t mine[IRR_A2A_NSTAT];
+  MPI_Op op;
+  int rc;
+  irr_alltoallv_stats(A->rank, A->p, A->w + 2 * A->p, A->w + 5 * A->p, A->err != MPI_SUCCESS, mine);
+  if ((rc = MPI_Op_create(irr__a2a_op, 1, &op)) != MPI_SUCCESS) return rc;
+  rc = MPI_Allreduce(mine, A->v, IRR_A2A_NSTAT, MPI_INT64_T, op, ctx->pc);
+  MPI_Op_free(&op);
+  return rc;
+}
+
+/* A contiguous copy of the receive blocks (MPI_IN_PLACE: the send data), as bytes: block s at
+   offs[s]. */
+static int irr__a2a_inplace_copy(const void *recvbuf, irr__a2astate *A, char **copy, int64_t *offs, MPI_Comm pc) {
+  int p = A->p, s, rc;
+  int64_t tot = 0;
+  for (s = 0; s < p; s++) offs[s] = tot, tot += A->w[5 * p + s];
+  if (!(*copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+  for (s = 0; s < p; s++) {
+    char *u = irr__at(irr__base(recvbuf), A->rdt.true_lb + (MPI_Aint)A->w[4 * p + s] * A->rdt.extent);
+    if (A->w[5 * p + s] == 0) continue;
+    if (A->rdt.contig) memcpy(*copy + offs[s], u, (size_t)A->w[5 * p + s]);
+    else if ((rc = irr__pack(0, irr__at(irr__base(recvbuf), (MPI_Aint)A->w[4 * p + s] * A->rdt.extent), A->w[3 * p + s],
+                             &A->rdt, *copy + offs[s], pc)) != MPI_SUCCESS)
+      return rc;
+  }
+  return MPI_SUCCESS;
+}
+
+/* Sizes differ between a sender and its receiver: every rank sends every block (empty ones
+   too, so each receiver hears from every rank) and probes each arrival; one larger than the
+   receiver expects is taken into scratch and reported (MPI_ERR_TRUNCATE). sbase/sdt: the send
+   data (the in-place copy as bytes). */
+static int irr__a2a_checked(irr__ctx *ctx, irr__a2astate *A, const char *sbase, const irr__dt *sdt, const int64_t *sdsp,
+                            const int64_t *scnt, char *rbase) {
+  int p = A->p, i, rc = MPI_SUCCESS, n = 0, trunc = 0;
+  MPI_Request *req = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
+  if (!req) return MPI_ERR_NO_MEM;
+  for (i = 1; i < p && rc == MPI_SUCCESS; i++) {
+    int d = (A->rank + i) % p;
+    if (scnt[d] > INT_MAX) rc = MPI_ERR_COUNT;
+    else rc = MPI_Isend(irr__at(sbase, (MPI_Aint)sdsp[d] * sdt->extent), (int)scnt[d], sdt->type, d, A->tag, ctx->pc,
+                        &req[n++]);
+  }
+  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
+    int src = (A->rank - i + p) % p, cnt = 0;
+    int64_t want = A->w[5 * p + src];
+    char *at = irr__at(rbase, (MPI_Aint)A->w[4 * p + src] * A->rdt.extent);
+    MPI_Status st;
+    if (i == 0) { /* the own block: the smaller of the two */
+      int64_t have = scnt[src] * sdt->size;
+      if (have > want) trunc = 1;
+      else if (have > 0 && A->rdt.contig && sdt->contig)
+        memcpy(irr__at(at, A->rdt.true_lb), irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent + sdt->true_lb), (size_t)have);
+      else if (have > 0)
+        rc = MPI_Sendrecv(irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent), (int)scnt[src], sdt->type, 0, 0, at,
+                          (int)A->w[3 * p + src], A->rdt.type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+      continue;
+    }
+    if ((rc = MPI_Probe(src, A->tag, ctx->pc, &st)) != MPI_SUCCESS) break;
+    if ((rc = MPI_Get_count(&st, MPI_BYTE, &cnt)) != MPI_SUCCESS) break;
+    if ((int64_t)cnt > want) { /* more than the block holds: drain it, report */
+      char *sink = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
+      if (!sink) { rc = MPI_ERR_NO_MEM; break; }
+      rc = MPI_Recv(sink, cnt, MPI_BYTE, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
+      IRRCOLL_FREE(sink);
+      trunc = 1;
+    } else {
+      rc = MPI_Recv(at, (int)A->w[3 * p + src], A->rdt.type, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
+    }
+  }
+  for (i = 0; i < n; i++) {
+    int e = MPI_Wait(&req[i], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) rc = e;
+  }
+  IRRCOLL_FREE(req);
+  return rc != MPI_SUCCESS ? rc : trunc ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+}
+
+/* Bruck's size rounds: H ((q+1) p words) from the rank's sizes by destination. */
+static int irr__a2a_meta(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
+  int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
+  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int64_t));
+  if (!buf) return MPI_ERR_NO_MEM;
+  irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
+  for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
+    int n = irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
+    irr_alltoallv_bruck_meta_pack(p, k, H, buf);
+    rc = MPI_Sendrecv_replace(buf, n, MPI_INT64_T, to, A->tag, from, A->tag, ctx->pc, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS) irr_alltoallv_bruck_meta_step(p, k, H, buf);
+  }
+  IRRCOLL_FREE(buf);
+  return rc;
+}
+
+/* plan: this rank's program for alg (after the agreement; Bruck: after its size rounds) */
+static int irr__a2a_plan(irr__ctx *ctx, irr__a2astate *A, irr_alg alg, irr_sched *s, irr_op **ops) {
+  int p = A->p, cap = irr_alltoallv_maxops(alg, p), rc;
+  irr_status st;
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(s, A->rank, p, *ops, cap);
+  if (alg == IRR_ALG_BRUCK) {
+    int q = irr__a2a_q(p);
+    int64_t *H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 2) * sizeof(int64_t));
+    int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+    if (!H || !loc) rc = MPI_ERR_NO_MEM;
+    else rc = irr__a2a_meta(ctx, A, H + p);
+    st = rc == MPI_SUCCESS ? irr_alltoallv_bruck(A->rank, p, H + p, 0, loc, H, s) : IRR_OK;
+    if (H) IRRCOLL_FREE(H);
+    if (loc) IRRCOLL_FREE(loc);
+    if (rc != MPI_SUCCESS) return rc;
+  } else {
+    st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, s);
+  }
+  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+}
+
+static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  irr__a2astate A;
+  irr_sched s;
+  irr_op *ops = NULL;
+  irr__buf rb, sb;
+  char *copy = NULL;
+  int64_t *offs = NULL;
+  int rc, inter = 0, bad = 0;
+  irr_alg alg;
+  memset(&A, 0, sizeof A);
+  memset(&rb, 0, sizeof rb);
+  memset(&sb, 0, sizeof sb);
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) goto native; /* no intergroup algorithm of irrcoll's: MPI's */
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  MPI_Comm_rank(comm, &A.rank);
+  MPI_Comm_size(comm, &A.p);
+  A.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
+  A.inplace = sendbuf == MPI_IN_PLACE;
+  if (A.p > IRR_A2A_MAXP) goto native; /* labels would not fit: MPI's */
+  if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, &A, ctx->pc)) != MPI_SUCCESS) goto out;
+  if ((rc = irr__a2a_agree(ctx, &A)) != MPI_SUCCESS) goto out;
+  if (irr_alltoallv_bad(A.v) == 1) { /* some rank's arguments are bad: nobody moves data */
+    if (A.err == MPI_SUCCESS) A.err = MPI_ERR_ARG;
+    goto out;
+  }
+  if (A.inplace) { /* the send data: a packed copy of the receive blocks, as bytes */
+    if (!(offs = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    if ((rc = irr__a2a_inplace_copy(recvbuf, &A, &copy, offs, ctx->pc)) != MPI_SUCCESS) goto out;
+    memcpy(A.w, A.w + 5 * A.p, (size_t)A.p * sizeof(int64_t)); /* counts in bytes */
+    memcpy(A.w + A.p, offs, (size_t)A.p * sizeof(int64_t));
+    A.sdt.type = MPI_BYTE, A.sdt.size = 1, A.sdt.extent = 1, A.sdt.true_lb = 0, A.sdt.true_extent = 1, A.sdt.contig = 1;
+  }
+  if (irr_alltoallv_bad(A.v) == 2) { /* a send and its receive differ */
+    rc = irr__a2a_checked(ctx, &A, A.inplace ? copy : irr__base(sendbuf), &A.sdt, A.w + A.p, A.w, irr__base(recvbuf));
+    goto out;
+  }
+  alg = irr_alltoallv_choose(irr__forced(ctx, IRR_COLL_ALLTOALLV), A.p, A.v, ctx->md);
+  if ((rc = irr__a2a_plan(ctx, &A, alg, &s, &ops)) != MPI_SUCCESS) goto out;
+  rb.v = 1, rb.a2a = 2, rb.p = A.p, rb.own = A.rank, rb.dt = A.rdt, rb.base = irr__base(recvbuf);
+  rb.counts = A.w + 3 * A.p, rb.displs = A.w + 4 * A.p;
+  sb.v = 1, sb.a2a = 1, sb.p = A.p, sb.own = A.rank, sb.dt = A.sdt, sb.base = A.inplace ? copy : irr__base(sendbuf);
+  sb.counts = A.w, sb.displs = A.w + A.p;
+  rc = irr__run_allv(ctx, &s, ctx->pc, A.tag + 1, &rb, &sb, 0, &bad);
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+  goto out;
+native:
+#if MPI_VERSION >= 4
+  if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
+#endif
+  return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
+out:
+  if (A.w) IRRCOLL_FREE(A.w);
+  if (ops) IRRCOLL_FREE(ops);
+  if (copy) IRRCOLL_FREE(copy);
+  if (offs) IRRCOLL_FREE(offs);
+  if (rc == MPI_SUCCESS) rc = A.err;
+  return irr__raise(comm, rc);
+}
+
+IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                            MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                            MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+}
+#endif
+/* ==== end mpi_alltoallv.h ==== */
 /* ==== begin mpi_request.h ==== */
 /* MPI layer: persistent Gatherv, Scatterv and Allgatherv (MPI-4 semantics) and their
    requests (contract: irrcoll.in.h). Init runs validate -> choose -> plan once, the blocking

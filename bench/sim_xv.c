@@ -132,7 +132,7 @@ static void bench_alltoallv(int reps, int deg, long maxints, int nv, int rank, i
     simbench sb;
     int *xc = malloc(p * sizeof(int)), *xd = malloc(p * sizeof(int)), *c2 = malloc(p * sizeof(int)),
         *d2 = malloc(p * sizeof(int));
-    IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_ALLTOALLV, v == 2 ? IRR_ALG_LINEAR : IRR_ALG_AUTO);
+    IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_XALLTOALLV, v == 2 ? IRR_ALG_LINEAR : IRR_ALG_AUTO);
     simbench_init(&sb, MPI_COMM_WORLD, 1.0);
     for (k = 0; k < reps; k++) {
       simbench_start(&sb);

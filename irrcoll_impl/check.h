@@ -104,6 +104,10 @@ static inline int irr__chk_layout(const irr_spec *sp, int r, int buf, int *vlayo
   int root = r == sp->root;
   *vlayout = 0;
   if (buf == IRR_BUF_TMP || buf == IRR_BUF_NONE) return 1;
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* SEND: the rank's row; RECV: its column (labels say which) */
+    *vlayout = 1;
+    return 1;
+  }
   if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (buf == IRR_BUF_SEND) return !sp->inplace;
     *vlayout = 1;
@@ -226,8 +230,10 @@ static inline irr_status irr__chk_spec(const irr_spec *sp, irr_check_report *rep
   if (p <= 0 || sp->root < 0 || sp->root >= p) return irr__chk_fail(rep, IRR_ERR_ROOT, -1, -1, "bad p or root");
   if (sp->coll == IRR_COLL_INTER_ALLGATHERV && (sp->root < 1 || sp->inplace))
     return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "intergroup: empty group A or in place");
-  if (sp->coll == IRR_COLL_ALLTOALLV || (unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
-  for (r = 0; r < p; r++)
+  if (sp->coll == IRR_COLL_XALLTOALLV || ((unsigned)sp->coll > (unsigned)IRR_COLL_INTER_ALLGATHERV && sp->coll != IRR_COLL_ALLTOALLV)) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "no specification for this collective");
+  if (sp->coll == IRR_COLL_ALLTOALLV && (p > IRR_A2A_MAXP || sp->inplace))
+    return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "alltoallv: p too large or in place");
+  for (r = 0; r < (sp->coll == IRR_COLL_ALLTOALLV ? p * p : p); r++)
     if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
   return IRR_OK;
 }
@@ -261,7 +267,13 @@ static inline irr_status irr__chk_start(irr__chk *C, int r) {
     memset(C->known, sp->coll == IRR_COLL_SCATTERV && r == sp->root, (size_t)p);
     C->known[r] = 1;
   }
-  if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* the row: labels d*p + (d - r) */
+    int d;
+    for (d = 0; d < p; d++) {
+      int b = d * p + (d - r + p) % p;
+      if (sp->m[b] > 0 && !irr__chk_add(C, IRR_BUF_SEND, 0, b, 0, sp->m[b])) return IRR_ERR_NOMEM;
+    }
+  } else if (sp->coll == IRR_COLL_ALLGATHERV || sp->coll == IRR_COLL_INTER_ALLGATHERV) {
     if (sp->m[r] > 0 && !irr__chk_add(C, sp->inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, 0, sp->m[r])) return IRR_ERR_NOMEM;
   } else if (sp->coll == IRR_COLL_GATHERV) {
     if (r == sp->root && sp->inplace) {
@@ -313,7 +325,14 @@ static inline irr_status irr__chk_end(const irr__chk *C, int r, irr_check_report
   int i, v, p = sp->p, usable = irr__chk_layout(sp, r, IRR_BUF_RECV, &v);
   for (i = 0; i < C->n; i++)
     if (C->lab[i].buf == IRR_BUF_RECV) have += C->lab[i].x1 - C->lab[i].x0;
-  if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
+  if (sp->coll == IRR_COLL_ALLTOALLV) { /* the column: labels r*p .. r*p + p - 1 */
+    int b;
+    for (b = r * p; b < r * p + p; b++) {
+      want += sp->m[b];
+      if (!irr__chk_has(C, IRR_BUF_RECV, 0, b, 0, sp->m[b]))
+        return irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a block is missing in the receive buffer");
+    }
+  } else if (usable && v) { /* every block (gatherv root; intergroup: the other group's) */
     int b, b0 = 0, b1 = p;
     if (sp->coll == IRR_COLL_INTER_ALLGATHERV) b0 = r < sp->root ? sp->root : 0, b1 = r < sp->root ? p : sp->root;
     for (b = b0; b < b1; b++) {

@@ -96,6 +96,7 @@
 #include "circulant.h"
 #include "xv.h"
 #include "inter.h"
+#include "alltoallv.h"
 #include "registry_build.h"
 #include "mpi_api.h"
 
@@ -201,6 +202,7 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
 #include "mpi_gatherv.h"
 #include "mpi_inter.h"
 #include "mpi_allgatherv.h"
+#include "mpi_alltoallv.h"
 #include "mpi_request.h"
 #include "mpi_xcommon.h"
 #include "mpi_xgatherv.h"

@@ -90,6 +90,30 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
                               MPI_Comm comm);
 #endif
 
+/* MPI_Alltoallv with known sizes (alltoallv.h). Every rank knows only its own counts, so one
+   MPI_Allreduce of IRR_A2A_NSTAT (57) words agrees what the choice needs: the largest bytes
+   and nonempty messages any rank sends and receives, Bruck's message sizes per round, whether
+   some rank's arguments are bad, and a hash that shows whether every send matches its
+   receive. Then the model's least estimate (irr_alltoallv_choose, alpha and beta as
+   Allgatherv's) among the non-uniform Bruck algorithm (2 ceil(log2 p) rounds: the sizes,
+   then the data, one message per round; scratch: the blocks a rank forwards) and the linear
+   exchange (every nonempty block straight to its destination; empty ones send nothing).
+   Force with IRRCOLL_ALG=alltoallv:bruck|linear or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
+   ...). MPI_IN_PLACE: the receive blocks are copied first (scratch: their total). Bad
+   arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types):
+   that rank gets its class, every other MPI_ERR_ARG, no data moves. A send larger than its
+   receive: MPI_ERR_TRUNCATE at the receiver (that block untouched); smaller: accepted, as
+   MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
+#define IRR_HAVE_ALLTOALLV 1
+IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm);
+#if MPI_VERSION >= 4
+IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                             MPI_Datatype recvtype, MPI_Comm comm);
+#endif
+
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
 
    On an intercommunicator, IRR_Allgather and IRR_Allgatherv give every rank of each group

@@ -41,6 +41,8 @@ typedef struct irr__buf {
   int64_t *start;          /* v & staged: byte offset of block i in stage (p+1 entries) */
   unsigned char *wrote;    /* v: blocks written (staged buffers unpack only those) */
   int discard;             /* bad arguments: receive nothing into it, send nothing real */
+  int a2a;                 /* Alltoallv's p*p labels (alltoallv.h): 1 the send buffer (the row of
+                              rank own, by destination), 2 the receive buffer (its column, by source) */
 } irr__buf;
 
 /* Bytes of block i in the buffer; a single-block buffer holds only its own block (the
@@ -49,12 +51,26 @@ typedef struct irr__buf {
    valid buffer for datatypes with absolute addresses */
 static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
 
-static int64_t irr__blk_bytes(const irr__buf *b, int i) {
+static int64_t irr__idx_bytes(const irr__buf *b, int i) {
   if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
   return b->counts[i] * b->dt.size;
 }
+/* Label i's block index in the buffer (its counts and displacements), -1 if the buffer does
+   not hold it: the identity but for Alltoallv (label d*p + o is block s -> d, s = d - o). */
+static int irr__blk_index(const irr__buf *b, int i) {
+  int d, o;
+  if (!b->a2a) return i;
+  d = i / b->p, o = i % b->p;
+  if (b->a2a == 1) return (d - o + b->p) % b->p == b->own ? d : -1;
+  return d == b->own ? (b->own - o + b->p) % b->p : -1;
+}
+static int64_t irr__blk_bytes(const irr__buf *b, int i) {
+  if ((i = irr__blk_index(b, i)) < 0) return 0;
+  return irr__idx_bytes(b, i);
+}
 
 static char *irr__blk_addr(const irr__buf *b, int i) {
+  i = irr__blk_index(b, i);
   if (!b->v) return b->stage ? b->stage : irr__at(b->base, b->dt.true_lb);
   if (b->stage) return b->stage + b->start[i];
   return irr__at(b->base, b->dt.true_lb + (MPI_Aint)b->displs[i] * b->dt.extent);
@@ -95,11 +111,11 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
     if (!b->start) return MPI_ERR_NO_MEM;
     for (i = 0; i < b->p; i++) {
       b->start[i] = total;
-      total += irr__blk_bytes(b, i);
+      total += irr__idx_bytes(b, i);
     }
     b->start[b->p] = total;
   } else {
-    total = irr__blk_bytes(b, b->own);
+    total = irr__idx_bytes(b, b->own);
   }
   b->stage = (char *)IRRCOLL_MALLOC((size_t)(total > 0 ? total : 1));
   if (!b->stage) return MPI_ERR_NO_MEM;

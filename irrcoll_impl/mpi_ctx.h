@@ -201,7 +201,7 @@ static int irr__raise(MPI_Comm comm, int code) {
 IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
   irr__ctx *ctx;
   int rc;
-  int legacy = coll == IRR_COLL_ALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
+  int legacy = coll == IRR_COLL_XALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
   if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
     return irr__raise(comm, MPI_ERR_ARG);
   if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);

@@ -716,7 +716,10 @@ static void irr__exec_mark(irr__exec *X, int lo, int hi) {
     const irr_op *o = &s->ops[j];
     int w = o->kind == IRR_OP_RECV ? o->buf : o->kind == IRR_OP_COPY ? o->dbuf : IRR_BUF_NONE;
     if ((w == IRR_BUF_SEND || w == IRR_BUF_RECV) && X->buf[w]->wrote && !X->bad)
-      for (b = 0; b < irr_op_nlabels(o, s->size); b++) X->buf[w]->wrote[irr_op_label(o, b, s->size)] = 1;
+      for (b = 0; b < irr_op_nlabels(o, s->size); b++) {
+        int i = irr__blk_index(X->buf[w], irr_op_label(o, b, s->size));
+        if (i >= 0) X->buf[w]->wrote[i] = 1;
+      }
   }
 }
 

@@ -32,15 +32,16 @@ typedef enum irr_coll {
   IRR_COLL_GATHERV = 0,     /* SEND: own block; RECV at root: every block at its displacement */
   IRR_COLL_SCATTERV = 1,    /* SEND at root: every block; RECV: own block */
   IRR_COLL_ALLGATHERV = 2,  /* SEND: own block; RECV everywhere: every block */
-  IRR_COLL_ALLTOALLV = 3,   /* XAlltoallv (unknown receive sizes); no checker specification */
+  IRR_COLL_XALLTOALLV = 3,  /* XAlltoallv (unknown receive sizes); no checker specification */
   IRR_COLL_INTER_ALLGATHERV = 4, /* groups: ranks 0..root-1 and root..p-1; SEND: own block;
                                     RECV: every block of the other group */
   IRR_COLL_XGATHERV = 5,    /* unknown sizes at the root; checked as GATHERV with spec.unknown */
   IRR_COLL_XSCATTERV = 6,   /* unknown sizes at the receivers; checked as SCATTERV */
   IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
+  IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (alltoallv.h);
+                               before 2.x this name meant XAlltoallv */
   IRR_COLL_COUNT
 } irr_coll;
-#define IRR_COLL_XALLTOALLV IRR_COLL_ALLTOALLV
 
 typedef enum irr_alg {
   IRR_ALG_AUTO = 0,
@@ -115,8 +116,10 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_ALLGATHERV, IRR_ALG_HIER, IRR_RESTRICT_NODES, "node-aware: binomial trees in nodes, Bruck between them"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_NEIGHBOR, IRR_RESTRICT_EVEN, "neighbor exchange: pairs of blocks both ways round the ring (Open MPI)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_CIRCULANT, 0, "Träff's circulant graph: n pieces per block, n - 1 + q rounds, one message per round"},
-      {IRR_COLL_ALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
-      {IRR_COLL_ALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_XALLTOALLV, IRR_ALG_SPARSE, IRR_RESTRICT_NOSCHED, "NBX sparse exchange (Hoefler et al.)"},
+      {IRR_COLL_XALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_BRUCK, 0, "non-uniform Bruck, the sizes first (Fan et al., HPDC 2022): 2 ceil(log2 p) rounds"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_LINEAR, 0, "every nonempty block straight to its destination, one round"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},
@@ -151,7 +154,7 @@ static inline const char *irr_alg_name(irr_alg a) {
 /* The collective's name in IRRCOLL_ALG (and in reports). */
 static inline const char *irr_coll_name(irr_coll c) {
   static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
-                                  "xgatherv", "xscatterv", "xallgatherv"};
+                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv"};
   return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
 }
 

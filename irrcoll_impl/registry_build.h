@@ -234,7 +234,8 @@ typedef struct irr_args {
   irr_coll coll;
   int p;
   int root;          /* gatherv/scatterv and their X variants: the root; inter: group A's size */
-  const int64_t *m;  /* bytes of every block, p entries (X variants: the sizes that occur) */
+  const int64_t *m;  /* bytes of every block, p entries (X variants: the sizes that occur;
+                        alltoallv: p*p, m[s*p + d] from s to d) */
   int inplace;       /* MPI_IN_PLACE at the root (allgatherv: everywhere) */
   const int *node;   /* allgatherv: each rank's node (its lowest rank), NULL: flat */
   int maxdeg;        /* xalltoallv: most partners any rank sends to */
@@ -253,7 +254,12 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
   case IRR_COLL_XSCATTERV: return irr_xscatterv_choose(forced, a->p);
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_choose(forced, a->p, a->m, a->md, a->node, B);
   case IRR_COLL_XALLGATHERV: return IRR_ALG_BRUCK;
-  case IRR_COLL_ALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
+  case IRR_COLL_XALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
+  case IRR_COLL_ALLTOALLV: {
+    int64_t v[IRR_A2A_NSTAT];
+    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md);
+    return irr_alltoallv_stats_all(a->p, a->m, v) == IRR_OK ? irr_alltoallv_choose(forced, a->p, v, a->md) : IRR_ALG_LINEAR;
+  }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
   default: return IRR_ALG_COUNT;
   }
@@ -282,6 +288,8 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
                             irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
+  case IRR_COLL_ALLTOALLV:
+    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_AGREE | IRR_A2A_META : 0, a->md);
   default: return IRR_ERR_ARG;
   }
 }

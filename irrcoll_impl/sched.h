@@ -130,10 +130,14 @@ static inline int64_t irr__msg_len(const irr_op *ops, int j, int nops) {
   return len;
 }
 
+/* Alltoallv's p*p labels fit in int32 (alltoallv.h) */
+#define IRR_A2A_MAXP 46340
+
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
   int nops, cap;    /* ops used / capacity of the caller's array */
   int nrounds;      /* 1 + last round used (0 if no op) */
+  int nlab;         /* labels are 0 .. nlab-1: p, or p*p for Alltoallv (alltoallv.h) */
   int64_t tmp;      /* scratch units the program needs */
   irr_status err;   /* sticky: first error of a builder helper */
   irr_op *ops;
@@ -146,6 +150,7 @@ static inline void irr_sched_init(irr_sched *s, int rank, int size, irr_op *ops,
   s->nops = 0;
   s->cap = ops ? cap : 0;
   s->nrounds = 0;
+  s->nlab = size;
   s->tmp = 0;
   s->err = IRR_OK;
   s->ops = ops;
@@ -160,7 +165,7 @@ static inline irr_op *irr_sched_push(irr_sched *s, int round, int kind, int peer
   if (s->err != IRR_OK) return NULL;
   if (s->nops >= s->cap) { s->err = IRR_ERR_CAPACITY; return NULL; }
   if (round < 0 || round + 1 < s->nrounds) { s->err = IRR_ERR_ORDER; return NULL; }
-  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->size) {
+  if (len < 0 || skip < 0 || off < 0 || doff < 0 || blo < 0 || bhi < blo || bhi > s->nlab) {
     s->err = IRR_ERR_BOUNDS;
     return NULL;
   }

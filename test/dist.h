@@ -79,4 +79,33 @@ static inline void irrt_dist_ag(int d, int p, int64_t c, int64_t *m) {
     }
   }
 }
+
+/* Alltoallv sizes mat[s*p + d] (bytes from s to d), average about c a pair: 0 uniform,
+   1 random in [0, 2c], 2 sparse (each rank sends to ceil(log2 p) random others, c p / log2 p
+   each), 3 one hot receiver (every rank sends it c p / 2, the rest c / 2), 4 power law
+   (Pareto sizes, random exponent in [0.5, 2.5], 30% of pairs empty), 5 random rows (each
+   rank's sends all of one random size in [0, 2c]). */
+enum { IRRT_A2A_NDIST = 6 };
+static const char *const irrt_a2a_name[IRRT_A2A_NDIST] = {"uniform", "random", "sparse", "hot", "powerlaw", "rows"};
+static inline void irrt_a2a(irrt_rng *r, int kind, int p, double c, int64_t *mat) {
+  int s, d, L = 1, hot = (int)irrt_range(r, 0, p - 1);
+  double a = 0.5 + 2 * irrt_urand(r), x;
+  while ((1 << L) < p) L++;
+  for (s = 0; s < p; s++) {
+    double row = 2 * c * irrt_urand(r);
+    for (d = 0; d < p; d++) {
+      int64_t *m = &mat[(size_t)s * p + d];
+      switch (kind) {
+      case 0: *m = (int64_t)c; break;
+      case 1: *m = irrt_range(r, 0, (int64_t)(2 * c)); break;
+      case 2: *m = 0; break;
+      case 3: *m = (int64_t)(d == hot ? c * p / 2 : c / 2); break;
+      case 4: x = irrt_urand(r) < 0.3 ? 0 : pow(1 - irrt_urand(r), -1 / a); *m = (int64_t)(c * x * (a - 1 > 0.2 ? (a - 1) / a : 0.2)); break;
+      default: *m = (int64_t)row; break;
+      }
+    }
+    if (kind == 2)
+      for (d = 0; d < L && p > 1; d++) mat[(size_t)s * p + irrt_range(r, 0, p - 1)] = (int64_t)(c * p / L);
+  }
+}
 #endif

@@ -295,7 +295,7 @@ static void run_alltoallv(const tcase *c, MPI_Comm comm) {
     if (e1 == MPI_SUCCESS) e1 = MPI_Alltoallv(sb, sc, sd, types[mytype], rn, got, rdn, types[c->vt], comm);
     free(got); free(mine);
   }
-  IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, (irr_alg)(c->alg == 1 ? IRR_ALG_DIRECT : c->alg == 2 ? IRR_ALG_LINEAR : IRR_ALG_AUTO));
+  IRR_Comm_set_alg(comm, IRR_COLL_XALLTOALLV, (irr_alg)(c->alg == 1 ? IRR_ALG_DIRECT : c->alg == 2 ? IRR_ALG_LINEAR : IRR_ALG_AUTO));
   for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : rcn[i], xd[i] = c->disp_mode ? rdn[i] : -5;
   if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;
   if (!c->disp_mode) xd[0] = IRR_DISPL_CONSECUTIVE;
@@ -442,7 +442,7 @@ static void run_errors(MPI_Comm comm) {
   {
     int a, *sc = (int *)malloc((size_t)p * 4 * sizeof(int)), *sd = sc + p, *src = (int *)malloc((size_t)p * 2 * sizeof(int));
     for (a = 0; a < 2; a++) {
-      IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, a ? IRR_ALG_LINEAR : IRR_ALG_DIRECT);
+      IRR_Comm_set_alg(comm, IRR_COLL_XALLTOALLV, a ? IRR_ALG_LINEAR : IRR_ALG_DIRECT);
       for (i = 0; i < p; i++) sc[i] = 2, sd[i] = 2 * i, src[2 * i] = rank, src[2 * i + 1] = i;
       for (i = 0; i < 2 * p + 8; i++) out[i] = -1;
       c[0] = IRR_SIZE_UNKNOWN;
@@ -455,7 +455,7 @@ static void run_errors(MPI_Comm comm) {
       CHECK(cls(e) == (rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS) && guard_ok, "xalltoallv %s bound: rank %d class %d",
             a ? "dense" : "sparse", rank, cls(e));
     }
-    IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV, IRR_ALG_AUTO);
+    IRR_Comm_set_alg(comm, IRR_COLL_XALLTOALLV, IRR_ALG_AUTO);
     free(sc); free(src);
   }
   CHECK(still_works(comm), "comm works after xalltoallv truncation (rank %d)", rank);

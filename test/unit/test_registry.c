@@ -101,7 +101,7 @@ static void test_build(void) {
   int n, i, p, d, k;
   long checks = 0;
   const irr_alg_entry *t = irr_alg_table(&n);
-  int64_t m[20];
+  int64_t m[20], mat[400], lab[400];
   int node[20];
   for (p = 1; p <= 20; p++)
     for (d = 0; d < IRRT_NDIST; d++) {
@@ -121,12 +121,19 @@ static void test_build(void) {
         if (t[i].coll == IRR_COLL_XALLGATHERV && d == IRRT_ONEHUGE) continue;
         memset(&a, 0, sizeof a);
         memset(&sp, 0, sizeof sp);
-        a.coll = t[i].coll, a.p = p, a.m = m, a.md.alpha = IRR_MODEL_ALPHA_DEFAULT, a.md.beta = IRR_MODEL_BETA_DEFAULT;
+        if (t[i].coll == IRR_COLL_ALLTOALLV) { /* a matrix: row s is the sizes rotated by s */
+          int s2, d2;
+          for (s2 = 0; s2 < p; s2++)
+            for (d2 = 0; d2 < p; d2++) mat[s2 * p + d2] = m[(s2 + d2 * 3) % p];
+          irr_alltoallv_labels(p, mat, lab);
+        }
+        a.coll = t[i].coll, a.p = p, a.m = t[i].coll == IRR_COLL_ALLTOALLV ? mat : m, a.md.alpha = IRR_MODEL_ALPHA_DEFAULT, a.md.beta = IRR_MODEL_BETA_DEFAULT;
         a.root = t[i].coll == IRR_COLL_INTER_ALLGATHERV ? 1 + p / 3 : t[i].coll == IRR_COLL_XALLGATHERV || t[i].coll == IRR_COLL_ALLGATHERV ? 0 : (d * 7 + 3) % p;
         a.node = t[i].coll == IRR_COLL_ALLGATHERV && d % 2 ? node : NULL;
         a.inplace = t[i].coll == IRR_COLL_GATHERV && d == 1;
-        sp.coll = irr_coll_base(t[i].coll), sp.p = p, sp.root = a.root, sp.m = m, sp.inplace = a.inplace;
-        sp.unknown = t[i].coll >= IRR_COLL_XGATHERV;
+        sp.coll = irr_coll_base(t[i].coll), sp.p = p, sp.root = a.root, sp.inplace = a.inplace;
+        sp.m = t[i].coll == IRR_COLL_ALLTOALLV ? lab : m;
+        sp.unknown = t[i].coll >= IRR_COLL_XGATHERV && t[i].coll <= IRR_COLL_XALLGATHERV;
         st = irr_build_all(&set, &a, t[i].alg);
         CHECK(st == IRR_OK, "build %s:%s p=%d: %s", irr_coll_name(t[i].coll), irr_alg_name(t[i].alg), p, irr_status_name(st));
         if (st != IRR_OK) continue;

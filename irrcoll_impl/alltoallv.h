@@ -1,0 +1,352 @@
+/* Alltoallv with known sizes: every rank s has a block for every rank d, of m(s, d) units
+   (bytes in the MPI layer); rank s knows its own row m(s, *) and column m(*, s), nobody
+   knows more.
+
+   Labels. Block (s -> d) is label d*p + o, o = (d - s) mod p: destination-major, by offset.
+   So a run of Bruck positions (below) is a run of labels, and one op names it. p*p labels in
+   int32: p <= IRR_A2A_MAXP. A SEND buffer holds the labels of its rank's row, a RECV buffer
+   receives those of its column (irr_spec: m indexed by label, irr_alltoallv_labels).
+
+   Algorithms (each a schedule the executor, the model and the checker share):
+     linear  (irr_alltoallv_linear)  every nonempty block straight to its destination, one
+             round; empty blocks send and receive nothing (both ends know they are empty).
+             MPICH's and Open MPI's Alltoallv send all p - 1 messages whatever their size.
+     bruck   (irr_alltoallv_bruck)  the non-uniform Bruck algorithm, two-phase as in Fan,
+             Gilray, Pascucci, Huang, Kumar, "Optimizing the Bruck Algorithm for Non-uniform
+             All-to-all Communication" (HPDC 2022): q = ceil(log2 p) rounds; in round k rank
+             c sends to c + 2^k, in ONE message, every block whose offset has bit k set.
+             Before the data, q rounds of sizes (8 bytes a position, the same pattern) tell
+             every rank the sizes of the blocks it will hold (irr_alltoallv_bruck_meta_*).
+             Fan et al. send the sizes round by round ahead of each data message; here all
+             sizes first, so that the data program is a static schedule built from them.
+             Blocks are never copied to a send buffer: a message is the list of its pieces
+             (IRR_OPF_CONT), sent as one MPI message over a derived type; each piece lies
+             contiguous in scratch or is one block of the user's buffer. A block whose
+             offset has its top set bit at k is final after round k and is received straight
+             into the receive buffer.
+   Cost (model, alpha + beta*m a message):
+     linear: about max over ranks of (nonempty sends * alpha + beta * bytes sent), and the
+             same for receives;
+     bruck:  q (alpha + 8 beta ceil(p/2)) for the sizes, plus sum over k of alpha + beta * (the
+             largest message of round k); regular blocks of b: q alpha + q p b beta / 2.
+   Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
+   data, never reused within a call.
+   The choice (irr_alltoallv_choose) needs statistics of the whole matrix that no rank knows:
+   every rank contributes its own (irr_alltoallv_stats) and one allreduce (irr_alltoallv_reduce:
+   max of some, sum of others) agrees them; the model charges that step to every algorithm
+   (irr_alltoallv_agree_time). The same step carries a hash of every (sender, receiver,
+   bytes) triple from both ends, which sum to zero iff every send matches its receive: a
+   mismatch is found before any data moves. */
+
+#define IRR_A2A_QMAX 16    /* ceil(log2 IRR_A2A_MAXP) */
+
+static inline int irr_a2a_label(int p, int s, int d) { return d * p + (d - s + p) % p; }
+
+/* Label-indexed sizes lab[d*p + o] from the matrix mat[s*p + d] (the checker's spec.m). */
+static inline void irr_alltoallv_labels(int p, const int64_t *mat, int64_t *lab) {
+  int s, d;
+  for (s = 0; s < p; s++)
+    for (d = 0; d < p; d++) lab[irr_a2a_label(p, s, d)] = mat[(size_t)s * p + d];
+}
+
+static inline int irr__a2a_q(int p) {
+  int q = 0;
+  while (q < 31 && (1 << q) < p) q++;
+  return q;
+}
+
+/* ---- Bruck: positions and the sizes phase ----
+   Rank c's position i (0 <= i < p) holds, before round k, block (s, s + i) with
+   s = c - (i mod 2^k): its own block for c + i at first; round k replaces the positions with
+   bit k set by what c - 2^k held there. H[k*p + i] (k = 0..q) is that block's size at c
+   before round k (k = q: at the end). Every rank learns its H from its own row and the q
+   size rounds (irr_alltoallv_bruck_meta_*); irr_alltoallv_bruck_sizes computes it from the
+   whole matrix (tests, the model). */
+
+/* How many positions have bit k set. */
+static inline int irr__a2a_npos(int p, int k) {
+  int64_t full = (int64_t)p >> (k + 1), rest = (int64_t)p & ((2LL << k) - 1);
+  return (int)(full * (1LL << k) + (rest > (1LL << k) ? rest - (1LL << k) : 0));
+}
+/* Row 0 from the rank's sizes by destination. */
+static inline void irr_alltoallv_bruck_meta_init(int c, int p, const int64_t *send, int64_t *H) {
+  int i;
+  for (i = 0; i < p; i++) H[i] = send[(c + i) % p];
+}
+/* Round k's size message (irr__a2a_npos words): row k's positions with bit k set. */
+static inline void irr_alltoallv_bruck_meta_pack(int p, int k, const int64_t *H, int64_t *out) {
+  int i, n = 0;
+  for (i = 0; i < p; i++)
+    if (i >> k & 1) out[n++] = H[(size_t)k * p + i];
+}
+/* Row k+1: row k with the positions of bit k set replaced by the received words. */
+static inline void irr_alltoallv_bruck_meta_step(int p, int k, int64_t *H, const int64_t *in) {
+  int i, n = 0;
+  for (i = 0; i < p; i++) H[(size_t)(k + 1) * p + i] = (i >> k & 1) ? in[n++] : H[(size_t)k * p + i];
+}
+/* Rank c's H from the matrix mat[s*p + d]. */
+static inline void irr_alltoallv_bruck_sizes(int c, int p, const int64_t *mat, int64_t *H) {
+  int k, i, q = irr__a2a_q(p);
+  for (k = 0; k <= q; k++)
+    for (i = 0; i < p; i++) {
+      int s = (int)(((int64_t)c - (i & ((1LL << k) - 1)) % p + p) % p);
+      H[(size_t)k * p + i] = mat[(size_t)s * p + (s + i) % p];
+    }
+}
+
+/* The agreement's and the size phase's rounds as control messages (the model's view of what
+   the MPI layer does with MPI_Allreduce and its own sends): q rounds of `bytes` to c + 2^k
+   (a dissemination allreduce) from round r0; the next free round. */
+static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const int64_t *bytes) {
+  int k, c = s->rank;
+  for (k = 0; k < q; k++) {
+    int64_t b = bytes ? bytes[k] : 0;
+    irr_sched_ctrl(s, r0 + k, IRR_OP_SEND, (c + (1 << k)) % p, b);
+    irr_sched_ctrl(s, r0 + k, IRR_OP_RECV, (c - (1 << k) % p + p) % p, b);
+  }
+  return r0 + q;
+}
+
+/* The agreement (irr_alltoallv_reduce's vector) in the model. */
+#define IRR_A2A_NSTAT (9 + 3 * IRR_A2A_QMAX)
+static inline double irr_alltoallv_agree_time(int p, irr_model md) {
+  return p > 1 ? irr__a2a_q(p) * (md.alpha + md.beta * 8.0 * IRR_A2A_NSTAT) : 0.0;
+}
+
+/* Flags of the builders: include the agreement's rounds (IRR_A2A_AGREE) and, for Bruck,
+   the sizes' rounds (IRR_A2A_META) as control messages, for the model; the MPI layer runs
+   those itself and builds without them. */
+#define IRR_A2A_AGREE 1
+#define IRR_A2A_META 2
+
+static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
+  int q = irr__a2a_q(p);
+  if (alg == IRR_ALG_BRUCK) return 4 * p + 2 * q * (q + 1) + 4 * q + 8;
+  return 2 * p + 4 * q + 8;
+}
+
+/* Linear: rank c's program from its sizes by destination (send) and by source (recv). */
+static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send, const int64_t *recv, int flags,
+                                              irr_sched *s) {
+  int i, r = 0, q = irr__a2a_q(p);
+  if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  s->nlab = p * p;
+  if (flags & IRR_A2A_AGREE) {
+    int64_t b[IRR_A2A_QMAX];
+    for (i = 0; i < q; i++) b[i] = 8 * IRR_A2A_NSTAT;
+    r = irr__a2a_ctrl_rounds(s, 0, q, p, b);
+  }
+  for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
+    int src = (c - i + p) % p;
+    if (recv[src] > 0) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
+  }
+  for (i = 1; i < p; i++) {
+    int d = (c + i) % p;
+    if (send[d] > 0) irr_sched_send(s, r, d, IRR_BUF_SEND, 0, d * p + i, d * p + i + 1, send[d]);
+  }
+  if (send[c] > 0) irr_sched_copy(s, r, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, send[c]);
+  return s->err;
+}
+
+/* Bruck: rank c's program from its H (irr_alltoallv_bruck_sizes or the size phase).
+   loc[i] / at[i] (p each, caller's workspace): where position i's block is now (-1: the
+   send buffer, k: the scratch region of round k) and its offset in scratch. In round k a
+   message is, for each run of positions [a, a + 2^k) (a = j 2^(k+1) + 2^k, destination
+   c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
+   region h, and split the same way on both ends, so the i-th piece of the send meets the
+   i-th piece of the receive (sched.h). */
+static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int flags, int *loc, int64_t *at,
+                                             irr_sched *s) {
+  int q = irr__a2a_q(p), k, r0 = 0, i;
+  int64_t top = 0; /* scratch used */
+  if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  s->nlab = p * p;
+  if (flags & IRR_A2A_AGREE) {
+    int64_t b[IRR_A2A_QMAX];
+    for (k = 0; k < q; k++) b[k] = 8 * IRR_A2A_NSTAT;
+    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
+  }
+  if (flags & IRR_A2A_META) {
+    int64_t b[IRR_A2A_QMAX];
+    for (k = 0; k < q; k++) b[k] = 8 * (int64_t)irr__a2a_npos(p, k);
+    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
+  }
+  for (i = 0; i < p; i++) loc[i] = -1, at[i] = 0;
+  if (H[0] > 0) irr_sched_copy(s, r0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, H[0]);
+  for (k = 0; k < q && s->err == IRR_OK; k++) {
+    int to = (c + (1 << k)) % p, from = (c - (1 << k) % p + p) % p, side, R = r0 + k;
+    const int64_t *Hs = H + (size_t)k * p, *Hr = H + (size_t)(k + 1) * p;
+    int64_t tot[2] = {0, 0};
+    for (i = 0; i < p; i++)
+      if (i >> k & 1) tot[0] += Hs[i], tot[1] += Hr[i];
+    for (side = 0; side < 2; side++) { /* 0: the send (reads the state before the round), 1: the receive */
+      const int64_t *Hx = side ? Hr : Hs;
+      int a, first = 1;
+      if (side) /* where the round's non-final blocks land: region k, in position order */
+        for (a = 2 << k; a < p; a++)
+          if (a >> k & 1) loc[a] = k, at[a] = top, top += Hr[a];
+      if (tot[side] == 0) continue; /* both ends know: no message */
+      for (a = 1 << k; a < p; a += 2 << k) {
+        int end = a + (1 << k) < p ? a + (1 << k) : p, h, d = (int)(((int64_t)c + (side ? a - (1 << k) : a)) % p);
+        /* the destination of run a: c + a at the sender; c + a - 2^k at the receiver (the
+           same rank: the receiver is c = sender + 2^k) */
+        for (h = -1; h < k; h++) {
+          int lo = h < 0 ? a : a + (1 << h), hi = h < 0 ? a + 1 : a + (2 << h), x;
+          int64_t len = 0;
+          irr_op *o;
+          if (hi > end) hi = end;
+          if (lo >= hi) break;
+          for (x = lo; x < hi; x++) len += Hx[x];
+          if (len == 0) continue;
+          if (!side) {
+            int buf = loc[lo] < 0 ? IRR_BUF_SEND : IRR_BUF_TMP;
+            for (x = lo + 1; x < hi; x++) /* one piece: consecutive in one region */
+              if (loc[x] != loc[lo] || at[x] != at[x - 1] + Hx[x - 1]) s->err = IRR_ERR_BOUNDS;
+            o = irr_sched_push(s, R, IRR_OP_SEND, to, buf, buf == IRR_BUF_TMP ? at[lo] : 0, IRR_BUF_NONE, 0,
+                               d * p + lo, d * p + hi, 0, len);
+          } else if (a == 1 << k) { /* final: straight into the receive buffer */
+            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
+          } else {
+            o = irr_sched_push(s, R, IRR_OP_RECV, from, IRR_BUF_TMP, at[lo], IRR_BUF_NONE, 0, d * p + lo, d * p + hi, 0, len);
+          }
+          if (o && !first) o->flags |= IRR_OPF_CONT;
+          first = 0;
+        }
+      }
+    }
+  }
+  return s->err;
+}
+
+/* ---- the choice ---- */
+
+/* This rank's contribution to the agreement (IRR_A2A_NSTAT words), from its sizes by
+   destination (send) and by source (recv); err: this rank's arguments are bad (every rank
+   learns that some rank's are). Layout: [0] length, [1] where the sums start; then maxima:
+   [2] error, [3] bytes sent to others, [4] received from others, [5] nonempty sends,
+   [6] nonempty receives, [7] Bruck's first message, [8 + k] the bytes a receiver gets from
+   offsets [2^k, 2^(k+1)), [8 + QMAX + k] the largest block whose offset has bit k set; then
+   sums: [8 + 2 QMAX] the hash of (sender, receiver, bytes) (sent minus received),
+   [9 + 2 QMAX + k] bytes of blocks whose offset has bit k set. */
+static inline uint64_t irr__a2a_mix(int64_t s, int64_t d, int64_t b) {
+  uint64_t x = (uint64_t)s * 0x9E3779B97F4A7C15ull ^ (uint64_t)d * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)b;
+  x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
+  return x;
+}
+static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t *v) {
+  const int Q = IRR_A2A_QMAX, M = 8 + 2 * Q;
+  int i, k;
+  uint64_t h = 0;
+  memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
+  v[0] = IRR_A2A_NSTAT, v[1] = M;
+  v[2] = err != 0;
+  if (err) return;
+  for (i = 0; i < p; i++) {
+    int d = (c + i) % p, src = (c - i + p) % p;
+    h += irr__a2a_mix(c, d, send[d]) - irr__a2a_mix(src, c, recv[src]);
+    if (i == 0) continue;
+    v[3] += send[d], v[4] += recv[src];
+    v[5] += send[d] > 0, v[6] += recv[src] > 0;
+    if (i & 1) v[7] += send[d];
+    for (k = 0; k < Q && (1 << k) <= i; k++)
+      if (i >> k & 1) {
+        if (send[d] > v[8 + Q + k]) v[8 + Q + k] = send[d];
+        v[M + 1 + k] += send[d];
+      }
+    v[8 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
+  }
+  v[M] = (int64_t)h;
+}
+/* The agreement's operation: maxima up to [v[1]], sums (mod 2^64) after. */
+static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
+  int i, m = n > 1 ? (int)in[1] : n;
+  for (i = 0; i < n; i++)
+    if (i < m) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
+    else inout[i] = (int64_t)((uint64_t)inout[i] + (uint64_t)in[i]);
+}
+/* Agreed statistics say: 1 some rank's arguments are bad, 2 a send and its receive differ. */
+static inline int irr_alltoallv_bad(const int64_t *v) {
+  return v[2] ? 1 : v[8 + 2 * IRR_A2A_QMAX] != 0 ? 2 : 0;
+}
+
+/* Closed-form estimates from the agreed statistics (without the agreement itself). */
+static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md) {
+  double a = (double)v[5] * md.alpha + md.beta * (double)v[3], b = (double)v[6] * md.alpha + md.beta * (double)v[4];
+  (void)p;
+  return a > b ? a : b;
+}
+static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md) {
+  const int Q = IRR_A2A_QMAX;
+  int q = irr__a2a_q(p), k;
+  double t = 0;
+  for (k = 0; k < q; k++) {
+    double V = (double)(uint64_t)v[9 + 2 * Q + k] / p;
+    if ((double)v[8 + k] > V) V = (double)v[8 + k];
+    if ((double)v[8 + Q + k] > V) V = (double)v[8 + Q + k];
+    if (k == 0 && (double)v[7] > V) V = (double)v[7];
+    t += 2 * md.alpha + md.beta * (V + 8.0 * irr__a2a_npos(p, k));
+  }
+  return t;
+}
+
+/* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. */
+static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md) {
+  if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
+  if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
+  return irr_alltoallv_bruck_time(p, v, md) < irr_alltoallv_linear_time(p, v, md) ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+}
+
+/* The agreed statistics of a whole matrix mat[s*p + d] (what the allreduce gives), for tests
+   and the model. */
+static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t *v) {
+  int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
+  int c, d;
+  if (!row) return IRR_ERR_NOMEM;
+  for (c = 0; c < p; c++) {
+    for (d = 0; d < p; d++) row[d] = mat[(size_t)c * p + d], row[p + d] = mat[(size_t)d * p + c];
+    irr_alltoallv_stats(c, p, row, row + p, 0, c ? w : v);
+    if (c) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
+  }
+  IRRCOLL_FREE(row);
+  return IRR_OK;
+}
+
+/* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
+   builders'. */
+static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                 irr_model md) {
+  int64_t v[IRR_A2A_NSTAT], *w = NULL;
+  int *loc = NULL, c, d, q = irr__a2a_q(p), cap;
+  irr_op *ops = NULL;
+  irr_status st;
+  if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_AUTO) {
+    if ((st = irr_alltoallv_stats_all(p, mat, v)) != IRR_OK) return st;
+    alg = irr_alltoallv_choose(alg, p, v, md);
+  }
+  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_alltoallv_maxops(alg, p);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  w = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 4) * sizeof(int64_t));
+  loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  if (!ops || !w || !loc) st = IRR_ERR_NOMEM;
+  for (c = 0; c < p && st == IRR_OK; c++) {
+    irr_sched s;
+    irr_sched_init(&s, c, p, ops, cap);
+    if (alg == IRR_ALG_BRUCK) {
+      irr_alltoallv_bruck_sizes(c, p, mat, w + p);
+      st = irr_alltoallv_bruck(c, p, w + p, flags, loc, w, &s);
+    } else {
+      for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
+      st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  else irr_sched_set_free(set);
+  if (ops) IRRCOLL_FREE(ops);
+  if (w) IRRCOLL_FREE(w);
+  if (loc) IRRCOLL_FREE(loc);
+  return st;
+}
