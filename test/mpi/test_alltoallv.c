@@ -41,6 +41,7 @@
 
 static long ncases;
 static int only_alg = -1; /* alg=NAME */
+static int all_forms;     /* seed=S: every other form for every algorithm */
 
 /* ---- the algorithms: auto, the three named in the design, and any other the registry has ---- */
 enum { MAXALG = 24 };
@@ -157,7 +158,7 @@ static const char *const mode_name[] = {"consecutive", "gapped", "reversed", "ra
 
 static int desc(char *out, size_t cap, const tcase *c, const char *alg) {
   return snprintf(out, cap, "seed=%u (case %d) comm=%s p=%d rank=%d alg=%s pattern=%s%s sendtype=%d recvtype=%d sdispls=%s rdispls=%s%s%s",
-                  c->seed, c->k, c->cname, c->p, c->rank, alg, pat_name[c->pat], c->inplace ? (c->ignore ? " IN_PLACE(garbage send args)" : " IN_PLACE") : "",
+                  c->seed, c->k, c->cname, c->p, c->rank, alg, pat_name[c->pat], c->inplace ? (c->ignore == 2 ? " IN_PLACE(garbage sendcounts/sdispls, MPI_DATATYPE_NULL sendtype)" : c->ignore ? " IN_PLACE(garbage sendcounts/sdispls)" : " IN_PLACE") : "",
                   c->st, c->rt, mode_name[c->smode], mode_name[c->rmode], c->nullsb ? " sendbuf=NULL" : "", c->nullrb ? " recvbuf=NULL" : "");
 }
 
@@ -309,6 +310,7 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
   tcase c;
   irrt_rng g, l; /* g: equal on every rank; l: this rank's own choices */
   int i, j, a, e1, e2, cmax, zrow, zcol, *sc, *sd, *rc, *rd, *gs, *gd, nform;
+  MPI_Datatype sgt;
   char d[512];
   int64_t *m;
   long send_end, recv_end;
@@ -358,7 +360,8 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
   c.rt = (int)irrt_range(&l, 0, NTYPES - 1);
   c.smode = (int)irrt_range(&l, 0, 4);
   c.rmode = (int)irrt_range(&l, 0, 3);
-  c.ignore = c.inplace && irrt_range(&l, 0, 1);
+  c.ignore = c.inplace ? (int)irrt_range(&l, 0, 2) : 0; /* 1: garbage counts, 2: and MPI_DATATYPE_NULL */
+  sgt = c.ignore == 2 ? MPI_DATATYPE_NULL : types[c.st];
   sc = (int *)malloc((size_t)c.p * 6 * sizeof(int));
   sd = sc + c.p, rc = sd + c.p, rd = rc + c.p, gs = rd + c.p, gd = gs + c.p;
   for (j = 0; j < c.p; j++) sc[j] = (int)(m[(size_t)c.rank * c.p + j] * UNIT / ints_per[c.st]);
@@ -398,17 +401,17 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
     memcpy(rx, r0, rbytes);
     desc(d, sizeof d, &c, an);
     watch("IRR_Alltoallv: %s", d);
-    if (c.ignore) e2 = IRR_Alltoallv(MPI_IN_PLACE, gs, gd, (c.k & 1) ? MPI_DATATYPE_NULL : types[c.st], rarg, rc, rd, types[c.rt], comm);
+    if (c.ignore) e2 = IRR_Alltoallv(MPI_IN_PLACE, gs, gd, sgt, rarg, rc, rd, types[c.rt], comm);
     else e2 = IRR_Alltoallv(sarg, sc, sd, types[c.st], rarg, rc, rd, types[c.rt], comm);
     compare("IRR_Alltoallv differs from MPI_Alltoallv", &c, an, e1, e2, rref, rx, rbytes, rc, rd, rext);
-    /* one other form a case, the algorithm turning with the case */
-    if ((k + a) % nalgs == 0 || alg_only >= 0) {
-      nform = (k / (nalgs > 0 ? nalgs : 1) + a) % 3;
+    /* one other form a case, the algorithm turning with the case (a rerun by seed: all) */
+    for (nform = 0; nform < 3; nform++) {
+      if (!all_forms && !(((k + a) % nalgs == 0 || alg_only >= 0) && nform == (k / nalgs + a) % 3)) continue;
 #if MPI_VERSION >= 4
       if (nform == 0) {
         memcpy(rx, r0, rbytes);
         watch("IRR_Alltoallv_c: %s", d);
-        e2 = c.ignore ? call_c(MPI_IN_PLACE, gs, gd, types[c.st], rarg, rc, rd, types[c.rt], comm)
+        e2 = c.ignore ? call_c(MPI_IN_PLACE, gs, gd, sgt, rarg, rc, rd, types[c.rt], comm)
                       : call_c(sarg, sc, sd, types[c.st], rarg, rc, rd, types[c.rt], comm);
         compare("IRR_Alltoallv_c differs from MPI_Alltoallv", &c, an, e1, e2, rref, rx, rbytes, rc, rd, rext);
       }
@@ -417,7 +420,7 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
       if (nform == 1) {
         memcpy(rx, r0, rbytes);
         watch("IRR_Ialltoallv: %s", d);
-        e2 = c.ignore ? call_nb(MPI_IN_PLACE, gs, gd, types[c.st], rarg, rc, rd, types[c.rt], comm)
+        e2 = c.ignore ? call_nb(MPI_IN_PLACE, gs, gd, sgt, rarg, rc, rd, types[c.rt], comm)
                       : call_nb(sarg, sc, sd, types[c.st], rarg, rc, rd, types[c.rt], comm);
         compare("IRR_Ialltoallv differs from MPI_Alltoallv", &c, an, e1, e2, rref, rx, rbytes, rc, rd, rext);
       }
@@ -429,14 +432,13 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
         out[0] = (unsigned char *)malloc(rbytes), out[1] = (unsigned char *)malloc(rbytes);
         memcpy(out[0], r0, rbytes), memcpy(out[1], r0, rbytes);
         watch("IRR_Alltoallv_init: %s", d);
-        if (c.ignore) call_init(MPI_IN_PLACE, gs, gd, types[c.st], (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee);
+        if (c.ignore) call_init(MPI_IN_PLACE, gs, gd, sgt, (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee);
         else call_init(sarg, sc, sd, types[c.st], (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee);
         compare("IRR_Alltoallv_init, first start, differs from MPI_Alltoallv", &c, an, e1, ee[0], rref, out[0], rbytes, rc, rd, rext);
         compare("IRR_Alltoallv_init, second start, differs from MPI_Alltoallv", &c, an, e1, ee[1], rref, out[1], rbytes, rc, rd, rext);
         free(out[0]), free(out[1]);
       }
 #endif
-      (void)nform; /* no other form in this build (Open MPI 4.1: no _c; no I/init yet) */
     }
   }
   alarm(0);
@@ -699,7 +701,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "errors") == 0) want_trunc = want_local = 1;
     else if (strcmp(argv[i], "truncation") == 0) want_trunc = 1;
     else if (strcmp(argv[i], "local") == 0) want_local = 1;
-    else if (strncmp(argv[i], "seed=", 5) == 0) one = 1, one_seed = (unsigned)strtoul(argv[i] + 5, NULL, 10);
+    else if (strncmp(argv[i], "seed=", 5) == 0) one = all_forms = 1, one_seed = (unsigned)strtoul(argv[i] + 5, NULL, 10);
     else if (strncmp(argv[i], "alg=", 4) == 0) {
       only_alg = (int)irr_alg_from_name(argv[i] + 4);
       if (only_alg == IRR_ALG_COUNT) {
