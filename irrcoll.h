@@ -4802,12 +4802,23 @@ static inline int irr_alltoallv_bad(const int64_t *v) {
   return v[2] ? 1 : v[8 + 2 * IRR_A2A_QMAX] != 0 ? 2 : 0;
 }
 
-/* Closed-form estimates from the agreed statistics (without the agreement itself). */
-static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md) {
-  double a = (double)v[5] * md.alpha + md.beta * (double)v[3], b = (double)v[6] * md.alpha + md.beta * (double)v[4];
+/* Closed-form estimates from the agreed statistics (without the agreement itself). The
+   linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
+   (one message at a time per port; the test holds the estimate to irr_sched_cost so);
+   the choice uses IRR_A2A_GAP. */
+static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap) {
+  double a = md.beta * (double)v[3], b = md.beta * (double)v[4];
   (void)p;
+  if (v[5] > 0) a += md.alpha * (1 + gap * (double)(v[5] - 1));
+  if (v[6] > 0) b += md.alpha * (1 + gap * (double)(v[6] - 1));
   return a > b ? a : b;
 }
+/* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
+   pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
+   while Bruck's 18 dependent messages (agreement, sizes, data) took 2.5 us each: messages in
+   flight together overlap on the network, only their CPU overheads add up. alpha stands for
+   the dependent message; a message in a burst costs about half of it. */
+#define IRR_A2A_GAP 0.5
 static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md) {
   const int Q = IRR_A2A_QMAX;
   int q = irr__a2a_q(p), k;
@@ -4826,7 +4837,8 @@ static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model
 static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md) {
   if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
   if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
-  return irr_alltoallv_bruck_time(p, v, md) < irr_alltoallv_linear_time(p, v, md) ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+  return irr_alltoallv_bruck_time(p, v, md) < irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP) ? IRR_ALG_BRUCK
+                                                                                               : IRR_ALG_LINEAR;
 }
 
 /* The agreed statistics of a whole matrix mat[s*p + d] (what the allreduce gives), for tests
@@ -5650,6 +5662,8 @@ typedef int irr_gl_r(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_C
 typedef int irr_gl_gv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+typedef int irr_gl_a2av(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[], MPI_Datatype,
+                        MPI_Comm);
 IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
     IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
 IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
@@ -5664,7 +5678,9 @@ IRR_DECL irr_gl_gv IRR_Gatherv_as_allreduce_gather, IRR_Gatherv_irr_auto, IRR_Ga
 IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Scatterv_irr_tree, IRR_Scatterv_irr_binomial,
     IRR_Scatterv_irr_direct, IRR_Scatterv_irr_xtree;
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
-    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor;
+    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
+    IRR_Allgatherv_irr_circulant;
+IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
 #endif /* IRRCOLL_NO_MPI */
 /* ==== end mpi_api.h ==== */
 
@@ -5698,6 +5714,15 @@ IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], cons
 IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                  MPI_Comm comm, MPI_Info info, IRR_Request *request);
+/* Alltoallv (mpi_request.h says what init agrees and how Ialltoallv plans) */
+#define IRR_HAVE_ALLTOALLV_INIT 1
+#define IRR_HAVE_ALLTOALLV_NB 1
+IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                                void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                            MPI_Comm comm, IRR_Request *request);
 IRR_DECL int IRR_Start(IRR_Request *request);
 IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
 /* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */
@@ -8273,24 +8298,6 @@ static int irr__a2a_agree(irr__ctx *ctx, irr__a2astate *A) {
   return rc;
 }
 
-/* A contiguous copy of the receive blocks (MPI_IN_PLACE: the send data), as bytes: block s at
-   offs[s]. */
-static int irr__a2a_inplace_copy(const void *recvbuf, irr__a2astate *A, char **copy, int64_t *offs, MPI_Comm pc) {
-  int p = A->p, s, rc;
-  int64_t tot = 0;
-  for (s = 0; s < p; s++) offs[s] = tot, tot += A->w[5 * p + s];
-  if (!(*copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
-  for (s = 0; s < p; s++) {
-    char *u = irr__at(irr__base(recvbuf), A->rdt.true_lb + (MPI_Aint)A->w[4 * p + s] * A->rdt.extent);
-    if (A->w[5 * p + s] == 0) continue;
-    if (A->rdt.contig) memcpy(*copy + offs[s], u, (size_t)A->w[5 * p + s]);
-    else if ((rc = irr__pack(0, irr__at(irr__base(recvbuf), (MPI_Aint)A->w[4 * p + s] * A->rdt.extent), A->w[3 * p + s],
-                             &A->rdt, *copy + offs[s], pc)) != MPI_SUCCESS)
-      return rc;
-  }
-  return MPI_SUCCESS;
-}
-
 /* Sizes differ between a sender and its receiver: every rank sends every block (empty ones
    too, so each receiver hears from every rank) and probes each arrival; one larger than the
    receiver expects is taken into scratch and reported (MPI_ERR_TRUNCATE). sbase/sdt: the send
@@ -8379,73 +8386,129 @@ static int irr__a2a_plan(irr__ctx *ctx, irr__a2astate *A, irr_alg alg, irr_sched
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
-static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
+/* Everything up to the run, kept by a persistent request (mpi_request.h). mode: what a run
+   does: IRR__A2A_RUN the program, IRR__A2A_NONE nothing (some rank's arguments are bad: A.err
+   is this rank's result), IRR__A2A_CHECKED the checked exchange (sizes differ). */
+enum { IRR__A2A_RUN, IRR__A2A_NONE, IRR__A2A_CHECKED };
+typedef struct irr__a2aplan {
+  irr__ctx *ctx;
   irr__a2astate A;
   irr_sched s;
-  irr_op *ops = NULL;
+  irr_op *ops;
   irr__buf rb, sb;
-  char *copy = NULL;
-  int64_t *offs = NULL;
-  int rc, inter = 0, bad = 0;
+  const void *recvbuf, *sendbuf;
+  char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
+  int64_t *offs;
+  int mode;
   irr_alg alg;
-  memset(&A, 0, sizeof A);
-  memset(&rb, 0, sizeof rb);
-  memset(&sb, 0, sizeof sb);
+} irr__a2aplan;
+
+static void irr__a2a_plan_free(irr__a2aplan *L) {
+  if (L->A.w) IRRCOLL_FREE(L->A.w);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  if (L->copy) IRRCOLL_FREE(L->copy);
+  if (L->offs) IRRCOLL_FREE(L->offs);
+  L->A.w = NULL, L->ops = NULL, L->copy = NULL, L->offs = NULL;
+}
+
+/* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
+   An error returned is MPI's or memory's; L->A.err this rank's argument error. */
+static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
+                          irr__a2aplan *L) {
+  irr__a2astate *A = &L->A;
+  int rc, p;
+  if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &A->rank);
+  MPI_Comm_size(comm, &A->p);
+  p = A->p;
+  A->tag = (int)(L->ctx->seq++ % IRR__SEQ_MOD) * 2;
+  A->inplace = sendbuf == MPI_IN_PLACE;
+  L->recvbuf = recvbuf, L->sendbuf = sendbuf;
+  if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
+  if (nocomm) {
+    L->mode = A->err != MPI_SUCCESS ? IRR__A2A_NONE : IRR__A2A_RUN;
+  } else {
+    if ((rc = irr__a2a_agree(L->ctx, A)) != MPI_SUCCESS) return rc;
+    L->mode = irr_alltoallv_bad(A->v) == 1 ? IRR__A2A_NONE : irr_alltoallv_bad(A->v) == 2 ? IRR__A2A_CHECKED : IRR__A2A_RUN;
+    if (L->mode == IRR__A2A_NONE && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+  }
+  if (L->mode == IRR__A2A_NONE) return MPI_SUCCESS;
+  if (A->inplace) { /* the send data will be a packed copy of the receive blocks, as bytes */
+    int s;
+    int64_t tot = 0;
+    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
+    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+    memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
+    memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
+    A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
+  }
+  if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
+  if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
+  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
+  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
+  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
+  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
+  L->sb.counts = A->w, L->sb.displs = A->w + p;
+  return MPI_SUCCESS;
+}
+
+/* In place, at each run: the receive blocks into the copy (the send data). */
+static int irr__a2a_copy_in(irr__a2aplan *L) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, s, rc;
+  if (!A->inplace) return MPI_SUCCESS;
+  for (s = 0; s < p; s++) {
+    int64_t n = A->w[5 * p + s];
+    if (n == 0) continue;
+    if (A->rdt.contig)
+      memcpy(L->copy + L->offs[s], irr__at(irr__base(L->recvbuf), A->rdt.true_lb + (MPI_Aint)A->w[4 * p + s] * A->rdt.extent),
+             (size_t)n);
+    else if ((rc = irr__pack(0, irr__at(irr__base(L->recvbuf), (MPI_Aint)A->w[4 * p + s] * A->rdt.extent), A->w[3 * p + s],
+                             &A->rdt, L->copy + L->offs[s], L->ctx->pc)) != MPI_SUCCESS)
+      return rc;
+  }
+  return MPI_SUCCESS;
+}
+
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+  irr__a2aplan L;
+  int rc, inter = 0, p;
+  memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) goto native; /* no intergroup algorithm of irrcoll's: MPI's */
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  MPI_Comm_rank(comm, &A.rank);
-  MPI_Comm_size(comm, &A.p);
-  A.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  A.inplace = sendbuf == MPI_IN_PLACE;
-  if (A.p > IRR_A2A_MAXP) goto native; /* labels would not fit: MPI's */
-  if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, &A, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__a2a_agree(ctx, &A)) != MPI_SUCCESS) goto out;
-  if (irr_alltoallv_bad(A.v) == 1) { /* some rank's arguments are bad: nobody moves data */
-    if (A.err == MPI_SUCCESS) A.err = MPI_ERR_ARG;
-    goto out;
-  }
-  if (A.inplace) { /* the send data: a packed copy of the receive blocks, as bytes */
-    if (!(offs = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    if ((rc = irr__a2a_inplace_copy(recvbuf, &A, &copy, offs, ctx->pc)) != MPI_SUCCESS) goto out;
-    memcpy(A.w, A.w + 5 * A.p, (size_t)A.p * sizeof(int64_t)); /* counts in bytes */
-    memcpy(A.w + A.p, offs, (size_t)A.p * sizeof(int64_t));
-    A.sdt.type = MPI_BYTE, A.sdt.size = 1, A.sdt.extent = 1, A.sdt.true_lb = 0, A.sdt.true_extent = 1, A.sdt.contig = 1;
-  }
-  if (irr_alltoallv_bad(A.v) == 2) { /* a send and its receive differ */
-    rc = irr__a2a_checked(ctx, &A, A.inplace ? copy : irr__base(sendbuf), &A.sdt, A.w + A.p, A.w, irr__base(recvbuf));
-    goto out;
-  }
-  alg = irr_alltoallv_choose(irr__forced(ctx, IRR_COLL_ALLTOALLV), A.p, A.v, ctx->md);
-  if ((rc = irr__a2a_plan(ctx, &A, alg, &s, &ops)) != MPI_SUCCESS) goto out;
-  rb.v = 1, rb.a2a = 2, rb.p = A.p, rb.own = A.rank, rb.dt = A.rdt, rb.base = irr__base(recvbuf);
-  rb.counts = A.w + 3 * A.p, rb.displs = A.w + 4 * A.p;
-  sb.v = 1, sb.a2a = 1, sb.p = A.p, sb.own = A.rank, sb.dt = A.sdt, sb.base = A.inplace ? copy : irr__base(sendbuf);
-  sb.counts = A.w, sb.displs = A.w + A.p;
-  rc = irr__run_allv(ctx, &s, ctx->pc, A.tag + 1, &rb, &sb, 0, &bad);
-  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
-  goto out;
-native:
+  if ((rc = MPI_Comm_size(comm, &p)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter || p > IRR_A2A_MAXP) { /* no intergroup algorithm of irrcoll's; labels would not fit: MPI's */
 #if MPI_VERSION >= 4
-  if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
+    if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
 #endif
-  return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
-out:
-  if (A.w) IRRCOLL_FREE(A.w);
-  if (ops) IRRCOLL_FREE(ops);
-  if (copy) IRRCOLL_FREE(copy);
-  if (offs) IRRCOLL_FREE(offs);
-  if (rc == MPI_SUCCESS) rc = A.err;
+    return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
+  }
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
+      L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
+    if (L.mode == IRR__A2A_CHECKED) {
+      rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
+                            irr__base(recvbuf));
+    } else {
+      int bad = 0;
+      rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
+      if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+    }
+  }
+  if (rc == MPI_SUCCESS) rc = L.A.err;
+  irr__a2a_plan_free(&L);
   return irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 
 #if MPI_VERSION >= 4
@@ -8453,7 +8516,7 @@ IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 #endif
 /* ==== end mpi_alltoallv.h ==== */
@@ -9015,6 +9078,87 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   return MPI_SUCCESS;
 }
 
+
+/* ---- Alltoallv: persistent and nonblocking (mpi_alltoallv.h). Init runs the blocking call's
+   setup once: its agreement, choice and plan (Bruck's size rounds included); a start packs
+   the receive blocks first when in place, then runs the program. An argument error or a size
+   mismatch anywhere is seen by every rank at init (the agreement): init fails on every rank,
+   with the rank's own class where its arguments were bad, MPI_ERR_ARG elsewhere,
+   MPI_ERR_TRUNCATE on every rank for a mismatch. IRR_Ialltoallv plans without communicating:
+   the linear exchange (Bruck's sizes would need communication before the request exists),
+   no agreement, so a mismatch is MPI's own business there (a larger send: MPI_ERR_TRUNCATE
+   at the receiver; a rank with bad arguments returns its class at once and sends nothing,
+   so ranks that expect its data may wait: erroneous, as MPI says). ---- */
+static void irr__a2areq_free(void *ext) {
+  irr__a2a_plan_free((irr__a2aplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__a2areq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__a2aplan *L = (irr__a2aplan *)R->ext;
+  int rc = irr__a2a_copy_in(L);
+  if (rc != MPI_SUCCESS) return rc;
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, 0, 0, &R->X);
+}
+static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
+  irr__a2aplan *L = (irr__a2aplan *)R->ext;
+  int bad = 0;
+  rc = irr__allv_finish(R->ctx, &L->rb, &L->sb, &R->X, rc, &bad);
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+}
+static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                            const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nonblocking,
+                            IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__a2aplan *L;
+  int rc, inter = 0, p = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter || (MPI_Comm_size(comm, &p), p > IRR_A2A_MAXP)) return irr__raise(comm, MPI_ERR_COMM);
+  R = irr__req_new(comm);
+  L = (irr__a2aplan *)IRRCOLL_MALLOC(sizeof *L);
+  if (!R || !L) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  memset(L, 0, sizeof *L);
+  R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
+  R->ctx = L->ctx, R->ag = 1;
+  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_NONE) rc = L->A.err;
+  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_CHECKED) rc = MPI_ERR_TRUNCATE;
+  if (nonblocking) {
+    if (rc != MPI_SUCCESS) {
+      irr__req_release(R);
+      return irr__raise(comm, rc);
+    }
+    R->oneshot = 1;
+    irr__req_run(R, R->ctx->pc, L->A.tag + 1);
+    *request = R;
+    return MPI_SUCCESS;
+  }
+  if (rc != MPI_SUCCESS) { /* every rank knows (the agreement): no request anywhere */
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  return irr__req_ready(R, MPI_SUCCESS, request);
+}
+
+IRR_DEF int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 0, request);
+}
+IRR_DEF int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 1, request);
+}
 
 /* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
    complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
@@ -11185,7 +11329,18 @@ IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRAG(recdoubling, IRR_ALG_RECDOUBLING)
 IRR__GL_IRRAG(hier, IRR_ALG_HIER)
 IRR__GL_IRRAG(neighbor, IRR_ALG_NEIGHBOR)
+IRR__GL_IRRAG(circulant, IRR_ALG_CIRCULANT)
 #undef IRR__GL_IRRAG
+#define IRR__GL_IRRA2A(name, alg)                                                                                         \
+  IRR_DEF int IRR_Alltoallv_irr_##name(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb,       \
+                                       const int rc[], const int rd[], MPI_Datatype rt, MPI_Comm comm) {                \
+    irr__counts s_ = {sc, sd, NULL, NULL, 0, 0}, r_ = {rc, rd, NULL, NULL, 0, 0};                                       \
+    return irr__a2a_run(sb, &s_, st, rb, &r_, rt, comm, alg);                                                           \
+  }
+IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
+IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
+#undef IRR__GL_IRRA2A
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
@@ -11229,6 +11384,10 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHERV, "allgatherv_irr_recdoubling", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_recdoubling},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_hier", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_hier},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_neighbor", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_neighbor},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_circulant", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_circulant},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

@@ -130,6 +130,15 @@ IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], cons
 IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                  MPI_Comm comm, MPI_Info info, IRR_Request *request);
+/* Alltoallv (mpi_request.h says what init agrees and how Ialltoallv plans) */
+#define IRR_HAVE_ALLTOALLV_INIT 1
+#define IRR_HAVE_ALLTOALLV_NB 1
+IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                                void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                            MPI_Comm comm, IRR_Request *request);
 IRR_DECL int IRR_Start(IRR_Request *request);
 IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
 /* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */

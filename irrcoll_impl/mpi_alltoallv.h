@@ -56,24 +56,6 @@ static int irr__a2a_agree(irr__ctx *ctx, irr__a2astate *A) {
   return rc;
 }
 
-/* A contiguous copy of the receive blocks (MPI_IN_PLACE: the send data), as bytes: block s at
-   offs[s]. */
-static int irr__a2a_inplace_copy(const void *recvbuf, irr__a2astate *A, char **copy, int64_t *offs, MPI_Comm pc) {
-  int p = A->p, s, rc;
-  int64_t tot = 0;
-  for (s = 0; s < p; s++) offs[s] = tot, tot += A->w[5 * p + s];
-  if (!(*copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
-  for (s = 0; s < p; s++) {
-    char *u = irr__at(irr__base(recvbuf), A->rdt.true_lb + (MPI_Aint)A->w[4 * p + s] * A->rdt.extent);
-    if (A->w[5 * p + s] == 0) continue;
-    if (A->rdt.contig) memcpy(*copy + offs[s], u, (size_t)A->w[5 * p + s]);
-    else if ((rc = irr__pack(0, irr__at(irr__base(recvbuf), (MPI_Aint)A->w[4 * p + s] * A->rdt.extent), A->w[3 * p + s],
-                             &A->rdt, *copy + offs[s], pc)) != MPI_SUCCESS)
-      return rc;
-  }
-  return MPI_SUCCESS;
-}
-
 /* Sizes differ between a sender and its receiver: every rank sends every block (empty ones
    too, so each receiver hears from every rank) and probes each arrival; one larger than the
    receiver expects is taken into scratch and reported (MPI_ERR_TRUNCATE). sbase/sdt: the send
@@ -162,73 +144,129 @@ static int irr__a2a_plan(irr__ctx *ctx, irr__a2astate *A, irr_alg alg, irr_sched
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
-static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
+/* Everything up to the run, kept by a persistent request (mpi_request.h). mode: what a run
+   does: IRR__A2A_RUN the program, IRR__A2A_NONE nothing (some rank's arguments are bad: A.err
+   is this rank's result), IRR__A2A_CHECKED the checked exchange (sizes differ). */
+enum { IRR__A2A_RUN, IRR__A2A_NONE, IRR__A2A_CHECKED };
+typedef struct irr__a2aplan {
+  irr__ctx *ctx;
   irr__a2astate A;
   irr_sched s;
-  irr_op *ops = NULL;
+  irr_op *ops;
   irr__buf rb, sb;
-  char *copy = NULL;
-  int64_t *offs = NULL;
-  int rc, inter = 0, bad = 0;
+  const void *recvbuf, *sendbuf;
+  char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
+  int64_t *offs;
+  int mode;
   irr_alg alg;
-  memset(&A, 0, sizeof A);
-  memset(&rb, 0, sizeof rb);
-  memset(&sb, 0, sizeof sb);
+} irr__a2aplan;
+
+static void irr__a2a_plan_free(irr__a2aplan *L) {
+  if (L->A.w) IRRCOLL_FREE(L->A.w);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  if (L->copy) IRRCOLL_FREE(L->copy);
+  if (L->offs) IRRCOLL_FREE(L->offs);
+  L->A.w = NULL, L->ops = NULL, L->copy = NULL, L->offs = NULL;
+}
+
+/* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
+   An error returned is MPI's or memory's; L->A.err this rank's argument error. */
+static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
+                          irr__a2aplan *L) {
+  irr__a2astate *A = &L->A;
+  int rc, p;
+  if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &A->rank);
+  MPI_Comm_size(comm, &A->p);
+  p = A->p;
+  A->tag = (int)(L->ctx->seq++ % IRR__SEQ_MOD) * 2;
+  A->inplace = sendbuf == MPI_IN_PLACE;
+  L->recvbuf = recvbuf, L->sendbuf = sendbuf;
+  if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
+  if (nocomm) {
+    L->mode = A->err != MPI_SUCCESS ? IRR__A2A_NONE : IRR__A2A_RUN;
+  } else {
+    if ((rc = irr__a2a_agree(L->ctx, A)) != MPI_SUCCESS) return rc;
+    L->mode = irr_alltoallv_bad(A->v) == 1 ? IRR__A2A_NONE : irr_alltoallv_bad(A->v) == 2 ? IRR__A2A_CHECKED : IRR__A2A_RUN;
+    if (L->mode == IRR__A2A_NONE && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+  }
+  if (L->mode == IRR__A2A_NONE) return MPI_SUCCESS;
+  if (A->inplace) { /* the send data will be a packed copy of the receive blocks, as bytes */
+    int s;
+    int64_t tot = 0;
+    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
+    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+    memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
+    memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
+    A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
+  }
+  if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
+  if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
+  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
+  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
+  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
+  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
+  L->sb.counts = A->w, L->sb.displs = A->w + p;
+  return MPI_SUCCESS;
+}
+
+/* In place, at each run: the receive blocks into the copy (the send data). */
+static int irr__a2a_copy_in(irr__a2aplan *L) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, s, rc;
+  if (!A->inplace) return MPI_SUCCESS;
+  for (s = 0; s < p; s++) {
+    int64_t n = A->w[5 * p + s];
+    if (n == 0) continue;
+    if (A->rdt.contig)
+      memcpy(L->copy + L->offs[s], irr__at(irr__base(L->recvbuf), A->rdt.true_lb + (MPI_Aint)A->w[4 * p + s] * A->rdt.extent),
+             (size_t)n);
+    else if ((rc = irr__pack(0, irr__at(irr__base(L->recvbuf), (MPI_Aint)A->w[4 * p + s] * A->rdt.extent), A->w[3 * p + s],
+                             &A->rdt, L->copy + L->offs[s], L->ctx->pc)) != MPI_SUCCESS)
+      return rc;
+  }
+  return MPI_SUCCESS;
+}
+
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                        const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
+  irr__a2aplan L;
+  int rc, inter = 0, p;
+  memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) goto native; /* no intergroup algorithm of irrcoll's: MPI's */
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  MPI_Comm_rank(comm, &A.rank);
-  MPI_Comm_size(comm, &A.p);
-  A.tag = (int)(ctx->seq++ % IRR__SEQ_MOD) * 2;
-  A.inplace = sendbuf == MPI_IN_PLACE;
-  if (A.p > IRR_A2A_MAXP) goto native; /* labels would not fit: MPI's */
-  if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, &A, ctx->pc)) != MPI_SUCCESS) goto out;
-  if ((rc = irr__a2a_agree(ctx, &A)) != MPI_SUCCESS) goto out;
-  if (irr_alltoallv_bad(A.v) == 1) { /* some rank's arguments are bad: nobody moves data */
-    if (A.err == MPI_SUCCESS) A.err = MPI_ERR_ARG;
-    goto out;
-  }
-  if (A.inplace) { /* the send data: a packed copy of the receive blocks, as bytes */
-    if (!(offs = (int64_t *)IRRCOLL_MALLOC((size_t)A.p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    if ((rc = irr__a2a_inplace_copy(recvbuf, &A, &copy, offs, ctx->pc)) != MPI_SUCCESS) goto out;
-    memcpy(A.w, A.w + 5 * A.p, (size_t)A.p * sizeof(int64_t)); /* counts in bytes */
-    memcpy(A.w + A.p, offs, (size_t)A.p * sizeof(int64_t));
-    A.sdt.type = MPI_BYTE, A.sdt.size = 1, A.sdt.extent = 1, A.sdt.true_lb = 0, A.sdt.true_extent = 1, A.sdt.contig = 1;
-  }
-  if (irr_alltoallv_bad(A.v) == 2) { /* a send and its receive differ */
-    rc = irr__a2a_checked(ctx, &A, A.inplace ? copy : irr__base(sendbuf), &A.sdt, A.w + A.p, A.w, irr__base(recvbuf));
-    goto out;
-  }
-  alg = irr_alltoallv_choose(irr__forced(ctx, IRR_COLL_ALLTOALLV), A.p, A.v, ctx->md);
-  if ((rc = irr__a2a_plan(ctx, &A, alg, &s, &ops)) != MPI_SUCCESS) goto out;
-  rb.v = 1, rb.a2a = 2, rb.p = A.p, rb.own = A.rank, rb.dt = A.rdt, rb.base = irr__base(recvbuf);
-  rb.counts = A.w + 3 * A.p, rb.displs = A.w + 4 * A.p;
-  sb.v = 1, sb.a2a = 1, sb.p = A.p, sb.own = A.rank, sb.dt = A.sdt, sb.base = A.inplace ? copy : irr__base(sendbuf);
-  sb.counts = A.w, sb.displs = A.w + A.p;
-  rc = irr__run_allv(ctx, &s, ctx->pc, A.tag + 1, &rb, &sb, 0, &bad);
-  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
-  goto out;
-native:
+  if ((rc = MPI_Comm_size(comm, &p)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter || p > IRR_A2A_MAXP) { /* no intergroup algorithm of irrcoll's; labels would not fit: MPI's */
 #if MPI_VERSION >= 4
-  if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
+    if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
 #endif
-  return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
-out:
-  if (A.w) IRRCOLL_FREE(A.w);
-  if (ops) IRRCOLL_FREE(ops);
-  if (copy) IRRCOLL_FREE(copy);
-  if (offs) IRRCOLL_FREE(offs);
-  if (rc == MPI_SUCCESS) rc = A.err;
+    return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
+  }
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
+      L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
+    if (L.mode == IRR__A2A_CHECKED) {
+      rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
+                            irr__base(recvbuf));
+    } else {
+      int bad = 0;
+      rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
+      if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
+    }
+  }
+  if (rc == MPI_SUCCESS) rc = L.A.err;
+  irr__a2a_plan_free(&L);
   return irr__raise(comm, rc);
 }
 
 IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 
 #if MPI_VERSION >= 4
@@ -236,6 +274,6 @@ IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], c
                             MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                             MPI_Datatype recvtype, MPI_Comm comm) {
   irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm);
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
 }
 #endif

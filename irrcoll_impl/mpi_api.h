@@ -306,6 +306,8 @@ typedef int irr_gl_r(const void *, void *, int, MPI_Datatype, MPI_Op, int, MPI_C
 typedef int irr_gl_gv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void *, int, MPI_Datatype, int, MPI_Comm);
 typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
+typedef int irr_gl_a2av(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[], MPI_Datatype,
+                        MPI_Comm);
 IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
     IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
 IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
@@ -320,5 +322,7 @@ IRR_DECL irr_gl_gv IRR_Gatherv_as_allreduce_gather, IRR_Gatherv_irr_auto, IRR_Ga
 IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Scatterv_irr_tree, IRR_Scatterv_irr_binomial,
     IRR_Scatterv_irr_direct, IRR_Scatterv_irr_xtree;
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
-    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor;
+    IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
+    IRR_Allgatherv_irr_circulant;
+IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
 #endif /* IRRCOLL_NO_MPI */

@@ -674,7 +674,18 @@ IRR__GL_IRRAG(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRAG(recdoubling, IRR_ALG_RECDOUBLING)
 IRR__GL_IRRAG(hier, IRR_ALG_HIER)
 IRR__GL_IRRAG(neighbor, IRR_ALG_NEIGHBOR)
+IRR__GL_IRRAG(circulant, IRR_ALG_CIRCULANT)
 #undef IRR__GL_IRRAG
+#define IRR__GL_IRRA2A(name, alg)                                                                                         \
+  IRR_DEF int IRR_Alltoallv_irr_##name(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb,       \
+                                       const int rc[], const int rd[], MPI_Datatype rt, MPI_Comm comm) {                \
+    irr__counts s_ = {sc, sd, NULL, NULL, 0, 0}, r_ = {rc, rd, NULL, NULL, 0, 0};                                       \
+    return irr__a2a_run(sb, &s_, st, rb, &r_, rt, comm, alg);                                                           \
+  }
+IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
+IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
+#undef IRR__GL_IRRA2A
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
@@ -718,6 +729,10 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHERV, "allgatherv_irr_recdoubling", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_recdoubling},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_hier", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_hier},
   {IRR_GL_ALLGATHERV, "allgatherv_irr_neighbor", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_neighbor},
+  {IRR_GL_ALLGATHERV, "allgatherv_irr_circulant", "irrcoll", (irr_gl_fn)IRR_Allgatherv_irr_circulant},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

@@ -556,6 +556,87 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 }
 
 
+/* ---- Alltoallv: persistent and nonblocking (mpi_alltoallv.h). Init runs the blocking call's
+   setup once: its agreement, choice and plan (Bruck's size rounds included); a start packs
+   the receive blocks first when in place, then runs the program. An argument error or a size
+   mismatch anywhere is seen by every rank at init (the agreement): init fails on every rank,
+   with the rank's own class where its arguments were bad, MPI_ERR_ARG elsewhere,
+   MPI_ERR_TRUNCATE on every rank for a mismatch. IRR_Ialltoallv plans without communicating:
+   the linear exchange (Bruck's sizes would need communication before the request exists),
+   no agreement, so a mismatch is MPI's own business there (a larger send: MPI_ERR_TRUNCATE
+   at the receiver; a rank with bad arguments returns its class at once and sends nothing,
+   so ranks that expect its data may wait: erroneous, as MPI says). ---- */
+static void irr__a2areq_free(void *ext) {
+  irr__a2a_plan_free((irr__a2aplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__a2areq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  irr__a2aplan *L = (irr__a2aplan *)R->ext;
+  int rc = irr__a2a_copy_in(L);
+  if (rc != MPI_SUCCESS) return rc;
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, 0, 0, &R->X);
+}
+static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
+  irr__a2aplan *L = (irr__a2aplan *)R->ext;
+  int bad = 0;
+  rc = irr__allv_finish(R->ctx, &L->rb, &L->sb, &R->X, rc, &bad);
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+}
+static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
+                            const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nonblocking,
+                            IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__a2aplan *L;
+  int rc, inter = 0, p = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter || (MPI_Comm_size(comm, &p), p > IRR_A2A_MAXP)) return irr__raise(comm, MPI_ERR_COMM);
+  R = irr__req_new(comm);
+  L = (irr__a2aplan *)IRRCOLL_MALLOC(sizeof *L);
+  if (!R || !L) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  memset(L, 0, sizeof *L);
+  R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
+  R->ctx = L->ctx, R->ag = 1;
+  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_NONE) rc = L->A.err;
+  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_CHECKED) rc = MPI_ERR_TRUNCATE;
+  if (nonblocking) {
+    if (rc != MPI_SUCCESS) {
+      irr__req_release(R);
+      return irr__raise(comm, rc);
+    }
+    R->oneshot = 1;
+    irr__req_run(R, R->ctx->pc, L->A.tag + 1);
+    *request = R;
+    return MPI_SUCCESS;
+  }
+  if (rc != MPI_SUCCESS) { /* every rank knows (the agreement): no request anywhere */
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  return irr__req_ready(R, MPI_SUCCESS, request);
+}
+
+IRR_DEF int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 0, request);
+}
+IRR_DEF int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 1, request);
+}
+
 /* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
    complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
    poll_fn from its test calls and wait_fn, in a loop until the request is complete, from

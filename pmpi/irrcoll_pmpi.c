@@ -1,10 +1,9 @@
 /* irrcoll_pmpi.c - PMPI interception layer (IRRCOLL_PMPI): a shared library that, linked
  * before the MPI library or LD_PRELOADed into an unmodified MPI program, intercepts
  * MPI_Allgather, Allreduce, Alltoall, Bcast, Gather, Reduce, Reduce_scatter_block, Scan,
- * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv (no alternative yet: always PMPI),
- * and runs the mock-up (mpi_guide.h)
+ * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv, and runs the mock-up (mpi_guide.h)
  * or irrcoll algorithm that is forced or that a profile names, else the default: for
- * MPI_Gatherv, MPI_Scatterv and MPI_Allgatherv irrcoll's automatic choice
+ * MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv and MPI_Alltoallv irrcoll's automatic choice
  * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
  * of the SMPI sweeps; IRR_Allgatherv at least 0.95 of SMPI's best algorithm in every cell
  * measured, flat and 16-core nodes; README), for every other collective the PMPI_
@@ -15,7 +14,8 @@
  *       collective, in the header's grammar (registry.h: [coll:]name, comma-separated; a
  *       name without collective applies to every collective that has it): a mock-up name,
  *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
- *       ring, bruck, recdoubling, hier, neighbor, circulant for allgatherv; irr for allgather, i.e. IRR_Allgather, the intergroup
+ *       ring, bruck, recdoubling, hier, neighbor, circulant for allgatherv; auto, bruck,
+ *       linear for alltoallv; irr for allgather, i.e. IRR_Allgather, the intergroup
  *       algorithm on intercommunicators) or "native" (the MPI library's own, e.g.
  *       gatherv:native to opt out of irrcoll's default; "default" is a synonym, its old
  *       name). The report names the library's own "native".
@@ -179,6 +179,7 @@ static void irr__pm_setup(void) {
   irr__pm.dflt[IRR_GL_GATHERV] = irr__pm_entry(IRR_GL_GATHERV, "auto");
   irr__pm.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
   irr__pm.dflt[IRR_GL_ALLGATHERV] = irr__pm_entry(IRR_GL_ALLGATHERV, "auto");
+  irr__pm.dflt[IRR_GL_ALLTOALLV] = irr__pm_entry(IRR_GL_ALLTOALLV, "auto");
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
     irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c] || irr__pm.dflt[c];
@@ -305,8 +306,9 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
 }
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[], const int rd[],
                   MPI_Datatype rt, MPI_Comm comm) {
-  if (irr__pm_on(IRR_GL_ALLTOALLV)) irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0); /* no alternative: for the report only */
-  return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+  if (!irr__pm_on(IRR_GL_ALLTOALLV)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0);
+  return e ? ((irr_gl_a2av *)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm) : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
 }
 
 int MPI_Finalize(void) {

@@ -20,7 +20,8 @@ reduce_scatter_block:reducescatterblock_as_reduce_scatter reduce_scatter_block:r
 reduce_scatter_block:reducescatterblock_as_allreduce scan:scan_as_exscan_reducelocal scatter:scatter_as_bcast
 scatter:scatter_as_scatterv gatherv:gatherv_as_allreduce_gather gatherv:tree gatherv:binomial gatherv:direct
 scatterv:scatterv_as_bcast_scatter scatterv:tree scatterv:direct scatterv:xtree allgatherv:allgatherv_as_allreduce_allgather
-allgatherv:ring allgatherv:bruck allgatherv:recdoubling allgatherv:hier allgatherv:neighbor"
+allgatherv:ring allgatherv:bruck allgatherv:recdoubling allgatherv:hier allgatherv:neighbor allgatherv:circulant
+alltoallv:bruck alltoallv:linear"
 for n in 3 4; do
   for f in $names; do
     key=${f%%:*}; alg=${f#*:}
@@ -51,8 +52,9 @@ echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "mal
 # a forced choice wins over a profile
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" IRRCOLL_ALG=allgather:default $run 3 $app 2>&1)
 echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "forced default does not win"
-# no setting: Gatherv, Scatterv and Allgatherv go to irrcoll's automatic choice, the rest to
-# the library; gatherv:native (or its old name, default) opts out, allgatherv:native too
+# no setting: Gatherv, Scatterv, Allgatherv and Alltoallv go to irrcoll's automatic choice,
+# the rest to the library; gatherv:native (or its old name, default) opts out, allgatherv:native
+# and alltoallv:native too
 for n in 3 4; do
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n defaults: wrong results"
@@ -60,6 +62,10 @@ for n in 3 4; do
   echo "$out" | grep -q "^#@irrcoll alg MPI_Scatterv 0 scatterv_irr_auto$" && ok || bad "n=$n: Scatterv not irrcoll's by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* allgatherv_irr_auto$" && ok || bad "n=$n: Allgatherv not irrcoll's by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather .* native$" && ok || bad "n=$n: Allgather not native by default"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 alltoallv_irr_auto$" && ok || bad "n=$n: Alltoallv not irrcoll's by default"
+  out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="alltoallv:native" timeout 120 $run $n $app 2>&1)
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n alltoallv:native: wrong results"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 native$" && ok || bad "n=$n alltoallv:native does not opt out"
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="allgatherv:native" timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n allgatherv:native: wrong results"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* native$" && ok || bad "n=$n allgatherv:native does not opt out"
