@@ -15,12 +15,12 @@
    MPI_Alltoallv on the ranks' own types is checked against it too (a failure there is the
    MPI library's). A difference prints the first differing byte, the block it lies in, the
    rank, p, the case's seed and the algorithm; "seed=S" reruns that one case.
-   Bad input ("errors"): a sender's count larger than the receiver's recvcount (small and
-   large blocks, self-sends, a receive type with holes): MPI_ERR_TRUNCATE at the receiver,
-   success or MPI_ERR_TRUNCATE elsewhere, no hang, no byte written outside the receive blocks
-   (canaries around each), a successful rank's data right, and a correct call afterwards on
-   the same communicator (the receiver's other blocks right, the truncated one untouched, as
-   mpi_api.h documents); local argument errors on one random rank (negative counts, NULL
+   Bad input ("errors"): sends that differ from their receives (larger: small and large
+   blocks, self-sends; smaller; several at once; MPI_IN_PLACE with an asymmetric pair; mixed
+   types with holes): MPI_ERR_TRUNCATE at a receiver of more, success or MPI_ERR_TRUNCATE
+   elsewhere, no hang, no byte written outside the receive blocks (canaries around each), the
+   buffers as mpi_api.h documents (a larger block untouched, a shorter one at its start, the
+   others right), and a correct call afterwards on the same communicator; local argument errors on one random rank (negative counts, NULL
    buffers with data, MPI_DATATYPE_NULL or uncommitted types, NULL count arrays, MPI_IN_PLACE
    as recvbuf): their class on that rank; on the others success, MPI_ERR_TRUNCATE, or
    MPI_ERR_ARG with the buffer untouched (irrcoll agrees bad arguments: no data moves); the
@@ -539,59 +539,120 @@ static void err_check(const char *what, int rank, int e, int want_cls, int allow
   }
 }
 
-/* A sender's count larger than the receiver's: which 0: a == d (self), 1: a -> d, 2: as 1
-   with a receive type with holes (vector) on every other rank, 3: a block of 80 KB */
-static void truncation(MPI_Comm comm, irr_alg alg, int which, irrt_rng *g) {
-  int p, rank, i, j, a, d, extra, e, h0, *sc, *sd, *rc, *rd, *sv, ipe, rtk;
-  MPI_Datatype rt;
-  MPI_Aint lb, ext;
-  unsigned char *want, *mask, *rb;
-  size_t n;
-  int64_t *m;
-  char what[200];
+/* Sends that differ from their receives (sizes in units of UNIT ints; every rank its own send
+   and receive type of mpitest.h). which 0: a rank sends itself more than it expects; 1: rank a
+   sends rank d more; 2: the same with 80 KB; 3: a sends d less; 4: three random pairs, more or
+   less; 5: MPI_IN_PLACE with one asymmetric pair (a sends d more, and expects less from d).
+   A receiver of more: MPI_ERR_TRUNCATE; every other rank success or MPI_ERR_TRUNCATE; nothing
+   written outside the receive blocks (MPI). And what mpi_api.h documents: the oversized block
+   untouched, a short one's data at its start and the rest as it was, every other block right. */
+enum { NMISMATCH = 6 };
+static const char *const mm_name[NMISMATCH] = {"itself more", "more", "80 KB more", "less", "three mismatches", "in place, asymmetric"};
+static void mismatch(MPI_Comm comm, irr_alg alg, int which, irrt_rng *g) {
+  int p, rank, i, j, t, a, d, e, h0, *sc, *sd, *rc, *rd, st, rt, more = 0, inplace = which == 5, c;
+  int *tst, *trt;
+  MPI_Aint sext, rext;
+  unsigned char *want, *mask, *rb, *r0, *sbuf;
+  size_t n, b;
+  int64_t *m, *dl;
+  char what[240];
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &p);
-  m = (int64_t *)malloc((size_t)p * p * sizeof(int64_t));
-  for (i = 0; i < p * p; i++) m[i] = irrt_range(g, 0, 2) == 0 ? 0 : 2 * irrt_range(g, 0, 3); /* ints, even */
+  m = (int64_t *)malloc((size_t)p * p * 2 * sizeof(int64_t));
+  dl = m + (size_t)p * p;
+  tst = (int *)malloc((size_t)p * 2 * sizeof(int));
+  trt = tst + p;
+  for (i = 0; i < p * p; i++) m[i] = irrt_range(g, 0, 2) == 0 ? 0 : irrt_range(g, 1, 3), dl[i] = 0;
+  for (i = 0; i < p; i++) tst[i] = (int)irrt_range(g, 0, NTYPES - 1), trt[i] = (int)irrt_range(g, 0, NTYPES - 1);
+  if (inplace)
+    for (i = 0; i < p; i++)
+      for (j = 0; j < i; j++) m[(size_t)i * p + j] = m[(size_t)j * p + i];
   a = (int)irrt_range(g, 0, p - 1);
   d = which == 0 ? a : (int)irrt_range(g, 0, p - 1);
-  extra = (int)irrt_range(g, 1, 3);
-  if (which == 3) m[(size_t)a * p + d] = 20000;
-  rtk = which == 2 && (rank + d) % 2 == 0 ? 1 : 0; /* d itself included */
-  rt = types[rtk], ipe = ints_per[rtk];
-  MPI_Type_get_extent(rt, &lb, &ext);
-  snprintf(what, sizeof what, "alltoallv (%s): rank %d sends rank %d %d ints more than the %lld it expects%s%s",
-           irr_alg_name(alg), a, d, extra, (long long)m[(size_t)a * p + d], which == 2 ? " (receive types with holes)" : "",
-           which == 0 ? " (itself)" : "");
+  if (which == 5 && p > 1)
+    while (d == a) d = (int)irrt_range(g, 0, p - 1);
+  switch (which) {
+  case 2: m[(size_t)a * p + d] = 3400; /* fall through */
+  case 0: case 1: case 5: dl[(size_t)a * p + d] = irrt_range(g, 1, 2) * (which != 5 || a != d); break; /* in place on 1 rank: no pair */
+  case 3:
+    if (m[(size_t)a * p + d] == 0) m[(size_t)a * p + d] = 2;
+    dl[(size_t)a * p + d] = -irrt_range(g, 1, m[(size_t)a * p + d]);
+    break;
+  default:
+    for (t = 0; t < 3; t++) {
+      int x = (int)irrt_range(g, 0, p - 1), y = (int)irrt_range(g, 0, p - 1);
+      dl[(size_t)x * p + y] = irrt_range(g, 0, 1) ? irrt_range(g, 1, 2) : -m[(size_t)x * p + y];
+    }
+  }
+  for (i = 0; i < p; i++) more |= dl[(size_t)i * p + rank] > 0;
+  st = tst[rank], rt = trt[rank];
+  if (inplace) st = rt; /* the blocks to send are read from recvbuf */
+  sext = ext_of(st), rext = ext_of(rt);
+  snprintf(what, sizeof what, "alltoallv (%s) mismatch %d (%s): rank %d sends rank %d %+lld units of %d ints (it expects %lld)%s",
+           irr_alg_name(alg), which, mm_name[which], a, d, (long long)dl[(size_t)a * p + d], UNIT,
+           (long long)m[(size_t)a * p + d], which == 4 ? " and two more random pairs" : "");
   sc = (int *)malloc((size_t)p * 4 * sizeof(int));
   sd = sc + p, rc = sd + p, rd = rc + p;
-  {
+  { /* the send buffer: ints val(rank, j, .) to j, in the send type */
     long pos = 0;
     for (j = 0; j < p; j++) {
-      sc[j] = (int)m[(size_t)rank * p + j] + (rank == a && j == d ? extra : 0);
+      sc[j] = (int)((m[(size_t)rank * p + j] + dl[(size_t)rank * p + j]) * UNIT / ints_per[st]);
       sd[j] = (int)pos, pos += sc[j];
     }
-    sv = (int *)malloc((size_t)pos * sizeof(int) + 4);
-    for (j = 0; j < p; j++)
-      for (i = 0; i < sc[j]; i++) sv[sd[j] + i] = val(rank, j, i);
+    sbuf = (unsigned char *)malloc((size_t)(pos + 1) * (size_t)sext);
+    memset(sbuf, CANARY, (size_t)(pos + 1) * (size_t)sext); /* the holes too: copied into recvbuf in place */
+    for (j = 0; j < p; j++) {
+      int nints = sc[j] * ints_per[st], *v = (int *)malloc((size_t)nints * sizeof(int) + 4);
+      for (t = 0; t < nints; t++) v[t] = val(rank, j, t);
+      irrt_from_bytes((char *)v, nints * (int)sizeof(int), (char *)sbuf + (MPI_Aint)sd[j] * sext, sc[j], types[st]);
+      free(v);
+    }
   }
-  for (i = 0; i < p; i++) rc[i] = (int)(m[(size_t)i * p + rank] / ipe);
-  n = err_recv_layout(p, rank, rc, rd, rt, ipe, &want, &mask);
+  /* in place my block to j is what I send j: its count is the send's */
+  for (i = 0; i < p; i++)
+    rc[i] = (int)((inplace ? m[(size_t)rank * p + i] + dl[(size_t)rank * p + i] : m[(size_t)i * p + rank]) * UNIT / ints_per[rt]);
+  n = err_recv_layout(p, rank, rc, rd, types[rt], ints_per[rt], &want, &mask);
+  /* what the buffer holds before (canaries; in place my send data) and after the call */
+  r0 = (unsigned char *)malloc(n);
+  memset(r0, CANARY, n);
+  if (inplace)
+    for (j = 0; j < p; j++) memcpy(r0 + (MPI_Aint)rd[j] * rext, sbuf + (MPI_Aint)sd[j] * sext, (size_t)rc[j] * (size_t)rext);
+  memcpy(want, r0, n);
+  for (i = 0; i < p; i++) {
+    int64_t got = m[(size_t)i * p + rank] + dl[(size_t)i * p + rank]; /* units i sends me */
+    int nints, *v;
+    if (dl[(size_t)i * p + rank] > 0) continue; /* more than expected: untouched */
+    nints = (int)(got * UNIT);
+    v = (int *)malloc((size_t)nints * sizeof(int) + 4);
+    for (t = 0; t < nints; t++) v[t] = val(i, rank, t);
+    irrt_from_bytes((char *)v, nints * (int)sizeof(int), want + (MPI_Aint)rd[i] * rext, nints / ints_per[rt], types[rt]);
+    free(v);
+  }
   rb = (unsigned char *)malloc(n);
-  memset(rb, CANARY, n);
+  memcpy(rb, r0, n);
   set_alg(comm, alg);
   watch("%s: rank %d", what, rank);
   h0 = handled;
-  e = IRR_Alltoallv(sv, sc, sd, MPI_INT, rb, rc, rd, rt, comm);
+  e = IRR_Alltoallv(inplace ? MPI_IN_PLACE : sbuf, sc, sd, types[st], rb, rc, rd, types[rt], comm);
   alarm(0);
-  err_check(what, rank, e, rank == d ? MPI_ERR_TRUNCATE : MPI_SUCCESS, 0, h0, rb, want, mask, n, 0, p, rc, rd, ext,
-            rank == d ? a : -1, rank == d);
-  if (rank == d) { /* mpi_api.h: the receiver's block from the sender is left untouched */
-    size_t b, lo = (size_t)rd[a] * (size_t)ext, hi = (size_t)(rd[a] + rc[a]) * (size_t)ext;
-    for (b = lo; b < hi && rb[b] == CANARY; b++) {}
-    CHECK(b == hi, "%s: rank %d wrote byte %zu of the truncated block (documented: untouched)", what, rank, b - lo);
-  }
-  free(sv), free(sc), free(want), free(mask), free(rb), free(m);
+  c = cls(e);
+  if (more) CHECK(c == MPI_ERR_TRUNCATE, "%s: rank %d receives more than it expects: class %d, want MPI_ERR_TRUNCATE (%d)", what, rank, c, MPI_ERR_TRUNCATE);
+  else CHECK(c == MPI_SUCCESS || c == MPI_ERR_TRUNCATE, "%s: rank %d: class %d, want success or MPI_ERR_TRUNCATE", what, rank, c);
+  CHECK(handled == h0 + (c != MPI_SUCCESS), "%s: rank %d: error handler called %d times, class %d", what, rank, handled - h0, c);
+  for (b = 0; b < n; b++)
+    if (!mask[b] && rb[b] != CANARY) break;
+  CHECK(b == n, "%s: rank %d (sendtype %d, recvtype %d) wrote byte %zu (0x%02x) outside its receive blocks", what, rank, st, rt, b,
+        b < n ? rb[b] : 0);
+  for (b = 0; b < n && rb[b] == want[b]; b++) {}
+  if (b < n) {
+    int s0, blk = -1;
+    for (s0 = 0; s0 < p && blk < 0; s0++)
+      if ((MPI_Aint)b >= (MPI_Aint)rd[s0] * rext && (MPI_Aint)b < (MPI_Aint)(rd[s0] + rc[s0]) * rext) blk = s0;
+    CHECK(0, "%s: rank %d (class %d, sendtype %d, recvtype %d): byte %zu (block from rank %d, sent %+lld units) 0x%02x, want 0x%02x "
+          "(documented: a larger block untouched, a shorter one at its start, the others right)", what, rank, c, st, rt, b, blk,
+          blk >= 0 ? (long long)dl[(size_t)blk * p + rank] : 0LL, rb[b], want[b]);
+  } else CHECK(1, "%s", what);
+  free(sbuf), free(sc), free(want), free(mask), free(rb), free(r0), free(m), free(tst);
   still_works(comm, alg);
 }
 
@@ -676,14 +737,14 @@ static void run_errors(int trunc, int local) {
   MPI_Comm_create_errhandler(on_error, &eh);
   MPI_Comm_set_errhandler(errc, eh);
   for (a = 0; a < nalgs; a++) {
-    for (w = 0; w < 4 && trunc; w++) truncation(errc, algs[a], w, &g);
+    for (w = 0; w < NMISMATCH && trunc; w++) mismatch(errc, algs[a], w, &g);
     for (kind = 0; kind < NKINDS && local; kind++)
       for (rep = 0; rep < 2; rep++) local_error(errc, algs[a], kind, &g);
   }
   IRR_Comm_set_alg(errc, IRR_COLL_ALLTOALLV, IRR_ALG_AUTO);
   MPI_Comm_free(&errc);
   MPI_Errhandler_free(&eh);
-  ncases = n0 + nalgs * (4 * trunc + 2 * NKINDS * local);
+  ncases = n0 + nalgs * (NMISMATCH * trunc + 2 * NKINDS * local);
 }
 
 int main(int argc, char **argv) {
