@@ -150,15 +150,16 @@ static int ref_alltoallv(const void *sb, const int *sc, const int *sd, MPI_Datat
 /* A case's description, for every message about it */
 typedef struct tcase {
   unsigned seed;
-  int k, p, rank, inplace, ignore, st, rt, smode, rmode, pat, nullsb, nullrb;
+  int k, p, rank, inplace, ignore, st, rt, smode, rmode, pat, nullsb, nullrb, cmax, model;
   const char *cname;
 } tcase;
 static const char *const pat_name[] = {"random_zeros", "dense", "sparse", "one_block", "diagonal", "all_zero", "same"};
 static const char *const mode_name[] = {"consecutive", "gapped", "reversed", "random_order", "overlapping"};
 
 static int desc(char *out, size_t cap, const tcase *c, const char *alg) {
-  return snprintf(out, cap, "seed=%u (case %d) comm=%s p=%d rank=%d alg=%s pattern=%s%s sendtype=%d recvtype=%d sdispls=%s rdispls=%s%s%s",
-                  c->seed, c->k, c->cname, c->p, c->rank, alg, pat_name[c->pat], c->inplace ? (c->ignore == 2 ? " IN_PLACE(garbage sendcounts/sdispls, MPI_DATATYPE_NULL sendtype)" : c->ignore ? " IN_PLACE(garbage sendcounts/sdispls)" : " IN_PLACE") : "",
+  return snprintf(out, cap, "seed=%u (case %d) comm=%s p=%d rank=%d alg=%s%s pattern=%s max=%d units%s sendtype=%d recvtype=%d sdispls=%s rdispls=%s%s%s",
+                  c->seed, c->k, c->cname, c->p, c->rank, alg, c->model == 3 ? " model=tiny_alpha" : c->model == 4 ? " model=huge_alpha" : "",
+                  pat_name[c->pat], c->cmax, c->inplace ? (c->ignore == 2 ? " IN_PLACE(garbage sendcounts/sdispls, MPI_DATATYPE_NULL sendtype)" : c->ignore ? " IN_PLACE(garbage sendcounts/sdispls)" : " IN_PLACE") : "",
                   c->st, c->rt, mode_name[c->smode], mode_name[c->rmode], c->nullsb ? " sendbuf=NULL" : "", c->nullrb ? " recvbuf=NULL" : "");
 }
 
@@ -325,9 +326,12 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
   MPI_Comm_size(comm, &c.p);
   g.s = seed;
   l.s = seed * 0x9e3779b97f4a7c15ULL + (uint64_t)c.rank * 0x632be59bd9b4e5d9ULL + 1;
-  /* the matrix, in units of UNIT ints (24 bytes): up to 3, 40 or 170 units (4080 bytes) a block */
-  cmax = (int)irrt_range(&g, 0, 9);
-  cmax = cmax < 3 ? 3 : cmax < 7 ? 40 : 170;
+  /* the matrix, in units of UNIT ints (24 bytes): up to 3, 40 or 170 units (4080 bytes) a
+     block; one case in 20 up to 1400 (33.6 KB) on at most 8 ranks */
+  cmax = (int)irrt_range(&g, 0, 19);
+  cmax = cmax < 6 ? 3 : cmax < 13 ? 40 : cmax < 19 || c.p > 8 ? 170 : 1400;
+  c.cmax = cmax;
+  c.model = (int)irrt_range(&g, 0, 4); /* 0-2 the default model; 3 a tiny alpha; 4 a huge one */
   c.pat = (int)irrt_range(&g, 0, 9);
   if (c.pat > 6) c.pat = 0; /* random with zeros the most often */
   c.inplace = irrt_range(&g, 0, 3) == 0;
@@ -392,6 +396,9 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
   e2 = MPI_Alltoallv(c.inplace ? MPI_IN_PLACE : sb, sc, sd, types[c.st], rnat, rc, rd, types[c.rt], comm);
   compare("native MPI_Alltoallv differs from the packed-bytes reference (MPI library bug?)", &c, "native", e1, e2, rref,
           rnat, rbytes, rc, rd, rext);
+  if (c.model == 3) IRR_Comm_set_model(comm, 1e-12, 1e-10);
+  else if (c.model == 4) IRR_Comm_set_model(comm, 1e-3, 1e-10);
+  else IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   sarg = c.inplace ? MPI_IN_PLACE : c.nullsb ? NULL : sb;
   rarg = c.nullrb ? NULL : rx;
   for (a = 0; a < nalgs; a++) {
