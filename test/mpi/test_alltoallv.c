@@ -246,22 +246,27 @@ typedef int (*ia_irr)(const void *, const int *, const int *, MPI_Datatype, void
                       MPI_Comm, IRR_Request *);
 typedef int (*ia_mpi)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *, MPI_Datatype,
                       MPI_Comm, MPI_Request *);
-static int ia_run_irr(ia_irr f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, const int *rc,
-                      const int *rd, MPI_Datatype rt, MPI_Comm comm) {
-  IRR_Request q = IRR_REQUEST_NULL;
-  int e = f(sb, sc, sd, st, rb, rc, rd, rt, comm, &q);
-  return e == MPI_SUCCESS ? IRR_Wait(&q, MPI_STATUS_IGNORE) : e;
+/* two requests of the same call into rb and rb2 (NULL: both NULL), completed in reverse order */
+static void ia_run_irr(ia_irr f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, void *rb2,
+                       const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm comm, int e[2]) {
+  IRR_Request q[2] = {IRR_REQUEST_NULL, IRR_REQUEST_NULL};
+  e[0] = f(sb, sc, sd, st, rb, rc, rd, rt, comm, &q[0]);
+  e[1] = f(sb, sc, sd, st, rb2, rc, rd, rt, comm, &q[1]);
+  if (e[1] == MPI_SUCCESS) e[1] = IRR_Wait(&q[1], MPI_STATUS_IGNORE);
+  if (e[0] == MPI_SUCCESS) e[0] = IRR_Wait(&q[0], MPI_STATUS_IGNORE);
 }
-static int ia_run_mpi(ia_mpi f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, const int *rc,
-                      const int *rd, MPI_Datatype rt, MPI_Comm comm) {
-  MPI_Request q = MPI_REQUEST_NULL;
-  int e = f(sb, sc, sd, st, rb, rc, rd, rt, comm, &q);
-  return e == MPI_SUCCESS ? MPI_Wait(&q, MPI_STATUS_IGNORE) : e;
+static void ia_run_mpi(ia_mpi f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, void *rb2,
+                       const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm comm, int e[2]) {
+  MPI_Request q[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  e[0] = f(sb, sc, sd, st, rb, rc, rd, rt, comm, &q[0]);
+  e[1] = f(sb, sc, sd, st, rb2, rc, rd, rt, comm, &q[1]);
+  if (e[1] == MPI_SUCCESS) e[1] = MPI_Wait(&q[1], MPI_STATUS_IGNORE);
+  if (e[0] == MPI_SUCCESS) e[0] = MPI_Wait(&q[0], MPI_STATUS_IGNORE);
 }
-static int call_nb(const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, const int *rc, const int *rd,
-                   MPI_Datatype rt, MPI_Comm comm) {
-  return _Generic(&IRR_Ialltoallv, ia_irr: ia_run_irr(IRRT_FN(ia_irr, &IRR_Ialltoallv), sb, sc, sd, st, rb, rc, rd, rt, comm),
-                  default: ia_run_mpi(IRRT_FN(ia_mpi, &IRR_Ialltoallv), sb, sc, sd, st, rb, rc, rd, rt, comm));
+static void call_nb(const void *sb, const int *sc, const int *sd, MPI_Datatype st, void *rb, void *rb2, const int *rc,
+                    const int *rd, MPI_Datatype rt, MPI_Comm comm, int e[2]) {
+  _Generic(&IRR_Ialltoallv, ia_irr: ia_run_irr(IRRT_FN(ia_irr, &IRR_Ialltoallv), sb, sc, sd, st, rb, rb2, rc, rd, rt, comm, e),
+           default: ia_run_mpi(IRRT_FN(ia_mpi, &IRR_Ialltoallv), sb, sc, sd, st, rb, rb2, rc, rd, rt, comm, e));
 }
 #endif
 #ifdef IRR_HAVE_ALLTOALLV_INIT
@@ -269,14 +274,20 @@ typedef int (*ai_irr)(const void *, const int *, const int *, MPI_Datatype, void
                       MPI_Comm, MPI_Info, IRR_Request *);
 typedef int (*ai_mpi)(const void *, const int *, const int *, MPI_Datatype, void *, const int *, const int *, MPI_Datatype,
                       MPI_Comm, MPI_Info, MPI_Request *);
-/* init, then two runs (recvbuf reset from r0 before each), then free; e[t]: run t's code */
+/* init (the send and receive buffers scrambled: a start must read them, not init), then two
+   runs (recvbuf reset from r0, the send buffer sbw from sb0 before each), then free; e[t]:
+   run t's code */
 static void ai_run_irr(ai_irr f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, unsigned char *rb,
                        const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm comm, const unsigned char *r0, size_t n,
-                       unsigned char *out[2], int e[2]) {
+                       unsigned char *out[2], int e[2], unsigned char *sbw, const unsigned char *sb0, size_t sn) {
   IRR_Request q = IRR_REQUEST_NULL;
-  int t, ei = f(sb, sc, sd, st, rb, rc, rd, rt, comm, MPI_INFO_NULL, &q);
+  int t, ei;
+  if (rb) memset(rb, 0x66, n);
+  if (sbw) memset(sbw, 0x77, sn);
+  ei = f(sb, sc, sd, st, rb, rc, rd, rt, comm, MPI_INFO_NULL, &q);
   for (t = 0; t < 2; t++) {
     if (rb) memcpy(rb, r0, n);
+    if (sbw) memcpy(sbw, sb0, sn);
     e[t] = ei != MPI_SUCCESS ? ei : IRR_Start(&q);
     if (e[t] == MPI_SUCCESS) e[t] = IRR_Wait(&q, MPI_STATUS_IGNORE);
     if (rb) memcpy(out[t], rb, n);
@@ -285,11 +296,15 @@ static void ai_run_irr(ai_irr f, const void *sb, const int *sc, const int *sd, M
 }
 static void ai_run_mpi(ai_mpi f, const void *sb, const int *sc, const int *sd, MPI_Datatype st, unsigned char *rb,
                        const int *rc, const int *rd, MPI_Datatype rt, MPI_Comm comm, const unsigned char *r0, size_t n,
-                       unsigned char *out[2], int e[2]) {
+                       unsigned char *out[2], int e[2], unsigned char *sbw, const unsigned char *sb0, size_t sn) {
   MPI_Request q = MPI_REQUEST_NULL;
-  int t, ei = f(sb, sc, sd, st, rb, rc, rd, rt, comm, MPI_INFO_NULL, &q);
+  int t, ei;
+  if (rb) memset(rb, 0x66, n);
+  if (sbw) memset(sbw, 0x77, sn);
+  ei = f(sb, sc, sd, st, rb, rc, rd, rt, comm, MPI_INFO_NULL, &q);
   for (t = 0; t < 2; t++) {
     if (rb) memcpy(rb, r0, n);
+    if (sbw) memcpy(sbw, sb0, sn);
     e[t] = ei != MPI_SUCCESS ? ei : MPI_Start(&q);
     if (e[t] == MPI_SUCCESS) e[t] = MPI_Wait(&q, MPI_STATUS_IGNORE);
     if (rb) memcpy(out[t], rb, n);
@@ -298,10 +313,10 @@ static void ai_run_mpi(ai_mpi f, const void *sb, const int *sc, const int *sd, M
 }
 static void call_init(const void *sb, const int *sc, const int *sd, MPI_Datatype st, unsigned char *rb, const int *rc,
                       const int *rd, MPI_Datatype rt, MPI_Comm comm, const unsigned char *r0, size_t n, unsigned char *out[2],
-                      int e[2]) {
+                      int e[2], unsigned char *sbw, const unsigned char *sb0, size_t sn) {
   _Generic(&IRR_Alltoallv_init,
-           ai_irr: ai_run_irr(IRRT_FN(ai_irr, &IRR_Alltoallv_init), sb, sc, sd, st, rb, rc, rd, rt, comm, r0, n, out, e),
-           default: ai_run_mpi(IRRT_FN(ai_mpi, &IRR_Alltoallv_init), sb, sc, sd, st, rb, rc, rd, rt, comm, r0, n, out, e));
+           ai_irr: ai_run_irr(IRRT_FN(ai_irr, &IRR_Alltoallv_init), sb, sc, sd, st, rb, rc, rd, rt, comm, r0, n, out, e, sbw, sb0, sn),
+           default: ai_run_mpi(IRRT_FN(ai_mpi, &IRR_Alltoallv_init), sb, sc, sd, st, rb, rc, rd, rt, comm, r0, n, out, e, sbw, sb0, sn));
 }
 #endif
 
@@ -425,11 +440,16 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
 #endif
 #ifdef IRR_HAVE_ALLTOALLV_NB
       if (nform == 1) {
+        unsigned char *rx2 = (unsigned char *)malloc(rbytes);
+        int ee[2];
         memcpy(rx, r0, rbytes);
-        watch("IRR_Ialltoallv: %s", d);
-        e2 = c.ignore ? call_nb(MPI_IN_PLACE, gs, gd, sgt, rarg, rc, rd, types[c.rt], comm)
-                      : call_nb(sarg, sc, sd, types[c.st], rarg, rc, rd, types[c.rt], comm);
-        compare("IRR_Ialltoallv differs from MPI_Alltoallv", &c, an, e1, e2, rref, rx, rbytes, rc, rd, rext);
+        memcpy(rx2, r0, rbytes);
+        watch("IRR_Ialltoallv (two requests, completed in reverse order): %s", d);
+        if (c.ignore) call_nb(MPI_IN_PLACE, gs, gd, sgt, rarg, rarg ? rx2 : NULL, rc, rd, types[c.rt], comm, ee);
+        else call_nb(sarg, sc, sd, types[c.st], rarg, rarg ? rx2 : NULL, rc, rd, types[c.rt], comm, ee);
+        compare("IRR_Ialltoallv (started first, completed last) differs from MPI_Alltoallv", &c, an, e1, ee[0], rref, rx, rbytes, rc, rd, rext);
+        compare("IRR_Ialltoallv (started last, completed first) differs from MPI_Alltoallv", &c, an, e1, ee[1], rref, rx2, rbytes, rc, rd, rext);
+        free(rx2);
       }
 #endif
 #ifdef IRR_HAVE_ALLTOALLV_INIT
@@ -439,8 +459,9 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
         out[0] = (unsigned char *)malloc(rbytes), out[1] = (unsigned char *)malloc(rbytes);
         memcpy(out[0], r0, rbytes), memcpy(out[1], r0, rbytes);
         watch("IRR_Alltoallv_init: %s", d);
-        if (c.ignore) call_init(MPI_IN_PLACE, gs, gd, sgt, (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee);
-        else call_init(sarg, sc, sd, types[c.st], (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee);
+        if (c.ignore) call_init(MPI_IN_PLACE, gs, gd, sgt, (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee, NULL, NULL, 0);
+        else call_init(sarg, sc, sd, types[c.st], (unsigned char *)rarg, rc, rd, types[c.rt], comm, r0, rbytes, out, ee,
+                       sarg == sb ? sb : NULL, sb0, sbytes);
         compare("IRR_Alltoallv_init, first start, differs from MPI_Alltoallv", &c, an, e1, ee[0], rref, out[0], rbytes, rc, rd, rext);
         compare("IRR_Alltoallv_init, second start, differs from MPI_Alltoallv", &c, an, e1, ee[1], rref, out[1], rbytes, rc, rd, rext);
         free(out[0]), free(out[1]);
