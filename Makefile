@@ -168,9 +168,9 @@ demo: deps-mpi
 
 # ---- benchmarks: cost model over the real schedules, and SimGrid SMPI ----
 $(B)/bench_%: bench/bench_%.c $(PARTS) test/dist.h | $(B)
-	$(CC) -std=c11 -O2 -g -o $@ $<
+	$(CC) -std=c11 -O2 -g -o $@ $< -lm
 
-bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model
+bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model $(B)/bench_alltoallv_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
@@ -180,6 +180,8 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(
 	  rc=$$?; cat $(B)/bench/allgatherv_model.txt; exit $$rc
 	$(B)/bench_inter_model > $(B)/bench/inter_model.csv 2> $(B)/bench/inter_model.txt; \
 	  rc=$$?; cat $(B)/bench/inter_model.txt; exit $$rc
+	$(B)/bench_alltoallv_model > $(B)/bench/alltoallv_model.csv 2> $(B)/bench/alltoallv_model.txt; \
+	  rc=$$?; cat $(B)/bench/alltoallv_model.txt; exit $$rc
 
 $(B)/sim_%: bench/sim_%.c bench/simbench.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ $<

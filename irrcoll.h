@@ -4564,12 +4564,15 @@ static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, in
              largest message of round k); regular blocks of b: q alpha + q p b beta / 2.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
-   The choice (irr_alltoallv_choose) needs statistics of the whole matrix that no rank knows:
-   every rank contributes its own (irr_alltoallv_stats) and one allreduce (irr_alltoallv_reduce:
-   max of some, sum of others) agrees them; the model charges that step to every algorithm
-   (irr_alltoallv_agree_time). The same step carries a hash of every (sender, receiver,
-   bytes) triple from both ends, which sum to zero iff every send matches its receive: a
-   mismatch is found before any data moves. */
+   The sizes phase serves all: every rank runs it whatever the algorithm. Its messages also
+   carry IRR_A2A_NSTAT words of statistics (irr_alltoallv_stats), combined by maximum as
+   they travel: after q rounds to c + 2^k every rank holds the maxima over all ranks (a
+   dissemination allreduce, which needs no power of two for a maximum). So one phase of q
+   rounds gives the choice its statistics, tells every rank whether some rank's arguments
+   are bad, and tells every receiver the size each sender declares for its block (H's last
+   row): a receiver finds a send that does not match its receive before any data moves and
+   takes that block into scratch instead (the MPI layer). An MPI_Allreduce for the
+   statistics and Fan et al.'s per-round sizes would each cost q more rounds. */
 
 #define IRR_A2A_QMAX 16    /* ceil(log2 IRR_A2A_MAXP) */
 
@@ -4627,9 +4630,7 @@ static inline void irr_alltoallv_bruck_sizes(int c, int p, const int64_t *mat, i
     }
 }
 
-/* The agreement's and the size phase's rounds as control messages (the model's view of what
-   the MPI layer does with MPI_Allreduce and its own sends): q rounds of `bytes` to c + 2^k
-   (a dissemination allreduce) from round r0; the next free round. */
+/* q rounds of bytes[k] to c + 2^k as control messages, from round r0; the next free round. */
 static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const int64_t *bytes) {
   int k, c = s->rank;
   for (k = 0; k < q; k++) {
@@ -4640,17 +4641,25 @@ static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const
   return r0 + q;
 }
 
-/* The agreement (irr_alltoallv_reduce's vector) in the model. */
-#define IRR_A2A_NSTAT (9 + 3 * IRR_A2A_QMAX)
-static inline double irr_alltoallv_agree_time(int p, irr_model md) {
-  return p > 1 ? irr__a2a_q(p) * (md.alpha + md.beta * 8.0 * IRR_A2A_NSTAT) : 0.0;
+/* The statistics' words (irr_alltoallv_stats) and the sizes phase in the model: q rounds of
+   those words and the round's sizes, 8 bytes each. */
+#define IRR_A2A_NSTAT (6 + 3 * IRR_A2A_QMAX)
+static inline double irr_alltoallv_sizes_time(int p, irr_model md) {
+  int k, q = irr__a2a_q(p);
+  double t = 0;
+  for (k = 0; k < q; k++) t += md.alpha + md.beta * 8.0 * (IRR_A2A_NSTAT + irr__a2a_npos(p, k));
+  return t;
 }
 
-/* Flags of the builders: include the agreement's rounds (IRR_A2A_AGREE) and, for Bruck,
-   the sizes' rounds (IRR_A2A_META) as control messages, for the model; the MPI layer runs
-   those itself and builds without them. */
-#define IRR_A2A_AGREE 1
-#define IRR_A2A_META 2
+/* Flag of the builders: begin with the sizes phase's rounds as control messages (the
+   model's view of what the MPI layer runs itself before it builds without them). */
+#define IRR_A2A_SIZES 1
+static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
+  int64_t b[IRR_A2A_QMAX];
+  int k, q = irr__a2a_q(p);
+  for (k = 0; k < q; k++) b[k] = 8 * (IRR_A2A_NSTAT + (int64_t)irr__a2a_npos(p, k));
+  return irr__a2a_ctrl_rounds(s, 0, q, p, b);
+}
 
 static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
   int q = irr__a2a_q(p);
@@ -4664,11 +4673,8 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
   int i, r = 0, q = irr__a2a_q(p);
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
-  if (flags & IRR_A2A_AGREE) {
-    int64_t b[IRR_A2A_QMAX];
-    for (i = 0; i < q; i++) b[i] = 8 * IRR_A2A_NSTAT;
-    r = irr__a2a_ctrl_rounds(s, 0, q, p, b);
-  }
+  (void)q;
+  if (flags & IRR_A2A_SIZES) r = irr__a2a_sizes_rounds(s, p);
   for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
     int src = (c - i + p) % p;
     if (recv[src] > 0) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
@@ -4694,16 +4700,7 @@ static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int
   int64_t top = 0; /* scratch used */
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
-  if (flags & IRR_A2A_AGREE) {
-    int64_t b[IRR_A2A_QMAX];
-    for (k = 0; k < q; k++) b[k] = 8 * IRR_A2A_NSTAT;
-    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
-  }
-  if (flags & IRR_A2A_META) {
-    int64_t b[IRR_A2A_QMAX];
-    for (k = 0; k < q; k++) b[k] = 8 * (int64_t)irr__a2a_npos(p, k);
-    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
-  }
+  if (flags & IRR_A2A_SIZES) r0 = irr__a2a_sizes_rounds(s, p);
   for (i = 0; i < p; i++) loc[i] = -1, at[i] = 0;
   if (H[0] > 0) irr_sched_copy(s, r0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, H[0]);
   for (k = 0; k < q && s->err == IRR_OK; k++) {
@@ -4753,82 +4750,67 @@ static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int
 
 /* ---- the choice ---- */
 
-/* This rank's contribution to the agreement (IRR_A2A_NSTAT words), from its sizes by
-   destination (send) and by source (recv); err: this rank's arguments are bad (every rank
-   learns that some rank's are). Layout: [0] length, [1] where the sums start; then maxima:
-   [2] error, [3] bytes sent to others, [4] received from others, [5] nonempty sends,
-   [6] nonempty receives, [7] Bruck's first message, [8 + k] the bytes a receiver gets from
-   offsets [2^k, 2^(k+1)), [8 + QMAX + k] the largest block whose offset has bit k set; then
-   sums: [8 + 2 QMAX] the hash of (sender, receiver, bytes) (sent minus received),
-   [9 + 2 QMAX + k] bytes of blocks whose offset has bit k set. */
-static inline uint64_t irr__a2a_mix(int64_t s, int64_t d, int64_t b) {
-  uint64_t x = (uint64_t)s * 0x9E3779B97F4A7C15ull ^ (uint64_t)d * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)b;
-  x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
-  return x;
-}
+/* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
+   sizes by destination (send) and by source (recv); err: this rank's arguments are bad.
+   [0] length, [1] error, [2] bytes sent to others, [3] received from others, [4] nonempty
+   sends, [5] nonempty receives, [6 + k] the bytes a receiver gets from offsets
+   [2^k, 2^(k+1)), [6 + QMAX + k] the largest block whose offset has bit k set, [6 + 2 QMAX + k]
+   the bytes of a sender's blocks whose offset has bit k set. */
 static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t *v) {
-  const int Q = IRR_A2A_QMAX, M = 8 + 2 * Q;
+  const int Q = IRR_A2A_QMAX;
   int i, k;
-  uint64_t h = 0;
   memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
-  v[0] = IRR_A2A_NSTAT, v[1] = M;
-  v[2] = err != 0;
+  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
   if (err) return;
-  for (i = 0; i < p; i++) {
+  for (i = 1; i < p; i++) {
     int d = (c + i) % p, src = (c - i + p) % p;
-    h += irr__a2a_mix(c, d, send[d]) - irr__a2a_mix(src, c, recv[src]);
-    if (i == 0) continue;
-    v[3] += send[d], v[4] += recv[src];
-    v[5] += send[d] > 0, v[6] += recv[src] > 0;
-    if (i & 1) v[7] += send[d];
+    v[2] += send[d], v[3] += recv[src];
+    v[4] += send[d] > 0, v[5] += recv[src] > 0;
     for (k = 0; k < Q && (1 << k) <= i; k++)
       if (i >> k & 1) {
-        if (send[d] > v[8 + Q + k]) v[8 + Q + k] = send[d];
-        v[M + 1 + k] += send[d];
+        if (send[d] > v[6 + Q + k]) v[6 + Q + k] = send[d];
+        v[6 + 2 * Q + k] += send[d];
       }
-    v[8 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
+    v[6 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
   }
-  v[M] = (int64_t)h;
 }
-/* The agreement's operation: maxima up to [v[1]], sums (mod 2^64) after. */
+/* Combine two ranks' statistics: the maximum of each word. */
 static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
-  int i, m = n > 1 ? (int)in[1] : n;
-  for (i = 0; i < n; i++)
-    if (i < m) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
-    else inout[i] = (int64_t)((uint64_t)inout[i] + (uint64_t)in[i]);
+  int i;
+  for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
 }
-/* Agreed statistics say: 1 some rank's arguments are bad, 2 a send and its receive differ. */
-static inline int irr_alltoallv_bad(const int64_t *v) {
-  return v[2] ? 1 : v[8 + 2 * IRR_A2A_QMAX] != 0 ? 2 : 0;
-}
+/* Combined statistics say that some rank's arguments are bad. */
+static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
 
-/* Closed-form estimates from the agreed statistics (without the agreement itself). The
+/* Closed-form estimates from the combined statistics (without the sizes phase). The
    linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
    (one message at a time per port; the test holds the estimate to irr_sched_cost so);
    the choice uses IRR_A2A_GAP. */
 static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap) {
-  double a = md.beta * (double)v[3], b = md.beta * (double)v[4];
+  double a = md.beta * (double)v[2], b = md.beta * (double)v[3];
   (void)p;
-  if (v[5] > 0) a += md.alpha * (1 + gap * (double)(v[5] - 1));
-  if (v[6] > 0) b += md.alpha * (1 + gap * (double)(v[6] - 1));
+  if (v[4] > 0) a += md.alpha * (1 + gap * (double)(v[4] - 1));
+  if (v[5] > 0) b += md.alpha * (1 + gap * (double)(v[5] - 1));
   return a > b ? a : b;
 }
 /* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
    pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
-   while Bruck's 18 dependent messages (agreement, sizes, data) took 2.5 us each: messages in
+   while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
    flight together overlap on the network, only their CPU overheads add up. alpha stands for
    the dependent message; a message in a burst costs about half of it. */
 #define IRR_A2A_GAP 0.5
+/* Bruck's data rounds: round k's largest message taken as the largest of what one sender puts
+   into it (its blocks with bit k set), what one receiver takes from offsets [2^k, 2^(k+1))
+   (they all travel in round k's messages to it or its forwarders) and the largest block. */
 static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md) {
   const int Q = IRR_A2A_QMAX;
   int q = irr__a2a_q(p), k;
   double t = 0;
   for (k = 0; k < q; k++) {
-    double V = (double)(uint64_t)v[9 + 2 * Q + k] / p;
-    if ((double)v[8 + k] > V) V = (double)v[8 + k];
-    if ((double)v[8 + Q + k] > V) V = (double)v[8 + Q + k];
-    if (k == 0 && (double)v[7] > V) V = (double)v[7];
-    t += 2 * md.alpha + md.beta * (V + 8.0 * irr__a2a_npos(p, k));
+    double V = (double)v[6 + 2 * Q + k];
+    if ((double)v[6 + k] > V) V = (double)v[6 + k];
+    if ((double)v[6 + Q + k] > V) V = (double)v[6 + Q + k];
+    if (V > 0) t += md.alpha + md.beta * V;
   }
   return t;
 }
@@ -4841,8 +4823,8 @@ static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t 
                                                                                                : IRR_ALG_LINEAR;
 }
 
-/* The agreed statistics of a whole matrix mat[s*p + d] (what the allreduce gives), for tests
-   and the model. */
+/* The combined statistics of a whole matrix mat[s*p + d] (what the sizes phase gives every
+   rank), for tests and the model. */
 static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t *v) {
   int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
   int c, d;
@@ -5188,7 +5170,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
-    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_AGREE | IRR_A2A_META : 0, a->md);
+    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md);
   default: return IRR_ERR_ARG;
   }
 }
@@ -8240,21 +8222,22 @@ IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 #endif
 /* ==== end mpi_allgatherv.h ==== */
 /* ==== begin mpi_alltoallv.h ==== */
-/* IRR_Alltoallv: validate -> agree -> choose -> plan -> run (alltoallv.h).
+/* IRR_Alltoallv: validate -> sizes -> choose -> plan -> run (alltoallv.h).
      validate  this rank's arguments: its own error class (negative counts, NULL buffers with
                data, NULL or uncommitted types, MPI_IN_PLACE as recvbuf)
-     agree     one MPI_Allreduce of IRR_A2A_NSTAT words (irr_alltoallv_stats: maxima and
-               sums, one user operation): the choice's statistics, whether some rank's
-               arguments are bad, and a hash of every (sender, receiver, bytes) from both ends
-     choose    irr_alltoallv_choose from the agreed words: equal on every rank
-     plan      linear: from the rank's own row and column; Bruck: q rounds of sizes
-               (irr_alltoallv_bruck_meta_*), then the program
+     sizes     q rounds to rank + 2^k (irr__a2a_sizes): Bruck's sizes phase, carrying the
+               statistics (irr_alltoallv_stats) combined by maximum: every rank ends with
+               the same statistics, whether some rank's arguments are bad, and the size every
+               sender declares for its block to this rank
+     choose    irr_alltoallv_choose from the combined statistics: equal on every rank
+     plan      linear (from the declared sizes) or Bruck (from the sizes phase); a block
+               whose declared size differs from this rank's receive count is taken into
+               scratch (irr__a2a_sink)
      run       irr__run_allv: staging, the executor
    Bad arguments never hang a rank: if some rank's are bad, no data moves, that rank returns
-   its class and the others MPI_ERR_ARG; if a send and its receive differ in size (the hash),
-   every rank takes part in a checked exchange (irr__a2a_checked): a receiver that gets more
-   than it expects returns MPI_ERR_TRUNCATE and its buffer is untouched there; less is taken
-   as MPICH and Open MPI take it (the rest of the block stays as it was). */
+   its class and the others MPI_ERR_ARG. A block larger than its receive count: the rest of
+   the call goes on, that block is not written, the receiver returns MPI_ERR_TRUNCATE;
+   smaller: its bytes are written at the start of the block, as MPICH and Open MPI do. */
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err;
@@ -8282,124 +8265,95 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
   return MPI_SUCCESS;
 }
 
-/* agree: one MPI_Allreduce with irr_alltoallv_reduce as the operation */
-static void irr__a2a_op(void *in, void *inout, int *len, MPI_Datatype *dt) {
-  (void)dt;
-  irr_alltoallv_reduce((const int64_t *)in, (int64_t *)inout, *len);
-}
-static int irr__a2a_agree(irr__ctx *ctx, irr__a2astate *A) {
-  int64_t mine[IRR_A2A_NSTAT];
-  MPI_Op op;
-  int rc;
-  irr_alltoallv_stats(A->rank, A->p, A->w + 2 * A->p, A->w + 5 * A->p, A->err != MPI_SUCCESS, mine);
-  if ((rc = MPI_Op_create(irr__a2a_op, 1, &op)) != MPI_SUCCESS) return rc;
-  rc = MPI_Allreduce(mine, A->v, IRR_A2A_NSTAT, MPI_INT64_T, op, ctx->pc);
-  MPI_Op_free(&op);
-  return rc;
-}
-
-/* Sizes differ between a sender and its receiver: every rank sends every block (empty ones
-   too, so each receiver hears from every rank) and probes each arrival; one larger than the
-   receiver expects is taken into scratch and reported (MPI_ERR_TRUNCATE). sbase/sdt: the send
-   data (the in-place copy as bytes). */
-static int irr__a2a_checked(irr__ctx *ctx, irr__a2astate *A, const char *sbase, const irr__dt *sdt, const int64_t *sdsp,
-                            const int64_t *scnt, char *rbase) {
-  int p = A->p, i, rc = MPI_SUCCESS, n = 0, trunc = 0;
-  MPI_Request *req = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
-  if (!req) return MPI_ERR_NO_MEM;
-  for (i = 1; i < p && rc == MPI_SUCCESS; i++) {
-    int d = (A->rank + i) % p;
-    if (scnt[d] > INT_MAX) rc = MPI_ERR_COUNT;
-    else rc = MPI_Isend(irr__at(sbase, (MPI_Aint)sdsp[d] * sdt->extent), (int)scnt[d], sdt->type, d, A->tag, ctx->pc,
-                        &req[n++]);
-  }
-  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-    int src = (A->rank - i + p) % p, cnt = 0;
-    int64_t want = A->w[5 * p + src];
-    char *at = irr__at(rbase, (MPI_Aint)A->w[4 * p + src] * A->rdt.extent);
-    MPI_Status st;
-    if (i == 0) { /* the own block: the smaller of the two */
-      int64_t have = scnt[src] * sdt->size;
-      if (have > want) trunc = 1;
-      else if (have > 0 && A->rdt.contig && sdt->contig)
-        memcpy(irr__at(at, A->rdt.true_lb), irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent + sdt->true_lb), (size_t)have);
-      else if (have > 0)
-        rc = MPI_Sendrecv(irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent), (int)scnt[src], sdt->type, 0, 0, at,
-                          (int)A->w[3 * p + src], A->rdt.type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
-      continue;
-    }
-    if ((rc = MPI_Probe(src, A->tag, ctx->pc, &st)) != MPI_SUCCESS) break;
-    if ((rc = MPI_Get_count(&st, MPI_BYTE, &cnt)) != MPI_SUCCESS) break;
-    if ((int64_t)cnt > want) { /* more than the block holds: drain it, report */
-      char *sink = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
-      if (!sink) { rc = MPI_ERR_NO_MEM; break; }
-      rc = MPI_Recv(sink, cnt, MPI_BYTE, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(sink);
-      trunc = 1;
-    } else {
-      rc = MPI_Recv(at, (int)A->w[3 * p + src], A->rdt.type, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-    }
-  }
-  for (i = 0; i < n; i++) {
-    int e = MPI_Wait(&req[i], MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) rc = e;
-  }
-  IRRCOLL_FREE(req);
-  return rc != MPI_SUCCESS ? rc : trunc ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
-}
-
-/* Bruck's size rounds: H ((q+1) p words) from the rank's sizes by destination. */
-static int irr__a2a_meta(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
+/* sizes: H ((q+1) p words, alltoallv.h) from the rank's sizes by destination, and A->v, the
+   statistics combined over all ranks. One message a round: the statistics so far, then the
+   round's sizes. A rank with bad arguments takes part with empty sizes. */
+static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
-  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int64_t));
+  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
   if (!buf) return MPI_ERR_NO_MEM;
+  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
-    int n = irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
-    irr_alltoallv_bruck_meta_pack(p, k, H, buf);
+    int n = IRR_A2A_NSTAT + irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
+    memcpy(buf, A->v, IRR_A2A_NSTAT * sizeof(int64_t));
+    irr_alltoallv_bruck_meta_pack(p, k, H, buf + IRR_A2A_NSTAT);
     rc = MPI_Sendrecv_replace(buf, n, MPI_INT64_T, to, A->tag, from, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) irr_alltoallv_bruck_meta_step(p, k, H, buf);
+    if (rc == MPI_SUCCESS) {
+      irr_alltoallv_reduce(buf, A->v, IRR_A2A_NSTAT);
+      irr_alltoallv_bruck_meta_step(p, k, H, buf + IRR_A2A_NSTAT);
+    }
   }
   IRRCOLL_FREE(buf);
   return rc;
 }
 
-/* plan: this rank's program for alg (after the agreement; Bruck: after its size rounds) */
-static int irr__a2a_plan(irr__ctx *ctx, irr__a2astate *A, irr_alg alg, irr_sched *s, irr_op **ops) {
-  int p = A->p, cap = irr_alltoallv_maxops(alg, p), rc;
-  irr_status st;
-  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
-  irr_sched_init(s, A->rank, p, *ops, cap);
-  if (alg == IRR_ALG_BRUCK) {
-    int q = irr__a2a_q(p);
-    int64_t *H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 2) * sizeof(int64_t));
-    int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    if (!H || !loc) rc = MPI_ERR_NO_MEM;
-    else rc = irr__a2a_meta(ctx, A, H + p);
-    st = rc == MPI_SUCCESS ? irr_alltoallv_bruck(A->rank, p, H + p, 0, loc, H, s) : IRR_OK;
-    if (H) IRRCOLL_FREE(H);
-    if (loc) IRRCOLL_FREE(loc);
-    if (rc != MPI_SUCCESS) return rc;
-  } else {
-    st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, s);
+/* A receive into the receive buffer that holds a block whose declared size (got, by source)
+   differs from this rank's count (want): the whole receive goes into new scratch, and copies
+   at the end put each block in place that fits (one that came smaller fills the start of
+   its block);
+   *trunc: some block came larger. The program's own self copy likewise. */
+static int irr__a2a_sink(irr_sched *s, int p, const int64_t *got, const int64_t *want, int *trunc) {
+  int j, n = s->nops, c = s->rank, last = s->nrounds > 0 ? s->nrounds - 1 : 0; /* copies: after the last round's receives */
+  for (j = 0; j < n; j++) {
+    irr_op *o = &s->ops[j];
+    int b, bad = 0;
+    int64_t at;
+    if (o->kind == IRR_OP_SEND || (o->kind == IRR_OP_RECV ? o->buf : o->dbuf) != IRR_BUF_RECV) continue;
+    for (b = o->blo; b < o->bhi; b++) bad |= got[(c - b % p + p) % p] != want[(c - b % p + p) % p];
+    if (!bad) continue;
+    if (o->kind == IRR_OP_COPY) { /* the own block */
+      if (got[c] > want[c]) *trunc = 1, o->len = 0;
+      continue;
+    }
+    at = s->tmp;
+    o->buf = IRR_BUF_TMP, o->off = at, s->tmp += o->len;
+    for (b = o->blo; b < o->bhi; b++) {
+      int src = (c - b % p + p) % p;
+      if (got[src] > want[src]) *trunc = 1;
+      else if (got[src] > 0 && !irr_sched_push(s, last, IRR_OP_COPY, -1, IRR_BUF_TMP, at, IRR_BUF_RECV, 0, b, b + 1, 0, got[src]))
+        return MPI_ERR_NO_MEM;
+      at += got[src];
+    }
   }
-  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  return MPI_SUCCESS;
 }
 
-/* Everything up to the run, kept by a persistent request (mpi_request.h). mode: what a run
-   does: IRR__A2A_RUN the program, IRR__A2A_NONE nothing (some rank's arguments are bad: A.err
-   is this rank's result), IRR__A2A_CHECKED the checked exchange (sizes differ). */
-enum { IRR__A2A_RUN, IRR__A2A_NONE, IRR__A2A_CHECKED };
+/* plan: this rank's program for alg from H (the sizes phase's) */
+static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sched *s, irr_op **ops) {
+  int p = A->p, q = irr__a2a_q(p), cap = irr_alltoallv_maxops(alg, p) + 2 * p, src, trunc = 0, rc;
+  int64_t *got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
+  int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  irr_status st;
+  if (!got || !loc || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+    if (got) IRRCOLL_FREE(got);
+    if (loc) IRRCOLL_FREE(loc);
+    return MPI_ERR_NO_MEM;
+  }
+  for (src = 0; src < p; src++) got[src] = H[(size_t)q * p + (A->rank - src + p) % p]; /* declared by each sender */
+  irr_sched_init(s, A->rank, p, *ops, cap);
+  if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, 0, loc, got + p, s);
+  else st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, got, 0, s);
+  rc = st != IRR_OK ? MPI_ERR_INTERN : irr__a2a_sink(s, p, got, A->w + 5 * p, &trunc);
+  if (rc == MPI_SUCCESS && s->err != IRR_OK) rc = MPI_ERR_INTERN;
+  if (trunc && A->err == MPI_SUCCESS) A->err = MPI_ERR_TRUNCATE;
+  IRRCOLL_FREE(got);
+  IRRCOLL_FREE(loc);
+  return rc;
+}
+
+/* Everything up to the run, kept by a persistent request (mpi_request.h). none: a run moves
+   nothing (some rank's arguments are bad: A.err is this rank's result). */
 typedef struct irr__a2aplan {
   irr__ctx *ctx;
   irr__a2astate A;
   irr_sched s;
   irr_op *ops;
   irr__buf rb, sb;
-  const void *recvbuf, *sendbuf;
+  const void *recvbuf;
   char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
   int64_t *offs;
-  int mode;
+  int none;
   irr_alg alg;
 } irr__a2aplan;
 
@@ -8411,49 +8365,60 @@ static void irr__a2a_plan_free(irr__a2aplan *L) {
   L->A.w = NULL, L->ops = NULL, L->copy = NULL, L->offs = NULL;
 }
 
-/* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
-   An error returned is MPI's or memory's; L->A.err this rank's argument error. */
+/* validate, sizes (nocomm: not; the linear exchange from this rank's counts, nothing checked
+   across ranks), choose, plan. An error returned is MPI's or memory's; L->A.err this rank's
+   own (its arguments, a block that came larger). */
 static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                           const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
   int rc, p;
+  int64_t *H = NULL;
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
   p = A->p;
   A->tag = (int)(L->ctx->seq++ % IRR__SEQ_MOD) * 2;
   A->inplace = sendbuf == MPI_IN_PLACE;
-  L->recvbuf = recvbuf, L->sendbuf = sendbuf;
+  L->recvbuf = recvbuf;
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (nocomm) {
-    L->mode = A->err != MPI_SUCCESS ? IRR__A2A_NONE : IRR__A2A_RUN;
+    L->none = A->err != MPI_SUCCESS;
   } else {
-    if ((rc = irr__a2a_agree(L->ctx, A)) != MPI_SUCCESS) return rc;
-    L->mode = irr_alltoallv_bad(A->v) == 1 ? IRR__A2A_NONE : irr_alltoallv_bad(A->v) == 2 ? IRR__A2A_CHECKED : IRR__A2A_RUN;
-    if (L->mode == IRR__A2A_NONE && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+    if (!(H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (irr__a2a_q(p) + 1) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if ((rc = irr__a2a_sizes(L->ctx, A, H)) != MPI_SUCCESS) goto out;
+    if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
   }
-  if (L->mode == IRR__A2A_NONE) return MPI_SUCCESS;
+  if (L->none) goto out;
   if (A->inplace) { /* the send data will be a packed copy of the receive blocks, as bytes */
     int s;
     int64_t tot = 0;
-    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
     for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
-    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) { rc = MPI_ERR_NO_MEM; goto out; }
     memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
     memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
     A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
   }
-  if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
-  if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
+  if (nocomm) { /* the linear exchange of this rank's counts */
+    int cap = irr_alltoallv_maxops(IRR_ALG_LINEAR, p);
+    L->alg = IRR_ALG_LINEAR;
+    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+    if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  } else {
+    if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+    L->alg = irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
+    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, &L->ops)) != MPI_SUCCESS) goto out;
+  }
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
   L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
   L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
   L->sb.counts = A->w, L->sb.displs = A->w + p;
-  return MPI_SUCCESS;
+out:
+  if (H) IRRCOLL_FREE(H);
+  return rc;
 }
 
 /* In place, at each run: the receive blocks into the copy (the send data). */
@@ -8489,16 +8454,11 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 #endif
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
-  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
-      L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
-    if (L.mode == IRR__A2A_CHECKED) {
-      rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
-                            irr__base(recvbuf));
-    } else {
-      int bad = 0;
-      rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
-      if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
-    }
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
+      (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
+    int bad = 0;
+    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
+    if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;
   irr__a2a_plan_free(&L);
@@ -9080,15 +9040,15 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 
 /* ---- Alltoallv: persistent and nonblocking (mpi_alltoallv.h). Init runs the blocking call's
-   setup once: its agreement, choice and plan (Bruck's size rounds included); a start packs
-   the receive blocks first when in place, then runs the program. An argument error or a size
-   mismatch anywhere is seen by every rank at init (the agreement): init fails on every rank,
-   with the rank's own class where its arguments were bad, MPI_ERR_ARG elsewhere,
-   MPI_ERR_TRUNCATE on every rank for a mismatch. IRR_Ialltoallv plans without communicating:
-   the linear exchange (Bruck's sizes would need communication before the request exists),
-   no agreement, so a mismatch is MPI's own business there (a larger send: MPI_ERR_TRUNCATE
-   at the receiver; a rank with bad arguments returns its class at once and sends nothing,
-   so ranks that expect its data may wait: erroneous, as MPI says). ---- */
+   setup once: its sizes phase, choice and plan; a start packs the receive blocks first when
+   in place, then runs the program. An argument error anywhere is seen by every rank at init
+   (the sizes phase's statistics): init fails on every rank, with the rank's own class where
+   its arguments were bad, MPI_ERR_ARG elsewhere. A block larger than its receive count: each
+   run completes with MPI_ERR_TRUNCATE at that receiver, as the blocking call. IRR_Ialltoallv
+   plans without communicating: the linear exchange of the rank's own counts (the sizes phase
+   would communicate before the request exists), so a mismatch is MPI's business there (a
+   larger send: MPI_ERR_TRUNCATE at the receiver) and a rank with bad arguments returns its
+   class at once and sends nothing: ranks that expect its data wait (erroneous, as MPI says). ---- */
 static void irr__a2areq_free(void *ext) {
   irr__a2a_plan_free((irr__a2aplan *)ext);
   IRRCOLL_FREE(ext);
@@ -9103,7 +9063,7 @@ static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;
   int bad = 0;
   rc = irr__allv_finish(R->ctx, &L->rb, &L->sb, &R->X, rc, &bad);
-  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc == MPI_SUCCESS ? L->A.err : rc;
 }
 static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                             const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nonblocking,
@@ -9127,8 +9087,7 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
   rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
   R->ctx = L->ctx, R->ag = 1;
-  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_NONE) rc = L->A.err;
-  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_CHECKED) rc = MPI_ERR_TRUNCATE;
+  if (rc == MPI_SUCCESS && L->none) rc = L->A.err;
   if (nonblocking) {
     if (rc != MPI_SUCCESS) {
       irr__req_release(R);

@@ -31,12 +31,15 @@
              largest message of round k); regular blocks of b: q alpha + q p b beta / 2.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
-   The choice (irr_alltoallv_choose) needs statistics of the whole matrix that no rank knows:
-   every rank contributes its own (irr_alltoallv_stats) and one allreduce (irr_alltoallv_reduce:
-   max of some, sum of others) agrees them; the model charges that step to every algorithm
-   (irr_alltoallv_agree_time). The same step carries a hash of every (sender, receiver,
-   bytes) triple from both ends, which sum to zero iff every send matches its receive: a
-   mismatch is found before any data moves. */
+   The sizes phase serves all: every rank runs it whatever the algorithm. Its messages also
+   carry IRR_A2A_NSTAT words of statistics (irr_alltoallv_stats), combined by maximum as
+   they travel: after q rounds to c + 2^k every rank holds the maxima over all ranks (a
+   dissemination allreduce, which needs no power of two for a maximum). So one phase of q
+   rounds gives the choice its statistics, tells every rank whether some rank's arguments
+   are bad, and tells every receiver the size each sender declares for its block (H's last
+   row): a receiver finds a send that does not match its receive before any data moves and
+   takes that block into scratch instead (the MPI layer). An MPI_Allreduce for the
+   statistics and Fan et al.'s per-round sizes would each cost q more rounds. */
 
 #define IRR_A2A_QMAX 16    /* ceil(log2 IRR_A2A_MAXP) */
 
@@ -94,9 +97,7 @@ static inline void irr_alltoallv_bruck_sizes(int c, int p, const int64_t *mat, i
     }
 }
 
-/* The agreement's and the size phase's rounds as control messages (the model's view of what
-   the MPI layer does with MPI_Allreduce and its own sends): q rounds of `bytes` to c + 2^k
-   (a dissemination allreduce) from round r0; the next free round. */
+/* q rounds of bytes[k] to c + 2^k as control messages, from round r0; the next free round. */
 static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const int64_t *bytes) {
   int k, c = s->rank;
   for (k = 0; k < q; k++) {
@@ -107,17 +108,25 @@ static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const
   return r0 + q;
 }
 
-/* The agreement (irr_alltoallv_reduce's vector) in the model. */
-#define IRR_A2A_NSTAT (9 + 3 * IRR_A2A_QMAX)
-static inline double irr_alltoallv_agree_time(int p, irr_model md) {
-  return p > 1 ? irr__a2a_q(p) * (md.alpha + md.beta * 8.0 * IRR_A2A_NSTAT) : 0.0;
+/* The statistics' words (irr_alltoallv_stats) and the sizes phase in the model: q rounds of
+   those words and the round's sizes, 8 bytes each. */
+#define IRR_A2A_NSTAT (6 + 3 * IRR_A2A_QMAX)
+static inline double irr_alltoallv_sizes_time(int p, irr_model md) {
+  int k, q = irr__a2a_q(p);
+  double t = 0;
+  for (k = 0; k < q; k++) t += md.alpha + md.beta * 8.0 * (IRR_A2A_NSTAT + irr__a2a_npos(p, k));
+  return t;
 }
 
-/* Flags of the builders: include the agreement's rounds (IRR_A2A_AGREE) and, for Bruck,
-   the sizes' rounds (IRR_A2A_META) as control messages, for the model; the MPI layer runs
-   those itself and builds without them. */
-#define IRR_A2A_AGREE 1
-#define IRR_A2A_META 2
+/* Flag of the builders: begin with the sizes phase's rounds as control messages (the
+   model's view of what the MPI layer runs itself before it builds without them). */
+#define IRR_A2A_SIZES 1
+static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
+  int64_t b[IRR_A2A_QMAX];
+  int k, q = irr__a2a_q(p);
+  for (k = 0; k < q; k++) b[k] = 8 * (IRR_A2A_NSTAT + (int64_t)irr__a2a_npos(p, k));
+  return irr__a2a_ctrl_rounds(s, 0, q, p, b);
+}
 
 static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
   int q = irr__a2a_q(p);
@@ -131,11 +140,8 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
   int i, r = 0, q = irr__a2a_q(p);
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
-  if (flags & IRR_A2A_AGREE) {
-    int64_t b[IRR_A2A_QMAX];
-    for (i = 0; i < q; i++) b[i] = 8 * IRR_A2A_NSTAT;
-    r = irr__a2a_ctrl_rounds(s, 0, q, p, b);
-  }
+  (void)q;
+  if (flags & IRR_A2A_SIZES) r = irr__a2a_sizes_rounds(s, p);
   for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
     int src = (c - i + p) % p;
     if (recv[src] > 0) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
@@ -161,16 +167,7 @@ static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int
   int64_t top = 0; /* scratch used */
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
-  if (flags & IRR_A2A_AGREE) {
-    int64_t b[IRR_A2A_QMAX];
-    for (k = 0; k < q; k++) b[k] = 8 * IRR_A2A_NSTAT;
-    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
-  }
-  if (flags & IRR_A2A_META) {
-    int64_t b[IRR_A2A_QMAX];
-    for (k = 0; k < q; k++) b[k] = 8 * (int64_t)irr__a2a_npos(p, k);
-    r0 = irr__a2a_ctrl_rounds(s, r0, q, p, b);
-  }
+  if (flags & IRR_A2A_SIZES) r0 = irr__a2a_sizes_rounds(s, p);
   for (i = 0; i < p; i++) loc[i] = -1, at[i] = 0;
   if (H[0] > 0) irr_sched_copy(s, r0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, H[0]);
   for (k = 0; k < q && s->err == IRR_OK; k++) {
@@ -220,82 +217,67 @@ static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int
 
 /* ---- the choice ---- */
 
-/* This rank's contribution to the agreement (IRR_A2A_NSTAT words), from its sizes by
-   destination (send) and by source (recv); err: this rank's arguments are bad (every rank
-   learns that some rank's are). Layout: [0] length, [1] where the sums start; then maxima:
-   [2] error, [3] bytes sent to others, [4] received from others, [5] nonempty sends,
-   [6] nonempty receives, [7] Bruck's first message, [8 + k] the bytes a receiver gets from
-   offsets [2^k, 2^(k+1)), [8 + QMAX + k] the largest block whose offset has bit k set; then
-   sums: [8 + 2 QMAX] the hash of (sender, receiver, bytes) (sent minus received),
-   [9 + 2 QMAX + k] bytes of blocks whose offset has bit k set. */
-static inline uint64_t irr__a2a_mix(int64_t s, int64_t d, int64_t b) {
-  uint64_t x = (uint64_t)s * 0x9E3779B97F4A7C15ull ^ (uint64_t)d * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)b;
-  x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
-  return x;
-}
+/* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
+   sizes by destination (send) and by source (recv); err: this rank's arguments are bad.
+   [0] length, [1] error, [2] bytes sent to others, [3] received from others, [4] nonempty
+   sends, [5] nonempty receives, [6 + k] the bytes a receiver gets from offsets
+   [2^k, 2^(k+1)), [6 + QMAX + k] the largest block whose offset has bit k set, [6 + 2 QMAX + k]
+   the bytes of a sender's blocks whose offset has bit k set. */
 static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t *v) {
-  const int Q = IRR_A2A_QMAX, M = 8 + 2 * Q;
+  const int Q = IRR_A2A_QMAX;
   int i, k;
-  uint64_t h = 0;
   memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
-  v[0] = IRR_A2A_NSTAT, v[1] = M;
-  v[2] = err != 0;
+  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
   if (err) return;
-  for (i = 0; i < p; i++) {
+  for (i = 1; i < p; i++) {
     int d = (c + i) % p, src = (c - i + p) % p;
-    h += irr__a2a_mix(c, d, send[d]) - irr__a2a_mix(src, c, recv[src]);
-    if (i == 0) continue;
-    v[3] += send[d], v[4] += recv[src];
-    v[5] += send[d] > 0, v[6] += recv[src] > 0;
-    if (i & 1) v[7] += send[d];
+    v[2] += send[d], v[3] += recv[src];
+    v[4] += send[d] > 0, v[5] += recv[src] > 0;
     for (k = 0; k < Q && (1 << k) <= i; k++)
       if (i >> k & 1) {
-        if (send[d] > v[8 + Q + k]) v[8 + Q + k] = send[d];
-        v[M + 1 + k] += send[d];
+        if (send[d] > v[6 + Q + k]) v[6 + Q + k] = send[d];
+        v[6 + 2 * Q + k] += send[d];
       }
-    v[8 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
+    v[6 + k - 1] += recv[src]; /* k - 1: the top set bit of i */
   }
-  v[M] = (int64_t)h;
 }
-/* The agreement's operation: maxima up to [v[1]], sums (mod 2^64) after. */
+/* Combine two ranks' statistics: the maximum of each word. */
 static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
-  int i, m = n > 1 ? (int)in[1] : n;
-  for (i = 0; i < n; i++)
-    if (i < m) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
-    else inout[i] = (int64_t)((uint64_t)inout[i] + (uint64_t)in[i]);
+  int i;
+  for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
 }
-/* Agreed statistics say: 1 some rank's arguments are bad, 2 a send and its receive differ. */
-static inline int irr_alltoallv_bad(const int64_t *v) {
-  return v[2] ? 1 : v[8 + 2 * IRR_A2A_QMAX] != 0 ? 2 : 0;
-}
+/* Combined statistics say that some rank's arguments are bad. */
+static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
 
-/* Closed-form estimates from the agreed statistics (without the agreement itself). The
+/* Closed-form estimates from the combined statistics (without the sizes phase). The
    linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
    (one message at a time per port; the test holds the estimate to irr_sched_cost so);
    the choice uses IRR_A2A_GAP. */
 static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap) {
-  double a = md.beta * (double)v[3], b = md.beta * (double)v[4];
+  double a = md.beta * (double)v[2], b = md.beta * (double)v[3];
   (void)p;
-  if (v[5] > 0) a += md.alpha * (1 + gap * (double)(v[5] - 1));
-  if (v[6] > 0) b += md.alpha * (1 + gap * (double)(v[6] - 1));
+  if (v[4] > 0) a += md.alpha * (1 + gap * (double)(v[4] - 1));
+  if (v[5] > 0) b += md.alpha * (1 + gap * (double)(v[5] - 1));
   return a > b ? a : b;
 }
 /* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
    pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
-   while Bruck's 18 dependent messages (agreement, sizes, data) took 2.5 us each: messages in
+   while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
    flight together overlap on the network, only their CPU overheads add up. alpha stands for
    the dependent message; a message in a burst costs about half of it. */
 #define IRR_A2A_GAP 0.5
+/* Bruck's data rounds: round k's largest message taken as the largest of what one sender puts
+   into it (its blocks with bit k set), what one receiver takes from offsets [2^k, 2^(k+1))
+   (they all travel in round k's messages to it or its forwarders) and the largest block. */
 static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md) {
   const int Q = IRR_A2A_QMAX;
   int q = irr__a2a_q(p), k;
   double t = 0;
   for (k = 0; k < q; k++) {
-    double V = (double)(uint64_t)v[9 + 2 * Q + k] / p;
-    if ((double)v[8 + k] > V) V = (double)v[8 + k];
-    if ((double)v[8 + Q + k] > V) V = (double)v[8 + Q + k];
-    if (k == 0 && (double)v[7] > V) V = (double)v[7];
-    t += 2 * md.alpha + md.beta * (V + 8.0 * irr__a2a_npos(p, k));
+    double V = (double)v[6 + 2 * Q + k];
+    if ((double)v[6 + k] > V) V = (double)v[6 + k];
+    if ((double)v[6 + Q + k] > V) V = (double)v[6 + Q + k];
+    if (V > 0) t += md.alpha + md.beta * V;
   }
   return t;
 }
@@ -308,8 +290,8 @@ static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t 
                                                                                                : IRR_ALG_LINEAR;
 }
 
-/* The agreed statistics of a whole matrix mat[s*p + d] (what the allreduce gives), for tests
-   and the model. */
+/* The combined statistics of a whole matrix mat[s*p + d] (what the sizes phase gives every
+   rank), for tests and the model. */
 static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t *v) {
   int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
   int c, d;

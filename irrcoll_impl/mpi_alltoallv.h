@@ -1,18 +1,19 @@
-/* IRR_Alltoallv: validate -> agree -> choose -> plan -> run (alltoallv.h).
+/* IRR_Alltoallv: validate -> sizes -> choose -> plan -> run (alltoallv.h).
      validate  this rank's arguments: its own error class (negative counts, NULL buffers with
                data, NULL or uncommitted types, MPI_IN_PLACE as recvbuf)
-     agree     one MPI_Allreduce of IRR_A2A_NSTAT words (irr_alltoallv_stats: maxima and
-               sums, one user operation): the choice's statistics, whether some rank's
-               arguments are bad, and a hash of every (sender, receiver, bytes) from both ends
-     choose    irr_alltoallv_choose from the agreed words: equal on every rank
-     plan      linear: from the rank's own row and column; Bruck: q rounds of sizes
-               (irr_alltoallv_bruck_meta_*), then the program
+     sizes     q rounds to rank + 2^k (irr__a2a_sizes): Bruck's sizes phase, carrying the
+               statistics (irr_alltoallv_stats) combined by maximum: every rank ends with
+               the same statistics, whether some rank's arguments are bad, and the size every
+               sender declares for its block to this rank
+     choose    irr_alltoallv_choose from the combined statistics: equal on every rank
+     plan      linear (from the declared sizes) or Bruck (from the sizes phase); a block
+               whose declared size differs from this rank's receive count is taken into
+               scratch (irr__a2a_sink)
      run       irr__run_allv: staging, the executor
    Bad arguments never hang a rank: if some rank's are bad, no data moves, that rank returns
-   its class and the others MPI_ERR_ARG; if a send and its receive differ in size (the hash),
-   every rank takes part in a checked exchange (irr__a2a_checked): a receiver that gets more
-   than it expects returns MPI_ERR_TRUNCATE and its buffer is untouched there; less is taken
-   as MPICH and Open MPI take it (the rest of the block stays as it was). */
+   its class and the others MPI_ERR_ARG. A block larger than its receive count: the rest of
+   the call goes on, that block is not written, the receiver returns MPI_ERR_TRUNCATE;
+   smaller: its bytes are written at the start of the block, as MPICH and Open MPI do. */
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err;
@@ -40,124 +41,95 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
   return MPI_SUCCESS;
 }
 
-/* agree: one MPI_Allreduce with irr_alltoallv_reduce as the operation */
-static void irr__a2a_op(void *in, void *inout, int *len, MPI_Datatype *dt) {
-  (void)dt;
-  irr_alltoallv_reduce((const int64_t *)in, (int64_t *)inout, *len);
-}
-static int irr__a2a_agree(irr__ctx *ctx, irr__a2astate *A) {
-  int64_t mine[IRR_A2A_NSTAT];
-  MPI_Op op;
-  int rc;
-  irr_alltoallv_stats(A->rank, A->p, A->w + 2 * A->p, A->w + 5 * A->p, A->err != MPI_SUCCESS, mine);
-  if ((rc = MPI_Op_create(irr__a2a_op, 1, &op)) != MPI_SUCCESS) return rc;
-  rc = MPI_Allreduce(mine, A->v, IRR_A2A_NSTAT, MPI_INT64_T, op, ctx->pc);
-  MPI_Op_free(&op);
-  return rc;
-}
-
-/* Sizes differ between a sender and its receiver: every rank sends every block (empty ones
-   too, so each receiver hears from every rank) and probes each arrival; one larger than the
-   receiver expects is taken into scratch and reported (MPI_ERR_TRUNCATE). sbase/sdt: the send
-   data (the in-place copy as bytes). */
-static int irr__a2a_checked(irr__ctx *ctx, irr__a2astate *A, const char *sbase, const irr__dt *sdt, const int64_t *sdsp,
-                            const int64_t *scnt, char *rbase) {
-  int p = A->p, i, rc = MPI_SUCCESS, n = 0, trunc = 0;
-  MPI_Request *req = (MPI_Request *)IRRCOLL_MALLOC((size_t)p * sizeof(MPI_Request));
-  if (!req) return MPI_ERR_NO_MEM;
-  for (i = 1; i < p && rc == MPI_SUCCESS; i++) {
-    int d = (A->rank + i) % p;
-    if (scnt[d] > INT_MAX) rc = MPI_ERR_COUNT;
-    else rc = MPI_Isend(irr__at(sbase, (MPI_Aint)sdsp[d] * sdt->extent), (int)scnt[d], sdt->type, d, A->tag, ctx->pc,
-                        &req[n++]);
-  }
-  for (i = 0; i < p && rc == MPI_SUCCESS; i++) {
-    int src = (A->rank - i + p) % p, cnt = 0;
-    int64_t want = A->w[5 * p + src];
-    char *at = irr__at(rbase, (MPI_Aint)A->w[4 * p + src] * A->rdt.extent);
-    MPI_Status st;
-    if (i == 0) { /* the own block: the smaller of the two */
-      int64_t have = scnt[src] * sdt->size;
-      if (have > want) trunc = 1;
-      else if (have > 0 && A->rdt.contig && sdt->contig)
-        memcpy(irr__at(at, A->rdt.true_lb), irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent + sdt->true_lb), (size_t)have);
-      else if (have > 0)
-        rc = MPI_Sendrecv(irr__at(sbase, (MPI_Aint)sdsp[src] * sdt->extent), (int)scnt[src], sdt->type, 0, 0, at,
-                          (int)A->w[3 * p + src], A->rdt.type, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
-      continue;
-    }
-    if ((rc = MPI_Probe(src, A->tag, ctx->pc, &st)) != MPI_SUCCESS) break;
-    if ((rc = MPI_Get_count(&st, MPI_BYTE, &cnt)) != MPI_SUCCESS) break;
-    if ((int64_t)cnt > want) { /* more than the block holds: drain it, report */
-      char *sink = (char *)IRRCOLL_MALLOC((size_t)cnt + 1);
-      if (!sink) { rc = MPI_ERR_NO_MEM; break; }
-      rc = MPI_Recv(sink, cnt, MPI_BYTE, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-      IRRCOLL_FREE(sink);
-      trunc = 1;
-    } else {
-      rc = MPI_Recv(at, (int)A->w[3 * p + src], A->rdt.type, src, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-    }
-  }
-  for (i = 0; i < n; i++) {
-    int e = MPI_Wait(&req[i], MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) rc = e;
-  }
-  IRRCOLL_FREE(req);
-  return rc != MPI_SUCCESS ? rc : trunc ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
-}
-
-/* Bruck's size rounds: H ((q+1) p words) from the rank's sizes by destination. */
-static int irr__a2a_meta(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
+/* sizes: H ((q+1) p words, alltoallv.h) from the rank's sizes by destination, and A->v, the
+   statistics combined over all ranks. One message a round: the statistics so far, then the
+   round's sizes. A rank with bad arguments takes part with empty sizes. */
+static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
-  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int64_t));
+  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
   if (!buf) return MPI_ERR_NO_MEM;
+  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
-    int n = irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
-    irr_alltoallv_bruck_meta_pack(p, k, H, buf);
+    int n = IRR_A2A_NSTAT + irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
+    memcpy(buf, A->v, IRR_A2A_NSTAT * sizeof(int64_t));
+    irr_alltoallv_bruck_meta_pack(p, k, H, buf + IRR_A2A_NSTAT);
     rc = MPI_Sendrecv_replace(buf, n, MPI_INT64_T, to, A->tag, from, A->tag, ctx->pc, MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) irr_alltoallv_bruck_meta_step(p, k, H, buf);
+    if (rc == MPI_SUCCESS) {
+      irr_alltoallv_reduce(buf, A->v, IRR_A2A_NSTAT);
+      irr_alltoallv_bruck_meta_step(p, k, H, buf + IRR_A2A_NSTAT);
+    }
   }
   IRRCOLL_FREE(buf);
   return rc;
 }
 
-/* plan: this rank's program for alg (after the agreement; Bruck: after its size rounds) */
-static int irr__a2a_plan(irr__ctx *ctx, irr__a2astate *A, irr_alg alg, irr_sched *s, irr_op **ops) {
-  int p = A->p, cap = irr_alltoallv_maxops(alg, p), rc;
-  irr_status st;
-  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
-  irr_sched_init(s, A->rank, p, *ops, cap);
-  if (alg == IRR_ALG_BRUCK) {
-    int q = irr__a2a_q(p);
-    int64_t *H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 2) * sizeof(int64_t));
-    int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    if (!H || !loc) rc = MPI_ERR_NO_MEM;
-    else rc = irr__a2a_meta(ctx, A, H + p);
-    st = rc == MPI_SUCCESS ? irr_alltoallv_bruck(A->rank, p, H + p, 0, loc, H, s) : IRR_OK;
-    if (H) IRRCOLL_FREE(H);
-    if (loc) IRRCOLL_FREE(loc);
-    if (rc != MPI_SUCCESS) return rc;
-  } else {
-    st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, s);
+/* A receive into the receive buffer that holds a block whose declared size (got, by source)
+   differs from this rank's count (want): the whole receive goes into new scratch, and copies
+   at the end put each block in place that fits (one that came smaller fills the start of
+   its block);
+   *trunc: some block came larger. The program's own self copy likewise. */
+static int irr__a2a_sink(irr_sched *s, int p, const int64_t *got, const int64_t *want, int *trunc) {
+  int j, n = s->nops, c = s->rank, last = s->nrounds > 0 ? s->nrounds - 1 : 0; /* copies: after the last round's receives */
+  for (j = 0; j < n; j++) {
+    irr_op *o = &s->ops[j];
+    int b, bad = 0;
+    int64_t at;
+    if (o->kind == IRR_OP_SEND || (o->kind == IRR_OP_RECV ? o->buf : o->dbuf) != IRR_BUF_RECV) continue;
+    for (b = o->blo; b < o->bhi; b++) bad |= got[(c - b % p + p) % p] != want[(c - b % p + p) % p];
+    if (!bad) continue;
+    if (o->kind == IRR_OP_COPY) { /* the own block */
+      if (got[c] > want[c]) *trunc = 1, o->len = 0;
+      continue;
+    }
+    at = s->tmp;
+    o->buf = IRR_BUF_TMP, o->off = at, s->tmp += o->len;
+    for (b = o->blo; b < o->bhi; b++) {
+      int src = (c - b % p + p) % p;
+      if (got[src] > want[src]) *trunc = 1;
+      else if (got[src] > 0 && !irr_sched_push(s, last, IRR_OP_COPY, -1, IRR_BUF_TMP, at, IRR_BUF_RECV, 0, b, b + 1, 0, got[src]))
+        return MPI_ERR_NO_MEM;
+      at += got[src];
+    }
   }
-  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  return MPI_SUCCESS;
 }
 
-/* Everything up to the run, kept by a persistent request (mpi_request.h). mode: what a run
-   does: IRR__A2A_RUN the program, IRR__A2A_NONE nothing (some rank's arguments are bad: A.err
-   is this rank's result), IRR__A2A_CHECKED the checked exchange (sizes differ). */
-enum { IRR__A2A_RUN, IRR__A2A_NONE, IRR__A2A_CHECKED };
+/* plan: this rank's program for alg from H (the sizes phase's) */
+static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sched *s, irr_op **ops) {
+  int p = A->p, q = irr__a2a_q(p), cap = irr_alltoallv_maxops(alg, p) + 2 * p, src, trunc = 0, rc;
+  int64_t *got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
+  int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  irr_status st;
+  if (!got || !loc || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
+    if (got) IRRCOLL_FREE(got);
+    if (loc) IRRCOLL_FREE(loc);
+    return MPI_ERR_NO_MEM;
+  }
+  for (src = 0; src < p; src++) got[src] = H[(size_t)q * p + (A->rank - src + p) % p]; /* declared by each sender */
+  irr_sched_init(s, A->rank, p, *ops, cap);
+  if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, 0, loc, got + p, s);
+  else st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, got, 0, s);
+  rc = st != IRR_OK ? MPI_ERR_INTERN : irr__a2a_sink(s, p, got, A->w + 5 * p, &trunc);
+  if (rc == MPI_SUCCESS && s->err != IRR_OK) rc = MPI_ERR_INTERN;
+  if (trunc && A->err == MPI_SUCCESS) A->err = MPI_ERR_TRUNCATE;
+  IRRCOLL_FREE(got);
+  IRRCOLL_FREE(loc);
+  return rc;
+}
+
+/* Everything up to the run, kept by a persistent request (mpi_request.h). none: a run moves
+   nothing (some rank's arguments are bad: A.err is this rank's result). */
 typedef struct irr__a2aplan {
   irr__ctx *ctx;
   irr__a2astate A;
   irr_sched s;
   irr_op *ops;
   irr__buf rb, sb;
-  const void *recvbuf, *sendbuf;
+  const void *recvbuf;
   char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
   int64_t *offs;
-  int mode;
+  int none;
   irr_alg alg;
 } irr__a2aplan;
 
@@ -169,49 +141,60 @@ static void irr__a2a_plan_free(irr__a2aplan *L) {
   L->A.w = NULL, L->ops = NULL, L->copy = NULL, L->offs = NULL;
 }
 
-/* validate, agree (nocomm: not; the linear exchange, no check across ranks), choose, plan.
-   An error returned is MPI's or memory's; L->A.err this rank's argument error. */
+/* validate, sizes (nocomm: not; the linear exchange from this rank's counts, nothing checked
+   across ranks), choose, plan. An error returned is MPI's or memory's; L->A.err this rank's
+   own (its arguments, a block that came larger). */
 static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                           const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
   int rc, p;
+  int64_t *H = NULL;
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
   p = A->p;
   A->tag = (int)(L->ctx->seq++ % IRR__SEQ_MOD) * 2;
   A->inplace = sendbuf == MPI_IN_PLACE;
-  L->recvbuf = recvbuf, L->sendbuf = sendbuf;
+  L->recvbuf = recvbuf;
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (nocomm) {
-    L->mode = A->err != MPI_SUCCESS ? IRR__A2A_NONE : IRR__A2A_RUN;
+    L->none = A->err != MPI_SUCCESS;
   } else {
-    if ((rc = irr__a2a_agree(L->ctx, A)) != MPI_SUCCESS) return rc;
-    L->mode = irr_alltoallv_bad(A->v) == 1 ? IRR__A2A_NONE : irr_alltoallv_bad(A->v) == 2 ? IRR__A2A_CHECKED : IRR__A2A_RUN;
-    if (L->mode == IRR__A2A_NONE && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+    if (!(H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (irr__a2a_q(p) + 1) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if ((rc = irr__a2a_sizes(L->ctx, A, H)) != MPI_SUCCESS) goto out;
+    if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
   }
-  if (L->mode == IRR__A2A_NONE) return MPI_SUCCESS;
+  if (L->none) goto out;
   if (A->inplace) { /* the send data will be a packed copy of the receive blocks, as bytes */
     int s;
     int64_t tot = 0;
-    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
     for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
-    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) { rc = MPI_ERR_NO_MEM; goto out; }
     memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
     memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
     A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
   }
-  if (L->mode == IRR__A2A_CHECKED) return MPI_SUCCESS;
-  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-  L->alg = nocomm ? IRR_ALG_LINEAR : irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
-  if ((rc = irr__a2a_plan(L->ctx, A, L->alg, &L->s, &L->ops)) != MPI_SUCCESS) return rc;
+  if (nocomm) { /* the linear exchange of this rank's counts */
+    int cap = irr_alltoallv_maxops(IRR_ALG_LINEAR, p);
+    L->alg = IRR_ALG_LINEAR;
+    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
+    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+    if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  } else {
+    if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+    L->alg = irr_alltoallv_choose(forced, p, A->v, L->ctx->md);
+    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, &L->ops)) != MPI_SUCCESS) goto out;
+  }
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
   L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
   L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
   L->sb.counts = A->w, L->sb.displs = A->w + p;
-  return MPI_SUCCESS;
+out:
+  if (H) IRRCOLL_FREE(H);
+  return rc;
 }
 
 /* In place, at each run: the receive blocks into the copy (the send data). */
@@ -247,16 +230,11 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 #endif
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
-  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS &&
-      L.mode != IRR__A2A_NONE && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
-    if (L.mode == IRR__A2A_CHECKED) {
-      rc = irr__a2a_checked(L.ctx, &L.A, L.A.inplace ? L.copy : irr__base(sendbuf), &L.A.sdt, L.A.w + L.A.p, L.A.w,
-                            irr__base(recvbuf));
-    } else {
-      int bad = 0;
-      rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
-      if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
-    }
+  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
+      (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
+    int bad = 0;
+    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
+    if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;
   irr__a2a_plan_free(&L);

@@ -557,15 +557,15 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 
 /* ---- Alltoallv: persistent and nonblocking (mpi_alltoallv.h). Init runs the blocking call's
-   setup once: its agreement, choice and plan (Bruck's size rounds included); a start packs
-   the receive blocks first when in place, then runs the program. An argument error or a size
-   mismatch anywhere is seen by every rank at init (the agreement): init fails on every rank,
-   with the rank's own class where its arguments were bad, MPI_ERR_ARG elsewhere,
-   MPI_ERR_TRUNCATE on every rank for a mismatch. IRR_Ialltoallv plans without communicating:
-   the linear exchange (Bruck's sizes would need communication before the request exists),
-   no agreement, so a mismatch is MPI's own business there (a larger send: MPI_ERR_TRUNCATE
-   at the receiver; a rank with bad arguments returns its class at once and sends nothing,
-   so ranks that expect its data may wait: erroneous, as MPI says). ---- */
+   setup once: its sizes phase, choice and plan; a start packs the receive blocks first when
+   in place, then runs the program. An argument error anywhere is seen by every rank at init
+   (the sizes phase's statistics): init fails on every rank, with the rank's own class where
+   its arguments were bad, MPI_ERR_ARG elsewhere. A block larger than its receive count: each
+   run completes with MPI_ERR_TRUNCATE at that receiver, as the blocking call. IRR_Ialltoallv
+   plans without communicating: the linear exchange of the rank's own counts (the sizes phase
+   would communicate before the request exists), so a mismatch is MPI's business there (a
+   larger send: MPI_ERR_TRUNCATE at the receiver) and a rank with bad arguments returns its
+   class at once and sends nothing: ranks that expect its data wait (erroneous, as MPI says). ---- */
 static void irr__a2areq_free(void *ext) {
   irr__a2a_plan_free((irr__a2aplan *)ext);
   IRRCOLL_FREE(ext);
@@ -580,7 +580,7 @@ static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;
   int bad = 0;
   rc = irr__allv_finish(R->ctx, &L->rb, &L->sb, &R->X, rc, &bad);
-  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc;
+  return rc == MPI_SUCCESS && bad ? MPI_ERR_TRUNCATE : rc == MPI_SUCCESS ? L->A.err : rc;
 }
 static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                             const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nonblocking,
@@ -604,8 +604,7 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
   rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
   R->ctx = L->ctx, R->ag = 1;
-  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_NONE) rc = L->A.err;
-  if (rc == MPI_SUCCESS && L->mode == IRR__A2A_CHECKED) rc = MPI_ERR_TRUNCATE;
+  if (rc == MPI_SUCCESS && L->none) rc = L->A.err;
   if (nonblocking) {
     if (rc != MPI_SUCCESS) {
       irr__req_release(R);

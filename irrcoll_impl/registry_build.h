@@ -289,7 +289,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
-    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_AGREE | IRR_A2A_META : 0, a->md);
+    return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md);
   default: return IRR_ERR_ARG;
   }
 }

@@ -6,7 +6,8 @@
    executor runs during a call to a record (one entry per executor run, ops concatenated).
    After the call each rank compares its record, op by op and field by field, with its
    program from the pure builder (irr_v_build_all, irr_xv_build_all,
-   irr_allgatherv_build_all, irr_inter_build_all) and the ranks agree on the verdict. A
+   irr_allgatherv_build_all, irr_inter_build_all, irr_alltoallv_build_all) and the ranks
+   agree on the verdict. A
    hand-written path shows as a missing or different run. A meter (PMPI: this file defines
    MPI_Send, MPI_Isend, ... and the data collectives) adds what the trace cannot see: the
    bytes this rank sends on the executor's tags (odd: the call's tag + 1, see mpi_ctx.h)
@@ -253,15 +254,16 @@ static int prog_compare(const prog *got, const prog *want, char *why, size_t n) 
 enum {
   E_GATHERV, E_SCATTERV, E_GATHERV_C, E_SCATTERV_C, E_XGATHERV_K, E_XSCATTERV_K, E_XGATHERV, E_XSCATTERV,
   E_GUIDE_GATHERV, E_GUIDE_SCATTERV, E_ALLGATHERV, E_XALLGATHERV_K, E_XALLGATHERV, E_GUIDE_ALLGATHERV,
-  E_AGV_GROUPS, E_AG_GROUPS, E_INTER_AGV, E_INTER_AG, E_SELFTEST, NENTRY
+  E_AGV_GROUPS, E_AG_GROUPS, E_INTER_AGV, E_INTER_AG, E_ALLTOALLV, E_SELFTEST, NENTRY
 };
 static const char *const ename[NENTRY] = {
   "gatherv", "scatterv", "gatherv_c", "scatterv_c", "xgatherv_known", "xscatterv_known", "xgatherv", "xscatterv",
   "guide_gatherv", "guide_scatterv", "allgatherv", "xallgatherv_known", "xallgatherv", "guide_allgatherv",
-  "allgatherv_groups", "allgather_groups", "inter_allgatherv", "inter_allgather", "selftest"};
-enum { SHAPE_ROOTED, SHAPE_ALL, SHAPE_INTER };
+  "allgatherv_groups", "allgather_groups", "inter_allgatherv", "inter_allgather", "alltoallv", "selftest"};
+enum { SHAPE_ROOTED, SHAPE_ALL, SHAPE_INTER, SHAPE_A2A };
 
 static int shape_of(int e) {
+  if (e == E_ALLTOALLV) return SHAPE_A2A;
   if (e <= E_GUIDE_SCATTERV) return SHAPE_ROOTED;
   if (e <= E_GUIDE_ALLGATHERV) return SHAPE_ALL;
   return SHAPE_INTER;
@@ -286,6 +288,7 @@ static int algs_of(int e, irr_alg *a) {
     return n;
   }
   if (e == E_XALLGATHERV) { a[0] = IRR_ALG_AUTO; return 1; } /* it takes no forced algorithm */
+  if (e == E_ALLTOALLV) { a[0] = IRR_ALG_AUTO, a[1] = IRR_ALG_BRUCK, a[2] = IRR_ALG_LINEAR; return 3; }
   if (shape_of(e) == SHAPE_ROOTED) {
     memcpy(a, v, sizeof v);
     if (e == E_SCATTERV || e == E_SCATTERV_C) { a[5] = IRR_ALG_XTREE; return 6; } /* Scatterv only */
@@ -471,6 +474,17 @@ static irr_status expect(const tc *c, int p, int rank, const int64_t *m, irr_mod
     a.coll = IRR_COLL_ALLGATHERV, a.root = 0, a.node = node_layout(c->comm, p);
     break;
   case E_XALLGATHERV: a.coll = IRR_COLL_XALLGATHERV, a.root = 0; break;
+  case E_ALLTOALLV: { /* the matrix of call_entry: s sends d cnt[(s + d) % p] ints (symmetric: in place works) */
+    int64_t *mat = (int64_t *)malloc((size_t)p * p * sizeof(int64_t));
+    int s2, d2;
+    for (s2 = 0; s2 < p; s2++)
+      for (d2 = 0; d2 < p; d2++) mat[s2 * p + d2] = m[(s2 + d2) % p];
+    a.coll = IRR_COLL_ALLTOALLV, a.root = 0, a.inplace = 0, a.m = mat;
+    st = irr_build_all(&set, &a, c->alg);
+    free(mat);
+    if (st == IRR_OK) expect_set(&set, rank, NULL);
+    return st;
+  }
   default: a.coll = IRR_COLL_INTER_ALLGATHERV, a.root = na, a.inplace = 0; break; /* group A, then B */
   }
   st = irr_build_all(&set, &a, c->alg);
@@ -602,6 +616,14 @@ static int call_entry(const tc *c, int p, int rank, const int *cnt, const int *d
     xd[0] = IRR_DISPL_CONSECUTIVE;
     rc = IRR_XAllgatherv(sb, cnt[rank], T, vbuf, total, xc, xd, T, c->comm);
     break;
+  case E_ALLTOALLV: { /* row and column of expect's matrix, consecutive: both total ints */
+    int *sc = (int *)malloc((size_t)p * 4 * sizeof(int)), *sd = sc + p, *rc2 = sd + p, *rd = rc2 + p, ss = 0, rs = 0;
+    for (i = 0; i < p; i++) sc[i] = cnt[(rank + i) % p], rc2[i] = cnt[(i + rank) % p];
+    for (i = 0; i < p; i++) sd[i] = ss, ss += sc[i], rd[i] = rs, rs += rc2[i];
+    rc = IRR_Alltoallv(c->inplace ? MPI_IN_PLACE : (const void *)obuf, sc, sd, T, vbuf, rc2, rd, T, c->comm);
+    free(sc);
+    break;
+  }
   default: { /* intergroup: the other group's counts, consecutive */
     int mine = group_flag(c->grp, rank, p), k = 0, *rcn = xc, *rdp = xd;
     long at = 0;
@@ -646,9 +668,9 @@ static void run_case(tc *c) {
     m[i] = (int64_t)cnt[i] * (int64_t)sizeof(int);
   }
   vbuf = (char *)malloc((size_t)total * 12 + 64);
-  obuf = (char *)malloc((size_t)cnt[rank] * 12 + 64);
+  obuf = (char *)malloc((size_t)(c->e == E_ALLTOALLV ? total : cnt[rank]) * 12 + 64); /* Alltoallv: a row */
   fill((unsigned char *)vbuf, (size_t)total * 12 + 64, 3);
-  fill((unsigned char *)obuf, (size_t)cnt[rank] * 12 + 64, 5 + (unsigned)rank);
+  fill((unsigned char *)obuf, (size_t)(c->e == E_ALLTOALLV ? total : cnt[rank]) * 12 + 64, 5 + (unsigned)rank);
   me = rank;
   if (shape_of(c->e) == SHAPE_INTER) { /* schedule order: group A, then B */
     int k = 0;
@@ -677,7 +699,8 @@ static void run_case(tc *c) {
   }
   want_bytes = prog_send_bytes(&want);
   { /* force the algorithm (the mock-ups force their own: leave automatic) */
-    int coll = shape_of(c->e) == SHAPE_INTER ? IRR_COLL_INTER_ALLGATHERV : shape_of(c->e) == SHAPE_ALL ? IRR_COLL_ALLGATHERV
+    int coll = c->e == E_ALLTOALLV ? IRR_COLL_ALLTOALLV : shape_of(c->e) == SHAPE_INTER ? IRR_COLL_INTER_ALLGATHERV
+               : shape_of(c->e) == SHAPE_ALL ? IRR_COLL_ALLGATHERV
                : is_scatter(c->e) ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
     irr_alg a = c->e == E_GUIDE_GATHERV || c->e == E_GUIDE_SCATTERV || c->e == E_GUIDE_ALLGATHERV ? IRR_ALG_AUTO : c->alg;
     IRR_Comm_set_alg(I ? I->inter : c->comm, (irr_coll)coll, a);
@@ -840,7 +863,7 @@ int main(int argc, char **argv) {
         c.root = sh == SHAPE_ROOTED ? root : 0;
         c.inplace = ip;
         c.grp = sh == SHAPE_INTER ? ri : 0;
-        c.model = sh == SHAPE_ALL && e != E_XALLGATHERV ? ri % 2 : sh == SHAPE_INTER ? j / 3 % 2 : 2 * (ri % 2);
+        c.model = (sh == SHAPE_ALL && e != E_XALLGATHERV) || sh == SHAPE_A2A ? ri % 2 : sh == SHAPE_INTER ? j / 3 % 2 : 2 * (ri % 2);
         c.ty = j / 2 % 2;
         ci = j / 3 % 2;
         c.comm = comms[ci];

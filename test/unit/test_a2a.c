@@ -25,7 +25,7 @@ static void check_programs(int p, const int64_t *mat, const char *what) {
       irr_sched_set set;
       irr_check_report rep;
       irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-      irr_status st = irr_alltoallv_build_all(&set, a2a_algs[j], p, mat, f ? IRR_A2A_AGREE | IRR_A2A_META : 0, md);
+      irr_status st = irr_alltoallv_build_all(&set, a2a_algs[j], p, mat, f ? IRR_A2A_SIZES : 0, md);
       CHECK(st == IRR_OK, "a2a build %s p=%d %s: %s", irr_alg_name(a2a_algs[j]), p, what, irr_status_name(st));
       if (st != IRR_OK) continue;
       st = irr_sched_check(set.s, &sp, &rep);
@@ -77,7 +77,7 @@ static void check_choice(void) {
     for (j = 0; j < 2; j++) {
       irr_sched_set set;
       irr_cost cost;
-      irr_status st = irr_alltoallv_build_all(&set, a2a_algs[j], p, mat, j == 1 ? IRR_A2A_META : 0, md);
+      irr_status st = irr_alltoallv_build_all(&set, a2a_algs[j], p, mat, 0, md);
       t[j] = 1e300;
       if (st == IRR_OK) st = irr_sched_cost(set.s, p, md, &cost, NULL), t[j] = cost.time, irr_sched_set_free(&set);
       CHECK(st == IRR_OK, "a2a cost p=%d: %s", p, irr_status_name(st));
