@@ -765,9 +765,17 @@ static void run_errors(int trunc, int local) {
   MPI_Comm_create_errhandler(on_error, &eh);
   MPI_Comm_set_errhandler(errc, eh);
   for (a = 0; a < nalgs; a++) {
-    for (w = 0; w < NMISMATCH && trunc; w++) mismatch(errc, algs[a], w, &g);
+    /* each scenario its own generator (the algorithm's, the scenario's): "truncation" or
+       "local" alone, or alg=NAME, rerun the same scenarios as "errors" */
+    for (w = 0; w < NMISMATCH && trunc; w++) {
+      g.s = 4711u + 1000u * (unsigned)algs[a] + (unsigned)w;
+      mismatch(errc, algs[a], w, &g);
+    }
     for (kind = 0; kind < NKINDS && local; kind++)
-      for (rep = 0; rep < 2; rep++) local_error(errc, algs[a], kind, &g);
+      for (rep = 0; rep < 2; rep++) {
+        g.s = 9173u + 1000u * (unsigned)algs[a] + 10u * (unsigned)kind + (unsigned)rep;
+        local_error(errc, algs[a], kind, &g);
+      }
   }
   IRR_Comm_set_alg(errc, IRR_COLL_ALLTOALLV, IRR_ALG_AUTO);
   MPI_Comm_free(&errc);
