@@ -68,9 +68,9 @@ int main(void) {
           irr_alltoallv_stats(c, p, send, recv, 0, j ? w : v);
           if (j) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
         }
-        alg = irr_alltoallv_choose(IRR_ALG_AUTO, p, v, md);
+        alg = irr_alltoallv_choose(IRR_ALG_AUTO, p, v, md, 1);
         ti = irr_alltoallv_sizes_time(p, md) +
-             (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md) : irr_alltoallv_linear_time(p, v, md, 1.0));
+             (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md, 1) : irr_alltoallv_linear_time(p, v, md, 1.0, 1));
         tm = (p - 1) * md.alpha + md.beta * (double)(v[2] > v[3] ? v[2] : v[3]);
         if (p > IRR_A2A_MAXP) ti = tm, alg = IRR_ALG_COUNT; /* p*p labels do not fit: the MPI layer calls MPI's */
         r = tm / ti;

@@ -257,8 +257,9 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
   case IRR_COLL_XALLTOALLV: return irr_xalltoallv_choose(forced, a->p, a->maxdeg);
   case IRR_COLL_ALLTOALLV: {
     int64_t v[IRR_A2A_NSTAT];
-    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md);
-    return irr_alltoallv_stats_all(a->p, a->m, v) == IRR_OK ? irr_alltoallv_choose(forced, a->p, v, a->md) : IRR_ALG_LINEAR;
+    int share = irr_allgatherv_share(a->p, a->node);
+    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
+    return irr_alltoallv_stats_all(a->p, a->m, v) == IRR_OK ? irr_alltoallv_choose(forced, a->p, v, a->md, share) : IRR_ALG_LINEAR;
   }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
   default: return IRR_ALG_COUNT;

@@ -479,7 +479,7 @@ static irr_status expect(const tc *c, int p, int rank, const int64_t *m, irr_mod
     int s2, d2;
     for (s2 = 0; s2 < p; s2++)
       for (d2 = 0; d2 < p; d2++) mat[s2 * p + d2] = m[(s2 + d2) % p];
-    a.coll = IRR_COLL_ALLTOALLV, a.root = 0, a.inplace = 0, a.m = mat;
+    a.coll = IRR_COLL_ALLTOALLV, a.root = 0, a.inplace = 0, a.m = mat, a.node = node_layout(c->comm, p);
     st = irr_build_all(&set, &a, c->alg);
     free(mat);
     if (st == IRR_OK) expect_set(&set, rank, NULL);

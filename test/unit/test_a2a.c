@@ -73,7 +73,7 @@ static void check_choice(void) {
     irr_alg ch;
     irrt_a2a(&rng, kind, p, c, mat);
     irr_alltoallv_stats_all(p, mat, v);
-    e[0] = irr_alltoallv_linear_time(p, v, md, 1.0), e[1] = irr_alltoallv_bruck_time(p, v, md);
+    e[0] = irr_alltoallv_linear_time(p, v, md, 1.0, 1), e[1] = irr_alltoallv_bruck_time(p, v, md, 1);
     for (j = 0; j < 2; j++) {
       irr_sched_set set;
       irr_cost cost;
