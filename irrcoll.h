@@ -8306,6 +8306,9 @@ IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err, share;
+  int mism;           /* some block's declared size differs from this rank's count: a staged
+                         (non-contiguous) receive buffer is packed first, so that the bytes
+                         of such blocks that nothing writes stay as they were */
   int64_t T;          /* the hybrid's threshold (irr_alltoallv_direct_min) */
   int64_t *w;         /* send: counts, displs, bytes; receive: counts, displs, bytes (p each) */
   irr__dt sdt, rdt;
@@ -8369,7 +8372,7 @@ static int irr__a2a_sink(irr_sched *s, int p, const int64_t *got, const int64_t 
     for (b = o->blo; b < o->bhi; b++) bad |= got[(c - b % p + p) % p] != want[(c - b % p + p) % p];
     if (!bad) continue;
     if (o->kind == IRR_OP_COPY) { /* the own block */
-      if (got[c] > want[c]) *trunc = 1, o->len = 0;
+      if (got[c] > want[c]) *trunc = 1, o->len = 0, o->dbuf = IRR_BUF_TMP, o->doff = 0; /* a no-op */
       continue;
     }
     at = s->tmp;
@@ -8400,6 +8403,7 @@ static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sc
   irr_sched_init(s, A->rank, p, *ops, cap);
   if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, A->T, 0, loc, got + p, s);
   else st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, got, 0, s);
+  for (src = 0; src < p; src++) A->mism |= got[src] != A->w[5 * p + src];
   rc = st != IRR_OK ? MPI_ERR_INTERN : irr__a2a_sink(s, p, got, A->w + 5 * p, &trunc);
   if (rc == MPI_SUCCESS && s->err != IRR_OK) rc = MPI_ERR_INTERN;
   if (trunc && A->err == MPI_SUCCESS) A->err = MPI_ERR_TRUNCATE;
@@ -8526,7 +8530,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
       (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
-    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, 0, &bad);
+    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;
@@ -9126,7 +9130,7 @@ static int irr__a2areq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;
   int rc = irr__a2a_copy_in(L);
   if (rc != MPI_SUCCESS) return rc;
-  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, 0, 0, &R->X);
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, L->A.mism, 0, &R->X);
 }
 static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;

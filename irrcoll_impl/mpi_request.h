@@ -574,7 +574,7 @@ static int irr__a2areq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;
   int rc = irr__a2a_copy_in(L);
   if (rc != MPI_SUCCESS) return rc;
-  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, 0, 0, &R->X);
+  return irr__allv_start(R->ctx, &L->s, comm, tag, &L->rb, &L->sb, L->A.mism, 0, &R->X);
 }
 static int irr__a2areq_finish(struct irr_request_s *R, int rc) {
   irr__a2aplan *L = (irr__a2aplan *)R->ext;
