@@ -4648,7 +4648,7 @@ static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const
 
 /* The statistics' words (irr_alltoallv_stats) and the sizes phase in the model: q rounds of
    those words and the round's sizes, 8 bytes each. */
-#define IRR_A2A_NSTAT (10 + 3 * IRR_A2A_QMAX)
+#define IRR_A2A_NSTAT (10 + 6 * IRR_A2A_QMAX)
 static inline double irr_alltoallv_sizes_time(int p, irr_model md) {
   int k, q = irr__a2a_q(p);
   double t = 0;
@@ -4802,7 +4802,7 @@ static inline int64_t irr_alltoallv_direct_min(int p, irr_model md, int share) {
    receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
    [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
    block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
-   offset has bit k set. */
+   offset has bit k set; [10 + 3 QMAX ..] the same three for all blocks (plain Bruck). */
 static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t T,
                                        int64_t *v) {
   const int Q = IRR_A2A_QMAX;
@@ -4821,8 +4821,11 @@ static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const 
       if (i >> k & 1) {
         if (sm > v[10 + Q + k]) v[10 + Q + k] = sm;
         v[10 + 2 * Q + k] += sm;
+        if (send[d] > v[10 + 4 * Q + k]) v[10 + 4 * Q + k] = send[d];
+        v[10 + 5 * Q + k] += send[d];
       }
     v[10 + k - 1] += rm; /* k - 1: the top set bit of i */
+    v[10 + 3 * Q + k - 1] += recv[src];
   }
 }
 /* Combine two ranks' statistics: the maximum of each word. */
@@ -4855,30 +4858,48 @@ static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_mode
    k set), what one receiver takes from offsets [2^k, 2^(k+1)) (they all travel in round k's
    messages to it or its forwarders) and the largest block; share > 1: in round k the last
    min(2^k, share) ranks of a node send off the node, through its one NIC. */
-static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md, double gap, int share) {
+static inline double irr__a2a_bruck_rounds(int p, const int64_t *b, irr_model md, int share) {
   const int Q = IRR_A2A_QMAX;
   int q = irr__a2a_q(p), k;
   double t = 0;
   for (k = 0; k < q; k++) {
-    double V = (double)v[10 + 2 * Q + k];
+    double V = (double)b[2 * Q + k];
     int off = share > 1 ? ((1 << k) < share ? 1 << k : share) : 1;
-    if ((double)v[10 + k] > V) V = (double)v[10 + k];
-    if ((double)v[10 + Q + k] > V) V = (double)v[10 + Q + k];
+    if ((double)b[k] > V) V = (double)b[k];
+    if ((double)b[Q + k] > V) V = (double)b[Q + k];
     if (V > 0) t += md.alpha + md.beta * V * off;
   }
-  return t + irr__a2a_lin(p, v + 6, md, gap, share);
+  return t;
+}
+static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model md, double gap, int share) {
+  return irr__a2a_bruck_rounds(p, v + 10, md, share) + irr__a2a_lin(p, v + 6, md, gap, share);
+}
+/* Plain Bruck: every block forwarded. */
+static inline double irr_alltoallv_plain_time(int p, const int64_t *v, irr_model md, int share) {
+  return irr__a2a_bruck_rounds(p, v + 10 + 3 * IRR_A2A_QMAX, md, share);
 }
 
 /* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. share:
    ranks per node behind one NIC (consecutive ranks; 1: flat). SMPI, 16-core nodes, p = 64,
    1 KiB a pair: Bruck, chosen by the flat estimates, took 0.57-0.65 of SMPI's best, its
    q/2 copies of the data crowding the node's NIC; these estimates charge that. */
+/* *T: Bruck's threshold, T0 (the hybrid, irr_alltoallv_direct_min, with which v was made)
+   or INT64_MAX (plain Bruck), the cheaper; forced Bruck takes the cheaper of the two too. */
+static inline irr_alg irr_alltoallv_choose_t(irr_alg forced, int p, const int64_t *v, irr_model md, int share, int64_t T0,
+                                             int64_t *T) {
+  double th, tp, tl;
+  *T = T0;
+  if (p <= 1 || p > IRR_A2A_MAXP || forced == IRR_ALG_LINEAR) return IRR_ALG_LINEAR;
+  th = irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share), tp = irr_alltoallv_plain_time(p, v, md, share);
+  tl = irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share);
+  if (tp <= th) *T = INT64_MAX, th = tp;
+  return forced == IRR_ALG_BRUCK || th < tl ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+}
 static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md, int share) {
+  int64_t T;
   if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
   if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
-  return irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share) < irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share)
-             ? IRR_ALG_BRUCK
-             : IRR_ALG_LINEAR;
+  return irr_alltoallv_choose_t(forced, p, v, md, share, irr_alltoallv_direct_min(p, md, share), &T);
 }
 
 static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t T, int64_t *v) {
@@ -4904,10 +4925,10 @@ static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg a
   irr_op *ops = NULL;
   irr_status st;
   if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
-  if (T <= 0) T = irr_alltoallv_direct_min(p, md, share);
-  if (alg == IRR_ALG_AUTO) {
-    if ((st = irr_alltoallv_stats_all(p, mat, T, v)) != IRR_OK) return st;
-    alg = irr_alltoallv_choose(alg, p, v, md, share);
+  if (T <= 0) { /* the choice's: of the algorithm (auto) and of Bruck's threshold */
+    int64_t T0 = irr_alltoallv_direct_min(p, md, share);
+    if ((st = irr_alltoallv_stats_all(p, mat, T0, v)) != IRR_OK) return st;
+    alg = irr_alltoallv_choose_t(alg, p, v, md, share, T0, &T);
   }
   if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
@@ -8481,7 +8502,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
   } else {
     if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-    L->alg = irr_alltoallv_choose(forced, p, A->v, L->ctx->md, A->share);
+    L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
     if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, &L->ops)) != MPI_SUCCESS) goto out;
   }
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);

@@ -68,9 +68,14 @@ int main(void) {
           irr_alltoallv_stats(c, p, send, recv, 0, irr_alltoallv_direct_min(p, md, 1), j ? w : v);
           if (j) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
         }
-        alg = irr_alltoallv_choose(IRR_ALG_AUTO, p, v, md, 1);
-        ti = irr_alltoallv_sizes_time(p, md) +
-             (alg == IRR_ALG_BRUCK ? irr_alltoallv_bruck_time(p, v, md, 1.0, 1) : irr_alltoallv_linear_time(p, v, md, 1.0, 1));
+        {
+          int64_t T;
+          alg = irr_alltoallv_choose_t(IRR_ALG_AUTO, p, v, md, 1, irr_alltoallv_direct_min(p, md, 1), &T);
+          ti = irr_alltoallv_sizes_time(p, md) +
+               (alg != IRR_ALG_BRUCK ? irr_alltoallv_linear_time(p, v, md, 1.0, 1)
+                : T == INT64_MAX     ? irr_alltoallv_plain_time(p, v, md, 1)
+                                     : irr_alltoallv_bruck_time(p, v, md, 1.0, 1));
+        }
         tm = (p - 1) * md.alpha + md.beta * (double)(v[2] > v[3] ? v[2] : v[3]);
         if (p > IRR_A2A_MAXP) ti = tm, alg = IRR_ALG_COUNT; /* p*p labels do not fit: the MPI layer calls MPI's */
         r = tm / ti;

@@ -59,25 +59,28 @@ static void check_meta(int p, const int64_t *mat) {
   free(H), free(want), free(buf), free(row);
 }
 
-/* closed forms against irr_sched_cost, and the choice against the better algorithm */
+/* closed forms against irr_sched_cost (linear, the hybrid, plain Bruck), and the model's
+   own argmin of them against the best of the three */
 static void check_choice(void) {
   irrt_rng rng = {777001};
   irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-  double lo[2] = {1e9, 1e9}, hi[2] = {0, 0}, worst = 1;
+  double lo[3] = {1e9, 1e9, 1e9}, hi[3] = {0, 0, 0}, worst = 1;
   int k, n = 0, worst_p = 0, worst_kind = 0;
   double worst_c = 0;
   int64_t *mat = (int64_t *)malloc((size_t)256 * 256 * sizeof(int64_t)), v[IRR_A2A_NSTAT];
   for (k = 0; k < 300; k++) {
-    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(128.0)), kind = (int)irrt_range(&rng, 0, IRRT_A2A_NDIST - 1), j;
-    double c = exp(irrt_urand(&rng) * log(65536.0)), t[2], e[2];
-    irr_alg ch;
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(128.0)), kind = (int)irrt_range(&rng, 0, IRRT_A2A_NDIST - 1), j, ch;
+    double c = exp(irrt_urand(&rng) * log(65536.0)), t[3], e[3], best;
+    int64_t T0 = irr_alltoallv_direct_min(p, md, 1);
     irrt_a2a(&rng, kind, p, c, mat);
-    irr_alltoallv_stats_all(p, mat, irr_alltoallv_direct_min(p, md, 1), v);
+    irr_alltoallv_stats_all(p, mat, T0, v);
     e[0] = irr_alltoallv_linear_time(p, v, md, 1.0, 1), e[1] = irr_alltoallv_bruck_time(p, v, md, 1.0, 1);
-    for (j = 0; j < 2; j++) {
+    e[2] = irr_alltoallv_plain_time(p, v, md, 1);
+    for (j = 0; j < 3; j++) {
       irr_sched_set set;
       irr_cost cost;
-      irr_status st = irr_alltoallv_build_all(&set, a2a_algs[j], p, mat, 0, md, 1);
+      irr_status st = irr_alltoallv_build_all_t(&set, j ? IRR_ALG_BRUCK : IRR_ALG_LINEAR, p, mat, 0, md, 1,
+                                                j == 2 ? INT64_MAX : T0);
       t[j] = 1e300;
       if (st == IRR_OK) st = irr_sched_cost(set.s, p, md, &cost, NULL), t[j] = cost.time, irr_sched_set_free(&set);
       CHECK(st == IRR_OK, "a2a cost p=%d: %s", p, irr_status_name(st));
@@ -86,17 +89,18 @@ static void check_choice(void) {
     }
     /* the model's own argmin of the closed forms (the MPI layer's choice counts the linear
        exchange's messages at IRR_A2A_GAP, SMPI's figure, which this model does not have) */
-    ch = e[1] < e[0] ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
-    {
-      double best = t[0] < t[1] ? t[0] : t[1], got = t[ch == IRR_ALG_BRUCK];
-      if (best > 0 && got / best > worst) worst = got / best, worst_p = p, worst_kind = kind, worst_c = c;
-    }
+    ch = e[1] < e[0] ? 1 : 0;
+    if (e[2] < e[ch]) ch = 2;
+    best = t[0] < t[1] ? t[0] : t[1];
+    if (t[2] < best) best = t[2];
+    if (best > 0 && t[ch] / best > worst) worst = t[ch] / best, worst_p = p, worst_kind = kind, worst_c = c;
     n++;
   }
-  printf("a2a estimates / model over %d draws: linear %.3f .. %.3f, bruck %.3f .. %.3f; choice / best worst %.3f (p=%d %s c=%.0f)\n",
-         n, lo[0], hi[0], lo[1], hi[1], worst, worst_p, irrt_a2a_name[worst_kind], worst_c);
-  CHECK(worst <= 2.0 && lo[0] > 0.45 && hi[0] < 1.2 && lo[1] > 0.45 && hi[1] < 1.6, "a2a estimates or choice out of their measured range: choice %.3f of the better algorithm's model time (p=%d %s c=%.0f)", worst, worst_p,
-        irrt_a2a_name[worst_kind], worst_c);
+  printf("a2a estimates / model over %d draws: linear %.3f .. %.3f, hybrid %.3f .. %.3f, plain Bruck %.3f .. %.3f; "
+         "choice / best worst %.3f (p=%d %s c=%.0f)\n",
+         n, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], worst, worst_p, irrt_a2a_name[worst_kind], worst_c);
+  CHECK(worst <= 2.0 && lo[0] > 0.45 && hi[0] < 1.2 && lo[1] > 0.45 && hi[1] < 1.6 && lo[2] > 0.45 && hi[2] < 1.6,
+        "a2a estimates or choice out of their measured range");
   free(mat);
 }
 
