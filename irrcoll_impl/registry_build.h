@@ -41,7 +41,8 @@ static inline int irr_allgatherv_share(int p, const int *node) {
    16-core nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00).
    On nodes of consecutive ranks the node-aware algorithm (irr_allgatherv_hier) wins where
    its estimate says it is faster than that choice, and neighbor exchange (p even) where its
-   estimate is below IRR_NEIGHBOR_MARGIN of the best. */
+   estimate is below IRR_NEIGHBOR_MARGIN of the best; a ring that stays takes whole blocks
+   where the node-aware exact recursion says so (irr__allgatherv_block_nodes). */
 /* The node-aware ring's block size on SMP nodes: Eq. (2)'s from IRR_RING_NODE_ALPHA (bs), or
    whole blocks (the plain linear ring, MPICH's in the node order), whichever has the lower
    exact time with the hops inside a node at IRR_INTRA_ALPHA, IRR_INTRA_BETA of the model's
