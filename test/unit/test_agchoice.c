@@ -84,7 +84,10 @@ static void test_agchoice(void) {
         default:
           irr_allgatherv_choose(IRR_ALG_RING, p, m, md, a.node, &B);
           irr_allgatherv_order(p, m, a.node, ring);
-          e = irr_allgatherv_ring_time(p, m, B, ring, md, work);
+          /* on nodes through irr_allgatherv_ring_time_on at 1, 1 (the choice's node-aware
+             comparison of block sizes runs the same recursion at IRR_INTRA_ALPHA, _BETA) */
+          e = smp ? irr_allgatherv_ring_time_on(p, m, B, ring, node, md, 1, 1, (double)IRR_RING_EXACT, work)
+                  : irr_allgatherv_ring_time(p, m, B, ring, md, work);
         }
         r = t[j] > 0 ? e / t[j] : (e == 0 ? 1 : 2);
         ests++;
