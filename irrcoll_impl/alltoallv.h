@@ -29,11 +29,15 @@
              rank's Bruck rounds (a hybrid of the two; T = 1 would be the linear exchange,
              T = INT64_MAX the plain algorithm). Sender and receiver classify a block by
              the size the sender declares in the sizes phase, so they always agree.
-   Cost (model, alpha + beta*m a message):
+   Cost (model, alpha + beta*m a message; every algorithm after the sizes phase, q (alpha +
+   8 beta (IRR_A2A_NSTAT + p/2))):
      linear: about max over ranks of (nonempty sends * alpha + beta * bytes sent), and the
              same for receives;
-     bruck:  q (alpha + 8 beta ceil(p/2)) for the sizes, plus sum over k of alpha + beta * (the
-             largest message of round k); regular blocks of b: q alpha + q p b beta / 2.
+     bruck:  sum over k of alpha + beta * (the largest message of round k); regular blocks of
+             b: q alpha + q p b beta / 2; the hybrid adds the linear cost of its large blocks.
+   Limits: p <= IRR_A2A_MAXP (labels); radix 2 only (Fan et al.'s follow-up tunes the
+   radix); the choice's estimates are closed forms from maxima over ranks, within 0.5 .. 1.6
+   of the model over the real programs (test_a2a), not exact.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
    The sizes phase serves all: every rank runs it whatever the algorithm. Its messages also

@@ -90,20 +90,25 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
                               MPI_Comm comm);
 #endif
 
-/* MPI_Alltoallv with known sizes (alltoallv.h). Every rank knows only its own counts, so one
-   MPI_Allreduce of IRR_A2A_NSTAT (57) words agrees what the choice needs: the largest bytes
-   and nonempty messages any rank sends and receives, Bruck's message sizes per round, whether
-   some rank's arguments are bad, and a hash that shows whether every send matches its
-   receive. Then the model's least estimate (irr_alltoallv_choose, alpha and beta as
-   Allgatherv's) among the non-uniform Bruck algorithm (2 ceil(log2 p) rounds: the sizes,
-   then the data, one message per round; scratch: the blocks a rank forwards) and the linear
-   exchange (every nonempty block straight to its destination; empty ones send nothing).
-   Force with IRRCOLL_ALG=alltoallv:bruck|linear or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
+/* MPI_Alltoallv with known sizes (alltoallv.h). Every rank knows only its own counts, so a
+   sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
+   IRR_A2A_NSTAT (106) words of statistics, combined by maximum on the way (a dissemination
+   allreduce), and the sizes of the blocks the rank will forward (Bruck's sizes, Fan et al.
+   HPDC 2022). Every rank then has the same statistics, knows whether some rank's arguments
+   are bad, and knows the size each sender declares for its block. The model's least
+   estimate (irr_alltoallv_choose_t; alpha, beta as Allgatherv's; on SMP nodes a node's NIC
+   carries its ranks' off-node bytes) picks among the non-uniform Bruck algorithm for blocks
+   below irr_alltoallv_direct_min bytes with the others sent straight after its rounds, plain
+   Bruck (every block forwarded: ceil(log2 p) rounds, one message per round; scratch: the
+   blocks a rank forwards), and the linear exchange (every nonempty block straight to its
+   destination; empty ones send nothing). Force with IRRCOLL_ALG=alltoallv:bruck|linear
+   (bruck: the cheaper of the two Bruck forms) or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
    ...). MPI_IN_PLACE: the receive blocks are copied first (scratch: their total). Bad
-   arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types):
-   that rank gets its class, every other MPI_ERR_ARG, no data moves. A send larger than its
-   receive: MPI_ERR_TRUNCATE at the receiver (that block untouched); smaller: accepted, as
-   MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
+   arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types,
+   MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, no data
+   moves, nobody hangs. A block larger than its receive count: MPI_ERR_TRUNCATE at the
+   receiver, that block untouched; smaller: written at the start of the block and accepted,
+   as MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
 #define IRR_HAVE_ALLTOALLV 1
 IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
