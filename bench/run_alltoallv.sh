@@ -68,29 +68,29 @@ for plat in ${PLATS:-flat smp}; do
       case $a in pair*) [ "$pof2" = 1 ] || { echo "(SMPI's $a skipped: p=$p is not a power of two)" >&2; continue; } ;; esac
       run="$run $a"
     done
-    rm -f "$f".*.tmp "$f".*.tmp.wall
+    t="$f.$$" # this invocation's temporary files: runs at other P or platforms may share OUTDIR
     n=0
     for a in $run; do # JOBS at a time, each into its own file
-      run1 "$plat" "$p" "$a" "$f.$a.tmp" &
+      run1 "$plat" "$p" "$a" "$t.$a.tmp" &
       n=$((n + 1))
       [ $((n % jobs)) -ne 0 ] || wait
     done
     wait
     walls=""
     for a in $run; do
-      read -r _ _ _ w rc < "$f.$a.tmp.wall"
+      read -r _ _ _ w rc < "$t.$a.tmp.wall"
       echo "$plat $p $a $w $rc" >> "$out/alltoallv_walltime.txt"
       walls="$walls $a $(printf '%.1f' "$w") s,"
       if [ "$a" = irrcoll ]; then
-        if [ "$rc" = 2 ] && ! grep -q '^irrcoll,' "$f.$a.tmp"; then
-          echo "(irrcoll: $prog has no IRR_Alltoallv: baselines only)" >&2; rm -f "$f.$a.tmp"
+        if [ "$rc" = 2 ] && ! grep -q '^irrcoll,' "$t.$a.tmp"; then
+          echo "(irrcoll: $prog has no IRR_Alltoallv: baselines only)" >&2; rm -f "$t.$a.tmp"
         elif [ "$rc" != 0 ]; then
           echo "(irrcoll failed at $plat p=$p, status $rc)" >&2
         fi
       elif [ "$rc" != 0 ]; then
         echo "(SMPI's $a failed at $plat p=$p, status $rc: its stored rows, if any, are kept)" >&2
       else # new rows replace the stored ones of the same cell; other cells are kept
-        sed "s/^native,/$a,/" "$f.$a.tmp" | awk -F, -v old="$base/$a.csv" '
+        sed "s/^native,/$a,/" "$t.$a.tmp" | awk -F, -v old="$base/$a.csv" '
           /^#@/ { next } /^who,/ { next }
           /^# / { if (!seen[$0]++) keep[++nk] = $0; split($0, w, " "); done[w[3]" "w[4]] = 1; next }
           NF == 6 { key = $3","$4; cell[key] = 1; row[++nr] = $0 }
@@ -98,21 +98,21 @@ for plat in ${PLATS:-flat smp}; do
                   if (l ~ /^#@/ || l ~ /^who,/) continue
                   if (l ~ /^# /) { split(l, w, " "); if (!(w[3]" "w[4] in done) && !seen[l]++) keep[++nk] = l; continue }
                   split(l, x, ","); if (!(x[3]","x[4] in cell)) row[++nr] = l }
-                for (i = 1; i <= nk; i++) print keep[i]; for (i = 1; i <= nr; i++) print row[i] }' > "$base/$a.new"
+                for (i = 1; i <= nk; i++) print keep[i]; for (i = 1; i <= nr; i++) print row[i] }' > "$base/$a.new.$$"
         { echo "#@benchmark=alltoallv_smpi"; echo "#@alg=$a"; echo "#@platform=$plat"; echo "#@p=$p"
-          echo "#@smpi_overhead=0.5us"; echo "#@seed=$seed"; echo "who,p,dist,c_bytes,rep,seconds"; cat "$base/$a.new"; } > "$base/$a.csv"
-        rm -f "$base/$a.new"
+          echo "#@smpi_overhead=0.5us"; echo "#@seed=$seed"; echo "who,p,dist,c_bytes,rep,seconds"; cat "$base/$a.new.$$"; } > "$base/$a.csv.$$"
+        mv "$base/$a.csv.$$" "$base/$a.csv"; rm -f "$base/$a.new.$$"
       fi
-      rm -f "$f.$a.tmp.wall"
-      [ "$a" = irrcoll ] || rm -f "$f.$a.tmp"
+      rm -f "$t.$a.tmp.wall"
+      [ "$a" = irrcoll ] || rm -f "$t.$a.tmp"
     done
     # the summary's CSV: irrcoll's rows (if any), then every stored baseline's
     { echo "#@benchmark=alltoallv_smpi"; echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; echo "#@p=$p"
       echo "#@seed=$seed"; echo "#@reps=$reps"; echo "who,p,dist,c_bytes,rep,seconds"
-      { [ ! -f "$f.irrcoll.tmp" ] || grep -v '^#@\|^who,' "$f.irrcoll.tmp"
+      { [ ! -f "$t.irrcoll.tmp" ] || grep -v '^#@\|^who,' "$t.irrcoll.tmp"
         for b in "$base"/*.csv; do [ ! -f "$b" ] || grep -v '^#@\|^who,' "$b"; done; } |
         awk '/^# / { if (!seen[$0]++) print; next } { print }'; } > "$f.csv"
-    rm -f "$f.irrcoll.tmp"
+    rm -f "$t.irrcoll.tmp"
     order=$(echo $all_algs; ls "$base" 2>/dev/null | sed -n 's/\.csv$//p' | tr '\n' ' ')
     have_irr=$(grep -c '^irrcoll,' "$f.csv" || true)
     if [ "$have_irr" -gt 0 ]; then
@@ -120,7 +120,7 @@ for plat in ${PLATS:-flat smp}; do
     else
       echo "SMPI $plat p=$p: no IRR_Alltoallv rows; best SMPI alltoallv algorithm and its time, c = $cs bytes a pair, seed $seed"
     fi
-    rm -f "$f.dat" "$f.dat.gp"
+    rm -f "$f.dat" "$f.dat.gp" "$f.png"
     awk -F, -v cs="$cs" -v ds="$dists" -v order="$order" -v irrok="$have_irr" -v cell="$plat p=$p" -v dat="$f.dat" '
       !/^#/ && NF == 6 && $5 > 0 { k = $3","$4; s[$1","k] += $6; n[$1","k]++; w[$1] = 1 }
       function us(t) { return t < 1e-3 ? sprintf("%8.2fus", t * 1e6) : sprintf("%8.3fms", t * 1e3) }
