@@ -203,13 +203,15 @@ BENCH_P ?= 16 32 64 256
 # doubling, and irrcoll's Bruck on a flat cluster, need more memory than 23 GB)
 AG_P ?= 30 64
 AG_BIG_P ?=
+# Alltoallv's SMPI sweep (bench/run_alltoallv.sh): every SMPI alltoallv algorithm at A2A_P
+A2A_P ?= 64
 bench-sweep: $(B)/sim_v
 	@mkdir -p $(B)/bench
 	BENCH_P="$(BENCH_P)" $(foreach v,BENCH_SIZES BENCH_ROOTS BENCH_COLLS BENCH_REPS BENCH_JOBS SEED,$(if $($(v)),$(v)="$($(v))")) \
 	  sh bench/run_sweep.sh $(B)/sim_v $(B)/bench > $(B)/bench/sweep_smpi.txt; \
 	  rc=$$?; cat $(B)/bench/sweep_smpi.txt; exit $$rc
 
-bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_irrtune
+bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/sim_inter $(B)/sim_irrtune
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 	$(MAKE) --no-print-directory bench-sweep
@@ -218,6 +220,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_inter $(B)/sim_ir
 	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big.txt)
 	$(if $(AG_BIG_P),PLATS=smp AG_CS=1048576 AG_ALGS="mpich_ring GB ompi_neighborexchange" AG_TAG=_1MiB \
 	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big_1MiB.txt)
+	sh bench/run_alltoallv.sh $(B)/sim_alltoallv $(B)/bench $(A2A_P) | tee $(B)/bench/alltoallv_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
