@@ -6,7 +6,8 @@
  * MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv and MPI_Alltoallv irrcoll's automatic choice
  * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
  * of the SMPI sweeps; IRR_Allgatherv at least 0.95 of SMPI's best algorithm in every cell
- * measured, flat and 16-core nodes; README), for every other collective the PMPI_
+ * measured, flat and 16-core nodes; IRR_Alltoallv likewise against SMPI's alltoallv
+ * algorithms, p = 64 and 256; README), for every other collective the PMPI_
  * function.
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
