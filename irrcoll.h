@@ -8420,10 +8420,8 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
 /* sizes: H ((q+1) p words, alltoallv.h) from the rank's sizes by destination, and A->v, the
    statistics combined over all ranks. One message a round: the statistics so far, then the
    round's sizes. A rank with bad arguments takes part with empty sizes. */
-static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
+static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H, int64_t *buf) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
-  int64_t *buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
-  if (!buf) return MPI_ERR_NO_MEM;
   irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
@@ -8436,7 +8434,6 @@ static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H) {
       irr_alltoallv_bruck_meta_step(p, k, H, buf + IRR_A2A_NSTAT);
     }
   }
-  IRRCOLL_FREE(buf);
   return rc;
 }
 
@@ -8471,27 +8468,21 @@ static int irr__a2a_sink(irr_sched *s, int p, const int64_t *got, const int64_t 
   return MPI_SUCCESS;
 }
 
-/* plan: this rank's program for alg from H (the sizes phase's) */
-static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sched *s, irr_op **ops) {
-  int p = A->p, q = irr__a2a_q(p), cap = irr_alltoallv_maxops(alg, p) + 2 * p, src, trunc = 0, rc;
-  int64_t *got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
-  int *loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+/* plan: this rank's program for alg from H (the sizes phase's), into ops (cap ops); got (2p
+   words) and loc (p ints): workspace. All allocated before the sizes phase, whose
+   statistics tell every rank if one could not (irr__a2a_setup). */
+static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sched *s, irr_op *ops, int cap,
+                         int64_t *got, int *loc) {
+  int p = A->p, q = irr__a2a_q(p), src, trunc = 0, rc;
   irr_status st;
-  if (!got || !loc || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) {
-    if (got) IRRCOLL_FREE(got);
-    if (loc) IRRCOLL_FREE(loc);
-    return MPI_ERR_NO_MEM;
-  }
   for (src = 0; src < p; src++) got[src] = H[(size_t)q * p + (A->rank - src + p) % p]; /* declared by each sender */
-  irr_sched_init(s, A->rank, p, *ops, cap);
+  irr_sched_init(s, A->rank, p, ops, cap);
   if (alg == IRR_ALG_BRUCK) st = irr_alltoallv_bruck(A->rank, p, H, A->T, 0, loc, got + p, s);
   else st = irr_alltoallv_linear(A->rank, p, A->w + 2 * p, got, 0, s);
   for (src = 0; src < p; src++) A->mism |= got[src] != A->w[5 * p + src];
   rc = st != IRR_OK ? MPI_ERR_INTERN : irr__a2a_sink(s, p, got, A->w + 5 * p, &trunc);
   if (rc == MPI_SUCCESS && s->err != IRR_OK) rc = MPI_ERR_INTERN;
   if (trunc && A->err == MPI_SUCCESS) A->err = MPI_ERR_TRUNCATE;
-  IRRCOLL_FREE(got);
-  IRRCOLL_FREE(loc);
   return rc;
 }
 
@@ -8525,8 +8516,8 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
                           const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
-  int rc, p;
-  int64_t *H = NULL;
+  int rc, p, cap = 0, *loc = NULL;
+  int64_t *H = NULL, *buf = NULL, *got = NULL;
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
@@ -8541,8 +8532,18 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (p > 1 && (rc = irr__nodes(L->ctx, comm, A->rank, p)) != MPI_SUCCESS) return rc;
     A->share = irr_allgatherv_share(p, L->ctx->nodes.node);
     A->T = irr_alltoallv_direct_min(p, L->ctx->md, A->share);
-    if (!(H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (irr__a2a_q(p) + 1) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    if ((rc = irr__a2a_sizes(L->ctx, A, H)) != MPI_SUCCESS) goto out;
+    /* what the sizes phase needs (without it this rank cannot take part: MPI_ERR_NO_MEM
+       here, and its peers wait), then what the plan needs: a failure there is told to
+       every rank by the phase's statistics (this rank's error), so none moves data */
+    H = (int64_t *)IRRCOLL_MALLOC((size_t)p * (irr__a2a_q(p) + 1) * sizeof(int64_t));
+    buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
+    if (!H || !buf) { rc = MPI_ERR_NO_MEM; goto out; }
+    cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p; /* the larger of the two, and the sinks' copies */
+    L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
+    loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+    if ((!L->ops || !got || !loc) && A->err == MPI_SUCCESS) A->err = MPI_ERR_NO_MEM;
+    if ((rc = irr__a2a_sizes(L->ctx, A, H, buf)) != MPI_SUCCESS) goto out;
     if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
   }
   if (L->none) goto out;
@@ -8565,7 +8566,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   } else {
     if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
-    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, &L->ops)) != MPI_SUCCESS) goto out;
+    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
   }
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
@@ -8574,6 +8575,9 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   L->sb.counts = A->w, L->sb.displs = A->w + p;
 out:
   if (H) IRRCOLL_FREE(H);
+  if (buf) IRRCOLL_FREE(buf);
+  if (got) IRRCOLL_FREE(got);
+  if (loc) IRRCOLL_FREE(loc);
   return rc;
 }
 
