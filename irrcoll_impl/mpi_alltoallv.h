@@ -186,7 +186,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
   }
   if (nocomm) { /* the linear exchange of this rank's counts */
-    int cap = irr_alltoallv_maxops(IRR_ALG_LINEAR, p);
+    cap = irr_alltoallv_maxops(IRR_ALG_LINEAR, p);
     L->alg = IRR_ALG_LINEAR;
     if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
     irr_sched_init(&L->s, A->rank, p, L->ops, cap);
