@@ -45,7 +45,7 @@ run $MPIEXEC -n 6 "$B/example_unknown_sizes"
 run $MPIEXEC -n 7 "$B/example_allgatherv"
 run $MPIEXEC -n 6 "$B/example_intergroup"
 
-# an unmodified program through the interception library: Gatherv, Scatterv and Allgatherv
+# an unmodified program through the interception library: Gatherv, Scatterv, Allgatherv and Alltoallv
 # go to irrcoll by default; the Allgather mock-up is forced to show a guideline at work
 force=allgather:allgather_as_gather_bcast
 run --quiet env LD_PRELOAD="$absb/libirrcoll_pmpi.so" IRRCOLL_REPORT=1 IRRCOLL_ALG=$force $MPIEXEC -n 4 "$B/pmpi_app"
