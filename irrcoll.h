@@ -4653,17 +4653,6 @@ static inline void irr_alltoallv_bruck_sizes(int c, int p, const int64_t *mat, i
     }
 }
 
-/* q rounds of bytes[k] to c + 2^k as control messages, from round r0; the next free round. */
-static inline int irr__a2a_ctrl_rounds(irr_sched *s, int r0, int q, int p, const int64_t *bytes) {
-  int k, c = s->rank;
-  for (k = 0; k < q; k++) {
-    int64_t b = bytes ? bytes[k] : 0;
-    irr_sched_ctrl(s, r0 + k, IRR_OP_SEND, (c + (1 << k)) % p, b);
-    irr_sched_ctrl(s, r0 + k, IRR_OP_RECV, (c - (1 << k) % p + p) % p, b);
-  }
-  return r0 + q;
-}
-
 /* The statistics' words (irr_alltoallv_stats) and the sizes phase in the model: q rounds of
    those words and the round's sizes, 8 bytes each. */
 #define IRR_A2A_NSTAT (10 + 6 * IRR_A2A_QMAX)
@@ -4675,13 +4664,17 @@ static inline double irr_alltoallv_sizes_time(int p, irr_model md) {
 }
 
 /* Flag of the builders: begin with the sizes phase's rounds as control messages (the
-   model's view of what the MPI layer runs itself before it builds without them). */
+   model's view of what the MPI layer runs itself before it builds without them): round k
+   to c + 2^k, the statistics and the round's sizes. Returns the next free round. */
 #define IRR_A2A_SIZES 1
 static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
-  int64_t b[IRR_A2A_QMAX];
-  int k, q = irr__a2a_q(p);
-  for (k = 0; k < q; k++) b[k] = 8 * (IRR_A2A_NSTAT + (int64_t)irr__a2a_npos(p, k));
-  return irr__a2a_ctrl_rounds(s, 0, q, p, b);
+  int k, c = s->rank, q = irr__a2a_q(p);
+  for (k = 0; k < q; k++) {
+    int64_t b = 8 * (IRR_A2A_NSTAT + (int64_t)irr__a2a_npos(p, k));
+    irr_sched_ctrl(s, k, IRR_OP_SEND, (c + (1 << k)) % p, b);
+    irr_sched_ctrl(s, k, IRR_OP_RECV, (c - (1 << k) % p + p) % p, b);
+  }
+  return q;
 }
 
 static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
@@ -4693,10 +4686,9 @@ static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
 /* Linear: rank c's program from its sizes by destination (send) and by source (recv). */
 static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send, const int64_t *recv, int flags,
                                               irr_sched *s) {
-  int i, r = 0, q = irr__a2a_q(p);
+  int i, r = 0;
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
-  (void)q;
   if (flags & IRR_A2A_SIZES) r = irr__a2a_sizes_rounds(s, p);
   for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
     int src = (c - i + p) % p;
@@ -4710,13 +4702,6 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
   return s->err;
 }
 
-/* Bruck: rank c's program from its H (irr_alltoallv_bruck_sizes or the size phase).
-   loc[i] / at[i] (p each, caller's workspace): where position i's block is now (-1: the
-   send buffer, k: the scratch region of round k) and its offset in scratch. In round k a
-   message is, for each run of positions [a, a + 2^k) (a = j 2^(k+1) + 2^k, destination
-   c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
-   region h, and split the same way on both ends, so the i-th piece of the send meets the
-   i-th piece of the receive (sched.h). */
 /* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
    pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
    while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
@@ -4724,7 +4709,17 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
    the dependent message; a message in a burst costs about half of it. */
 #define IRR_A2A_GAP 0.5
 
+/* a block's bytes in Bruck's rounds: those of T or more go straight */
 #define IRR__A2A_SMALL(x, T) ((x) < (T) ? (x) : 0)
+
+/* Bruck: rank c's program from its H (irr_alltoallv_bruck_sizes or the size phase).
+   loc[i] / at[i] (p each, caller's workspace): where position i's block is now (-1: the
+   send buffer, k: the scratch region of round k) and its offset in scratch. In round k a
+   message is, for each run of positions [a, a + 2^k) (a = j 2^(k+1) + 2^k, destination
+   c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
+   region h, and split the same way on both ends, so the i-th piece of the send meets the
+   i-th piece of the receive (sched.h). A block of T bytes or more breaks its piece: it goes
+   straight to its destination after the rank's rounds (T = INT64_MAX: plain Bruck). */
 static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int64_t T, int flags, int *loc, int64_t *at,
                                              irr_sched *s) {
   int q = irr__a2a_q(p), k, r0 = 0, i;
