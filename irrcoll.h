@@ -5943,6 +5943,19 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
 } irr__nodes_cache;
 
+typedef struct irr__win {           /* a window irrcoll made (Allgatherv's sizes, mpi_allgatherv.h) */
+  MPI_Win win;
+  int64_t *mem;                     /* its memory, freed with it */
+  int live;                         /* not freed yet */
+  struct irr__win *next;            /* the process's windows, newest first (irr__wins) */
+} irr__win;
+
+typedef struct irr__agwin_cache {   /* Allgatherv's published sizes (mpi_allgatherv.h) */
+  irr__win *w;                      /* the window over IRR__AGWIN_SLOTS of {call, bytes of this
+                                       rank's block, of its successor's}; NULL: none */
+  int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
+} irr__agwin_cache;
+
 typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
   MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
                                        one, or MPI_COMM_NULL: the private duplicate */
@@ -5965,6 +5978,7 @@ typedef struct irr__ctx {
   irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
   irr__nodes_cache nodes;
   irr__agchoice_cache agc;
+  irr__agwin_cache agw;
   irr__inter_cache inter;
   irr__scratch scr;
   int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi_args.h) */
@@ -5979,6 +5993,49 @@ typedef struct irr__ctx {
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
 
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still works, and the
+   other communicators' later, when Open MPI 4.1 can no longer free a window (MPI_Win_free
+   crashes there) and MPICH over UCX aborts on a window left open. So a key on MPI_COMM_SELF
+   frees the windows still open then, newest first: the reverse of their creations, which
+   are collective, so ordered alike on the ranks that share them (windows that threads
+   created at once on overlapping communicators may not be: their MPI_Win_free can wait). */
+static irr__win *_Atomic irr__wins = NULL;
+static _Atomic int irr__finalizing = 0;
+static _Atomic int irr__selfkey = MPI_KEYVAL_INVALID;
+static void irr__win_free(irr__win *w) {
+  if (!w->live) return;
+  MPI_Win_free(&w->win);
+  w->live = 0;
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  w->mem = NULL;
+}
+static int irr__self_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  irr__win *w = atomic_exchange(&irr__wins, NULL), *n;
+  (void)comm, (void)keyval, (void)attr, (void)extra;
+  atomic_store(&irr__finalizing, 1);
+  for (; w; w = n) {
+    n = w->next;
+    irr__win_free(w);
+    IRRCOLL_FREE(w);
+  }
+  return MPI_SUCCESS;
+}
+/* 1 once the key is on MPI_COMM_SELF */
+static int irr__watch_finalize(void) {
+  int k, expect = MPI_KEYVAL_INVALID;
+  if (atomic_load(&irr__selfkey) != MPI_KEYVAL_INVALID) return 1;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__self_delete, &k, NULL) != MPI_SUCCESS) return 0;
+  if (!atomic_compare_exchange_strong(&irr__selfkey, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread set it */
+    return 1;
+  }
+  return MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
+}
+static void irr__win_keep(irr__win *w) { /* into irr__wins */
+  w->next = atomic_load(&irr__wins);
+  while (!atomic_compare_exchange_weak(&irr__wins, &w->next, w)) {}
+}
+
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   irr__ctx *c = (irr__ctx *)attr;
   int rc = MPI_SUCCESS;
@@ -5986,6 +6043,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   (void)keyval;
   (void)extra;
   if (c) {
+    if (c->agw.w && !atomic_load(&irr__finalizing)) irr__win_free(c->agw.w); /* its node stays listed */
     rc = MPI_Comm_free(&c->pc);
     if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
     if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
@@ -6184,6 +6242,8 @@ typedef struct irr__buf {
   int v;                   /* 1: v layout */
   int own;                 /* single layout: the rank */
   int64_t count;           /* single layout: elements */
+  int64_t pad;             /* single layout: zero bytes after them (Allgatherv: a sender short of
+                              its receive count forwards its block at the receive count's size) */
   const int64_t *counts, *displs; /* v: per block, elements (the root's, widened) */
   int p;
   char *stage;             /* packed copy (non-contiguous types) */
@@ -6201,7 +6261,7 @@ typedef struct irr__buf {
 static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
 
 static int64_t irr__idx_bytes(const irr__buf *b, int i) {
-  if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
+  if (!b->v) return i == b->own ? b->count * b->dt.size + b->pad : 0;
   return b->counts[i] * b->dt.size;
 }
 /* Label i's block index in the buffer (its counts and displacements), -1 if the buffer does
@@ -6254,7 +6314,7 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
 static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
   int64_t total = 0;
   int i, nb = b->v ? b->p : 1, rc;
-  if (b->dt.contig || b->discard) return MPI_SUCCESS;
+  if ((b->dt.contig && !b->pad) || b->discard) return MPI_SUCCESS;
   if (b->v) {
     b->start = (int64_t *)IRRCOLL_MALLOC(((size_t)b->p + 1) * sizeof(int64_t));
     if (!b->start) return MPI_ERR_NO_MEM;
@@ -6275,6 +6335,7 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
       rc = irr__pack(0, u, cnt, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
       if (rc != MPI_SUCCESS) return rc;
     }
+  if (!b->v && b->pad > 0) memset(b->stage + b->count * b->dt.size, 0, (size_t)b->pad);
   return MPI_SUCCESS;
 }
 
@@ -8131,7 +8192,8 @@ IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MP
      validate  every argument error is local (a rank with bad recvcounts or recvtype is the
                only one that knows): that rank still runs the program, touching no buffer
                and sending 0-byte messages that its successors detect as short
-               (MPI_ERR_TRUNCATE); nothing is added to a correct call
+               (MPI_ERR_TRUNCATE); sizes it lacks it reads from their owners
+               (irr__ag_sizes); nothing is added to a correct call but three stores
      choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
                (gathered once per communicator) and the model: equal on every rank; its
                workspace comes with the sizes' (validate), so it cannot fail on one rank
@@ -8179,6 +8241,10 @@ typedef struct irr__agstate {
   int nocomm;       /* plan without communicating (IRR_Iallgatherv): an unknown node layout is flat */
   int guess;        /* this rank's sizes are not the arguments' (bad counts, no type size) */
   int refused;      /* IRRCOLL_CHECK found arguments that differ: no rank moves data */
+  int64_t pad;      /* the own block is this much shorter than recvcounts[rank] says */
+  unsigned call;    /* the context's call number (irr__agwin_*) */
+  int untyped;      /* recvtype gives no size: every block's size is unknown here */
+  int ownok;        /* own: the own block's bytes, from valid send arguments */
 } irr__agstate;
 
 /* validate. Every argument error is this rank's own: MPI requires recvcounts, displs and
@@ -8188,13 +8254,12 @@ typedef struct irr__agstate {
    buffer (vb, ob discard): its receives take 0 bytes (MPI truncates them; tolerated), its
    sends are 0-byte poison that its successors detect as short (MPI_ERR_TRUNCATE) and pass
    on. This costs the correct call nothing: no message, no agreement step. Where the bad rank
-   cannot know the sizes exactly, its program may differ from the others' (see below and the
-   README: IRRCOLL_CHECK=1 agrees the arguments first).
+   cannot know the sizes, it reads them from their owners (irr__ag_sizes).
    The receive type's element size: its own, or for a type without one (MPI_DATATYPE_NULL)
    what the own block says (the signatures match: sendcount * sendtype's size over
    recvcounts[rank]), else sendtype's size (exact when both are the same basic type; in
-   place too, if sendtype is a type), else 1 byte (a guess). A bad count entry is taken as
-   an empty block. */
+   place too, if sendtype is a type), else 1 byte (a guess); a bad count entry is an empty
+   block. irr__ag_sizes then replaces every guess by the owner's size. */
 static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, const void *recvbuf,
                             const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G, MPI_Comm pc) {
   int rc, typed, sendok = 0, rerr = MPI_SUCCESS, serr = MPI_SUCCESS;
@@ -8206,6 +8271,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
     else if (!irr__mul_ok(sendcount, ob->dt.size, &G->own)) serr = MPI_ERR_COUNT;
     else if ((sendok = 1, rc = irr__dt_committed(sendtype, pc)) != MPI_SUCCESS) serr = rc;
     else if (G->own > 0 && !sendbuf && ob->dt.true_lb == 0) serr = MPI_ERR_BUFFER;
+    G->ownok = sendok;
   }
   typed = (rerr = irr__dt_info(vb->dt.type, &vb->dt)) == MPI_SUCCESS;
   if (typed) rerr = irr__dt_committed(vb->dt.type, pc);
@@ -8214,7 +8280,7 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
     if (c->ci || c->cc) n = c->ci ? (int64_t)c->ci[G->rank] : (int64_t)c->cc[G->rank];
     vb->dt.size = sendok && n > 0 && G->own >= 0 && G->own % n == 0 ? G->own / n : sendok ? ob->dt.size : 1;
     if (G->inplace) G->own = 0;
-    G->guess = 1;
+    G->guess = G->untyped = 1;
     vb->dt.extent = (MPI_Aint)vb->dt.size, vb->dt.true_lb = 0, vb->dt.true_extent = vb->dt.extent, vb->dt.contig = 1;
   }
   if ((rc = irr__widen_lax(G->p, c, vb->dt.size, vb->dt.extent, G->m + G->p, G->m + 2 * G->p, G->m, &total)) != MPI_SUCCESS)
@@ -8223,8 +8289,77 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   else if (rc != MPI_SUCCESS) G->err = rc;
   else if (recvbuf == MPI_IN_PLACE || (total > 0 && !recvbuf && vb->dt.true_lb == 0)) G->err = MPI_ERR_BUFFER;
   else if (serr != MPI_SUCCESS) G->err = serr;
-  else if (!G->inplace && G->own != G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
+  else if (!G->inplace && G->own > G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
   return MPI_SUCCESS;
+}
+
+/* A rank whose own arguments do not give every block's size (a negative or missing entry
+   in recvcounts, no receive type size) cannot compute the program the others run, and a
+   guess (an empty block) changed its program in 1697 of 3000 random draws at p <= 8, and a
+   changed message hangs the call. Every other rank knows the sizes: so each rank publishes
+   {call number, its own block's bytes and its successor's, as its recvcounts say} in a
+   window (three stores, no message: a correct call costs nothing), and a rank that lacks a
+   size reads it from that block's owner (its own block's from its predecessor) with
+   passive-target MPI_Get, polling until that rank has entered the same call. The window is
+   made once per communicator, collectively, at the first blocking Allgatherv (the
+   context's state is equal everywhere); where MPI refuses one, the rank falls back on the
+   guess. Slots keep the last IRR__AGWIN_SLOTS calls, for owners that ran ahead (they
+   cannot finish a call that needs the lacking rank). */
+#define IRR__AGWIN_SLOTS 8
+static int irr__agwin_make(irr__ctx *ctx) {
+  int i, rc;
+  irr__win *w;
+  if (ctx->agw.state != 0) return MPI_SUCCESS;
+  ctx->agw.state = -1;
+  /* every rank makes it, whatever its mallocs said (an empty window then: reads of it fail) */
+  w = (irr__win *)IRRCOLL_MALLOC(sizeof *w);
+  if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
+  for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
+  if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    w = NULL;
+  }
+  if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
+                it is collective too, and the others keep theirs) */
+    MPI_Win left;
+    MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, ctx->pc, &left);
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
+                      ctx->pc, &w->win);
+  if (rc != MPI_SUCCESS) {
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    return MPI_SUCCESS;
+  }
+  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
+  w->live = 1;
+  irr__win_keep(w);
+  ctx->agw.w = w, ctx->agw.state = 1;
+  return MPI_SUCCESS;
+}
+static void irr__agwin_publish(irr__ctx *ctx, unsigned call, int64_t own, int64_t next) {
+  volatile int64_t *slot;
+  if (ctx->agw.state != 1 || !ctx->agw.w->mem) return;
+  slot = ctx->agw.w->mem + 3 * (call % IRR__AGWIN_SLOTS);
+  slot[1] = own, slot[2] = next;
+  atomic_thread_fence(memory_order_release); /* the sizes before the call number */
+  slot[0] = (int64_t)call;
+}
+/* Block i's bytes for call, as rank i's recvcounts say (succ: as rank i - 1's); -1 if
+   unknown there or gone. */
+static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int succ) {
+  int64_t v[3];
+  int at = succ ? (i + p - 1) % p : i, rc;
+  for (;;) {
+    if (MPI_Win_lock(MPI_LOCK_SHARED, at, 0, ctx->agw.w->win) != MPI_SUCCESS) return -1;
+    v[0] = v[1] = v[2] = -1;
+    rc = MPI_Get(v, 3, MPI_INT64_T, at, 3 * (call % IRR__AGWIN_SLOTS), 3, MPI_INT64_T, ctx->agw.w->win);
+    if (MPI_Win_unlock(at, ctx->agw.w->win) != MPI_SUCCESS || rc != MPI_SUCCESS) return -1;
+    if (v[0] == (int64_t)call) return v[1 + succ];
+    if (v[0] >= 0 && (unsigned)((unsigned)v[0] - call) < 0x80000000u) return -1; /* a later call's */
+  }
 }
 
 /* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
@@ -8266,6 +8401,23 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
 }
 
+/* Publish this rank's block size; if some sizes are unknown here, read them from their
+   owners (the own block's from the send arguments, when they give it). */
+static void irr__ag_sizes(irr__ctx *ctx, const irr__counts *c, irr__agstate *G, int64_t esize) {
+  int i, arr = c->ci || c->cc;
+  int64_t n, b;
+#define IRR__AG_KNOWN(i) (!G->untyped && arr && (n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i]) >= 0 && irr__mul_ok(n, esize, &b))
+  int64_t own = IRR__AG_KNOWN(G->rank) ? b : -1, next = IRR__AG_KNOWN((G->rank + 1) % G->p) ? b : -1;
+  irr__agwin_publish(ctx, G->call, own, next);
+  if (!G->guess || ctx->agw.state != 1) return;
+  for (i = 0; i < G->p; i++) {
+    if (IRR__AG_KNOWN(i)) G->m[i] = b;
+    else if (i == G->rank && G->ownok) G->m[i] = G->own;
+    else G->m[i] = (b = irr__agwin_read(ctx, i, G->p, G->call, i == G->rank)) > 0 ? b : 0;
+  }
+#undef IRR__AG_KNOWN
+}
+
 /* A rank with bad arguments takes every message whole into scratch: its buffers stay
    untouched, and MPI never truncates a receive (MPICH would report that through
    MPI_COMM_WORLD's handler, not the call's). One round's messages at a time, after the
@@ -8296,14 +8448,25 @@ static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype se
   if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &G->rank);
   MPI_Comm_size(comm, &G->p);
+  G->call = (*ctx)->seq;
   G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
   G->inplace = sendbuf == MPI_IN_PLACE;
   vb->dt.type = recvtype;
   if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G, (*ctx)->pc)) != MPI_SUCCESS) return rc;
+  if (!G->nocomm && (rc = irr__agwin_make(*ctx)) != MPI_SUCCESS) return rc;
+  if (!(*ctx)->check) irr__ag_sizes(*ctx, c, G, vb->dt.size);
   if ((*ctx)->check && (rc = irr__check_agree(*ctx, "IRR_Allgatherv", G->rank, G->p, 0, G->m, G->guess)) != MPI_SUCCESS) {
     if (rc != MPI_ERR_ARG) return rc;
     if (G->err == MPI_SUCCESS) G->err = MPI_ERR_ARG; /* a rank's own error keeps its class */
     G->refused = 1;
+  }
+  /* A send shorter than recvcounts[rank]: erroneous MPI that MPICH and Open MPI accept, so
+     accepted (without IRRCOLL_CHECK): the block goes out at its agreed size, zeros after the
+     data, and nobody's program changes. With IRRCOLL_CHECK it is reported: MPI_ERR_TRUNCATE
+     here and, through the 0-byte messages of a rank with bad arguments, on the ranks it feeds. */
+  if (G->err == MPI_SUCCESS && !G->inplace && G->own < G->m[G->rank]) {
+    if ((*ctx)->check) G->err = MPI_ERR_TRUNCATE;
+    else G->pad = G->m[G->rank] - G->own;
   }
   if (forced == IRR_ALG_AUTO) forced = irr__forced(*ctx, IRR_COLL_ALLGATHERV);
   if (G->refused) { /* every rank knows: an empty program */
@@ -8315,7 +8478,8 @@ static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype se
   vb->v = 1, vb->p = G->p, vb->base = irr__base(recvbuf), vb->counts = G->m + G->p, vb->displs = G->m + 2 * G->p;
   ob->v = 0, ob->own = G->rank, ob->base = irr__base(sendbuf);
   ob->count = G->err == MPI_SUCCESS && !G->inplace ? sendcount : 0;
-  ob->discard = G->inplace || G->err != MPI_SUCCESS || G->own == 0;
+  ob->pad = G->err == MPI_SUCCESS ? G->pad : 0;
+  ob->discard = G->inplace || G->err != MPI_SUCCESS || G->m[G->rank] == 0;
   vb->discard = G->err != MPI_SUCCESS; /* a rank with bad arguments writes nothing */
   return MPI_SUCCESS;
 }
@@ -9503,6 +9667,16 @@ static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
   return rc;
 }
 
+/* IRRCOLL_CHECK=1: the root and whether the sizes are known (the first count is
+   IRR_SIZE_UNKNOWN or not) decide every rank's path, so they are agreed first, by a rank
+   whose own checks failed (rc) too. Returns rc, or MPI_ERR_ARG on every rank if they differ. */
+static int irr__xcheck(irr__ctx *ctx, const char *call, int rank, int p, int root, int unknown, int rc) {
+  int e;
+  if (!ctx || !ctx->check) return rc;
+  e = irr__check_agree(ctx, call, rank, p, rc == MPI_SUCCESS ? 2 * root + (unknown != 0) : -1, NULL, rc != MPI_SUCCESS);
+  return rc != MPI_SUCCESS ? rc : e;
+}
+
 /* The common start of every X entry point: context, rank, size, tag; intercommunicators are
    not supported (MPI_ERR_COMM). */
 static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
@@ -9798,6 +9972,7 @@ static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dataty
   int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
   else if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  rc = irr__xcheck(ctx, "IRR_XGatherv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
   if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xg G;
     memset(&G, 0, sizeof G);
@@ -10141,6 +10316,7 @@ static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__x
   int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
   else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  rc = irr__xcheck(ctx, "IRR_XScatterv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN, rc);
   if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);
@@ -10426,6 +10602,7 @@ static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dat
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
+  rc = irr__xcheck(ctx, "IRR_XAllgatherv", rank, p, 0, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
   if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);

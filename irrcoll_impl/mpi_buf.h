@@ -35,6 +35,8 @@ typedef struct irr__buf {
   int v;                   /* 1: v layout */
   int own;                 /* single layout: the rank */
   int64_t count;           /* single layout: elements */
+  int64_t pad;             /* single layout: zero bytes after them (Allgatherv: a sender short of
+                              its receive count forwards its block at the receive count's size) */
   const int64_t *counts, *displs; /* v: per block, elements (the root's, widened) */
   int p;
   char *stage;             /* packed copy (non-contiguous types) */
@@ -52,7 +54,7 @@ typedef struct irr__buf {
 static char *irr__at(const void *base, MPI_Aint off) { return (char *)((uintptr_t)base + (uintptr_t)off); }
 
 static int64_t irr__idx_bytes(const irr__buf *b, int i) {
-  if (!b->v) return i == b->own ? b->count * b->dt.size : 0;
+  if (!b->v) return i == b->own ? b->count * b->dt.size + b->pad : 0;
   return b->counts[i] * b->dt.size;
 }
 /* Label i's block index in the buffer (its counts and displacements), -1 if the buffer does
@@ -105,7 +107,7 @@ static int irr__pack(int unpack, char *user, int64_t count, const irr__dt *dt, c
 static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
   int64_t total = 0;
   int i, nb = b->v ? b->p : 1, rc;
-  if (b->dt.contig || b->discard) return MPI_SUCCESS;
+  if ((b->dt.contig && !b->pad) || b->discard) return MPI_SUCCESS;
   if (b->v) {
     b->start = (int64_t *)IRRCOLL_MALLOC(((size_t)b->p + 1) * sizeof(int64_t));
     if (!b->start) return MPI_ERR_NO_MEM;
@@ -126,6 +128,7 @@ static int irr__buf_stage(irr__buf *b, int read, MPI_Comm comm) {
       rc = irr__pack(0, u, cnt, &b->dt, b->stage + (b->v ? b->start[i] : 0), comm);
       if (rc != MPI_SUCCESS) return rc;
     }
+  if (!b->v && b->pad > 0) memset(b->stage + b->count * b->dt.size, 0, (size_t)b->pad);
   return MPI_SUCCESS;
 }
 

@@ -28,6 +28,19 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
 } irr__nodes_cache;
 
+typedef struct irr__win {           /* a window irrcoll made (Allgatherv's sizes, mpi_allgatherv.h) */
+  MPI_Win win;
+  int64_t *mem;                     /* its memory, freed with it */
+  int live;                         /* not freed yet */
+  struct irr__win *next;            /* the process's windows, newest first (irr__wins) */
+} irr__win;
+
+typedef struct irr__agwin_cache {   /* Allgatherv's published sizes (mpi_allgatherv.h) */
+  irr__win *w;                      /* the window over IRR__AGWIN_SLOTS of {call, bytes of this
+                                       rank's block, of its successor's}; NULL: none */
+  int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
+} irr__agwin_cache;
+
 typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
   MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
                                        one, or MPI_COMM_NULL: the private duplicate */
@@ -50,6 +63,7 @@ typedef struct irr__ctx {
   irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
   irr__nodes_cache nodes;
   irr__agchoice_cache agc;
+  irr__agwin_cache agw;
   irr__inter_cache inter;
   irr__scratch scr;
   int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi_args.h) */
@@ -64,6 +78,49 @@ typedef struct irr__ctx {
 /* The one piece of global state: the attribute key, created once (race-free by CAS). */
 static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
 
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still works, and the
+   other communicators' later, when Open MPI 4.1 can no longer free a window (MPI_Win_free
+   crashes there) and MPICH over UCX aborts on a window left open. So a key on MPI_COMM_SELF
+   frees the windows still open then, newest first: the reverse of their creations, which
+   are collective, so ordered alike on the ranks that share them (windows that threads
+   created at once on overlapping communicators may not be: their MPI_Win_free can wait). */
+static irr__win *_Atomic irr__wins = NULL;
+static _Atomic int irr__finalizing = 0;
+static _Atomic int irr__selfkey = MPI_KEYVAL_INVALID;
+static void irr__win_free(irr__win *w) {
+  if (!w->live) return;
+  MPI_Win_free(&w->win);
+  w->live = 0;
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  w->mem = NULL;
+}
+static int irr__self_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  irr__win *w = atomic_exchange(&irr__wins, NULL), *n;
+  (void)comm, (void)keyval, (void)attr, (void)extra;
+  atomic_store(&irr__finalizing, 1);
+  for (; w; w = n) {
+    n = w->next;
+    irr__win_free(w);
+    IRRCOLL_FREE(w);
+  }
+  return MPI_SUCCESS;
+}
+/* 1 once the key is on MPI_COMM_SELF */
+static int irr__watch_finalize(void) {
+  int k, expect = MPI_KEYVAL_INVALID;
+  if (atomic_load(&irr__selfkey) != MPI_KEYVAL_INVALID) return 1;
+  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__self_delete, &k, NULL) != MPI_SUCCESS) return 0;
+  if (!atomic_compare_exchange_strong(&irr__selfkey, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread set it */
+    return 1;
+  }
+  return MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
+}
+static void irr__win_keep(irr__win *w) { /* into irr__wins */
+  w->next = atomic_load(&irr__wins);
+  while (!atomic_compare_exchange_weak(&irr__wins, &w->next, w)) {}
+}
+
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   irr__ctx *c = (irr__ctx *)attr;
   int rc = MPI_SUCCESS;
@@ -71,6 +128,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   (void)keyval;
   (void)extra;
   if (c) {
+    if (c->agw.w && !atomic_load(&irr__finalizing)) irr__win_free(c->agw.w); /* its node stays listed */
     rc = MPI_Comm_free(&c->pc);
     if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
     if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);

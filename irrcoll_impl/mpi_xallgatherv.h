@@ -241,6 +241,7 @@ static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Dat
   irr__ctx *ctx = NULL;
   int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
+  rc = irr__xcheck(ctx, "IRR_XAllgatherv", rank, p, 0, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
   if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
     irr__xa G;
     memset(&G, 0, sizeof G);

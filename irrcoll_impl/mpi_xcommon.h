@@ -137,6 +137,16 @@ static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
   return rc;
 }
 
+/* IRRCOLL_CHECK=1: the root and whether the sizes are known (the first count is
+   IRR_SIZE_UNKNOWN or not) decide every rank's path, so they are agreed first, by a rank
+   whose own checks failed (rc) too. Returns rc, or MPI_ERR_ARG on every rank if they differ. */
+static int irr__xcheck(irr__ctx *ctx, const char *call, int rank, int p, int root, int unknown, int rc) {
+  int e;
+  if (!ctx || !ctx->check) return rc;
+  e = irr__check_agree(ctx, call, rank, p, rc == MPI_SUCCESS ? 2 * root + (unknown != 0) : -1, NULL, rc != MPI_SUCCESS);
+  return rc != MPI_SUCCESS ? rc : e;
+}
+
 /* The common start of every X entry point: context, rank, size, tag; intercommunicators are
    not supported (MPI_ERR_COMM). */
 static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {

@@ -187,6 +187,7 @@ static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__x
   int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
   if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
   else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  rc = irr__xcheck(ctx, "IRR_XScatterv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN, rc);
   if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
     irr__xs G;
     memset(&G, 0, sizeof G);

@@ -245,24 +245,30 @@ static void ag_still_works(const char *after) {
 }
 
 enum { AG_NULL_RECVBUF, AG_NULL_SENDBUF, AG_NULL_RECVTYPE, AG_NULL_SENDTYPE, AG_UNCOMMITTED_RECVTYPE,
-       AG_UNCOMMITTED_SENDTYPE, AG_NEG_SENDCOUNT, AG_INPLACE_RECVBUF, AG_SEND_MORE, AG_NEG_RECVCOUNT, AG_KINDS };
+       AG_UNCOMMITTED_SENDTYPE, AG_NEG_SENDCOUNT, AG_INPLACE_RECVBUF, AG_SEND_MORE, AG_SEND_FEWER, AG_NEG_RECVCOUNT,
+       AG_NULL_RECVCOUNTS, AG_KINDS };
 static const char *ag_kind_name[AG_KINDS] = {"NULL recvbuf", "NULL sendbuf", "MPI_DATATYPE_NULL recvtype",
                                              "MPI_DATATYPE_NULL sendtype", "uncommitted recvtype",
                                              "uncommitted sendtype", "negative sendcount",
                                              "MPI_IN_PLACE as recvbuf", "a rank sends more than recvcounts says",
-                                             "a negative entry in one rank's recvcounts"};
+                                             "a rank sends less than recvcounts says",
+                                             "a negative entry in one rank's recvcounts",
+                                             "NULL recvcounts on one rank"};
 
 static void ag_scenario(const char *algname, int kind) {
   int counts[64], displs[64], i, n, h0, rc, bad, want, mine[CNT + 2], inplace = rnd(3) == 0, cnt, cls_;
-  int *rbuf, *sb, *rb, j, k, old = 0;
+  int *rbuf, *sb, *rb, j, k, old = 0, fewer_ok;
   MPI_Datatype st = MPI_INT, rt = MPI_INT, unc;
   char what[160];
   n = ag_layout(counts, displs);
   bad = rnd(p);
-  while ((kind == AG_NULL_SENDBUF || kind == AG_NULL_RECVBUF) && counts[bad] == 0) counts[bad] = 1 + rnd(CNT), n = ag_layout(counts, displs);
+  while ((kind == AG_NULL_SENDBUF || kind == AG_NULL_RECVBUF || kind == AG_SEND_FEWER) && counts[bad] == 0) counts[bad] = 1 + rnd(CNT), n = ag_layout(counts, displs);
   if (kind == AG_NULL_SENDBUF || kind == AG_NULL_SENDTYPE || kind == AG_UNCOMMITTED_SENDTYPE || kind == AG_NEG_SENDCOUNT ||
-      kind == AG_SEND_MORE)
+      kind == AG_SEND_MORE || kind == AG_SEND_FEWER)
     inplace = 0;
+  /* sending fewer is accepted as MPICH does (the rest of that block arrives as zeros), or
+     with IRRCOLL_CHECK reported: MPI_ERR_TRUNCATE at the sender, and wherever its data was due */
+  fewer_ok = kind == AG_SEND_FEWER && !ag_agreed;
   snprintf(what, sizeof what, "allgatherv %s form %d%s: %s on rank %d", algname, ag_form, inplace ? " in place" : "",
            ag_kind_name[kind], bad);
   rbuf = (int *)malloc((size_t)n * sizeof(int));
@@ -282,23 +288,35 @@ static void ag_scenario(const char *algname, int kind) {
     case AG_NEG_SENDCOUNT: cnt = -k, want = MPI_ERR_COUNT; break;
     case AG_INPLACE_RECVBUF: rb = (int *)MPI_IN_PLACE, want = MPI_ERR_BUFFER; break;
     case AG_SEND_MORE: cnt++, want = MPI_ERR_TRUNCATE; break;
+    case AG_SEND_FEWER: cnt--, want = fewer_ok ? MPI_SUCCESS : MPI_ERR_TRUNCATE; break;
     case AG_NEG_RECVCOUNT: old = counts[j], counts[j] = -k, want = MPI_ERR_COUNT; break;
+    case AG_NULL_RECVCOUNTS: want = MPI_ERR_ARG; break;
     }
   if (getenv("IRRT_VERBOSE")) /* the scenario before it runs: where a hang is */
     fprintf(stderr, "[%d] %s\n", rank, what);
   h0 = handled;
-  rc = ag_call(sb, cnt, st, rb, counts, displs, rt);
+  rc = ag_call(sb, cnt, st, rb, rank == bad && kind == AG_NULL_RECVCOUNTS ? NULL : counts, displs, rt);
   cls_ = cls(rc);
   if (rank == bad) EXPECT(rc, want, what);
+  else if (fewer_ok)
+    EXPECT(rc, MPI_SUCCESS, what);
   else
-    CHECK((cls_ == MPI_SUCCESS || cls_ == MPI_ERR_TRUNCATE || (ag_agreed && (kind == AG_NEG_RECVCOUNT || kind == AG_NULL_RECVTYPE) && cls_ == MPI_ERR_ARG)) &&
+    CHECK((cls_ == MPI_SUCCESS || cls_ == MPI_ERR_TRUNCATE || (ag_agreed && (kind == AG_NEG_RECVCOUNT || kind == AG_NULL_RECVTYPE || kind == AG_NULL_RECVCOUNTS) && cls_ == MPI_ERR_ARG)) &&
               handled == h0 + (cls_ != MPI_SUCCESS),
           "%s: rank %d class %d, handler %d", what, rank, cls_, handled - h0);
   if (rank == bad && kind == AG_NEG_RECVCOUNT) counts[j] = old;
+  if (fewer_ok) /* a correct call but for the short block's last element: 0 */
+    for (i = 0; i < p; i++)
+      for (k = 0; k < counts[i]; k++)
+        if (rbuf[displs[i] + k] != (i == bad && k == counts[i] - 1 ? 0 : i * 100 + k)) {
+          CHECK(0, "%s: rank %d block %d element %d is %d", what, rank, i, k, rbuf[displs[i] + k]);
+          i = p;
+          break;
+        }
   for (i = 0; i < n; i++) {
     int inblock = 0, b;
     for (b = 0; b < p && !inblock; b++) inblock = i >= displs[b] && i < displs[b] + counts[b];
-    if (!inblock || (rank == bad && !(inplace && i >= displs[rank] && i < displs[rank] + counts[rank]))) {
+    if (!inblock || (rank == bad && !fewer_ok && !(inplace && i >= displs[rank] && i < displs[rank] + counts[rank]))) {
       if (rbuf[i] != CANARY) {
         CHECK(0, "%s: rank %d wrote int %d outside %s", what, rank, i, inblock ? "nothing (bad rank)" : "the blocks");
         break;
@@ -315,10 +333,31 @@ static void ag_scenarios(const char *algname) {
   for (ag_form = 0; ag_form < 4; ag_form++)
     for (kind = 0; kind < AG_KINDS; kind++)
       for (rep = 0; rep < 2; rep++) {
-        if (kind == AG_NEG_RECVCOUNT && !ag_agreed) continue;
         ag_scenario(algname, kind);
       }
   ag_form = 0;
+}
+
+/* IRRCOLL_CHECK=1: the X collectives agree their root and whether the sizes are known before
+   anything moves, so one rank that differs gives MPI_ERR_ARG everywhere instead of a hang. */
+static void x_agreed(void) {
+  int counts[64], displs[64], buf[64 * 4], mine[4] = {1, 2, 3, 4}, one, h0, e, bad = rnd(p), i, k, c;
+  char what[128];
+  for (k = 0; k < 2; k++)   /* 0: the root differs on rank bad, 1: known sizes there */
+    for (c = 0; c < 3; c++) { /* XGatherv, XScatterv, XAllgatherv (its root cannot differ) */
+      int root = k == 0 && rank == bad ? 1 % p : 0, unknown = !(k == 1 && rank == bad);
+      if (k == 0 && (c == 2 || p == 1)) continue;
+      for (i = 0; i < p; i++) counts[i] = unknown ? IRR_SIZE_UNKNOWN : 2, displs[i] = 2 * i;
+      one = unknown ? IRR_SIZE_UNKNOWN : 2;
+      snprintf(what, sizeof what, "IRRCOLL_CHECK: X%s with %s on rank %d", c == 0 ? "Gatherv" : c == 1 ? "Scatterv" : "Allgatherv",
+               k == 0 ? "another root" : "known sizes", bad);
+      h0 = handled;
+      e = c == 0 ? IRR_XGatherv(mine, 2, MPI_INT, buf, 64 * 4, counts, displs, MPI_INT, root, MPI_COMM_WORLD)
+        : c == 1 ? IRR_XScatterv(mine, counts, displs, MPI_INT, buf, 4, &one, MPI_INT, root, MPI_COMM_WORLD)
+                 : IRR_XAllgatherv(mine, 2, MPI_INT, buf, 64 * 4, counts, displs, MPI_INT, MPI_COMM_WORLD);
+      if (p > 1) EXPECT(e, MPI_ERR_ARG, what);
+      still_works(what);
+    }
 }
 
 int main(int argc, char **argv) {
@@ -358,8 +397,9 @@ int main(int argc, char **argv) {
     CHECK(cls(IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, IRR_ALG_COUNT)) == MPI_ERR_ARG, "set_alg rejects a bad algorithm");
   }
   {
-    static const irr_alg algs[] = {IRR_ALG_AUTO, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_RECDOUBLING, IRR_ALG_NEIGHBOR};
-    static const char *names[] = {"auto", "bruck", "ring", "recdoubling", "neighbor"};
+    static const irr_alg algs[] = {IRR_ALG_AUTO, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_RECDOUBLING, IRR_ALG_NEIGHBOR,
+                                   IRR_ALG_CIRCULANT};
+    static const char *names[] = {"auto", "bruck", "ring", "recdoubling", "neighbor", "circulant"};
     const char *env = getenv("IRRCOLL_CHECK");
     size_t a;
     ag_agreed = env && atoi(env) > 0;
@@ -371,6 +411,7 @@ int main(int argc, char **argv) {
       ag_scenarios(names[a]);
     }
     IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_ALLGATHERV, IRR_ALG_AUTO);
+    if (ag_agreed) x_agreed();
   }
   MPI_Errhandler_free(&eh);
   f = irrt_fail;
