@@ -157,18 +157,23 @@ static int irr__xa_phase1(irr__xa *G) {
    them, else through scratch (it must still forward them) and dropped. */
 static int irr__xa_phase2(irr__xa *G) {
   int i, rc, bad = 0;
-  int64_t cap, at = 0;
+  int64_t cap, at = 0, B = 0;
   irr_op *ops;
   irr_sched s;
   irr__buf vb;
+  irr_alg alg;
   char *flat = NULL;
+  void *work;
   for (i = 0; i < G->p && G->ml[i] == 0; i++) {}
   if (i == G->p) return MPI_SUCCESS; /* no large block: phase 2 is empty */
-  cap = irr_xallgatherv_large_maxops(G->p, G->ml, G->ctx->md);
+  if (!(work = IRRCOLL_MALLOC(IRR_AG_WORK(G->p) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  alg = irr_xallgatherv_large_alg(G->p, G->ml, G->ctx->md, &B, work);
+  IRRCOLL_FREE(work);
+  cap = irr_allgatherv_maxops(alg, G->p, G->ml, B);
   if (cap > INT_MAX / 2 || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
   irr_sched_init(&s, G->rank, G->p, ops, (int)cap);
   s.nrounds = irr_tree_levels(G->p) + 1; /* after phase 1 */
-  rc = irr_xallgatherv_large(G->p, G->rank, G->ml, G->ctx->md, &s) == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  rc = irr_xallgatherv_large(G->p, G->rank, G->ml, alg, B, &s) == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
   memset(&vb, 0, sizeof vb);
   vb.v = 1;
   vb.p = G->p;

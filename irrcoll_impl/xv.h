@@ -185,13 +185,23 @@ static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, i
   return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
 }
 
-/* XAllgatherv's phase 2, appended to rank r's program s: the large blocks (ml: their sizes,
-   0 for the eager ones) by the known-size Allgatherv (its choice on a flat layout: the pipelined
-   ring in the flat order, or Bruck), every size being known after phase 1. Its rounds
-   follow phase 1's: numbered from ceil(log2 p) + 1. */
-static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_model md, irr_sched *s) {
-  int64_t B = 0;
-  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
+/* Allgatherv's argmin and programs (registry_build.h, after this part). */
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work);
+static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                              int n, int inplace, irr_sched *s);
+
+/* XAllgatherv's phase 2: the large blocks (ml: their sizes, 0 for the eager ones) by the
+   known-size Allgatherv's choice on a flat layout, the argmin over every registered
+   algorithm (the circulant schedule included: skewed large blocks are its case), every size
+   being known after phase 1. *B: the algorithm's parameter; work: IRR_AG_WORK(p) words. */
+static inline irr_alg irr_xallgatherv_large_alg(int p, const int64_t *ml, irr_model md, int64_t *B, void *work) {
+  return irr_allgatherv_choose_w(IRR_ALG_AUTO, p, ml, md, NULL, B, work);
+}
+
+/* Phase 2 by alg (irr_xallgatherv_large_alg), appended to rank r's program s; its rounds
+   follow phase 1's: numbered from ceil(log2 p) + 1. Capacity: irr_allgatherv_maxops. */
+static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_alg alg, int64_t B, irr_sched *s) {
   int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
   irr_status st;
   if (s->err != IRR_OK) return s->err;
@@ -200,21 +210,12 @@ static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, 
   if (alg == IRR_ALG_RING) {
     if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
     irr_allgatherv_order(p, ml, NULL, ring);
-    st = irr_allgatherv_ring(r, p, ml, B, ring, 0, s);
-    IRRCOLL_FREE(ring);
-  } else {
-    st = irr_allgatherv_bruck(p, r, ml, 0, 0, s);
   }
+  st = irr_allgatherv_sched(alg, r, p, ml, B, ring, 0, 0, s);
+  if (ring) IRRCOLL_FREE(ring);
   for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
   s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
   return st;
-}
-
-/* Ops of phase 2 (irr_xallgatherv_large), for capacity. */
-static inline int64_t irr_xallgatherv_large_maxops(int p, const int64_t *ml, irr_model md) {
-  int64_t B = 0;
-  irr_alg alg = irr_allgatherv_choose_on(p, ml, md, 1, &B); /* flat: as irr_allgatherv_choose without nodes */
-  return irr_allgatherv_maxops(alg, p, ml, B);
 }
 
 /* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
@@ -224,24 +225,26 @@ static inline int64_t irr_xallgatherv_large_maxops(int p, const int64_t *ml, irr
    labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
    the eager sizes, the rest against the large ones. */
 static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
-  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap;
+  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap, B = 0;
   irr_op *ops = NULL;
   irr_status st;
+  irr_alg alg;
   int r;
   if (p <= 0) return IRR_ERR_ARG;
-  if (!(me = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  if (!(me = (int64_t *)IRRCOLL_MALLOC(((size_t)p * 2 + IRR_AG_WORK(p)) * sizeof(int64_t)))) return IRR_ERR_NOMEM;
   memset(me, 0, (size_t)p * 2 * sizeof(int64_t)); /* GCC 12 -O2 cannot see that the loop fills it */
   for (r = 0; r < p; r++) {
     me[r] = m[r] <= eager ? m[r] : 0;
     me[p + r] = m[r] <= eager ? 0 : m[r];
   }
-  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_xallgatherv_large_maxops(p, me + p, md);
+  alg = irr_xallgatherv_large_alg(p, me + p, md, &B, me + 2 * (size_t)p);
+  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_allgatherv_maxops(alg, p, me + p, B);
   if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
     st = IRR_ERR_NOMEM;
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, (int)cap);
-    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, md, &s);
+    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, alg, B, &s);
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
