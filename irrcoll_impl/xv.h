@@ -209,6 +209,7 @@ static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, 
   s->nrounds = 0; /* the generators number from 0: shifted below */
   if (alg == IRR_ALG_RING) {
     if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
+    memset(ring, 0, (size_t)p * sizeof(int)); /* GCC 12 -O2 cannot see that the order fills it */
     irr_allgatherv_order(p, ml, NULL, ring);
   }
   st = irr_allgatherv_sched(alg, r, p, ml, B, ring, 0, 0, s);
