@@ -35,6 +35,9 @@ for plat in ${PLATS:-flat smp}; do
       [ $((n % jobs)) -ne 0 ] || wait
     done
     wait
+    for a in irrcoll $algs; do # a killed simulation prints nothing, and the pipe's status is sed's
+      grep -q "^$a," "$f.$a.tmp" 2>/dev/null || echo "(SMPI's $a gave no result at $plat p=$p: failed or killed; left out)" >&2
+    done
     { echo "#@smpi_overhead=0.5us"; echo "#@platform=$plat"; cat "$f".*.tmp | grep -v '^who,' | grep -v '^#@who'; } > "$f"
     rm -f "$f".*.tmp
     echo "SMPI $plat p=$p: best SMPI allgatherv / IRR_Allgatherv (and ring / IRR_Allgatherv), c = $cs bytes"
