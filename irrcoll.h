@@ -2350,7 +2350,7 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
     if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
     if (len > 0) irr_sched_copy(s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, len);
   }
-  if (!inplace && own > 0 && m_root && own == m_root[root])
+  if (!inplace && own > 0 && m_root && own <= m_root[root]) /* shorter: accepted (mpi_gatherv.h) */
     irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
   for (i = 0; i < p; i++)
     if (i != root && m_root && m_root[i] > H &&
@@ -2380,7 +2380,7 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
       if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
       else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
     }
-    if (!inplace && own > 0 && m_root && own == m_root[root])
+    if (!inplace && own > 0 && m_root && (scatter ? own == m_root[root] : own <= m_root[root]))
       irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
   if (all && s->err == IRR_OK)
@@ -5512,7 +5512,8 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
-   root's expectation, never written past recvcounts. */
+   root's expectation, never written past recvcounts; but a shorter block in the direct
+   algorithm is accepted as MPICH does (README, without IRRCOLL_CHECK). */
 IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
@@ -5556,9 +5557,12 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    1e-10). The first ring call on a communicator learns the node layout
    (MPI_Comm_split_type; collective). Scratch: none for the ring with contiguous types (the
    packed receive buffer otherwise); Bruck: the total. recvcounts must be the same on all
-   ranks, as MPI requires (a difference is not detected). A rank whose own block does not
-   match recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable takes part without data: its
-   successors see short messages and fail with MPI_ERR_TRUNCATE, nothing hangs.
+   ranks, as MPI requires (a difference is not detected; IRRCOLL_CHECK=1 agrees them). A
+   rank whose own block is larger than recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable
+   takes part without data: its successors see short messages and fail with
+   MPI_ERR_TRUNCATE, nothing hangs; a shorter one is sent at recvcounts[rank]'s size, zeros
+   after its data (as MPICH accepts it; IRRCOLL_CHECK=1 reports it). A rank whose
+   recvcounts or recvtype give no sizes reads them from their owners (a window).
    Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
@@ -7159,7 +7163,8 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
     if (rc != MPI_SUCCESS) break;
     X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
     X->reqop[*nreq] = (int)(o - X->s->ops);
-    X->expect[*nreq] = recv && !dead ? len : -1;
+    /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads) */
+    X->expect[*nreq] = recv && !dead && !(o->flags & IRR_OPF_ROOM) ? len : -1;
     if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
@@ -7503,6 +7508,12 @@ typedef struct irr__vstate {
   irr__buf vb, ob;
   irr_alg alg;                 /* the algorithm chosen */
   int64_t *heard;              /* the direct Gatherv's root: the sizes the heads announced */
+  int64_t *fix;                /* the root's ops made shorter for blocks that came short: (op, len,
+                                  peer) triples, restored after the run (a persistent request
+                                  runs its program again) */
+  int nfix;
+  int64_t announce;            /* the direct Gatherv's sender: its size, -2 with bad arguments (an
+                                  empty block that must not pass for a short one) */
 } irr__vstate;
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
@@ -7535,7 +7546,9 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
   if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
   if (V->inplace) V->own = m[V->rank];
-  else if (V->own != m[V->rank]) return MPI_ERR_TRUNCATE;
+  else if (V->own > m[V->rank]) return MPI_ERR_TRUNCATE;
+  else if (V->own < m[V->rank] && (V->ctx->check || (V->alg != IRR_ALG_DIRECT && V->alg != IRR_ALG_LINEAR)))
+    return MPI_ERR_TRUNCATE; /* shorter: accepted as MPICH does where the program can (irr__v_heads) */
   return MPI_SUCCESS;
 }
 
@@ -7687,11 +7700,38 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   return MPI_SUCCESS;
 }
 
+/* A block that came c < m bytes: the op that puts it in place (the slot's copy, or the rest
+   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix; a staged buffer's tail gets zeros. */
+static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int64_t c, int64_t m) {
+  int k;
+  irr__buf *B = X->buf[IRR_BUF_RECV];
+  for (k = lo; k < X->s->nops; k++) {
+    irr_op *o = &X->s->ops[k];
+    int slot = k < hi && o->kind == IRR_OP_COPY && o->buf == IRR_BUF_TMP && o->blo == q;
+    int rest = k >= hi && o->kind == IRR_OP_RECV && o->peer == q;
+    if (!slot && !rest) continue;
+    if (rest && c < IRR_HEAD_ROOM) return 0; /* the head itself came short: not placed */
+    V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
+    o->len = slot ? c : c - IRR_HEAD_ROOM;
+    if (rest && o->len == 0) o->peer = MPI_PROC_NULL; /* it sends no rest */
+    if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
+    return 1;
+  }
+  return 0;
+}
+static void irr__v_unfix(irr__vstate *V, irr_sched *s) {
+  for (; V->nfix > 0; V->nfix--) {
+    irr_op *o = &s->ops[V->fix[3 * V->nfix - 3]];
+    o->len = V->fix[3 * V->nfix - 2], o->peer = (int)V->fix[3 * V->nfix - 1];
+  }
+}
+
 /* The direct Gatherv's root, once the heads are in (round 0): a sender whose announced size
    is not the root's count marks the result bad; the rest it sends (above IRR_HEAD_ROOM) is
-   taken whole and dropped, and the rest the root expected from it is not waited for. */
+   taken whole and dropped, and the rest the root expected from it is not waited for. A
+   shorter block is accepted (MPICH does; MPI calls it erroneous), but with IRRCOLL_CHECK. */
 static int irr__v_heads(irr__exec *X, int lo, int hi) {
-  const irr__vstate *V = (const irr__vstate *)X->aarg;
+  irr__vstate *V = (irr__vstate *)X->aarg;
   int j, k, rc = MPI_SUCCESS;
   if (X->s->ops[lo].round != 0) return MPI_SUCCESS;
   for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
@@ -7700,6 +7740,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
     c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
     if (c == m) continue;
+    if (c >= 0 && c < m && !V->ctx->check && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
@@ -7734,14 +7775,16 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   int i;
   if (V->alg != IRR_ALG_DIRECT) return MPI_SUCCESS;
   if (!V->isroot) {
-    X->cnt = &V->own;
+    V->announce = V->err != MPI_SUCCESS ? -2 : V->own;
+    X->cnt = &V->announce;
     X->cnt_lo = V->rank;
     return MPI_SUCCESS;
   }
-  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t) + (size_t)s->nops + 1)))
+  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * 4 * sizeof(int64_t) + (size_t)s->nops + 1)))
     return MPI_ERR_NO_MEM;
   for (i = 0; i < V->p; i++) V->heard[i] = -1;
-  X->early = (unsigned char *)(V->heard + V->p);
+  V->fix = V->heard + V->p, V->nfix = 0;
+  X->early = (unsigned char *)(V->heard + 4 * (size_t)V->p);
   memset(X->early, 0, (size_t)s->nops + 1);
   X->cnt = V->heard;
   X->cnt_lo = 0;
@@ -7773,6 +7816,8 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
       (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
+  if (!A->scatter && vb->stage && !V->inplace && V->own < V->m_root[V->rank]) /* a shorter own block: zeros after */
+    memset(vb->stage + vb->start[V->rank] + V->own, 0, (size_t)(V->m_root[V->rank] - V->own));
   X->s = s;
   X->buf[vbufk] = vb;
   X->buf[obufk] = ob;
@@ -7794,6 +7839,7 @@ static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int 
   irr__buf_unstage(ob, 0, V->ctx->pc);
   if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
+  if (X->s) irr__v_unfix(V, X->s);
   if (V->heard) IRRCOLL_FREE(V->heard);
   V->heard = NULL;
   return rc;

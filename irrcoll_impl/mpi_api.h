@@ -32,7 +32,8 @@
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
-   root's expectation, never written past recvcounts. */
+   root's expectation, never written past recvcounts; but a shorter block in the direct
+   algorithm is accepted as MPICH does (README, without IRRCOLL_CHECK). */
 IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
@@ -76,9 +77,12 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    1e-10). The first ring call on a communicator learns the node layout
    (MPI_Comm_split_type; collective). Scratch: none for the ring with contiguous types (the
    packed receive buffer otherwise); Bruck: the total. recvcounts must be the same on all
-   ranks, as MPI requires (a difference is not detected). A rank whose own block does not
-   match recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable takes part without data: its
-   successors see short messages and fail with MPI_ERR_TRUNCATE, nothing hangs.
+   ranks, as MPI requires (a difference is not detected; IRRCOLL_CHECK=1 agrees them). A
+   rank whose own block is larger than recvcounts[rank] (MPI_ERR_TRUNCATE) or is unusable
+   takes part without data: its successors see short messages and fail with
+   MPI_ERR_TRUNCATE, nothing hangs; a shorter one is sent at recvcounts[rank]'s size, zeros
+   after its data (as MPICH accepts it; IRRCOLL_CHECK=1 reports it). A rank whose
+   recvcounts or recvtype give no sizes reads them from their owners (a window).
    Intercommunicators: the intergroup algorithm below. */
 IRR_DECL int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);

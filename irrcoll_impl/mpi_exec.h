@@ -643,7 +643,8 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
     if (rc != MPI_SUCCESS) break;
     X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
     X->reqop[*nreq] = (int)(o - X->s->ops);
-    X->expect[*nreq] = recv && !dead ? len : -1;
+    /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads) */
+    X->expect[*nreq] = recv && !dead && !(o->flags & IRR_OPF_ROOM) ? len : -1;
     if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);

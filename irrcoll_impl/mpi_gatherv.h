@@ -34,6 +34,12 @@ typedef struct irr__vstate {
   irr__buf vb, ob;
   irr_alg alg;                 /* the algorithm chosen */
   int64_t *heard;              /* the direct Gatherv's root: the sizes the heads announced */
+  int64_t *fix;                /* the root's ops made shorter for blocks that came short: (op, len,
+                                  peer) triples, restored after the run (a persistent request
+                                  runs its program again) */
+  int nfix;
+  int64_t announce;            /* the direct Gatherv's sender: its size, -2 with bad arguments (an
+                                  empty block that must not pass for a short one) */
 } irr__vstate;
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
@@ -66,7 +72,9 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
   if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
   if (V->inplace) V->own = m[V->rank];
-  else if (V->own != m[V->rank]) return MPI_ERR_TRUNCATE;
+  else if (V->own > m[V->rank]) return MPI_ERR_TRUNCATE;
+  else if (V->own < m[V->rank] && (V->ctx->check || (V->alg != IRR_ALG_DIRECT && V->alg != IRR_ALG_LINEAR)))
+    return MPI_ERR_TRUNCATE; /* shorter: accepted as MPICH does where the program can (irr__v_heads) */
   return MPI_SUCCESS;
 }
 
@@ -218,11 +226,38 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   return MPI_SUCCESS;
 }
 
+/* A block that came c < m bytes: the op that puts it in place (the slot's copy, or the rest
+   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix; a staged buffer's tail gets zeros. */
+static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int64_t c, int64_t m) {
+  int k;
+  irr__buf *B = X->buf[IRR_BUF_RECV];
+  for (k = lo; k < X->s->nops; k++) {
+    irr_op *o = &X->s->ops[k];
+    int slot = k < hi && o->kind == IRR_OP_COPY && o->buf == IRR_BUF_TMP && o->blo == q;
+    int rest = k >= hi && o->kind == IRR_OP_RECV && o->peer == q;
+    if (!slot && !rest) continue;
+    if (rest && c < IRR_HEAD_ROOM) return 0; /* the head itself came short: not placed */
+    V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
+    o->len = slot ? c : c - IRR_HEAD_ROOM;
+    if (rest && o->len == 0) o->peer = MPI_PROC_NULL; /* it sends no rest */
+    if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
+    return 1;
+  }
+  return 0;
+}
+static void irr__v_unfix(irr__vstate *V, irr_sched *s) {
+  for (; V->nfix > 0; V->nfix--) {
+    irr_op *o = &s->ops[V->fix[3 * V->nfix - 3]];
+    o->len = V->fix[3 * V->nfix - 2], o->peer = (int)V->fix[3 * V->nfix - 1];
+  }
+}
+
 /* The direct Gatherv's root, once the heads are in (round 0): a sender whose announced size
    is not the root's count marks the result bad; the rest it sends (above IRR_HEAD_ROOM) is
-   taken whole and dropped, and the rest the root expected from it is not waited for. */
+   taken whole and dropped, and the rest the root expected from it is not waited for. A
+   shorter block is accepted (MPICH does; MPI calls it erroneous), but with IRRCOLL_CHECK. */
 static int irr__v_heads(irr__exec *X, int lo, int hi) {
-  const irr__vstate *V = (const irr__vstate *)X->aarg;
+  irr__vstate *V = (irr__vstate *)X->aarg;
   int j, k, rc = MPI_SUCCESS;
   if (X->s->ops[lo].round != 0) return MPI_SUCCESS;
   for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
@@ -231,6 +266,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
     c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
     if (c == m) continue;
+    if (c >= 0 && c < m && !V->ctx->check && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
@@ -265,14 +301,16 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   int i;
   if (V->alg != IRR_ALG_DIRECT) return MPI_SUCCESS;
   if (!V->isroot) {
-    X->cnt = &V->own;
+    V->announce = V->err != MPI_SUCCESS ? -2 : V->own;
+    X->cnt = &V->announce;
     X->cnt_lo = V->rank;
     return MPI_SUCCESS;
   }
-  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * sizeof(int64_t) + (size_t)s->nops + 1)))
+  if (!(V->heard = (int64_t *)IRRCOLL_MALLOC((size_t)V->p * 4 * sizeof(int64_t) + (size_t)s->nops + 1)))
     return MPI_ERR_NO_MEM;
   for (i = 0; i < V->p; i++) V->heard[i] = -1;
-  X->early = (unsigned char *)(V->heard + V->p);
+  V->fix = V->heard + V->p, V->nfix = 0;
+  X->early = (unsigned char *)(V->heard + 4 * (size_t)V->p);
   memset(X->early, 0, (size_t)s->nops + 1);
   X->cnt = V->heard;
   X->cnt_lo = 0;
@@ -304,6 +342,8 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
       (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
+  if (!A->scatter && vb->stage && !V->inplace && V->own < V->m_root[V->rank]) /* a shorter own block: zeros after */
+    memset(vb->stage + vb->start[V->rank] + V->own, 0, (size_t)(V->m_root[V->rank] - V->own));
   X->s = s;
   X->buf[vbufk] = vb;
   X->buf[obufk] = ob;
@@ -325,6 +365,7 @@ static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int 
   irr__buf_unstage(ob, 0, V->ctx->pc);
   if (vb->wrote) IRRCOLL_FREE(vb->wrote);
   vb->wrote = NULL;
+  if (X->s) irr__v_unfix(V, X->s);
   if (V->heard) IRRCOLL_FREE(V->heard);
   V->heard = NULL;
   return rc;
