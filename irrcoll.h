@@ -6028,16 +6028,31 @@ static int irr__self_delete(MPI_Comm comm, int keyval, void *attr, void *extra) 
   }
   return MPI_SUCCESS;
 }
+/* An attribute key with delete callback del, made once per process into *slot (race-free by
+   CAS); *made: this call made it. */
+static int irr__keyval_once(_Atomic int *slot, MPI_Comm_delete_attr_function *del, int *kv, int *made) {
+  int k = atomic_load(slot), expect = MPI_KEYVAL_INVALID, rc;
+  *made = 0;
+  if (k != MPI_KEYVAL_INVALID) {
+    *kv = k;
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, del, &k, NULL);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!atomic_compare_exchange_strong(slot, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread won */
+    k = expect;
+  } else {
+    *made = 1;
+  }
+  *kv = k;
+  return MPI_SUCCESS;
+}
 /* 1 once the key is on MPI_COMM_SELF */
 static int irr__watch_finalize(void) {
-  int k, expect = MPI_KEYVAL_INVALID;
-  if (atomic_load(&irr__selfkey) != MPI_KEYVAL_INVALID) return 1;
-  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__self_delete, &k, NULL) != MPI_SUCCESS) return 0;
-  if (!atomic_compare_exchange_strong(&irr__selfkey, &expect, k)) {
-    MPI_Comm_free_keyval(&k); /* another thread set it */
-    return 1;
-  }
-  return MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
+  int k, made;
+  if (irr__keyval_once(&irr__selfkey, irr__self_delete, &k, &made) != MPI_SUCCESS) return 0;
+  return !made || MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
 }
 static void irr__win_keep(irr__win *w) { /* into irr__wins */
   w->next = atomic_load(&irr__wins);
@@ -6065,19 +6080,8 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
 }
 
 static int irr__keyval_get(int *kv) {
-  int k = atomic_load(&irr__keyval), expect = MPI_KEYVAL_INVALID, rc;
-  if (k != MPI_KEYVAL_INVALID) {
-    *kv = k;
-    return MPI_SUCCESS;
-  }
-  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__ctx_delete, &k, NULL);
-  if (rc != MPI_SUCCESS) return rc;
-  if (!atomic_compare_exchange_strong(&irr__keyval, &expect, k)) {
-    MPI_Comm_free_keyval(&k); /* another thread won */
-    k = expect;
-  }
-  *kv = k;
-  return MPI_SUCCESS;
+  int made;
+  return irr__keyval_once(&irr__keyval, irr__ctx_delete, kv, &made);
 }
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
@@ -8453,19 +8457,23 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
 
 /* Publish this rank's block size; if some sizes are unknown here, read them from their
    owners (the own block's from the send arguments, when they give it). */
-static void irr__ag_sizes(irr__ctx *ctx, const irr__counts *c, irr__agstate *G, int64_t esize) {
-  int i, arr = c->ci || c->cc;
+/* Block i's bytes as this rank's arguments give them, -1 where they do not. */
+static int64_t irr__ag_known(const irr__counts *c, const irr__agstate *G, int64_t esize, int i) {
   int64_t n, b;
-#define IRR__AG_KNOWN(i) (!G->untyped && arr && (n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i]) >= 0 && irr__mul_ok(n, esize, &b))
-  int64_t own = IRR__AG_KNOWN(G->rank) ? b : -1, next = IRR__AG_KNOWN((G->rank + 1) % G->p) ? b : -1;
-  irr__agwin_publish(ctx, G->call, own, next);
+  if (G->untyped || (!c->ci && !c->cc)) return -1;
+  n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
+  return n >= 0 && irr__mul_ok(n, esize, &b) ? b : -1;
+}
+static void irr__ag_sizes(irr__ctx *ctx, const irr__counts *c, irr__agstate *G, int64_t esize) {
+  int i;
+  int64_t b;
+  irr__agwin_publish(ctx, G->call, irr__ag_known(c, G, esize, G->rank), irr__ag_known(c, G, esize, (G->rank + 1) % G->p));
   if (!G->guess || ctx->agw.state != 1) return;
   for (i = 0; i < G->p; i++) {
-    if (IRR__AG_KNOWN(i)) G->m[i] = b;
+    if ((b = irr__ag_known(c, G, esize, i)) >= 0) G->m[i] = b;
     else if (i == G->rank && G->ownok) G->m[i] = G->own;
     else G->m[i] = (b = irr__agwin_read(ctx, i, G->p, G->call, i == G->rank)) > 0 ? b : 0;
   }
-#undef IRR__AG_KNOWN
 }
 
 /* A rank with bad arguments takes every message whole into scratch: its buffers stay

@@ -213,19 +213,23 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
 
 /* Publish this rank's block size; if some sizes are unknown here, read them from their
    owners (the own block's from the send arguments, when they give it). */
-static void irr__ag_sizes(irr__ctx *ctx, const irr__counts *c, irr__agstate *G, int64_t esize) {
-  int i, arr = c->ci || c->cc;
+/* Block i's bytes as this rank's arguments give them, -1 where they do not. */
+static int64_t irr__ag_known(const irr__counts *c, const irr__agstate *G, int64_t esize, int i) {
   int64_t n, b;
-#define IRR__AG_KNOWN(i) (!G->untyped && arr && (n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i]) >= 0 && irr__mul_ok(n, esize, &b))
-  int64_t own = IRR__AG_KNOWN(G->rank) ? b : -1, next = IRR__AG_KNOWN((G->rank + 1) % G->p) ? b : -1;
-  irr__agwin_publish(ctx, G->call, own, next);
+  if (G->untyped || (!c->ci && !c->cc)) return -1;
+  n = c->ci ? (int64_t)c->ci[i] : (int64_t)c->cc[i];
+  return n >= 0 && irr__mul_ok(n, esize, &b) ? b : -1;
+}
+static void irr__ag_sizes(irr__ctx *ctx, const irr__counts *c, irr__agstate *G, int64_t esize) {
+  int i;
+  int64_t b;
+  irr__agwin_publish(ctx, G->call, irr__ag_known(c, G, esize, G->rank), irr__ag_known(c, G, esize, (G->rank + 1) % G->p));
   if (!G->guess || ctx->agw.state != 1) return;
   for (i = 0; i < G->p; i++) {
-    if (IRR__AG_KNOWN(i)) G->m[i] = b;
+    if ((b = irr__ag_known(c, G, esize, i)) >= 0) G->m[i] = b;
     else if (i == G->rank && G->ownok) G->m[i] = G->own;
     else G->m[i] = (b = irr__agwin_read(ctx, i, G->p, G->call, i == G->rank)) > 0 ? b : 0;
   }
-#undef IRR__AG_KNOWN
 }
 
 /* A rank with bad arguments takes every message whole into scratch: its buffers stay

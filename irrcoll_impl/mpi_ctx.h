@@ -105,16 +105,31 @@ static int irr__self_delete(MPI_Comm comm, int keyval, void *attr, void *extra) 
   }
   return MPI_SUCCESS;
 }
+/* An attribute key with delete callback del, made once per process into *slot (race-free by
+   CAS); *made: this call made it. */
+static int irr__keyval_once(_Atomic int *slot, MPI_Comm_delete_attr_function *del, int *kv, int *made) {
+  int k = atomic_load(slot), expect = MPI_KEYVAL_INVALID, rc;
+  *made = 0;
+  if (k != MPI_KEYVAL_INVALID) {
+    *kv = k;
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, del, &k, NULL);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!atomic_compare_exchange_strong(slot, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread won */
+    k = expect;
+  } else {
+    *made = 1;
+  }
+  *kv = k;
+  return MPI_SUCCESS;
+}
 /* 1 once the key is on MPI_COMM_SELF */
 static int irr__watch_finalize(void) {
-  int k, expect = MPI_KEYVAL_INVALID;
-  if (atomic_load(&irr__selfkey) != MPI_KEYVAL_INVALID) return 1;
-  if (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__self_delete, &k, NULL) != MPI_SUCCESS) return 0;
-  if (!atomic_compare_exchange_strong(&irr__selfkey, &expect, k)) {
-    MPI_Comm_free_keyval(&k); /* another thread set it */
-    return 1;
-  }
-  return MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
+  int k, made;
+  if (irr__keyval_once(&irr__selfkey, irr__self_delete, &k, &made) != MPI_SUCCESS) return 0;
+  return !made || MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
 }
 static void irr__win_keep(irr__win *w) { /* into irr__wins */
   w->next = atomic_load(&irr__wins);
@@ -142,19 +157,8 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
 }
 
 static int irr__keyval_get(int *kv) {
-  int k = atomic_load(&irr__keyval), expect = MPI_KEYVAL_INVALID, rc;
-  if (k != MPI_KEYVAL_INVALID) {
-    *kv = k;
-    return MPI_SUCCESS;
-  }
-  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, irr__ctx_delete, &k, NULL);
-  if (rc != MPI_SUCCESS) return rc;
-  if (!atomic_compare_exchange_strong(&irr__keyval, &expect, k)) {
-    MPI_Comm_free_keyval(&k); /* another thread won */
-    k = expect;
-  }
-  *kv = k;
-  return MPI_SUCCESS;
+  int made;
+  return irr__keyval_once(&irr__keyval, irr__ctx_delete, kv, &made);
 }
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
