@@ -2380,8 +2380,11 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
       if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
       else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
     }
-    if (!inplace && own > 0 && m_root && (scatter ? own == m_root[root] : own <= m_root[root]))
-      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+    /* the root's own block; a shorter one than the receive count (erroneous MPI, which the MPI
+       layer may accept) goes in at its size */
+    int64_t c = m_root ? (scatter ? m_root[root] : own) : 0;
+    if (!inplace && c > 0 && c <= (scatter ? own : m_root[root]))
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, c);
   }
   if (all && s->err == IRR_OK)
     for (i = n0; i < s->nops; i++)
@@ -5512,8 +5515,9 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
-   root's expectation, never written past recvcounts; but a shorter block in the direct
-   algorithm is accepted as MPICH does (README, without IRRCOLL_CHECK). */
+   root's expectation, never written past recvcounts; but a shorter block is accepted as
+   MPICH does (README, without IRRCOLL_CHECK): the tree's root then reads the senders' sizes
+   from the sizes window (made at the first tree Gatherv on a communicator). */
 IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
@@ -5521,10 +5525,11 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
 /* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
    (xtree): the root alone builds it from its counts, with the same graceful degradation as
    Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
-   construction round is needed. A size mismatch is MPI_ERR_TRUNCATE at the ranks whose
-   count differs, their blocks unwritten (as MPI: the receivers report it); the root
-   reports it too only with the forced "tree" or "binomial", which learn the receivers'
-   sizes while they are built. */
+   construction round is needed. A block larger than its receiver's count is
+   MPI_ERR_TRUNCATE at that receiver, its block unwritten (as MPI: the receivers report
+   it); the root reports it too only with the forced "tree" or "binomial", which learn the
+   receivers' sizes while they are built. A smaller, nonempty one is accepted as MPICH does
+   (README), but by those two and with IRRCOLL_CHECK. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);
@@ -5951,14 +5956,14 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
 } irr__nodes_cache;
 
-typedef struct irr__win {           /* a window irrcoll made (Allgatherv's sizes, mpi_allgatherv.h) */
+typedef struct irr__win {           /* a window irrcoll made (the sizes window, irr__agwin_make) */
   MPI_Win win;
   int64_t *mem;                     /* its memory, freed with it */
   int live;                         /* not freed yet */
   struct irr__win *next;            /* the process's windows, newest first (irr__wins) */
 } irr__win;
 
-typedef struct irr__agwin_cache {   /* Allgatherv's published sizes (mpi_allgatherv.h) */
+typedef struct irr__agwin_cache {   /* the sizes window (irr__agwin_make) */
   irr__win *w;                      /* the window over IRR__AGWIN_SLOTS of {call, bytes of this
                                        rank's block, of its successor's}; NULL: none */
   int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
@@ -6057,6 +6062,77 @@ static int irr__watch_finalize(void) {
 static void irr__win_keep(irr__win *w) { /* into irr__wins */
   w->next = atomic_load(&irr__wins);
   while (!atomic_compare_exchange_weak(&irr__wins, &w->next, w)) {}
+}
+
+/* The sizes window: {call number, this rank's block's bytes, its successor's} for the last
+   IRR__AGWIN_SLOTS calls, one window per communicator, made collectively at the first
+   blocking call that needs it (the context's state is equal everywhere); where MPI refuses
+   one, the callers do without. Publishing is three stores, no message: a correct call costs
+   nothing. A rank that lacks a size reads it from the block's owner with passive-target
+   MPI_Get, polling until that rank has entered the same call (a later call's entry: gone).
+     Allgatherv: a rank whose own arguments do not give every block's size (a negative or
+   missing entry in recvcounts, no receive type size) cannot compute the program the others
+   run, and a guess (an empty block) changed its program in 1697 of 3000 random draws at
+   p <= 8, and a changed message hangs the call; every other rank knows the sizes
+   (irr__ag_sizes). Its owners cannot finish a call that needs the lacking rank.
+     Gatherv's trees: the root whose counts disagree with what the subtrees announced reads
+   the senders' own sizes, to take blocks shorter than its counts as MPICH does
+   (irr__v_reread). Senders may run ahead of the root: a slot overwritten is a size unknown. */
+#define IRR__AGWIN_SLOTS 8
+static int irr__agwin_make(irr__ctx *ctx) {
+  int i, rc;
+  irr__win *w;
+  if (ctx->agw.state != 0) return MPI_SUCCESS;
+  ctx->agw.state = -1;
+  /* every rank makes it, whatever its mallocs said (an empty window then: reads of it fail) */
+  w = (irr__win *)IRRCOLL_MALLOC(sizeof *w);
+  if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
+  for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
+  if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    w = NULL;
+  }
+  if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
+                it is collective too, and the others keep theirs) */
+    MPI_Win left;
+    MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, ctx->pc, &left);
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
+                      ctx->pc, &w->win);
+  if (rc != MPI_SUCCESS) {
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    return MPI_SUCCESS;
+  }
+  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
+  w->live = 1;
+  irr__win_keep(w);
+  ctx->agw.w = w, ctx->agw.state = 1;
+  return MPI_SUCCESS;
+}
+static void irr__agwin_publish(irr__ctx *ctx, unsigned call, int64_t own, int64_t next) {
+  volatile int64_t *slot;
+  if (ctx->agw.state != 1 || !ctx->agw.w->mem) return;
+  slot = ctx->agw.w->mem + 3 * (call % IRR__AGWIN_SLOTS);
+  slot[1] = own, slot[2] = next;
+  atomic_thread_fence(memory_order_release); /* the sizes before the call number */
+  slot[0] = (int64_t)call;
+}
+/* Block i's bytes for call, as rank i's recvcounts say (succ: as rank i - 1's); -1 if
+   unknown there or gone. */
+static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int succ) {
+  int64_t v[3];
+  int at = succ ? (i + p - 1) % p : i, rc;
+  for (;;) {
+    if (MPI_Win_lock(MPI_LOCK_SHARED, at, 0, ctx->agw.w->win) != MPI_SUCCESS) return -1;
+    v[0] = v[1] = v[2] = -1;
+    rc = MPI_Get(v, 3, MPI_INT64_T, at, 3 * (call % IRR__AGWIN_SLOTS), 3, MPI_INT64_T, ctx->agw.w->win);
+    if (MPI_Win_unlock(at, ctx->agw.w->win) != MPI_SUCCESS || rc != MPI_SUCCESS) return -1;
+    if (v[0] == (int64_t)call) return v[1 + succ];
+    if (v[0] >= 0 && (unsigned)((unsigned)v[0] - call) < 0x80000000u) return -1; /* a later call's */
+  }
 }
 
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
@@ -6542,6 +6618,7 @@ typedef struct irr__exec {
   MPI_Comm comm;
   int tag;
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
+  int shortok;             /* a block that comes shorter is taken (irr__exec_short) */
   int *blens;              /* derived-type scratch, npc entries */
   MPI_Aint *disps;
   int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
@@ -6785,6 +6862,32 @@ static void irr__exec_retire(irr__exec *X) {
   while (X->nold > 0) IRRCOLL_FREE(X->old[--X->nold]);
 }
 
+/* A receive that came cnt bytes, short of its length, where the caller takes that as MPICH
+   and Open MPI do (X->shortok; MPI calls it erroneous): one block in one message, cnt > 0
+   (0 bytes is the poison of a rank with bad arguments, which must stay an error), in one
+   piece unless the message ends with a short one (IRR_OPF_EOM). Its data is at the block's
+   start; the rest stays as it was in the user's memory, and is zeros in a staged copy
+   (that is unpacked whole). A head with sizes (IRR_OPF_COUNTS: cnt counts the header) is
+   left to the collective's check of the sizes after the round (X->after). 1: taken so. */
+static int irr__exec_short(irr__exec *X, int j, int64_t cnt) {
+  const irr_op *o = &X->s->ops[j];
+  int n, k;
+  int64_t at = 0;
+  if (!X->shortok || o->kind != IRR_OP_RECV || o->buf == IRR_BUF_TMP || o->buf == IRR_BUF_NONE || cnt <= 0 ||
+      irr__msg_nops(X->s, j) != 1 || irr_op_nlabels(o, X->s->size) != 1 || (o->flags & (IRR_OPF_ROOM | IRR_OPF_LEARN)) ||
+      X->buf[o->buf]->discard)
+    return 0;
+  if (o->flags & IRR_OPF_COUNTS) return X->after && cnt >= 8 && cnt < o->len + 8;
+  if (cnt >= o->len || (o->len > IRR__CHUNK && !(o->flags & IRR_OPF_EOM))) return 0;
+  if (X->buf[o->buf]->stage && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) > 0)
+    for (k = 0; k < n; at += X->pc[k++].len)
+      if (at + X->pc[k].len > cnt) {
+        int64_t z = cnt > at ? cnt - at : 0;
+        memset(X->pc[k].addr + z, 0, (size_t)(X->pc[k].len - z));
+      }
+  return 1;
+}
+
 /* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
    is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
    next one's place may depend on this one's size, and the round's other messages are all
@@ -7017,9 +7120,11 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
         X->ppending--;
         if ((int64_t)cnt == len && from + len != irr_op_msglen(o)) X->bad = 1;
       }
-      if ((int64_t)cnt == len && !(B && B->discard)) {
+      if (((int64_t)cnt == len ||
+           ((int64_t)cnt < len && (from == 0 || (o->flags & IRR_OPF_EOM)) && irr__exec_short(X, found, from + cnt))) &&
+          !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
-        rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
+        rc = irr__chunk_type(X->pc, n, from, cnt, &addr, &count, &t, &derived, X->blens, X->disps);
         if (rc == MPI_SUCCESS) rc = irr__exec_lrecv(X, addr, count, t, st.MPI_SOURCE);
         if (derived) MPI_Type_free(&t);
         continue;
@@ -7220,7 +7325,9 @@ static int irr__exec_complete(irr__exec *X, int block) {
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
       int got = -1;
       if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
-      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
+      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i]) &&
+               !((int64_t)got < X->expect[i] && irr__exec_short(X, X->reqop[i], got)))
+        X->bad = 1;
     }
     if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && X->wrc == MPI_SUCCESS) X->wrc = ec;
     if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);
@@ -7508,6 +7615,8 @@ typedef struct irr__vstate {
   int rank, p, isroot, inplace, tag;
   int err;                     /* this rank's argument error (it takes part with an empty block) */
   int64_t own;                 /* bytes of the own block */
+  int64_t ocount;              /* its elements as they move: the argument's, or fewer where a
+                                  Scatterv receive is known to come short (taken as MPICH does) */
   int64_t *m_root;             /* root, valid arguments: bytes (p), counts (p), displacements (p) */
   irr__buf vb, ob;
   irr_alg alg;                 /* the algorithm chosen */
@@ -7518,6 +7627,7 @@ typedef struct irr__vstate {
   int nfix;
   int64_t announce;            /* the direct Gatherv's sender: its size, -2 with bad arguments (an
                                   empty block that must not pass for a short one) */
+  unsigned call;               /* the context's call number (the sizes window) */
 } irr__vstate;
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
@@ -7536,9 +7646,30 @@ static int irr__v_native(const irr__vargs *A) {
                      A->root, A->comm);
 }
 
-/* The root's arguments: its counts widened once into V->m_root; its own block must match. */
+/* A block shorter than its receive count is erroneous MPI that MPICH and Open MPI accept:
+   taken so (without IRRCOLL_CHECK) where the program can place it: the direct Gatherv from
+   its heads (irr__v_heads), its trees from the sizes window (irr__v_reread), the linear ones
+   and the direct Scatterv by the executor (irr__exec_short), XScatterv's tree from the sizes
+   it carries. Scatterv's trees (forced only) report MPI_ERR_TRUNCATE. */
+static int irr__v_short_ok(const irr__vargs *A, const irr__vstate *V) {
+  return !V->ctx->check && (V->alg == IRR_ALG_LINEAR || V->alg == IRR_ALG_DIRECT || (A->scatter && V->alg == IRR_ALG_XTREE) ||
+                            (!A->scatter && (V->alg == IRR_ALG_TREE || V->alg == IRR_ALG_BINOMIAL)));
+}
+
+/* A block of `sent` bytes where more fit, known before the run: taken if the algorithm can
+   and it is whole elements of the receiving side (*count gets them), as MPICH takes it (the
+   rest of the receive buffer untouched). 0: MPI_ERR_TRUNCATE. */
+static int irr__v_shorter(const irr__vargs *A, const irr__vstate *V, int64_t sent, int64_t *count) {
+  int64_t es = A->scatter ? V->ob.dt.size : V->vb.dt.size;
+  if (!irr__v_short_ok(A, V) || es <= 0 || sent % es != 0) return 0;
+  *count = sent / es;
+  return 1;
+}
+
+/* The root's arguments: its counts widened once into V->m_root; its own block must fit
+   (a shorter one as irr__v_shorter says). */
 static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
-  int64_t total = 0, *m;
+  int64_t total = 0, *m, sent, room;
   int rc, p = V->p;
   if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
   if ((rc = irr__dt_usable(A->vtype, &V->vb.dt, V->ctx->pc)) != MPI_SUCCESS) return rc;
@@ -7549,10 +7680,15 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   if (V->err != MPI_SUCCESS) return V->err; /* the own block's error stands */
   if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
   if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
-  if (V->inplace) V->own = m[V->rank];
-  else if (V->own > m[V->rank]) return MPI_ERR_TRUNCATE;
-  else if (V->own < m[V->rank] && (V->ctx->check || (V->alg != IRR_ALG_DIRECT && V->alg != IRR_ALG_LINEAR)))
-    return MPI_ERR_TRUNCATE; /* shorter: accepted as MPICH does where the program can (irr__v_heads) */
+  if (V->inplace) {
+    V->own = m[V->rank];
+    return MPI_SUCCESS;
+  }
+  sent = A->scatter ? m[V->rank] : V->own, room = A->scatter ? V->own : m[V->rank]; /* the root's own block */
+  if (sent > room) return MPI_ERR_TRUNCATE;
+  if (sent < room && !irr__v_shorter(A, V, sent, A->scatter ? &V->ocount : &m[p + V->rank]))
+    return MPI_ERR_TRUNCATE;
+  if (sent < room) *(A->scatter ? &V->own : &m[V->rank]) = sent;
   return MPI_SUCCESS;
 }
 
@@ -7562,6 +7698,7 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
 static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   int rc;
   if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
+  V->ocount = A->ocount;
   if (!V->inplace) {
     if (A->ocount < 0) V->err = MPI_ERR_COUNT;
     else if ((rc = irr__dt_usable(A->otype, &V->ob.dt, V->ctx->pc)) != MPI_SUCCESS) V->err = rc;
@@ -7603,21 +7740,67 @@ static int irr__v_open(const irr__vargs *A, irr__vstate *V, int *inter) {
    roles, the local checks. */
 static void irr__v_begin(const irr__vargs *A, irr__vstate *V, irr_alg alg) {
   V->alg = alg;
+  V->call = V->ctx->seq;
   V->tag = (int)(V->ctx->seq++ % IRR__SEQ_MOD) * 2;
   V->isroot = V->rank == A->root;
   V->inplace = V->isroot && A->inplace_arg;
   irr__v_validate(A, V);
 }
 
+/* The root's tree T (from its counts) is the one the subcubes announced in t. */
+static int irr__v_matches(const irr__vstate *V, const irr_tree *t, const irr_tree_all *T) {
+  int d;
+  for (d = 0; d < t->levels; d++) {
+    int64_t j = T->lvoff[d] + (((int64_t)V->rank >> d) ^ 1);
+    if (t->heard[d] >= 0 && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d]))
+      return 0;
+  }
+  return 1;
+}
+
+/* Gatherv's root, whose counts disagree with what the subcubes announced (erroneous MPI):
+   if every sender's own size, read from the sizes window, is at most its count and whole
+   elements, and the tree of those sizes is the one announced, they become the counts: the
+   shorter blocks are taken as MPICH takes them (the rest of each untouched). 1: so; else T
+   is the counts' tree or freed. Only on this path: p reads, none in a correct call. */
+static int irr__v_reread(irr__vstate *V, int root, int rule, int64_t th, const irr_tree *t, irr_tree_all *T) {
+  int64_t *m = V->m_root, *m2, es = V->vb.dt.size;
+  int i, ok = 1, p = V->p;
+  if (V->ctx->agw.state != 1 || !(m2 = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return 0;
+  for (i = 0; i < p && ok; i++) {
+    m2[i] = i == V->rank ? m[i] : irr__agwin_read(V->ctx, i, p, V->call, 0);
+    ok = m2[i] >= 0 && m2[i] <= m[i] && (es > 0 ? m2[i] % es == 0 : m2[i] == 0);
+  }
+  if (ok) { /* T keeps the sizes it is built from: m gets the read ones, m2 the counts' */
+    for (i = 0; i < p; i++) {
+      int64_t x = m[i];
+      m[i] = m2[i], m2[i] = x;
+    }
+    irr_tree_all_free(T);
+    ok = irr_tree_build_t(T, p, root, rule, m, th) == IRR_OK && irr__v_matches(V, t, T);
+    for (i = 0; i < p; i++)
+      if (ok) m[p + i] = es > 0 ? m[i] / es : 0;
+      else m[i] = m2[i];
+  }
+  IRRCOLL_FREE(m2);
+  return ok;
+}
+
 /* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
    agreed model). The root then builds the whole tree from its counts (*T) and checks it
    against what each subcube announced: its data, and its direct senders' number and
-   fingerprint. On a mismatch it cannot know who sends straight to it: *ndrain gets how many
-   do (as announced), to be taken whole and dropped, and T is freed. */
+   fingerprint. A Gatherv whose senders sent less than its counts say has its blocks taken
+   (irr__v_reread: every rank publishes its size first). On another mismatch it cannot know
+   who sends straight to it: *ndrain gets how many do (as announced), to be taken whole and
+   dropped, and T is freed. */
 static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
                             int64_t *ndrain) {
   int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
   int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
+  if (!A->scatter && irr__v_short_ok(A, V)) { /* every rank: its size where the root can read it */
+    if ((rc = irr__agwin_make(V->ctx)) != MPI_SUCCESS) return rc;
+    irr__agwin_publish(V->ctx, V->call, V->err != MPI_SUCCESS ? -2 : V->own, -1);
+  }
   irr_tree_init(t, V->rank, V->p, A->root, rule, V->own);
   irr_tree_degrade(t, th);
   if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS || !V->isroot) return rc;
@@ -7625,12 +7808,9 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
   if (ok && (rc = irr_tree_build_t(T, V->p, A->root, rule, V->m_root, th)) != IRR_OK)
     return rc == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
   *ndrain = 0;
-  for (d = 0; d < t->levels; d++) {
-    int64_t sib = ((int64_t)V->rank >> d) ^ 1, j = T->lvoff[d] + sib;
-    if (t->heard[d] < 0) continue; /* no merge in this level */
-    *ndrain += t->heard_nd[d];
-    if (ok && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d])) ok = 0;
-  }
+  for (d = 0; d < t->levels; d++)
+    if (t->heard[d] >= 0) *ndrain += t->heard_nd[d]; /* a merge in this level */
+  if (ok && !irr__v_matches(V, t, T)) ok = !A->scatter && irr__v_short_ok(A, V) && irr__v_reread(V, A->root, rule, th, t, T);
   if (ok) *ndrain = 0;
   else {
     if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
@@ -7705,7 +7885,9 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
 }
 
 /* A block that came c < m bytes: the op that puts it in place (the slot's copy, or the rest
-   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix; a staged buffer's tail gets zeros. */
+   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix (a rest the head took whole is not
+   waited for); a staged buffer's tail gets zeros. A block expected at IRR_HEAD_ROOM or more
+   had its head received in place: what came is there. */
 static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int64_t c, int64_t m) {
   int k;
   irr__buf *B = X->buf[IRR_BUF_RECV];
@@ -7714,14 +7896,14 @@ static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int
     int slot = k < hi && o->kind == IRR_OP_COPY && o->buf == IRR_BUF_TMP && o->blo == q;
     int rest = k >= hi && o->kind == IRR_OP_RECV && o->peer == q;
     if (!slot && !rest) continue;
-    if (rest && c < IRR_HEAD_ROOM) return 0; /* the head itself came short: not placed */
     V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
-    o->len = slot ? c : c - IRR_HEAD_ROOM;
+    o->len = slot ? c : c > IRR_HEAD_ROOM ? c - IRR_HEAD_ROOM : 0;
     if (rest && o->len == 0) o->peer = MPI_PROC_NULL; /* it sends no rest */
-    if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
-    return 1;
+    break;
   }
-  return 0;
+  if (k == X->s->nops && m < IRR_HEAD_ROOM) return 0; /* no slot: nothing came to place */
+  if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
+  return 1;
 }
 static void irr__v_unfix(irr__vstate *V, irr_sched *s) {
   for (; V->nfix > 0; V->nfix--) {
@@ -7809,7 +7991,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
   vb->discard = !V->isroot || !V->m_root;
-  ob->v = 0, ob->own = V->rank, ob->count = A->ocount, ob->base = A->obuf;
+  ob->v = 0, ob->own = V->rank, ob->count = V->ocount, ob->base = A->obuf;
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
@@ -7817,11 +7999,10 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
     memset(vb->wrote, 0, (size_t)V->p);
   }
   if (!A->scatter && (rc = irr__v_exec_heads(V, s, X)) != MPI_SUCCESS) return rc;
+  X->shortok = irr__v_short_ok(A, V);
   if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
       (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
-  if (!A->scatter && vb->stage && !V->inplace && V->own < V->m_root[V->rank]) /* a shorter own block: zeros after */
-    memset(vb->stage + vb->start[V->rank] + V->own, 0, (size_t)(V->m_root[V->rank] - V->own));
   X->s = s;
   X->buf[vbufk] = vb;
   X->buf[obufk] = ob;
@@ -8345,75 +8526,6 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   else if (serr != MPI_SUCCESS) G->err = serr;
   else if (!G->inplace && G->own > G->m[G->rank]) G->err = MPI_ERR_TRUNCATE;
   return MPI_SUCCESS;
-}
-
-/* A rank whose own arguments do not give every block's size (a negative or missing entry
-   in recvcounts, no receive type size) cannot compute the program the others run, and a
-   guess (an empty block) changed its program in 1697 of 3000 random draws at p <= 8, and a
-   changed message hangs the call. Every other rank knows the sizes: so each rank publishes
-   {call number, its own block's bytes and its successor's, as its recvcounts say} in a
-   window (three stores, no message: a correct call costs nothing), and a rank that lacks a
-   size reads it from that block's owner (its own block's from its predecessor) with
-   passive-target MPI_Get, polling until that rank has entered the same call. The window is
-   made once per communicator, collectively, at the first blocking Allgatherv (the
-   context's state is equal everywhere); where MPI refuses one, the rank falls back on the
-   guess. Slots keep the last IRR__AGWIN_SLOTS calls, for owners that ran ahead (they
-   cannot finish a call that needs the lacking rank). */
-#define IRR__AGWIN_SLOTS 8
-static int irr__agwin_make(irr__ctx *ctx) {
-  int i, rc;
-  irr__win *w;
-  if (ctx->agw.state != 0) return MPI_SUCCESS;
-  ctx->agw.state = -1;
-  /* every rank makes it, whatever its mallocs said (an empty window then: reads of it fail) */
-  w = (irr__win *)IRRCOLL_MALLOC(sizeof *w);
-  if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
-  for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
-  if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
-    w = NULL;
-  }
-  if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
-                it is collective too, and the others keep theirs) */
-    MPI_Win left;
-    MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, ctx->pc, &left);
-    return MPI_SUCCESS;
-  }
-  rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
-                      ctx->pc, &w->win);
-  if (rc != MPI_SUCCESS) {
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
-    return MPI_SUCCESS;
-  }
-  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
-  w->live = 1;
-  irr__win_keep(w);
-  ctx->agw.w = w, ctx->agw.state = 1;
-  return MPI_SUCCESS;
-}
-static void irr__agwin_publish(irr__ctx *ctx, unsigned call, int64_t own, int64_t next) {
-  volatile int64_t *slot;
-  if (ctx->agw.state != 1 || !ctx->agw.w->mem) return;
-  slot = ctx->agw.w->mem + 3 * (call % IRR__AGWIN_SLOTS);
-  slot[1] = own, slot[2] = next;
-  atomic_thread_fence(memory_order_release); /* the sizes before the call number */
-  slot[0] = (int64_t)call;
-}
-/* Block i's bytes for call, as rank i's recvcounts say (succ: as rank i - 1's); -1 if
-   unknown there or gone. */
-static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int succ) {
-  int64_t v[3];
-  int at = succ ? (i + p - 1) % p : i, rc;
-  for (;;) {
-    if (MPI_Win_lock(MPI_LOCK_SHARED, at, 0, ctx->agw.w->win) != MPI_SUCCESS) return -1;
-    v[0] = v[1] = v[2] = -1;
-    rc = MPI_Get(v, 3, MPI_INT64_T, at, 3 * (call % IRR__AGWIN_SLOTS), 3, MPI_INT64_T, ctx->agw.w->win);
-    if (MPI_Win_unlock(at, ctx->agw.w->win) != MPI_SUCCESS || rc != MPI_SUCCESS) return -1;
-    if (v[0] == (int64_t)call) return v[1 + succ];
-    if (v[0] >= 0 && (unsigned)((unsigned)v[0] - call) < 0x80000000u) return -1; /* a later call's */
-  }
 }
 
 /* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
@@ -8973,7 +9085,7 @@ static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
 }
 
 /* Persistent Scatterv's program (irr_scatterv_known, registry_build.h) from the sizes m. A
-   rank whose own block must stay unwritten (its count differs from the root's:
+   rank whose own block must stay unwritten (the root sends it more than its count:
    MPI_ERR_TRUNCATE, or bad arguments) takes its data into scratch. Memory at init: O(p) on
    every rank for the ranges (freed here); the program holds the rank's own range. */
 static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
@@ -8981,7 +9093,11 @@ static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) 
   int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
   int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
   irr_status st = IRR_OK;
-  if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) V->err = MPI_ERR_TRUNCATE;
+  if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) {
+    /* a shorter block is taken as MPICH does (but an empty one: what a bad root sends) */
+    if (V->own > m[r] && m[r] > 0 && irr__v_shorter(&R->A, V, m[r], &V->ocount)) V->own = m[r];
+    else V->err = MPI_ERR_TRUNCATE;
+  }
   if (!V->isroot && V->err != MPI_SUCCESS) V->own = 0; /* discarded: nothing staged, unstaged */
   keep = V->isroot || V->err == MPI_SUCCESS;
   skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE;
@@ -10326,7 +10442,10 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
-      else if (G->known >= 0 && G->own != G->known * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->known >= 0 && G->own != G->known * G->rdt.size &&
+               (G->own > G->known * G->rdt.size || G->own == 0 || G->ctx->check))
+        G->rerr = MPI_ERR_TRUNCATE; /* a shorter block is taken as MPICH does (irr__v_short_ok); none
+                                       at all is what a root with bad arguments sends */
     }
     if (!G->inplace) {
       int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
@@ -10340,9 +10459,10 @@ static int irr__xscatterv_unknown(irr__xs *G) {
 }
 
 /* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
-   unknown, and every rank checks the size it learns against its own count. A mismatch is
-   MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears from
-   nobody, as with MPI's linear Scatterv). A rank with bad arguments still receives and
+   unknown, and every rank checks the size it learns against its own count. A larger block
+   is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
+   from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
+   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank with bad arguments still receives and
    forwards its one message, so nobody waits. */
 static int irr__xs_known(const irr__vargs *A) {
   irr__ctx *ctx = NULL;

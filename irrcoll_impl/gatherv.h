@@ -265,8 +265,11 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
       if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
       else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
     }
-    if (!inplace && own > 0 && m_root && (scatter ? own == m_root[root] : own <= m_root[root]))
-      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+    /* the root's own block; a shorter one than the receive count (erroneous MPI, which the MPI
+       layer may accept) goes in at its size */
+    int64_t c = m_root ? (scatter ? m_root[root] : own) : 0;
+    if (!inplace && c > 0 && c <= (scatter ? own : m_root[root]))
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, c);
   }
   if (all && s->err == IRR_OK)
     for (i = n0; i < s->nops; i++)

@@ -32,8 +32,9 @@
    Scratch: an inner rank holds its subtree's data; the root none (contiguous recvtype) or
    the packed total (other recvtypes). A sender/root size mismatch is MPI_ERR_TRUNCATE at
    the root: the whole subtree holding the sender is left unwritten or truncated to the
-   root's expectation, never written past recvcounts; but a shorter block in the direct
-   algorithm is accepted as MPICH does (README, without IRRCOLL_CHECK). */
+   root's expectation, never written past recvcounts; but a shorter block is accepted as
+   MPICH does (README, without IRRCOLL_CHECK): the tree's root then reads the senders' sizes
+   from the sizes window (made at the first tree Gatherv on a communicator). */
 IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                          int root, MPI_Comm comm);
@@ -41,10 +42,11 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
 /* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
    (xtree): the root alone builds it from its counts, with the same graceful degradation as
    Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
-   construction round is needed. A size mismatch is MPI_ERR_TRUNCATE at the ranks whose
-   count differs, their blocks unwritten (as MPI: the receivers report it); the root
-   reports it too only with the forced "tree" or "binomial", which learn the receivers'
-   sizes while they are built. */
+   construction round is needed. A block larger than its receiver's count is
+   MPI_ERR_TRUNCATE at that receiver, its block unwritten (as MPI: the receivers report
+   it); the root reports it too only with the forced "tree" or "binomial", which learn the
+   receivers' sizes while they are built. A smaller, nonempty one is accepted as MPICH does
+   (README), but by those two and with IRRCOLL_CHECK. */
 IRR_DECL int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, MPI_Comm comm);

@@ -28,14 +28,14 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
 } irr__nodes_cache;
 
-typedef struct irr__win {           /* a window irrcoll made (Allgatherv's sizes, mpi_allgatherv.h) */
+typedef struct irr__win {           /* a window irrcoll made (the sizes window, irr__agwin_make) */
   MPI_Win win;
   int64_t *mem;                     /* its memory, freed with it */
   int live;                         /* not freed yet */
   struct irr__win *next;            /* the process's windows, newest first (irr__wins) */
 } irr__win;
 
-typedef struct irr__agwin_cache {   /* Allgatherv's published sizes (mpi_allgatherv.h) */
+typedef struct irr__agwin_cache {   /* the sizes window (irr__agwin_make) */
   irr__win *w;                      /* the window over IRR__AGWIN_SLOTS of {call, bytes of this
                                        rank's block, of its successor's}; NULL: none */
   int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
@@ -134,6 +134,77 @@ static int irr__watch_finalize(void) {
 static void irr__win_keep(irr__win *w) { /* into irr__wins */
   w->next = atomic_load(&irr__wins);
   while (!atomic_compare_exchange_weak(&irr__wins, &w->next, w)) {}
+}
+
+/* The sizes window: {call number, this rank's block's bytes, its successor's} for the last
+   IRR__AGWIN_SLOTS calls, one window per communicator, made collectively at the first
+   blocking call that needs it (the context's state is equal everywhere); where MPI refuses
+   one, the callers do without. Publishing is three stores, no message: a correct call costs
+   nothing. A rank that lacks a size reads it from the block's owner with passive-target
+   MPI_Get, polling until that rank has entered the same call (a later call's entry: gone).
+     Allgatherv: a rank whose own arguments do not give every block's size (a negative or
+   missing entry in recvcounts, no receive type size) cannot compute the program the others
+   run, and a guess (an empty block) changed its program in 1697 of 3000 random draws at
+   p <= 8, and a changed message hangs the call; every other rank knows the sizes
+   (irr__ag_sizes). Its owners cannot finish a call that needs the lacking rank.
+     Gatherv's trees: the root whose counts disagree with what the subtrees announced reads
+   the senders' own sizes, to take blocks shorter than its counts as MPICH does
+   (irr__v_reread). Senders may run ahead of the root: a slot overwritten is a size unknown. */
+#define IRR__AGWIN_SLOTS 8
+static int irr__agwin_make(irr__ctx *ctx) {
+  int i, rc;
+  irr__win *w;
+  if (ctx->agw.state != 0) return MPI_SUCCESS;
+  ctx->agw.state = -1;
+  /* every rank makes it, whatever its mallocs said (an empty window then: reads of it fail) */
+  w = (irr__win *)IRRCOLL_MALLOC(sizeof *w);
+  if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
+  for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
+  if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    w = NULL;
+  }
+  if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
+                it is collective too, and the others keep theirs) */
+    MPI_Win left;
+    MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, ctx->pc, &left);
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
+                      ctx->pc, &w->win);
+  if (rc != MPI_SUCCESS) {
+    if (w->mem) IRRCOLL_FREE(w->mem);
+    IRRCOLL_FREE(w);
+    return MPI_SUCCESS;
+  }
+  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
+  w->live = 1;
+  irr__win_keep(w);
+  ctx->agw.w = w, ctx->agw.state = 1;
+  return MPI_SUCCESS;
+}
+static void irr__agwin_publish(irr__ctx *ctx, unsigned call, int64_t own, int64_t next) {
+  volatile int64_t *slot;
+  if (ctx->agw.state != 1 || !ctx->agw.w->mem) return;
+  slot = ctx->agw.w->mem + 3 * (call % IRR__AGWIN_SLOTS);
+  slot[1] = own, slot[2] = next;
+  atomic_thread_fence(memory_order_release); /* the sizes before the call number */
+  slot[0] = (int64_t)call;
+}
+/* Block i's bytes for call, as rank i's recvcounts say (succ: as rank i - 1's); -1 if
+   unknown there or gone. */
+static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int succ) {
+  int64_t v[3];
+  int at = succ ? (i + p - 1) % p : i, rc;
+  for (;;) {
+    if (MPI_Win_lock(MPI_LOCK_SHARED, at, 0, ctx->agw.w->win) != MPI_SUCCESS) return -1;
+    v[0] = v[1] = v[2] = -1;
+    rc = MPI_Get(v, 3, MPI_INT64_T, at, 3 * (call % IRR__AGWIN_SLOTS), 3, MPI_INT64_T, ctx->agw.w->win);
+    if (MPI_Win_unlock(at, ctx->agw.w->win) != MPI_SUCCESS || rc != MPI_SUCCESS) return -1;
+    if (v[0] == (int64_t)call) return v[1 + succ];
+    if (v[0] >= 0 && (unsigned)((unsigned)v[0] - call) < 0x80000000u) return -1; /* a later call's */
+  }
 }
 
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {

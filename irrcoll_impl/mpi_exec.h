@@ -18,6 +18,7 @@ typedef struct irr__exec {
   MPI_Comm comm;
   int tag;
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
+  int shortok;             /* a block that comes shorter is taken (irr__exec_short) */
   int *blens;              /* derived-type scratch, npc entries */
   MPI_Aint *disps;
   int64_t *cnt;            /* sizes that IRR_OPF_COUNTS messages carry: block b at cnt[b - cnt_lo] */
@@ -261,6 +262,32 @@ static void irr__exec_retire(irr__exec *X) {
   while (X->nold > 0) IRRCOLL_FREE(X->old[--X->nold]);
 }
 
+/* A receive that came cnt bytes, short of its length, where the caller takes that as MPICH
+   and Open MPI do (X->shortok; MPI calls it erroneous): one block in one message, cnt > 0
+   (0 bytes is the poison of a rank with bad arguments, which must stay an error), in one
+   piece unless the message ends with a short one (IRR_OPF_EOM). Its data is at the block's
+   start; the rest stays as it was in the user's memory, and is zeros in a staged copy
+   (that is unpacked whole). A head with sizes (IRR_OPF_COUNTS: cnt counts the header) is
+   left to the collective's check of the sizes after the round (X->after). 1: taken so. */
+static int irr__exec_short(irr__exec *X, int j, int64_t cnt) {
+  const irr_op *o = &X->s->ops[j];
+  int n, k;
+  int64_t at = 0;
+  if (!X->shortok || o->kind != IRR_OP_RECV || o->buf == IRR_BUF_TMP || o->buf == IRR_BUF_NONE || cnt <= 0 ||
+      irr__msg_nops(X->s, j) != 1 || irr_op_nlabels(o, X->s->size) != 1 || (o->flags & (IRR_OPF_ROOM | IRR_OPF_LEARN)) ||
+      X->buf[o->buf]->discard)
+    return 0;
+  if (o->flags & IRR_OPF_COUNTS) return X->after && cnt >= 8 && cnt < o->len + 8;
+  if (cnt >= o->len || (o->len > IRR__CHUNK && !(o->flags & IRR_OPF_EOM))) return 0;
+  if (X->buf[o->buf]->stage && (n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) > 0)
+    for (k = 0; k < n; at += X->pc[k++].len)
+      if (at + X->pc[k].len > cnt) {
+        int64_t z = cnt > at ? cnt - at : 0;
+        memset(X->pc[k].addr + z, 0, (size_t)(X->pc[k].len - z));
+      }
+  return 1;
+}
+
 /* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
    is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
    next one's place may depend on this one's size, and the round's other messages are all
@@ -493,9 +520,11 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
         X->ppending--;
         if ((int64_t)cnt == len && from + len != irr_op_msglen(o)) X->bad = 1;
       }
-      if ((int64_t)cnt == len && !(B && B->discard)) {
+      if (((int64_t)cnt == len ||
+           ((int64_t)cnt < len && (from == 0 || (o->flags & IRR_OPF_EOM)) && irr__exec_short(X, found, from + cnt))) &&
+          !(B && B->discard)) {
         if ((n = irr__op_pieces(X, o->buf, o->off, o, X->pc, NULL)) < 0) { rc = MPI_ERR_INTERN; break; }
-        rc = irr__chunk_type(X->pc, n, from, len, &addr, &count, &t, &derived, X->blens, X->disps);
+        rc = irr__chunk_type(X->pc, n, from, cnt, &addr, &count, &t, &derived, X->blens, X->disps);
         if (rc == MPI_SUCCESS) rc = irr__exec_lrecv(X, addr, count, t, st.MPI_SOURCE);
         if (derived) MPI_Type_free(&t);
         continue;
@@ -696,7 +725,9 @@ static int irr__exec_complete(irr__exec *X, int block) {
     if (X->expect[i] >= 0) { /* a real receive: exactly the expected bytes, or bad */
       int got = -1;
       if (cls == MPI_ERR_TRUNCATE) X->bad = 1;
-      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i])) X->bad = 1;
+      else if (ec == MPI_SUCCESS && (MPI_Get_count(&X->stat[i], MPI_BYTE, &got), (int64_t)got != X->expect[i]) &&
+               !((int64_t)got < X->expect[i] && irr__exec_short(X, X->reqop[i], got)))
+        X->bad = 1;
     }
     if (ec != MPI_SUCCESS && cls != MPI_ERR_TRUNCATE && X->wrc == MPI_SUCCESS) X->wrc = ec;
     if (X->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[i]);

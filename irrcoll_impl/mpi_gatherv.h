@@ -30,6 +30,8 @@ typedef struct irr__vstate {
   int rank, p, isroot, inplace, tag;
   int err;                     /* this rank's argument error (it takes part with an empty block) */
   int64_t own;                 /* bytes of the own block */
+  int64_t ocount;              /* its elements as they move: the argument's, or fewer where a
+                                  Scatterv receive is known to come short (taken as MPICH does) */
   int64_t *m_root;             /* root, valid arguments: bytes (p), counts (p), displacements (p) */
   irr__buf vb, ob;
   irr_alg alg;                 /* the algorithm chosen */
@@ -40,6 +42,7 @@ typedef struct irr__vstate {
   int nfix;
   int64_t announce;            /* the direct Gatherv's sender: its size, -2 with bad arguments (an
                                   empty block that must not pass for a short one) */
+  unsigned call;               /* the context's call number (the sizes window) */
 } irr__vstate;
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
@@ -58,9 +61,30 @@ static int irr__v_native(const irr__vargs *A) {
                      A->root, A->comm);
 }
 
-/* The root's arguments: its counts widened once into V->m_root; its own block must match. */
+/* A block shorter than its receive count is erroneous MPI that MPICH and Open MPI accept:
+   taken so (without IRRCOLL_CHECK) where the program can place it: the direct Gatherv from
+   its heads (irr__v_heads), its trees from the sizes window (irr__v_reread), the linear ones
+   and the direct Scatterv by the executor (irr__exec_short), XScatterv's tree from the sizes
+   it carries. Scatterv's trees (forced only) report MPI_ERR_TRUNCATE. */
+static int irr__v_short_ok(const irr__vargs *A, const irr__vstate *V) {
+  return !V->ctx->check && (V->alg == IRR_ALG_LINEAR || V->alg == IRR_ALG_DIRECT || (A->scatter && V->alg == IRR_ALG_XTREE) ||
+                            (!A->scatter && (V->alg == IRR_ALG_TREE || V->alg == IRR_ALG_BINOMIAL)));
+}
+
+/* A block of `sent` bytes where more fit, known before the run: taken if the algorithm can
+   and it is whole elements of the receiving side (*count gets them), as MPICH takes it (the
+   rest of the receive buffer untouched). 0: MPI_ERR_TRUNCATE. */
+static int irr__v_shorter(const irr__vargs *A, const irr__vstate *V, int64_t sent, int64_t *count) {
+  int64_t es = A->scatter ? V->ob.dt.size : V->vb.dt.size;
+  if (!irr__v_short_ok(A, V) || es <= 0 || sent % es != 0) return 0;
+  *count = sent / es;
+  return 1;
+}
+
+/* The root's arguments: its counts widened once into V->m_root; its own block must fit
+   (a shorter one as irr__v_shorter says). */
 static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
-  int64_t total = 0, *m;
+  int64_t total = 0, *m, sent, room;
   int rc, p = V->p;
   if ((!A->c.ci && !A->c.cc) || (!A->c.di && !A->c.dc)) return MPI_ERR_ARG;
   if ((rc = irr__dt_usable(A->vtype, &V->vb.dt, V->ctx->pc)) != MPI_SUCCESS) return rc;
@@ -71,10 +95,15 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
   if (V->err != MPI_SUCCESS) return V->err; /* the own block's error stands */
   if (total > 0 && !A->vbuf && V->vb.dt.true_lb == 0) return MPI_ERR_BUFFER;
   if (!A->inplace_arg && V->own > 0 && A->vbuf && A->vbuf == A->obuf) return MPI_ERR_BUFFER;
-  if (V->inplace) V->own = m[V->rank];
-  else if (V->own > m[V->rank]) return MPI_ERR_TRUNCATE;
-  else if (V->own < m[V->rank] && (V->ctx->check || (V->alg != IRR_ALG_DIRECT && V->alg != IRR_ALG_LINEAR)))
-    return MPI_ERR_TRUNCATE; /* shorter: accepted as MPICH does where the program can (irr__v_heads) */
+  if (V->inplace) {
+    V->own = m[V->rank];
+    return MPI_SUCCESS;
+  }
+  sent = A->scatter ? m[V->rank] : V->own, room = A->scatter ? V->own : m[V->rank]; /* the root's own block */
+  if (sent > room) return MPI_ERR_TRUNCATE;
+  if (sent < room && !irr__v_shorter(A, V, sent, A->scatter ? &V->ocount : &m[p + V->rank]))
+    return MPI_ERR_TRUNCATE;
+  if (sent < room) *(A->scatter ? &V->own : &m[V->rank]) = sent;
   return MPI_SUCCESS;
 }
 
@@ -84,6 +113,7 @@ static int irr__v_validate_root(const irr__vargs *A, irr__vstate *V) {
 static void irr__v_validate(const irr__vargs *A, irr__vstate *V) {
   int rc;
   if (A->inplace_arg && !V->isroot) V->err = MPI_ERR_BUFFER;
+  V->ocount = A->ocount;
   if (!V->inplace) {
     if (A->ocount < 0) V->err = MPI_ERR_COUNT;
     else if ((rc = irr__dt_usable(A->otype, &V->ob.dt, V->ctx->pc)) != MPI_SUCCESS) V->err = rc;
@@ -125,21 +155,67 @@ static int irr__v_open(const irr__vargs *A, irr__vstate *V, int *inter) {
    roles, the local checks. */
 static void irr__v_begin(const irr__vargs *A, irr__vstate *V, irr_alg alg) {
   V->alg = alg;
+  V->call = V->ctx->seq;
   V->tag = (int)(V->ctx->seq++ % IRR__SEQ_MOD) * 2;
   V->isroot = V->rank == A->root;
   V->inplace = V->isroot && A->inplace_arg;
   irr__v_validate(A, V);
 }
 
+/* The root's tree T (from its counts) is the one the subcubes announced in t. */
+static int irr__v_matches(const irr__vstate *V, const irr_tree *t, const irr_tree_all *T) {
+  int d;
+  for (d = 0; d < t->levels; d++) {
+    int64_t j = T->lvoff[d] + (((int64_t)V->rank >> d) ^ 1);
+    if (t->heard[d] >= 0 && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d]))
+      return 0;
+  }
+  return 1;
+}
+
+/* Gatherv's root, whose counts disagree with what the subcubes announced (erroneous MPI):
+   if every sender's own size, read from the sizes window, is at most its count and whole
+   elements, and the tree of those sizes is the one announced, they become the counts: the
+   shorter blocks are taken as MPICH takes them (the rest of each untouched). 1: so; else T
+   is the counts' tree or freed. Only on this path: p reads, none in a correct call. */
+static int irr__v_reread(irr__vstate *V, int root, int rule, int64_t th, const irr_tree *t, irr_tree_all *T) {
+  int64_t *m = V->m_root, *m2, es = V->vb.dt.size;
+  int i, ok = 1, p = V->p;
+  if (V->ctx->agw.state != 1 || !(m2 = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return 0;
+  for (i = 0; i < p && ok; i++) {
+    m2[i] = i == V->rank ? m[i] : irr__agwin_read(V->ctx, i, p, V->call, 0);
+    ok = m2[i] >= 0 && m2[i] <= m[i] && (es > 0 ? m2[i] % es == 0 : m2[i] == 0);
+  }
+  if (ok) { /* T keeps the sizes it is built from: m gets the read ones, m2 the counts' */
+    for (i = 0; i < p; i++) {
+      int64_t x = m[i];
+      m[i] = m2[i], m2[i] = x;
+    }
+    irr_tree_all_free(T);
+    ok = irr_tree_build_t(T, p, root, rule, m, th) == IRR_OK && irr__v_matches(V, t, T);
+    for (i = 0; i < p; i++)
+      if (ok) m[p + i] = es > 0 ? m[i] / es : 0;
+      else m[i] = m2[i];
+  }
+  IRRCOLL_FREE(m2);
+  return ok;
+}
+
 /* The tree's construction over MPI (Gatherv's tree degrades gracefully: thresh from the
    agreed model). The root then builds the whole tree from its counts (*T) and checks it
    against what each subcube announced: its data, and its direct senders' number and
-   fingerprint. On a mismatch it cannot know who sends straight to it: *ndrain gets how many
-   do (as announced), to be taken whole and dropped, and T is freed. */
+   fingerprint. A Gatherv whose senders sent less than its counts say has its blocks taken
+   (irr__v_reread: every rank publishes its size first). On another mismatch it cannot know
+   who sends straight to it: *ndrain gets how many do (as announced), to be taken whole and
+   dropped, and T is freed. */
 static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
                             int64_t *ndrain) {
   int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
   int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
+  if (!A->scatter && irr__v_short_ok(A, V)) { /* every rank: its size where the root can read it */
+    if ((rc = irr__agwin_make(V->ctx)) != MPI_SUCCESS) return rc;
+    irr__agwin_publish(V->ctx, V->call, V->err != MPI_SUCCESS ? -2 : V->own, -1);
+  }
   irr_tree_init(t, V->rank, V->p, A->root, rule, V->own);
   irr_tree_degrade(t, th);
   if ((rc = irr__tree_build_mpi(t, V->ctx->pc, V->tag)) != MPI_SUCCESS || !V->isroot) return rc;
@@ -147,12 +223,9 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
   if (ok && (rc = irr_tree_build_t(T, V->p, A->root, rule, V->m_root, th)) != IRR_OK)
     return rc == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
   *ndrain = 0;
-  for (d = 0; d < t->levels; d++) {
-    int64_t sib = ((int64_t)V->rank >> d) ^ 1, j = T->lvoff[d] + sib;
-    if (t->heard[d] < 0) continue; /* no merge in this level */
-    *ndrain += t->heard_nd[d];
-    if (ok && (T->M[j] != t->heard[d] || T->ND[j] != t->heard_nd[d] || T->H[j] != t->heard_h[d])) ok = 0;
-  }
+  for (d = 0; d < t->levels; d++)
+    if (t->heard[d] >= 0) *ndrain += t->heard_nd[d]; /* a merge in this level */
+  if (ok && !irr__v_matches(V, t, T)) ok = !A->scatter && irr__v_short_ok(A, V) && irr__v_reread(V, A->root, rule, th, t, T);
   if (ok) *ndrain = 0;
   else {
     if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
@@ -227,7 +300,9 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
 }
 
 /* A block that came c < m bytes: the op that puts it in place (the slot's copy, or the rest
-   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix; a staged buffer's tail gets zeros. */
+   above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix (a rest the head took whole is not
+   waited for); a staged buffer's tail gets zeros. A block expected at IRR_HEAD_ROOM or more
+   had its head received in place: what came is there. */
 static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int64_t c, int64_t m) {
   int k;
   irr__buf *B = X->buf[IRR_BUF_RECV];
@@ -236,14 +311,14 @@ static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int
     int slot = k < hi && o->kind == IRR_OP_COPY && o->buf == IRR_BUF_TMP && o->blo == q;
     int rest = k >= hi && o->kind == IRR_OP_RECV && o->peer == q;
     if (!slot && !rest) continue;
-    if (rest && c < IRR_HEAD_ROOM) return 0; /* the head itself came short: not placed */
     V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
-    o->len = slot ? c : c - IRR_HEAD_ROOM;
+    o->len = slot ? c : c > IRR_HEAD_ROOM ? c - IRR_HEAD_ROOM : 0;
     if (rest && o->len == 0) o->peer = MPI_PROC_NULL; /* it sends no rest */
-    if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
-    return 1;
+    break;
   }
-  return 0;
+  if (k == X->s->nops && m < IRR_HEAD_ROOM) return 0; /* no slot: nothing came to place */
+  if (B && B->stage && B->start) memset(B->stage + B->start[q] + c, 0, (size_t)(m - c));
+  return 1;
 }
 static void irr__v_unfix(irr__vstate *V, irr_sched *s) {
   for (; V->nfix > 0; V->nfix--) {
@@ -331,7 +406,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
   vb->discard = !V->isroot || !V->m_root;
-  ob->v = 0, ob->own = V->rank, ob->count = A->ocount, ob->base = A->obuf;
+  ob->v = 0, ob->own = V->rank, ob->count = V->ocount, ob->base = A->obuf;
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
@@ -339,11 +414,10 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
     memset(vb->wrote, 0, (size_t)V->p);
   }
   if (!A->scatter && (rc = irr__v_exec_heads(V, s, X)) != MPI_SUCCESS) return rc;
+  X->shortok = irr__v_short_ok(A, V);
   if ((rc = irr__buf_stage(vb, A->scatter, V->ctx->pc)) != MPI_SUCCESS ||
       (rc = irr__buf_stage(ob, !A->scatter, V->ctx->pc)) != MPI_SUCCESS)
     return rc;
-  if (!A->scatter && vb->stage && !V->inplace && V->own < V->m_root[V->rank]) /* a shorter own block: zeros after */
-    memset(vb->stage + vb->start[V->rank] + V->own, 0, (size_t)(V->m_root[V->rank] - V->own));
   X->s = s;
   X->buf[vbufk] = vb;
   X->buf[obufk] = ob;

@@ -113,7 +113,7 @@ static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
 }
 
 /* Persistent Scatterv's program (irr_scatterv_known, registry_build.h) from the sizes m. A
-   rank whose own block must stay unwritten (its count differs from the root's:
+   rank whose own block must stay unwritten (the root sends it more than its count:
    MPI_ERR_TRUNCATE, or bad arguments) takes its data into scratch. Memory at init: O(p) on
    every rank for the ranges (freed here); the program holds the rank's own range. */
 static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
@@ -121,7 +121,11 @@ static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) 
   int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
   int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
   irr_status st = IRR_OK;
-  if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) V->err = MPI_ERR_TRUNCATE;
+  if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) {
+    /* a shorter block is taken as MPICH does (but an empty one: what a bad root sends) */
+    if (V->own > m[r] && m[r] > 0 && irr__v_shorter(&R->A, V, m[r], &V->ocount)) V->own = m[r];
+    else V->err = MPI_ERR_TRUNCATE;
+  }
   if (!V->isroot && V->err != MPI_SUCCESS) V->own = 0; /* discarded: nothing staged, unstaged */
   keep = V->isroot || V->err == MPI_SUCCESS;
   skipcopy = V->inplace || V->err == MPI_ERR_TRUNCATE;

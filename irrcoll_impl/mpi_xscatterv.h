@@ -139,7 +139,10 @@ static int irr__xscatterv_unknown(irr__xs *G) {
       if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
       else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
       else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
-      else if (G->known >= 0 && G->own != G->known * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->known >= 0 && G->own != G->known * G->rdt.size &&
+               (G->own > G->known * G->rdt.size || G->own == 0 || G->ctx->check))
+        G->rerr = MPI_ERR_TRUNCATE; /* a shorter block is taken as MPICH does (irr__v_short_ok); none
+                                       at all is what a root with bad arguments sends */
     }
     if (!G->inplace) {
       int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
@@ -153,9 +156,10 @@ static int irr__xscatterv_unknown(irr__xs *G) {
 }
 
 /* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
-   unknown, and every rank checks the size it learns against its own count. A mismatch is
-   MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears from
-   nobody, as with MPI's linear Scatterv). A rank with bad arguments still receives and
+   unknown, and every rank checks the size it learns against its own count. A larger block
+   is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
+   from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
+   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank with bad arguments still receives and
    forwards its one message, so nobody waits. */
 static int irr__xs_known(const irr__vargs *A) {
   irr__ctx *ctx = NULL;

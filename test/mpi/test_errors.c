@@ -72,17 +72,15 @@ static void still_works(const char *after) {
           rank, handled - h0);                                                                   \
   } while (0)
 
-/* Gatherv runs the direct algorithm, which accepts a shorter block, and no IRRCOLL_CHECK */
+/* a shorter block is accepted as MPICH does, but with IRRCOLL_CHECK */
 static int fewer_ok(void) {
-  irr_alg a = IRR_ALG_AUTO;
   const char *env = getenv("IRRCOLL_CHECK");
-  IRR_Comm_get_alg(MPI_COMM_WORLD, IRR_COLL_GATHERV, &a);
-  return !(env && atoi(env) > 0) && (a == IRR_ALG_DIRECT || (a == IRR_ALG_AUTO && p <= IRR_V_DIRECT_MAXP));
+  return !(env && atoi(env) > 0);
 }
 
 /* sizes_flow: a tree is built, so the root learns every rank's size (tree, binomial) */
 static void scenarios(const char *algname, int sizes_flow) {
-  int counts[64], displs[64], i, n = p * (CNT + GAP) + GAP + 1, h0, rc, root = 0, last = p - 1;
+  int counts[64], displs[64], i, w, n = p * (CNT + GAP) + GAP + 1, h0, rc, root = 0, last = p - 1;
   int *rbuf = (int *)malloc((size_t)n * sizeof(int)), mine[CNT + 1], out[CNT + 4];
   char what[128];
   for (i = 0; i <= CNT; i++) mine[i] = rank * 100 + i;
@@ -160,20 +158,46 @@ static void scenarios(const char *algname, int sizes_flow) {
     if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
     still_works(what);
 
-    snprintf(what, sizeof what, "%s: a sender sends less than the root expects", algname);
+    for (w = 0; w < 2; w++) { /* the last rank; then the odd ranks and the root (a subtree of several) */
+#define SHORT(r) (w == 0 ? (r) == last : (r) % 2 == 1 || (r) == root)
+      snprintf(what, sizeof what, "%s: %s less than the root expects", algname,
+               w == 0 ? "the last rank sends" : "the odd ranks and the root send");
+      RESET();
+      rc = IRR_Gatherv(mine, SHORT(rank) ? CNT - 1 : CNT, MPI_INT, rbuf, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+      /* accepted as MPICH does (the data at the block's start, the rest untouched), but with
+         IRRCOLL_CHECK */
+      EXPECT(rc, rank == root && !fewer_ok() ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
+      if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
+      if (rank == root && fewer_ok())
+        for (i = 0; i < p; i++) {
+          int k, wrong = 0;
+          for (k = 0; k < CNT; k++) wrong += rbuf[displs[i] + k] != (SHORT(i) && k == CNT - 1 ? CANARY : i * 100 + k);
+          CHECK(!wrong, "%s: block %d wrong at the root", what, i);
+        }
+      still_works(what);
+#undef SHORT
+    }
+
+    snprintf(what, sizeof what, "%s: Scatterv root sends less than the last rank expects", algname);
     RESET();
-    rc = IRR_Gatherv(mine, rank == last ? CNT - 1 : CNT, MPI_INT, rbuf, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
-    /* the direct algorithm accepts it as MPICH does (its data at the block's start, the rest
-       untouched), but with IRRCOLL_CHECK; the tree-shaped ones report it */
-    EXPECT(rc, rank == root && !fewer_ok() ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
-    if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
-    if (rank == root && fewer_ok())
-      for (i = 0; i < p; i++) {
-        int k, wrong = 0;
-        for (k = 0; k < CNT; k++)
-          wrong += rbuf[displs[i] + k] != (i == last && k == CNT - 1 ? CANARY : i * 100 + k);
-        CHECK(!wrong, "%s: block %d wrong at the root", what, i);
-      }
+    for (i = 0; i < CNT + 4; i++) out[i] = CANARY;
+    for (i = 0; i < n; i++) rbuf[i] = i;
+    if (rank == root) counts[last] = CNT - 1;
+    rc = IRR_Scatterv(rbuf, counts, displs, MPI_INT, out, CNT, MPI_INT, root, MPI_COMM_WORLD);
+    counts[last] = CNT;
+    /* taken as MPICH does (the rest of the receive buffer untouched), but with IRRCOLL_CHECK
+       and by the forced trees (the receivers' sizes built them): there the last rank reports
+       it, the root too, and maybe ranks of its subtree */
+    if (rank == last && fewer_ok() && !sizes_flow) {
+      EXPECT(rc, MPI_SUCCESS, what);
+      for (i = 0; i < CNT - 1; i++) CHECK(out[i] == displs[last] + i, "%s: element %d wrong", what, i);
+      CHECK(out[CNT - 1] == CANARY, "%s: the element not sent was written", what);
+    } else if (rank == last) EXPECT(rc, MPI_ERR_TRUNCATE, what);
+    else if (rank == root) EXPECT(rc, sizes_flow ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
+    else CHECK(handled == h0 + (cls(rc) != MPI_SUCCESS) && (cls(rc) == MPI_SUCCESS || (sizes_flow && cls(rc) == MPI_ERR_TRUNCATE)),
+               "%s: rank %d class %d", what, rank, cls(rc));
+    CHECK(out[CNT] == CANARY, "%s: written past the receive count", what);
+    MPI_Barrier(MPI_COMM_WORLD);
     still_works(what);
 
     snprintf(what, sizeof what, "%s: Scatterv root sends more than the last rank expects", algname);

@@ -36,8 +36,10 @@ typedef struct pcase {
   MPI_Comm comm;
 } pcase;
 
+static int bad_less; /* pc_make's mismatch: one UNIT less instead of more */
+
 /* A case from the common generator g (equal on all ranks); bad >= 0: that rank's own count
-   is off by one UNIT (a mismatch). */
+   is off by one UNIT (a mismatch), more or (bad_less) less. */
 static void pc_make(pcase *c, int kind, irrt_rng *g, MPI_Comm comm, int bad) {
   int i, *to, *perm, pos = 0, *nint;
   memset(c, 0, sizeof *c);
@@ -72,7 +74,7 @@ static void pc_make(pcase *c, int kind, irrt_rng *g, MPI_Comm comm, int bad) {
   }
   c->to = to[c->rank];
   c->ocount = nint[c->rank] / ints_per[c->to];
-  if (c->rank == bad) c->ocount += UNIT / ints_per[c->to];
+  if (c->rank == bad) c->ocount += (bad_less ? -1 : 1) * (UNIT / ints_per[c->to]);
   if (bad >= 0) c->inplace = 0;
   c->vbytes = span(c->tv, pos);
   c->obytes = span(c->to, c->ocount);
@@ -316,13 +318,26 @@ static void bad_input(irrt_rng *g, MPI_Comm comm, int p) {
   for (kind = GV; kind <= 2 * AGV + 1; kind++) { /* persistent, then nonblocking */
     int nb = kind > AGV;
     irrt_rng h = *g;
-    int root = (int)irrt_range(&h, 0, p - 1);
+    int root = (int)irrt_range(&h, 0, p - 1), who, takes;
+    irr_alg sa = IRR_ALG_AUTO;
     badr = (root + 1 + (int)irrt_range(&h, 0, p - 2)) % p;
+    bad_less = (int)irrt_range(&h, 0, 1); /* equal on every rank, as the case */
     pc_make(&c, kind % 3, g, comm, badr);
-    if (c.kind != AGV && badr == c.root) { /* the mismatch at a rank that is not the root */
+    /* the mismatch at a rank that is not the root, and one less leaves a block (an empty
+       receiver that Scatterv's trees send nothing cannot see the root's larger block) */
+    if ((c.kind != AGV && badr == c.root) || (bad_less && c.cnt[badr] * ints_per[c.tv] <= UNIT)) {
       pc_free(&c);
+      bad_less = 0;
       continue;
     }
+    /* who reports a mismatch: Gatherv's root, Scatterv's mismatched receiver, Allgatherv's
+       sender; a block shorter than its receive count is taken as MPICH does (Gatherv,
+       Allgatherv: the bad rank sends less; Scatterv: it expects more), but by Scatterv's
+       forced trees, which its receivers' sizes built (nonblocking: direct) */
+    IRR_Comm_get_alg(comm, IRR_COLL_SCATTERV, &sa);
+    who = c.kind == GV ? c.root : badr;
+    takes = c.kind == SV ? !bad_less && c.cnt[badr] > 0 && (nb || (sa != IRR_ALG_TREE && sa != IRR_ALG_BINOMIAL))
+                         : bad_less; /* an empty block where more fit is what a bad root sends: reported */
     c.nb = nb;
     rc = nb ? MPI_SUCCESS : pc_init(&c, 0);
     CHECK(rc == MPI_SUCCESS, "init with a mismatch: %d", rc);
@@ -331,14 +346,14 @@ static void bad_input(irrt_rng *g, MPI_Comm comm, int p) {
       pc_fill(&c, (unsigned)k);
       if ((rc = nb ? pc_icall(&c) : IRR_Start(&c.r)) == MPI_SUCCESS) rc = IRR_Wait(&c.r, MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS) MPI_Error_class(rc, &cls);
-      /* who must see it: Gatherv's root, Scatterv's mismatched receiver, Allgatherv's sender */
-      expect_here = c.kind == GV ? c.rank == c.root : c.rank == badr;
+      expect_here = c.rank == who;
       if (expect_here)
-        CHECK(cls == MPI_ERR_TRUNCATE, "%s (nb %d) mismatch at %d: rank %d got class %d (ocount %d cnt %d)", kname[c.kind], nb, badr,
-              c.rank, cls, c.ocount, c.cnt[c.rank]);
+        CHECK(cls == (takes ? MPI_SUCCESS : MPI_ERR_TRUNCATE), "%s (nb %d) mismatch at %d: rank %d got class %d (ocount %d cnt %d)",
+              kname[c.kind], nb, badr, c.rank, cls, c.ocount, c.cnt[c.rank]);
       else CHECK(cls == MPI_SUCCESS || cls == MPI_ERR_TRUNCATE, "%s (nb %d) mismatch: rank %d got class %d", kname[c.kind], nb, c.rank, cls);
     }
     pc_free(&c);
+    bad_less = 0;
   }
   rc = MPI_Barrier(comm);
   CHECK(rc == MPI_SUCCESS, "the communicator is usable");
