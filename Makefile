@@ -30,6 +30,9 @@ PREFIX   ?= /usr/local
 VERSION   = $(shell sed -n 's/^\#define IRR_VERSION_MAJOR //p' irrcoll_impl/config.h).$(shell sed -n 's/^\#define IRR_VERSION_MINOR //p' irrcoll_impl/config.h)
 # process counts of the MPI tests, NPROCS in test/testlist (DESIGN.md §6); oversubscription is fine
 NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
+# compilers make check runs at once (the tests themselves run one at a time): the sanitized
+# test programs take ~30 s each to build, a third of make check run one by one
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 
 PARTS = $(wildcard irrcoll_impl/*.h)
 
@@ -135,7 +138,7 @@ check: | $(B)
 
 # build what the selected lines need, then run them (under `make -n`: print their commands)
 check-run: $(if $(T),,check-amalgamation)
-	+@t=$$($(RUNTESTS) --targets $(T)) && $(MAKE) --no-print-directory check-build CHECK_TARGETS="$$t"
+	+@t=$$($(RUNTESTS) --targets $(T)) && $(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build CHECK_TARGETS="$$t"
 	+@$(RUNTESTS) $(if $(findstring n,$(firstword -$(MAKEFLAGS))),-n) $(T)
 check-build: $(CHECK_TARGETS)
 	@:

@@ -10,6 +10,12 @@
 # keep its value there); `update-alternatives --auto NAME` hands it to the priorities again.
 # Groups the installation created are left as they are.
 set -e
+# one installation at a time: make -j may start deps-mpi and deps-sim together, and the
+# second apt-get would fail on the first one's lock (then it finds its packages installed)
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"${TMPDIR:-/tmp}/irrcoll-deps.lock"
+  flock 9
+fi
 missing=""
 for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 [ -n "$missing" ] || exit 0
