@@ -2350,7 +2350,7 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
     if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
     if (len > 0) irr_sched_copy(s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, len);
   }
-  if (!inplace && own > 0 && m_root && own <= m_root[root]) /* shorter: accepted (mpi_gatherv.h) */
+  if (!inplace && own > 0 && m_root && own == m_root[root])
     irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
   for (i = 0; i < p; i++)
     if (i != root && m_root && m_root[i] > H &&
@@ -2380,11 +2380,8 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
       if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
       else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
     }
-    /* the root's own block; a shorter one than the receive count (erroneous MPI, which the MPI
-       layer may accept) goes in at its size */
-    int64_t c = m_root ? (scatter ? m_root[root] : own) : 0;
-    if (!inplace && c > 0 && c <= (scatter ? own : m_root[root]))
-      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, c);
+    if (!inplace && own > 0 && m_root && own == m_root[root])
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
   if (all && s->err == IRR_OK)
     for (i = n0; i < s->nops; i++)
@@ -6079,6 +6076,10 @@ static void irr__win_keep(irr__win *w) { /* into irr__wins */
    the senders' own sizes, to take blocks shorter than its counts as MPICH does
    (irr__v_reread). Senders may run ahead of the root: a slot overwritten is a size unknown. */
 #define IRR__AGWIN_SLOTS 8
+static void irr__agwin_drop(irr__win *w) { /* one never given to MPI */
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  IRRCOLL_FREE(w);
+}
 static int irr__agwin_make(irr__ctx *ctx) {
   int i, rc;
   irr__win *w;
@@ -6089,8 +6090,7 @@ static int irr__agwin_make(irr__ctx *ctx) {
   if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
   for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
   if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
+    irr__agwin_drop(w);
     w = NULL;
   }
   if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
@@ -6102,8 +6102,7 @@ static int irr__agwin_make(irr__ctx *ctx) {
   rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
                       ctx->pc, &w->win);
   if (rc != MPI_SUCCESS) {
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
+    irr__agwin_drop(w);
     return MPI_SUCCESS;
   }
   MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
@@ -7796,8 +7795,9 @@ static int irr__v_reread(irr__vstate *V, int root, int rule, int64_t th, const i
 static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
                             int64_t *ndrain) {
   int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
+  int reread = !A->scatter && irr__v_short_ok(A, V); /* equal on every rank: alg, IRRCOLL_CHECK */
   int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
-  if (!A->scatter && irr__v_short_ok(A, V)) { /* every rank: its size where the root can read it */
+  if (reread) { /* every rank: its size where the root can read it */
     if ((rc = irr__agwin_make(V->ctx)) != MPI_SUCCESS) return rc;
     irr__agwin_publish(V->ctx, V->call, V->err != MPI_SUCCESS ? -2 : V->own, -1);
   }
@@ -7810,7 +7810,7 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
   *ndrain = 0;
   for (d = 0; d < t->levels; d++)
     if (t->heard[d] >= 0) *ndrain += t->heard_nd[d]; /* a merge in this level */
-  if (ok && !irr__v_matches(V, t, T)) ok = !A->scatter && irr__v_short_ok(A, V) && irr__v_reread(V, A->root, rule, th, t, T);
+  if (ok && !irr__v_matches(V, t, T)) ok = reread && irr__v_reread(V, A->root, rule, th, t, T);
   if (ok) *ndrain = 0;
   else {
     if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
@@ -7926,7 +7926,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
     c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
     if (c == m) continue;
-    if (c >= 0 && c < m && !V->ctx->check && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
+    if (c >= 0 && c < m && X->shortok && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
@@ -10462,8 +10462,8 @@ static int irr__xscatterv_unknown(irr__xs *G) {
    unknown, and every rank checks the size it learns against its own count. A larger block
    is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
    from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
-   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank with bad arguments still receives and
-   forwards its one message, so nobody waits. */
+   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank
+   with bad arguments still receives and forwards its one message, so nobody waits. */
 static int irr__xs_known(const irr__vargs *A) {
   irr__ctx *ctx = NULL;
   MPI_Aint learned = 0;

@@ -235,7 +235,7 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
     if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
     if (len > 0) irr_sched_copy(s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, len);
   }
-  if (!inplace && own > 0 && m_root && own <= m_root[root]) /* shorter: accepted (mpi_gatherv.h) */
+  if (!inplace && own > 0 && m_root && own == m_root[root])
     irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
   for (i = 0; i < p; i++)
     if (i != root && m_root && m_root[i] > H &&
@@ -265,11 +265,8 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
       if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
       else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
     }
-    /* the root's own block; a shorter one than the receive count (erroneous MPI, which the MPI
-       layer may accept) goes in at its size */
-    int64_t c = m_root ? (scatter ? m_root[root] : own) : 0;
-    if (!inplace && c > 0 && c <= (scatter ? own : m_root[root]))
-      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, c);
+    if (!inplace && own > 0 && m_root && own == m_root[root])
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
   if (all && s->err == IRR_OK)
     for (i = n0; i < s->nops; i++)

@@ -151,6 +151,10 @@ static void irr__win_keep(irr__win *w) { /* into irr__wins */
    the senders' own sizes, to take blocks shorter than its counts as MPICH does
    (irr__v_reread). Senders may run ahead of the root: a slot overwritten is a size unknown. */
 #define IRR__AGWIN_SLOTS 8
+static void irr__agwin_drop(irr__win *w) { /* one never given to MPI */
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  IRRCOLL_FREE(w);
+}
 static int irr__agwin_make(irr__ctx *ctx) {
   int i, rc;
   irr__win *w;
@@ -161,8 +165,7 @@ static int irr__agwin_make(irr__ctx *ctx) {
   if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
   for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
   if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
+    irr__agwin_drop(w);
     w = NULL;
   }
   if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
@@ -174,8 +177,7 @@ static int irr__agwin_make(irr__ctx *ctx) {
   rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
                       ctx->pc, &w->win);
   if (rc != MPI_SUCCESS) {
-    if (w->mem) IRRCOLL_FREE(w->mem);
-    IRRCOLL_FREE(w);
+    irr__agwin_drop(w);
     return MPI_SUCCESS;
   }
   MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);

@@ -211,8 +211,9 @@ static int irr__v_reread(irr__vstate *V, int root, int rule, int64_t th, const i
 static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_tree *t, irr_tree_all *T,
                             int64_t *ndrain) {
   int rc, d, rule = alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, ok;
+  int reread = !A->scatter && irr__v_short_ok(A, V); /* equal on every rank: alg, IRRCOLL_CHECK */
   int64_t th = alg == IRR_ALG_TREE && !A->scatter ? irr_gatherv_thresh(V->ctx->md) : INT64_MAX;
-  if (!A->scatter && irr__v_short_ok(A, V)) { /* every rank: its size where the root can read it */
+  if (reread) { /* every rank: its size where the root can read it */
     if ((rc = irr__agwin_make(V->ctx)) != MPI_SUCCESS) return rc;
     irr__agwin_publish(V->ctx, V->call, V->err != MPI_SUCCESS ? -2 : V->own, -1);
   }
@@ -225,7 +226,7 @@ static int irr__v_construct(const irr__vargs *A, irr__vstate *V, irr_alg alg, ir
   *ndrain = 0;
   for (d = 0; d < t->levels; d++)
     if (t->heard[d] >= 0) *ndrain += t->heard_nd[d]; /* a merge in this level */
-  if (ok && !irr__v_matches(V, t, T)) ok = !A->scatter && irr__v_short_ok(A, V) && irr__v_reread(V, A->root, rule, th, t, T);
+  if (ok && !irr__v_matches(V, t, T)) ok = reread && irr__v_reread(V, A->root, rule, th, t, T);
   if (ok) *ndrain = 0;
   else {
     if (V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
@@ -341,7 +342,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
     c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
     if (c == m) continue;
-    if (c >= 0 && c < m && !V->ctx->check && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
+    if (c >= 0 && c < m && X->shortok && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;

@@ -159,8 +159,8 @@ static int irr__xscatterv_unknown(irr__xs *G) {
    unknown, and every rank checks the size it learns against its own count. A larger block
    is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
    from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
-   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank with bad arguments still receives and
-   forwards its one message, so nobody waits. */
+   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank
+   with bad arguments still receives and forwards its one message, so nobody waits. */
 static int irr__xs_known(const irr__vargs *A) {
   irr__ctx *ctx = NULL;
   MPI_Aint learned = 0;
