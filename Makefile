@@ -27,7 +27,7 @@ CFLAGS   ?= -O2 -g
 WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 PREFIX   ?= /usr/local
-VERSION   = $(shell sed -n 's/^\#define IRR_VERSION_MAJOR //p' irrcoll_impl/config.h).$(shell sed -n 's/^\#define IRR_VERSION_MINOR //p' irrcoll_impl/config.h)
+VERSION   = $(shell sed -n 's/^\#define IRR_VERSION_MAJOR //p' irrcoll_impl/base/config.h).$(shell sed -n 's/^\#define IRR_VERSION_MINOR //p' irrcoll_impl/base/config.h)
 # process counts of the MPI tests, NPROCS in test/testlist (DESIGN.md §6); oversubscription is fine
 NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
 # compilers make check runs at once (the tests themselves run one at a time): the sanitized
@@ -35,7 +35,7 @@ NPROCS   ?= 1 2 3 4 5 6 7 8 9 16
 # (a sanitized test program: 25 s and 370 MB here; more at once buys little on CI's 2 cores)
 CHECK_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
 
-PARTS = $(wildcard irrcoll_impl/*.h)
+PARTS = $(wildcard irrcoll_impl/*.h irrcoll_impl/*/*.h irrcoll_impl/*/*/*.h)
 
 .PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-model \
         bench-sim bench-sweep install uninstall deps deps-mpi deps-sim deps-bench clean

@@ -12,46 +12,64 @@
    Design in one paragraph: every algorithm is a schedule generator, a pure function that
    fills an array with one rank's program (rounds of sends, receives and copies that name
    block labels, never pointers). One schedule has three consumers: the MPI executor
-   (mpi_exec.h, the only code that moves data, except NBX), the cost model and the symbolic
-   checker. The registry names every collective and algorithm and holds one choose() per
-   collective, a pure function of values equal on all ranks, so a test or the model builds
-   exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
+   (mpi/exec.h, the only code that moves data, except NBX), the cost model and the symbolic
+   checker. The registry names every collective and algorithm; select/ holds one choose()
+   per collective, a pure function of values equal on all ranks, so a test or the model
+   builds exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
    plan -> run.
 
-   Contents, in order (each part is one concern; irrcoll_impl/ in the repository holds them)
-     config.h       options, standard headers, linkage
-     status.h       irr_status codes and irr_status_name(); 64-bit overflow-checked helpers
-     sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
-     cost.h         irr_sched_cost(): alpha-beta single-ported cost model
-     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; the
-                    choose() of every collective whose rule needs no estimate
-     check.h        irr_sched_check(): symbolic checker on block labels
-     tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
-     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
-     allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2), Bruck, recursive doubling
-     xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
-     inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
-     registry_build.h  Allgatherv's choose(); any collective's programs and model estimate
-     mpi_api.h      the MPI entry points' declarations and contracts
-   the MPI layer's definitions (only with IRRCOLL_IMPLEMENTATION):
-     mpi_ctx.h      the per-communicator context (settings agreed at creation), errors,
-                    IRR_Comm_set_alg / IRR_Comm_get_alg / IRR_Comm_set_model
-     mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
-     mpi_args.h     user buffers as addresses, the one widening of counts and displacements
-     mpi_exec.h     the schedule executor
-     mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
-     mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
-     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
-     mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init (intergroup
-                    too), nonblocking IRR_Igatherv / Iscatterv / Iallgatherv, their requests,
-                    IRR_Request_mpi (IRR_Ixgatherv: mpi_xgatherv.h)
-     mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
-     mpi_xgatherv.h IRR_XGatherv, IRR_Ixgatherv
-     mpi_xscatterv.h IRR_XScatterv
-     mpi_xallgatherv.h IRR_XAllgatherv
-     mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
-     mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
+   Contents, in order: the parts in irrcoll_impl/ of the repository, one folder per layer,
+   each part using only what the parts before it define (make check compiles every prefix).
+   Pure layer (no MPI; IRRCOLL_NO_MPI keeps only this):
+     base/config.h      options, standard headers, linkage
+     base/status.h      irr_status codes and irr_status_name(); 64-bit overflow-checked helpers
+     base/math.h        saturating range sums, a square root without <math.h>
+     base/hash.h        FNV-1a hashing, for the keys of what the MPI layer keeps across calls
+     ir/sched.h         schedules (irr_sched, irr_op), builder helpers, schedule sets
+     ir/match.h         matching sends with receives (the checker's and the model's)
+     ir/cost.h          irr_sched_cost(): alpha-beta single-ported cost model
+     ir/maxplus.h       the model's time of round-by-round programs without building them
+     ir/registry.h      collectives, algorithms, restrictions; the IRRCOLL_ALG grammar
+     ir/check.h         irr_sched_check(): symbolic checker on block labels
+     algo/common/       Träff's ordered-hypercube gather trees (hypercube.h, Lemmas 1-3);
+                        Träff's circulant-graph broadcast schedules (circulant.h)
+     algo/gatherv/      Gatherv and Scatterv: tree.h (Träff's tree, binomial), linear.h
+                        (linear, direct)
+     algo/allgatherv/   ring.h (pipelined, Eq. 2), mpich_ring.h (baseline), bruck.h,
+                        recdoubling.h, neighbor.h, hier.h (node-aware), circulant.h; any.h
+                        (ops of any, the closed-form ring/Bruck choice)
+     algo/xv/           unknown receive sizes: common.h (markers), xgatherv.h, xscatterv.h
+                        (and Scatterv's xtree), xallgatherv.h
+     algo/inter/        intergroup Allgather(v): common.h, rootgather.h, exchange.h
+                        (Algorithms 1 and 2)
+     algo/alltoallv/    sizes.h (labels, the sizes phase), linear.h, bruck.h (and the hybrid)
+     select/            each collective's automatic choice, the ops its programs need and the
+                        programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
+                        XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
+                        alltoallv.h, inter.h; any.h (any collective: choose, build, estimate);
+                        persist.h (persistent calls in the model)
+     api/decl.h         the MPI entry points' declarations and contracts
+   MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
+     mpi/ctx.h          the per-communicator context (settings agreed at creation), errors
+     mpi/buf.h          datatype views of user buffers, staging of non-contiguous types
+     mpi/args.h         user buffers as addresses, the one widening of counts and displacements
+     mpi/exec.h, learn.h, rounds.h   the schedule executor: its state, pieces and datatypes;
+                        learned receives; the rounds and the run
+     mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
+     mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
+     mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
+                        rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
+                        then after the requests xgatherv.h, xallgatherv.h, xalltoallv.h
+     mpi/request.h      persistent and nonblocking requests and their progress; persist.h:
+                        what init and the nonblocking calls add; greq.h: IRR_Request_mpi
+     api/<collective>.h every form of one collective's entry points (blocking, _c,
+                        persistent, nonblocking): gatherv, scatterv, allgatherv, inter
+                        (Allgather and the groups), alltoallv, xgatherv, xscatterv,
+                        xallgatherv, xalltoallv; comm.h (IRR_Comm_set_alg ...), request.h
+                        (IRR_Start, IRR_Test, IRR_Wait ...)
+     guide/             performance-guideline mock-ups GL1-GL22 (regular.h), the irregular
+                        ones and their table (irregular.h), their common rules (common.h)
+     base/license.h     the license, last
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -85,7 +103,7 @@
 #ifndef IRRCOLL_H
 #define IRRCOLL_H
 
-/* ==== begin config.h ==== */
+/* ==== begin base/config.h ==== */
 /* Configuration: the user's IRRCOLL_* macros, standard headers, linkage. */
 
 #if defined(IRRCOLL_MALLOC) != defined(IRRCOLL_FREE)
@@ -137,8 +155,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* ==== end config.h ==== */
-/* ==== begin status.h ==== */
+/* ==== end base/config.h ==== */
+/* ==== begin base/status.h ==== */
 /* Status codes of the pure layer: one X-macro list gives both the enum and the names.
    0 is success. The MPI layer maps them to MPI error classes. */
 
@@ -182,8 +200,44 @@ static inline int irr__mul_ok(int64_t a, int64_t b, int64_t *r) {
   *r = a * b;
   return 1;
 }
-/* ==== end status.h ==== */
-/* ==== begin sched.h ==== */
+
+static inline int64_t irr__sat_add(int64_t a, int64_t b) {
+  int64_t r;
+  return irr__add_ok(a, b, &r) ? r : INT64_MAX;
+}
+/* ==== end base/status.h ==== */
+/* ==== begin base/math.h ==== */
+/* Arithmetic of the pure layer: saturating sums of size ranges, a square root without
+   <math.h> (users need no -lm). */
+
+static inline int64_t irr__range_sum(const int64_t *m, int lo, int hi) {
+  int64_t s = 0;
+  for (; lo < hi; lo++) s = irr__sat_add(s, m[lo]);
+  return s;
+}
+
+/* sqrt without <math.h> (so users need no -lm): Newton from a power of two above. */
+static inline double irr__sqrt(double x) {
+  double y = 1;
+  int i;
+  if (!(x > 0)) return 0;
+  while (y * y < x && y < 1e300) y *= 2;
+  for (i = 0; i < 64; i++) y = 0.5 * (y + x / y);
+  return y;
+}
+/* ==== end base/math.h ==== */
+/* ==== begin base/hash.h ==== */
+/* Hashing: FNV-1a over 64-bit words, for the keys of what the MPI layer keeps across calls
+   (a choice, its program): the same on every rank for the same values. */
+
+static inline uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
+  uint64_t h = 1469598103934665603ULL;
+  int i;
+  for (i = 0; i < n; i++) h = (h ^ (uint64_t)m[i]) * 1099511628211ULL;
+  return h;
+}
+/* ==== end base/hash.h ==== */
+/* ==== begin ir/sched.h ==== */
 /* Schedules: one rank's program of a collective, as data.
 
    A program is a sequence of rounds. A round is a set of sends, receives and local copies:
@@ -278,7 +332,7 @@ typedef struct irr_op {
    the receiver thinks (bad arguments) cannot make MPI truncate the receive. Its scratch slot
    holds the size header (at off - 8 per block) and that room: one contiguous receive (SMPI
    mishandles a short message into a derived type). The direct Gatherv's first pieces
-   (gatherv.h). Models ignore it. */
+   (algo/gatherv/linear.h). Models ignore it. */
 #define IRR_OPF_ROOM 256
 
 /* SEND/RECV: continues the previous op's message (same kind, peer and round; the op before
@@ -316,14 +370,14 @@ static inline int64_t irr__msg_len(const irr_op *ops, int j, int nops) {
   return len;
 }
 
-/* Alltoallv's p*p labels fit in int32 (alltoallv.h) */
+/* Alltoallv's p*p labels fit in int32 (algo/alltoallv/) */
 #define IRR_A2A_MAXP 46340
 
 typedef struct irr_sched {
   int rank, size;   /* whose program, in a communicator of how many ranks */
   int nops, cap;    /* ops used / capacity of the caller's array */
   int nrounds;      /* 1 + last round used (0 if no op) */
-  int nlab;         /* labels are 0 .. nlab-1: p, or p*p for Alltoallv (alltoallv.h) */
+  int nlab;         /* labels are 0 .. nlab-1: p, or p*p for Alltoallv (algo/alltoallv/) */
   int64_t tmp;      /* scratch units the program needs */
   irr_status err;   /* sticky: first error of a builder helper */
   irr_op *ops;
@@ -464,7 +518,8 @@ static inline irr_status irr_sched_set_finish(irr_sched_set *set) {
   }
   return IRR_OK;
 }
-
+/* ==== end ir/sched.h ==== */
+/* ==== begin ir/match.h ==== */
 /* ---- matching: the k-th send from s to d meets the k-th receive at d from s ----
    (MPI's non-overtaking order on one tag). Fills partner[g] for every op g (global index =
    index in the concatenation of all programs; -1 for copies). O(n + p) with two counting
@@ -560,8 +615,8 @@ out:
   if (cur) IRRCOLL_FREE(cur);
   return st;
 }
-/* ==== end sched.h ==== */
-/* ==== begin cost.h ==== */
+/* ==== end ir/match.h ==== */
+/* ==== begin ir/cost.h ==== */
 /* Cost model: completion time of the programs of all p ranks in the single-ported,
    full-duplex linear model (Träff 2017, Section 1; DESIGN.md §3).
 
@@ -922,27 +977,50 @@ out:
   irr__sim_free(&S);
   return st;
 }
-/* ==== end cost.h ==== */
-/* ==== begin registry.h ==== */
-/* The registry, part 1: every collective and every algorithm irrcoll has, by name, with its
-   restrictions; the one IRRCOLL_ALG grammar and its parser (used by the header and by the
-   interception library); and the automatic choice of every collective whose rule needs no
-   cost estimate. Part 2 (registry_build.h, after the algorithms) has Allgatherv's
-   model-based choice and the generic generator and estimate of any (collective, algorithm).
+/* ==== end ir/cost.h ==== */
+/* ==== begin ir/maxplus.h ==== */
+/* Max-plus recursions: the cost model's time (ir/cost.h, irr_sched_cost) of programs that run
+   in rounds in which each rank sends at most one message and receives at most one, to
+   partners in the same round of their programs (Allgatherv's ring, Bruck, recursive doubling,
+   neighbor exchange, node-aware and circulant algorithms). No port is ever contended, so the
+   time is
+     E_k(r) = max over r's messages of round k of max(E_{k-1}(r), E_{k-1}(peer)) + alpha + beta len,
+   E_k(r) = E_{k-1}(r) in a round without messages, time = max_r E_K(r).
+   The algorithms' *_time functions evaluate it from the sizes, without building the
+   programs: O(p) a round instead of the simulator's event queue. */
 
-   Every choice here is a pure function of values that are equal on all ranks: the
+/* The recursion's start (P: prefix sums of m, p + 1 entries; E: every rank at time 0) and its
+   end (the last rank to finish). */
+static inline void irr__ag_start(int p, const int64_t *m, int64_t *P, double *E) {
+  int r;
+  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
+}
+static inline double irr__ag_latest(const double *E, int p) {
+  double t = 0;
+  int r;
+  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
+  return t;
+}
+/* ==== end ir/maxplus.h ==== */
+/* ==== begin ir/registry.h ==== */
+/* The registry: every collective and every algorithm irrcoll has, by name, with its
+   restrictions, and the one IRRCOLL_ALG grammar and its parser (used by the header and by the
+   interception library). Each collective's automatic choice is in select/<collective>.h,
+   after the algorithms; select/any.h builds and prices any (collective, algorithm).
+
+   Every choice is a pure function of values that are equal on all ranks: the
    communicator size, the sizes every rank knows, the forced algorithm (agreed per
    communicator), the model. Never of one rank's datatype layout, memory or environment:
    a collective whose ranks choose differently hangs.
 
-   Collectives and their algorithms (restrictions as MPICH's registry states them):
+   Collectives and their algorithms (algo/<collective>/) and choices (select/):
      gatherv, scatterv      tree (Träff's linear-time tree; Gatherv's degrades gracefully),
                             binomial, linear, direct; scatterv also xtree (XScatterv's)
                             auto: linear on 1 rank, direct on <= IRR_V_DIRECT_MAXP, else tree
                             (Gatherv) or xtree (Scatterv)
      allgatherv             ring (pipelined, Eq. 2), bruck, recdoubling (2^k ranks only),
                             hier (SMP nodes of consecutive ranks), neighbor (even p)
-                            auto: irr_allgatherv_choose (registry_build.h), the model's
+                            auto: irr_allgatherv_choose (select/allgatherv.h), the model's
                             argmin (flat) or SMPI's rule (SMP nodes)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
@@ -964,7 +1042,7 @@ typedef enum irr_coll {
   IRR_COLL_XGATHERV = 5,    /* unknown sizes at the root; checked as GATHERV with spec.unknown */
   IRR_COLL_XSCATTERV = 6,   /* unknown sizes at the receivers; checked as SCATTERV */
   IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
-  IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (alltoallv.h);
+  IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (algo/alltoallv/);
                                before 2.x this name meant XAlltoallv */
   IRR_COLL_COUNT
 } irr_coll;
@@ -975,9 +1053,9 @@ typedef enum irr_alg {
   IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
   IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
   IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed */
-  IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (allgatherv.h) */
+  IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (algo/allgatherv/ring.h) */
   IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
-  IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (inter.h) */
+  IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (algo/inter/) */
   IRR_ALG_SUBGROUP = 8,   /* intergroup: Algorithm 1, whole blocks to subgroups */
   IRR_ALG_ROOTGATHER = 9, /* intergroup: root gathering, what MPI libraries do (baseline) */
   IRR_ALG_RECDOUBLING = 10, /* Allgatherv: recursive doubling, 2^k ranks */
@@ -986,29 +1064,11 @@ typedef enum irr_alg {
   IRR_ALG_XTREE = 13,     /* Scatterv: XScatterv's tree, built by the root alone, sizes riding along */
   IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_NEIGHBOR = 15,  /* Allgatherv: neighbor exchange, blocks both ways round the ring (p even) */
-  IRR_ALG_CIRCULANT = 16, /* Allgatherv: Träff's round-optimal circulant-graph schedule (circulant.h) */
+  IRR_ALG_CIRCULANT = 16, /* Allgatherv: Träff's round-optimal circulant-graph schedule (algo/allgatherv/circulant.h) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
 #define IRR_ALG_V_LAST IRR_ALG_DIRECT
-
-/* The automatic choice of XGatherv/XScatterv: "direct" on at most this many ranks, else the
-   tree. The single-ported alpha-beta model charges every message's whole latency at the
-   root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
-   per-message overhead, where concurrent latencies overlap as on a real NIC and the root
-   pays the overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six
-   distributions: direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We
-   follow the simulator, which is the closer of the two to real networks for small
-   messages. */
-#define IRR_DIRECT_MAXP 32
-
-/* Gatherv/Scatterv: "direct" on at most this many ranks, else the tree (Gatherv) or xtree
-   (Scatterv). Above IRR_DIRECT_MAXP because direct no longer probes (Gatherv's heads carry
-   their sizes, gatherv.h) and so equals MPI's linear algorithm, while at p = 64 the trees
-   still lost up to 0.71 (Gatherv) and 0.81 (Scatterv) of MPI's speed where a single large
-   block waits on the tree's construction (SMPI sweep, two blocks of 400 KB); direct holds
-   0.96 and 1.00 there. At p = 128 the trees win every cell measured (1.0-3.7). */
-#define IRR_V_DIRECT_MAXP 64
 
 /* Restrictions of an algorithm (MPICH's registry states the same kind: "power-of-two",
    "intercommunicator", "no in place"). */
@@ -1154,67 +1214,8 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
   if (found != IRR_ALG_COUNT) *out = found;
   return IRR_OK;
 }
-
-/* ---- automatic choices that need no estimate ----
-   forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
-   collective does not have counts as none. */
-
-/* Gatherv and Scatterv: direct on few ranks, else a tree that degrades gracefully (large
-   subtrees talk to the root directly). Scatterv's tree is XScatterv's: the root alone knows
-   the sizes, so it builds the tree and every message carries its range and sizes; no
-   construction round (which cost Träff's tree up to half of MPI_Scatterv's speed at p = 64
-   in SMPI). Gatherv's root cannot know the senders' sizes without one. */
-static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
-  if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
-  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
-  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-}
-static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
-  if (p == 1) return IRR_ALG_LINEAR;
-  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
-  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
-}
-
-/* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
-   rank to learn its size) and one rank is direct. */
-static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {
-  if (forced == IRR_ALG_LINEAR || p == 1) return IRR_ALG_DIRECT;
-  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XGATHERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-}
-static inline irr_alg irr_xscatterv_choose(irr_alg forced, int p) {
-  if (forced == IRR_ALG_LINEAR) return IRR_ALG_DIRECT;
-  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XSCATTERV, forced)) return forced;
-  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
-}
-
-/* XAlltoallv: the sparse exchange costs about two start-ups per partner (synchronous sends)
-   plus a barrier; the dense one a count exchange plus an Alltoallv, about p start-ups.
-   Sparse when 2 * maxdeg <= p - 1 + ceil(log2 p), maxdeg being the most partners any rank
-   sends to. maxdeg < 0: not known yet; then IRR_ALG_AUTO says "agree on it first" (one
-   MPI_Allreduce), unless an algorithm is forced. "direct" and "linear" are accepted as
-   older names of sparse and dense. */
-static inline irr_alg irr_xalltoallv_choose(irr_alg forced, int p, int maxdeg) {
-  int L = 0;
-  if (forced == IRR_ALG_DIRECT || forced == IRR_ALG_SPARSE) return IRR_ALG_SPARSE;
-  if (forced == IRR_ALG_LINEAR || forced == IRR_ALG_DENSE) return IRR_ALG_DENSE;
-  if (maxdeg < 0) return IRR_ALG_AUTO;
-  while (L < 31 && (1LL << L) < p) L++;
-  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L ? IRR_ALG_SPARSE : IRR_ALG_DENSE;
-}
-/* The older name of the rule above: 1 if sparse. */
-static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
-  return irr_xalltoallv_choose(IRR_ALG_AUTO, p, maxdeg) == IRR_ALG_SPARSE;
-}
-
-/* Intergroup Allgather(v): Algorithm 2 unless forced (in the model it equals Algorithm 1 at
-   equal group sizes and beats it otherwise; root gathering is the baseline). */
-static inline irr_alg irr_inter_choose(irr_alg forced) {
-  if (forced == IRR_ALG_SUBGROUP || forced == IRR_ALG_ROOTGATHER) return forced;
-  return IRR_ALG_SEGMENT;
-}
-/* ==== end registry.h ==== */
-/* ==== begin check.h ==== */
+/* ==== end ir/registry.h ==== */
+/* ==== begin ir/check.h ==== */
 /* Symbolic checker: runs the programs of all ranks on block *labels* instead of data and
    verifies (DESIGN.md §3):
      - every op is in bounds (ranks, blocks, scratch) and programs are in round order;
@@ -1631,8 +1632,8 @@ out:
   if (partner) IRRCOLL_FREE(partner);
   return st;
 }
-/* ==== end check.h ==== */
-/* ==== begin tree.h ==== */
+/* ==== end ir/check.h ==== */
+/* ==== begin algo/common/hypercube.h ==== */
 /* Ordered-hypercube gather trees (Träff 2017, "Practical, linear-time, fully distributed
    algorithms for irregular gather and scatter", Section 2, Lemmas 1-3, Theorem 1).
 
@@ -1737,11 +1738,6 @@ static inline int64_t irr_tree_mix(int64_t g, int64_t M) {
 }
 static inline int64_t irr_tree_hadd(int64_t a, int64_t b) { /* wrapping sum of fingerprints */
   return (int64_t)(((uint64_t)a + (uint64_t)b) & 0x7FFFFFFFFFFFFFFFULL);
-}
-
-static inline int64_t irr__sat_add(int64_t a, int64_t b) {
-  int64_t r;
-  return irr__add_ok(a, b, &r) ? r : INT64_MAX;
 }
 
 /* ceil(log2 p): levels of the hypercube */
@@ -2111,1228 +2107,8 @@ static inline void irr_tree_view(const irr_tree_all *T, int r, irr_tree *t) {
     }
   }
 }
-/* ==== end tree.h ==== */
-/* ==== begin gatherv.h ==== */
-/* Gatherv and Scatterv schedules: the root ends with every rank's block at its displacement
-   (gather), or every rank with its block from the root (scatter). Source: seed 000 (Träff
-   2017, Section 2, Lemmas 1-3, Theorem 1) for the tree; the linear algorithms of MPICH and
-   Open MPI as baselines and for small p.
-
-   irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
-   scatter (Section 2) on a rank's tree view (tree.h). Gather: a rank receives its children's
-   ranges (all posted at once, so they arrive as they become ready), then sends its whole
-   range to its parent in one message; blocks stay in rank order, so an inner node keeps its
-   subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
-   the mirror: receive the range from the parent, then send to the children from the highest
-   level down, one after the other (each send its own round: the order Theorem 1's analysis
-   needs; sending to whichever child is ready first can delay the largest subtree).
-   Cost: Theorem 1 (tree.h), ceil(log2 p) alpha + beta (sum_{i != root} m_i + penalty).
-   Scratch: an inner non-root rank holds its subtree's data (`total` units); leaves and the
-   root need none. With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control
-   messages of the distributed construction (Lemma 3, notes sent by the retiring fixed
-   roots: tree.h), so the cost model charges them too.
-
-   irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
-   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv: (p-1) alpha + beta sum_{i != root}
-   m_i, all start-ups at the root.
-   irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
-   with the root, empty ones too, so a size mismatch is still caught without MPI truncating
-   or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_V_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
-   Gatherv's messages carry their size ahead of their data (irr_gatherv_direct_h), so its
-   root posts every receive at once, as MPI's linear Gatherv does.
-   Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
-   the model charges no size exchange for it, which favours the baseline.
-
-     p = 5, root 2, m = 1 1 1 1 1 (gather; scatter runs the arrows backwards):
-       linear / direct             tree (tree.h)
-         0 ---\                      level 0:  1 -> 0 [1]    3 -> 2 [3]
-         1 ----\                     level 1:  0 -> 2 [0 1]  (one range, rank order)
-         3 -----> 2  4 messages      level 2:  4 -> 2 [4]
-         4 ----/     at the root     3 messages at the root, ceil(log2 p) levels
-
-   Limits: p < 2^31; a program needs irr_v_maxops ops (the root of linear: p + 1, direct: 3p).
-
-   m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
-   root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
-   short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
-
-#define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
-
-/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
-   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
-   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
-   each extra hop through the tree costs its whole transfer again on the critical path
-   (Lemma 2's penalty). From the model, so equal on all ranks. */
-#define IRR_DEGRADE_K 0.5
-static inline int64_t irr_gatherv_thresh(irr_model md) {
-  double t = IRR_DEGRADE_K * md.alpha / md.beta;
-  return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
-}
-
-/* Capacity a rank's program needs, for any sizes. */
-static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
-  if (alg == IRR_ALG_DIRECT) return rank == root ? 3 * p : 2; /* heads, rests, copies */
-  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
-  return 5 * irr_tree_levels(p) + 3 + (rank == root && alg == IRR_ALG_TREE ? p : 0); /* + direct senders */
-}
-
-/* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
-static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
-  int d, r = t->rank, p = t->p;
-  for (d = 0; d < t->levels; d++) {
-    int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
-    int gather_here = t->parent < 0 || d <= (t->direct ? t->note_last : t->send_level); /* hears level d's outcome */
-    int fp = irr_tree_partner(f, d, p);
-    if (partner >= 0) {
-      irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
-      irr_sched_ctrl(s, 2 * d, IRR_OP_RECV, partner, IRR_TREE_CTRL_UNITS);
-      if (t->notify[0][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[0][d], IRR_TREE_CTRL_UNITS);
-      if (t->notify[1][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[1][d], IRR_TREE_CTRL_UNITS);
-    }
-    if (gather_here && f != r && fp >= 0) /* told by the lower fixed root of the merge */
-      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f < fp ? f : fp, IRR_TREE_CTRL_UNITS);
-  }
-}
-
-/* blocks [*lo, *hi) a child in level l brings: the subcube next to the receiver's */
-static inline void irr__child_range(const irr_tree *t, const irr_tree_child *c, int *lo, int *hi) {
-  irr_tree_cube(((int64_t)t->rank >> c->level) ^ 1, c->level, t->p, lo, hi);
-}
-
-static inline int64_t irr__range_sum(const int64_t *m, int lo, int hi) {
-  int64_t s = 0;
-  for (; lo < hi; lo++) s = irr__sat_add(s, m[lo]);
-  return s;
-}
-
-/* Scratch offsets of the children's ranges and of the own block in an inner rank's
-   contiguous subtree range (rank order). off[i] for child i, *own_off for the own block. */
-static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *own_off) {
-  int64_t lo = 0, hi = t->own;
-  int i;
-  for (i = 0; i < t->nchild; i++) {
-    if (t->child[i].rank < t->rank) { lo -= t->child[i].size; off[i] = lo; }
-    else { off[i] = hi; hi += t->child[i].size; }
-  }
-  for (i = 0; i < t->nchild; i++) off[i] -= lo;
-  *own_off = -lo;
-  IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
-}
-
-/* The root's receives from the direct senders of graceful degradation (T: the tree built
-   from the root's counts; they all arrive in round R, with the children's messages). */
-static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *m, int R, irr_sched *s) {
-  int q, lo, hi;
-  int64_t len;
-  for (q = 0; T && q < T->p; q++) {
-    int n0 = s->nops;
-    if (!irr_tree_direct_range(T, q, &lo, &hi)) continue;
-    if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
-    irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
-    irr__flag_msgs(s, n0, IRR_OPF_EOM);
-  }
-}
-
-static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
-                                     int inplace, int ctrl, irr_sched *s) {
-  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi, n0;
-  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
-  int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
-  int64_t off[IRR_TREE_MAXLEV], own_off = 0;
-  if (s->rank != r || s->size != t->p) return IRR_ERR_ARG;
-  if (ctrl) irr__tree_ctrl(t, s);
-  if (t->parent < 0) { /* the root: straight from/into the user's buffer */
-    for (i = 0; i < t->nchild; i++) {
-      const irr_tree_child *c = &t->child[scatter ? t->nchild - 1 - i : i];
-      int64_t len = c->size;
-      irr__child_range(t, c, &lo, &hi);
-      if (m_root) len = irr__range_sum(m_root, lo, hi);
-      if (len == 0) continue;
-      if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
-      else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
-    }
-    if (!scatter) irr__tree_direct_recvs(T, m_root ? m_root : T ? T->m : NULL, R, s);
-    if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
-      irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
-                     scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
-    return s->err;
-  }
-  irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
-  n0 = s->nops; /* a direct sender's one message ends with a short piece (IRR_OPF_EOM) */
-  if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
-    if (t->own > 0) {
-      if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
-      else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
-    }
-    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
-    return s->err;
-  }
-  irr__tree_layout(t, off, &own_off);
-  if (scatter) {
-    irr_sched_recv(s, R, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
-    if (t->own > 0) irr_sched_copy(s, R + 1, IRR_BUF_TMP, own_off, obuf, 0, r, r + 1, t->own);
-    for (i = t->nchild - 1; i >= 0; i--) {
-      int clo, chi;
-      irr__child_range(t, &t->child[i], &clo, &chi);
-      irr_sched_send(s, R + t->nchild - i, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
-    }
-  } else {
-    for (i = 0; i < t->nchild; i++) {
-      int clo, chi;
-      irr__child_range(t, &t->child[i], &clo, &chi);
-      irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
-    }
-    if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
-    if (t->direct) n0 = s->nops;
-    irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
-    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
-  }
-  return s->err;
-}
-
-/* T: at the root of a degraded tree (t->thresh < INT64_MAX), the whole tree (from its
-   counts), whose direct senders it receives from; else NULL. */
-static inline irr_status irr_gatherv_tree(const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
-                                          int inplace, int ctrl, irr_sched *s) {
-  return irr__tree_v(0, t, T, m_root, inplace, ctrl, s);
-}
-static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
-                                           int ctrl, irr_sched *s) {
-  return irr__tree_v(1, t, NULL, m_root, inplace, ctrl, s);
-}
-
-/* The direct Gatherv: every block straight to the root, with no probe, and nothing a
-   sender's bad size could make MPI truncate. A sender sends a head: its size
-   (IRR_OPF_COUNTS) and the first min(c, H) units of its block, and when c > H the rest, on
-   the other tag. The root posts every head at once, as MPI's linear Gatherv posts its
-   receives: into place for a block it expects to hold >= H units, else into a scratch slot
-   with room for H (IRR_OPF_ROOM), then copied. Once the heads are in (round 1) it posts
-   the rests it expects, exactly sized. The MPI layer checks each head's size against the
-   root's count after round 0 (mpi_gatherv.h): on a mismatch it drains the rest that sender
-   sends and cancels the rest it expected.
-   Cost: one message per block up to H units, two above; scratch 8 + H per block below H at
-   the root. Replaces probing every message first,
-   which cost up to 0.35 of MPI_Gatherv's speed (SMPI, p = 16 and 32).
-   H: IRR_HEAD_ROOM bytes in the MPI layer, whose executor posts ROOM receives that large;
-   other values only in the checker's tests. A block just above H pays for its rest's
-   handshake, posted once its head is in: SMPI (p = 16..64, o = 0.5 us) measured blocks of
-   40 KB at 0.90 of MPI_Gatherv with H = 32 KiB, 0.94 with 64 KiB, and one 400 KB block at
-   0.96 with 128 KiB; 512 KiB keeps the loss of a split block under about 4% (the extra
-   round trip against >= 52 us of transfer at 10 GB/s). The price is the root's scratch,
-   8 + H per block it expects below H: up to 32 MB of address space at p = 64, of which
-   only the pages that messages write are touched (malloc + free of it: 0.6 us here). */
-#ifndef IRR_HEAD_ROOM
-#define IRR_HEAD_ROOM 524288
-#endif
-static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t own, const int64_t *m_root,
-                                              int inplace, int64_t H, irr_sched *s) {
-  int i, n0;
-  if (rank != root) {
-    n0 = s->nops;
-    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own < H ? own : H);
-    irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
-    if (own > H && irr_sched_push(s, 0, IRR_OP_SEND, root, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, rank, rank + 1, H, own - H))
-      s->ops[s->nops - 1].flags = IRR_OPF_ALTTAG;
-    return s->err;
-  }
-  for (i = 0; i < p; i++) /* the large blocks' heads first: their rests wait on them */
-    if (i != root && m_root && m_root[i] >= H) {
-      n0 = s->nops;
-      irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, H);
-      irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
-    }
-  for (i = 0; i < p; i++) { /* no counts (bad arguments): expect empty blocks */
-    int64_t len = m_root ? m_root[i] : 0, slot = s->tmp;
-    if (i == root || len >= H) continue;
-    s->tmp += 8 + H; /* the slot: the size header's 8 bytes, then room for H units */
-    irr_sched_recv(s, 0, i, IRR_BUF_TMP, slot + 8, i, i + 1, len);
-    if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
-    if (len > 0) irr_sched_copy(s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, len);
-  }
-  if (!inplace && own > 0 && m_root && own == m_root[root])
-    irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
-  for (i = 0; i < p; i++)
-    if (i != root && m_root && m_root[i] > H &&
-        irr_sched_push(s, 1, IRR_OP_RECV, i, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, i, i + 1, H, m_root[i] - H))
-      s->ops[s->nops - 1].flags = IRR_OPF_ALTTAG;
-  return s->err;
-}
-
-/* all: every rank talks to the root, zero sizes included (Gatherv: irr_gatherv_direct_h;
-   Scatterv: receives are probed) */
-static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
-                                       const int64_t *m_root, int inplace, irr_sched *s) {
-  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int i, n0 = s->nops;
-  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
-  if (all && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
-  if (rank != root) {
-    if (own > 0 || all) {
-      if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
-      else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
-    }
-  } else {
-    if (!m_root && !all) return IRR_ERR_ARG;
-    for (i = 0; i < p; i++) {
-      int64_t len = m_root ? m_root[i] : 0; /* no counts (bad arguments): expect nothing */
-      if (i == root || (len == 0 && !all)) continue;
-      if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
-      else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
-    }
-    if (!inplace && own > 0 && m_root && own == m_root[root])
-      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
-  }
-  if (all && s->err == IRR_OK)
-    for (i = n0; i < s->nops; i++)
-      if (s->ops[i].kind == IRR_OP_RECV) s->ops[i].flags |= IRR_OPF_PROBE;
-  return s->err;
-}
-
-static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
-                                            const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(0, 0, rank, p, root, own, m_root, inplace, s);
-}
-static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
-                                             const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(1, 0, rank, p, root, own, m_root, inplace, s);
-}
-static inline irr_status irr_gatherv_direct(int rank, int p, int root, int64_t own,
-                                            const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(0, 1, rank, p, root, own, m_root, inplace, s);
-}
-static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t own,
-                                             const int64_t *m_root, int inplace, irr_sched *s) {
-  return irr__linear_v(1, 1, rank, p, root, own, m_root, inplace, s);
-}
-
-/* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
-   (what the distributed construction would reach), into set (initialized here; free with
-   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
-   Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
-   Scatterv has none). */
-static inline irr_status irr_v_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
-                                           int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
-  irr_tree_all T;
-  irr_tree t;
-  irr_op *ops = NULL;
-  irr_status st;
-  int r, scatter = coll == IRR_COLL_SCATTERV;
-  if (alg == IRR_ALG_AUTO) alg = irr_gatherv_choose(alg, p);
-  if (alg > IRR_ALG_V_LAST) return IRR_ERR_ARG;
-  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  memset(&T, 0, sizeof T);
-  st = irr_sched_set_init(set, p);
-  if (st != IRR_OK) return st;
-  if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
-    st = irr_tree_build_t(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m,
-                          alg == IRR_ALG_TREE && !scatter ? thresh : INT64_MAX);
-    if (st != IRR_OK) goto out;
-  }
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
-  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
-    if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) {
-      st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
-    } else {
-      irr_tree_view(&T, r, &t);
-      st = irr__tree_v(scatter, &t, r == root ? &T : NULL, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
-    }
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-out:
-  if (ops) IRRCOLL_FREE(ops);
-  irr_tree_all_free(&T);
-  if (st != IRR_OK) irr_sched_set_free(set);
-  return st;
-}
-
-/* The same with Gatherv's threshold of the default model (what the MPI layer uses unless
-   IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
-static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                         const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-  return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
-}
-
-/* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +
-   beta*(sum_{i != r} m_i + penalty + 2L*24 with ctrl). */
-static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, int ctrl,
-                                            irr_model md) {
-  irr_tree_all T;
-  int L = irr_tree_levels(p), d, i;
-  int64_t sum = 0, pen = 0, before = 0;
-  double b;
-  for (i = 0; i < p; i++)
-    if (i != root) sum = irr__sat_add(sum, m[i]);
-  if (root >= 0 && irr_tree_build(&T, p, root, IRR_TREE_LINEAR_TIME, m) == IRR_OK) {
-    for (d = 0; d < L; d++) { /* H_d: the subcube merged into the root's in level d */
-      int64_t sib = ((int64_t)root >> d) ^ 1, Mj, mrj, x;
-      if (sib >= T.lvoff[d + 1] - T.lvoff[d]) continue;
-      Mj = T.M[T.lvoff[d] + sib];
-      mrj = m[T.G[T.lvoff[d] + sib]];
-      x = Mj - mrj - before;
-      if (x > pen) pen = x;
-      before = irr__sat_add(before, Mj);
-    }
-    irr_tree_all_free(&T);
-  }
-  b = L * md.alpha + md.beta * (double)(sum + pen);
-  if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
-  return b;
-}
-/* ==== end gatherv.h ==== */
-/* ==== begin allgatherv.h ==== */
-/* Allgatherv schedules: every rank ends with every block i (m_i units) at its place in its
-   receive buffer. Sources: the pipelined ring of seed 004 (Träff, Ripke, Siebert, Balaji,
-   Thakur, Gropp 2010, Sections 2.2-2.4, Eq. 1-2); Bruck's allgather (Bruck, Ho, Kipnis,
-   Upfal, Weathersby 1997; not a seed) on irregular sizes; recursive doubling as MPICH does it.
-
-   irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
-   b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
-   "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
-   sends one block of at most B to its ring successor and receives one from its predecessor
-   (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
-   whole takes b - min b_i rounds (Eq. 1), (b - z - 1 + z') with the zero-size ranks placed
-   evenly (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the
-   plain linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
-   model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
-   receive buffer, and are forwarded from there). Limits: 2b + 2 ops per program (< 2^31).
-
-     m = 5 2 3, B = 2 (Eq. 2 with alpha/beta = 0.2 units): virtual blocks 0a 0b 0c | 1a |
-     2a 2b (0c, 2b: 1 unit), b = 6, b - min b_i = 5 rounds. Rank i sends to i+1 mod 3 its
-     own blocks, last first, then each round what it received the round before:
-       round    1   2   3   4   5
-       rank 0   0c  0b  0a  2b  2a
-       rank 1   1a  0c  0b  0a  -      (a rank stops sending after b - b_{i+1} rounds,
-       rank 2   2b  2a  1a  -   -       receiving after b - b_i)
-
-   The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
-   between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
-   one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
-   zero-size ranks first (its last rank, which sends off the node, has data).
-
-   irr_allgatherv_block: B from Eq. (2), B = sqrt(m alpha/beta / ((p+z)/2 - 1 + z')); B =
-   m' for regular data (the plain ring); for one non-empty rank the pipeline's optimum
-   sqrt(m alpha / (beta (p - 2))).
-
-   The latency-optimal choice for small totals (IRR_ALG_BRUCK): irr_allgatherv_bruck, Bruck's
-   allgather on irregular sizes (ceil(log2 p) rounds, any p; messages go between receive
-   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
-   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
-   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
-   bad for one huge block, which it forwards every round.
-
-     p = 5, rank 2's receive buffer:      0   1   2   3   4
-       start                              .   .   2   .   .
-       k = 0: 1 block from rank 3         .   .   2   3   .
-       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
-       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP)
-
-   Baselines for the model: irr_allgatherv_mpich_ring (the ring of MPICH: p - 1 rounds, each
-   block cut into 32 KiB messages, no pipelining across blocks) and recursive doubling (what
-   MPICH uses for small totals on 2^k ranks; p a power of two only; cost as Bruck's, log2 p
-   alpha + beta * sum over rounds of the largest group). The plain linear ring is
-   irr_allgatherv_ring with B >= max m_i and the identity order.
-
-     recursive doubling, p = 4: round k swaps the aligned group of 2^k blocks with r ^ 2^k
-       k = 0   {0} <-> {1}    {2} <-> {3}
-       k = 1   {0 1}  <---->  {2 3}          (0 <-> 2 and 1 <-> 3: both blocks each) */
-
-/* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
-static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
-/* The same with inv = 1.0 / B given: the quotient by the reciprocal, corrected to the exact
-   ceiling (a division per rank made the block size search cost 13 us per candidate at
-   p = 1024, irr__ring_snap). */
-static inline int64_t irr__nblocks_inv(int64_t m, int64_t B, double inv) {
-  int64_t b = m <= 0 ? 1 : (int64_t)((double)(m - 1) * inv) + 1;
-  while (b > 1 && (b - 1) * B >= m) b--;
-  while (b * B < m) b++;
-  return b;
-}
-
-/* Ring order: ring[k] = the rank at position k. node[r]: the node of rank r (NULL: one
-   node per rank); nodes keep the order of their lowest rank. Within a node (or, without
-   nodes, in the whole ring) the zero-size ranks are spread: each non-empty rank is followed
-   by floor(z / (p - z)) or one more of them; in a node they come first. */
-static inline void irr_allgatherv_order(int p, const int64_t *m, const int *node, int *ring) {
-  int i, k = 0;
-  if (!node) {
-    int nz = 0, z, q, rem, zi = 0, seen = 0;
-    for (i = 0; i < p; i++) nz += m[i] > 0;
-    z = p - nz;
-    if (nz == 0 || z == 0) {
-      for (i = 0; i < p; i++) ring[i] = i;
-      return;
-    }
-    q = z / nz;
-    rem = z % nz;
-    for (i = 0; i < p; i++) { /* non-empty rank, then its share of empty ones */
-      int j, share;
-      if (m[i] <= 0) continue;
-      ring[k++] = i;
-      share = q + (seen++ < rem);
-      for (j = 0; j < share; j++) {
-        while (zi < p && m[zi] > 0) zi++;
-        ring[k++] = zi++;
-      }
-    }
-    return;
-  }
-  for (i = 0; i < p; i++) { /* node by node, in the order of their lowest rank */
-    int j, first = 1, pass;
-    for (j = 0; j < i; j++)
-      if (node[j] == node[i]) first = 0;
-    if (!first) continue;
-    for (pass = 0; pass < 2; pass++) /* empty ranks first, so the one leaving the node has data */
-      for (j = i; j < p; j++)
-        if (node[j] == node[i] && (m[j] > 0) == pass) ring[k++] = j;
-  }
-}
-
-/* sqrt without <math.h> (so users need no -lm): Newton from a power of two above. */
-static inline double irr__sqrt(double x) {
-  double y = 1;
-  int i;
-  if (!(x > 0)) return 0;
-  while (y * y < x && y < 1e300) y *= 2;
-  for (i = 0; i < 64; i++) y = 0.5 * (y + x / y);
-  return y;
-}
-
-/* The ring's model estimate for the automatic choice (every rank computes the same from the
-   sizes, no communication): Section 2.4's round count times alpha + beta B. O(p). */
-static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
-  int64_t b = 0, mn = -1;
-  int i, z = 0;
-  double inv = B > 0 ? 1.0 / (double)B : 0;
-  for (i = 0; i < p; i++) {
-    int64_t bi = B > 0 ? irr__nblocks_inv(m[i], B, inv) : 1;
-    b += bi;
-    z += m[i] <= 0;
-    if (mn < 0 || bi < mn) mn = bi;
-  }
-  if (p <= 1) return 0;
-  {
-    double rounds = z > 0 && z < p ? (double)(b - z - 1 + z / (p - z)) : (double)(b - mn);
-    return rounds * (md.alpha + md.beta * (double)B);
-  }
-}
-/* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
-   rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
-   [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, k within 4 of
-   mx / B0; the sizes that start the first 16 runs of equal sizes, halved down to B0 / 2;
-   IRR__SNAP_MAX distinct ones at most), the one with the least ring estimate (the first if
-   equal). O(IRR__SNAP_MAX p), the same on every rank; at p = 1024, 64 KiB (seed 004's
-   distributions and random) the whole choice took 36-88 us without it, 39-104 us with it,
-   against at least 6.7 ms of data. SMPI, 0.5 us overhead: flat p = 30, geometric 1 MiB
-   (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms, as MPICH's
-   ring (whose segment is the smallest block there), 364 KB (a remainder on the smallest
-   blocks) 4.13 ms; 16-core nodes p = 256, geometric 1 MiB, 436 KB (Eq. 2 from 6 alpha)
-   32.3 ms, 512 KiB (judged by 6 alpha, irr_allgatherv_block_on) 30.3 ms, 256 KiB 28.9 ms.
-   On nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
-#define IRR__SNAP_MAX 16
-static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
-  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX];
-  double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
-  int i, n = 0, runs = 0;
-#define IRR__TRY(b)                                                                                \
-  do {                                                                                             \
-    int u_;                                                                                        \
-    double t_;                                                                                     \
-    for (u_ = 0; u_ < n && tried[u_] != (b); u_++) {}                                              \
-    if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != B0 && u_ == n && n < IRR__SNAP_MAX) {            \
-      tried[n++] = (b);                                                                            \
-      if ((t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb) tb = t_, best = (b);            \
-    }                                                                                              \
-  } while (0)
-  for (i = 0; i < p; i++)
-    if (m[i] > mx) mx = m[i];
-  if (B0 < 1 || mx <= B0) return B0;
-  for (kc = (mx + B0 - 1) / B0, k = kc > 4 ? kc - 4 : 1; k <= kc + 4; k++) /* cuts of the largest near B0 */
-    IRR__TRY((mx + k - 1) / k);
-  for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) { /* sizes that start the first 16 runs, halved */
-    if ((i > 0 && m[i] == m[i - 1]) || m[i] <= 0) continue;
-    runs++;
-    for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
-  }
-#undef IRR__TRY
-  return best;
-}
-
-/* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
-static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
-  int64_t tot = 0, mx = 0;
-  int i, z = 0, regular = 1;
-  double d, B;
-  for (i = 0; i < p; i++) {
-    tot = irr__sat_add(tot, m[i]);
-    if (m[i] > mx) mx = m[i];
-    z += m[i] <= 0;
-    if (m[i] != m[0]) regular = 0;
-  }
-  if (mx == 0) return 1;
-  if (regular || p <= 2) return mx;                       /* the plain linear ring */
-  if (z == p - 1) d = p - 2.0;                             /* a broadcast pipeline */
-  else d = (p + z) / 2.0 - 1 + (double)(z / (p - z));
-  if (d <= 0 || md.beta <= 0) return mx;
-  B = irr__sqrt((double)tot * md.alpha / md.beta / d);
-  if (B < 1) B = 1;
-  return B >= (double)mx ? mx : (int64_t)B;
-}
-
-/* Eq. (2)'s block size for the node-aware ring (smp: the ring order keeps nodes together,
-   their ranks sharing one NIC), from alpha * IRR_RING_NODE_ALPHA. A round of that ring
-   costs far more than the model's alpha beyond its data: it crosses a NIC behind the hops
-   inside the nodes, each paying the per-message overheads. In SMPI (16-core nodes, 0.5 us
-   overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
-   128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
-   from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
-   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap; on nodes only smaller, and
-   judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
-   blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
-#define IRR_RING_NODE_ALPHA 6
-static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
-  if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
-  return irr__ring_snap(p, m, md, irr_allgatherv_block(p, m, md), smp ? 1 : 4);
-}
-
-/* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
-   sent from the send buffer (receive buffer with inplace), forwarded ones from the receive
-   buffer, where they were received. Round 0 copies the own block; ring round t is t + 1. */
-static inline irr_status irr_allgatherv_ring(int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                             int inplace, irr_sched *s) {
-  int k, me, nxt, prv, sc, rc, obuf = inplace ? IRR_BUF_RECV : IRR_BUF_SEND;
-  int64_t b = 0, bme, bnext, t, sj, rj;
-#define IRR__RANK(pos) (ring ? ring[pos] : (pos))
-#define IRR__NB(pos) irr__nblocks(m[IRR__RANK(pos)], B)
-  if (s->rank != r || s->size != p || B < 1) return IRR_ERR_ARG;
-  for (k = 0; k < p; k++) b += IRR__NB(k);
-  for (me = 0; me < p && IRR__RANK(me) != r; me++) {}
-  if (me == p) return IRR_ERR_ARG;
-  nxt = IRR__RANK((me + 1) % p);
-  prv = IRR__RANK((me + p - 1) % p);
-  bme = IRR__NB(me);
-  bnext = IRR__NB((me + 1) % p);
-  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  /* Virtual blocks run backwards through the ring: round t sends the block t places before
-     my last one, and receives the one t places before my first. (sc, sj) / (rc, rj): ring
-     position and block index of the next send / receive. */
-  sc = me, sj = bme - 1;
-  rc = (me + p - 1) % p, rj = IRR__NB(rc) - 1;
-  for (t = 0; p > 1 && (t < b - bme || t < b - bnext); t++) {
-    int dir;
-    for (dir = 0; dir < 2; dir++) {
-      int send = dir == 0, *c = send ? &sc : &rc, o;
-      int64_t *j = send ? &sj : &rj, lo, len;
-      if (t >= (send ? b - bnext : b - bme)) continue;
-      o = IRR__RANK(*c);
-      lo = *j * B;
-      len = m[o] - lo < B ? m[o] - lo : B;
-      if (len > 0) { /* empty blocks are never sent */
-        irr_op *op = irr_sched_push(s, (int)t + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? nxt : prv,
-                                    send && o == r ? obuf : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo, len);
-        if (op && send && b > p) op->flags = IRR_OPF_SYNC; /* pipelined: flow control */
-      }
-      if (*j > 0) --*j; /* one virtual block back */
-      else *c = (*c + p - 1) % p, *j = IRR__NB(*c) - 1;
-    }
-  }
-#undef IRR__RANK
-#undef IRR__NB
-  return s->err;
-}
-
-/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
-   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
-   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
-static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
-  int64_t d = (int64_t)1 << k;
-  if (k < 0 || k > 30 || d >= p) return 0;
-  *to = (int)((r - d % p + p) % p);
-  *from = (int)((r + d) % p);
-  return (int)(d < p - d ? d : p - d);
-}
-
-/* Bruck's allgather as a schedule. Known sizes (flags 0): every message goes straight
-   between receive buffers, blocks at their displacements, so there is no scratch and no
-   copy (a message whose blocks wrap past rank p-1 is one op with IRR_OPF_WRAP; the
-   executor describes its pieces by one derived datatype). With flags (XAllgatherv:
-   IRR_OPF_COUNTS on every message) the receiver cannot place blocks before their sizes
-   arrive: round 0 puts the own block first in scratch, rounds 1..K append in the rank's
-   relative order r, r+1, ..., wrapped messages are split in two, and the last round's
-   copies put every block in the receive buffer. */
-static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
-  int k, j, to, from, n, direct = !flags;
-  int64_t fill = m[r], off = 0;
-  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
-  if (m[r] > 0 && !(direct && inplace))
-    irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, direct ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, m[r]);
-  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
-    int part;
-    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
-      int send = part == 0, first = send ? r : from, a;
-      int64_t pos = send ? 0 : fill;
-      for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
-        int g = (first + a) % p, cnt = n - a, wrap = direct && g + cnt > p, buf = direct ? IRR_BUF_RECV : IRR_BUF_TMP;
-        int64_t len;
-        irr_op *o;
-        if (g + cnt > p && !wrap) cnt = p - g;
-        len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
-        if (direct && send && k == 0 && !inplace) buf = IRR_BUF_SEND; /* the own block alone */
-        if (len > 0 || flags) {
-          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, buf, direct ? 0 : pos,
-                             IRR_BUF_NONE, 0, g, wrap ? p : g + cnt, 0, len);
-          if (o && wrap) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP; /* push checks bhi >= blo */
-          else if (o) o->flags = (uint16_t)flags;
-        }
-        pos += len;
-        a += cnt;
-      }
-      if (!send) fill = pos;
-    }
-  }
-  for (j = 0; !direct && j < p; j++) { /* scratch -> receive buffer */
-    int b = (r + j) % p;
-    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
-    off += m[b];
-  }
-  return s->err;
-}
-
-/* Baseline: MPICH's ring (MPIR_Allgatherv_intra_ring): p - 1 rounds; in round t every rank
-   sends the block of rank r - t + 1 to r + 1, cut into messages of at most `chunk` units
-   (MPICH: 32 KiB), and receives the block of rank r - t from r - 1. Time about
-   sum over rounds of the largest block: (p - 1) * max m_i for one large block. */
-static inline irr_status irr_allgatherv_mpich_ring(int r, int p, const int64_t *m, int64_t chunk, int inplace, irr_sched *s) {
-  int t;
-  if (s->rank != r || s->size != p || chunk < 1) return IRR_ERR_ARG;
-  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  for (t = 1; t < p; t++) {
-    int sb = ((r - t + 1) % p + p) % p, rb = ((r - t) % p + p) % p, dir;
-    for (dir = 0; dir < 2; dir++) {
-      int o = dir ? rb : sb;
-      int64_t lo;
-      for (lo = 0; lo < m[o]; lo += chunk)
-        irr_sched_push(s, t, dir ? IRR_OP_RECV : IRR_OP_SEND, dir ? (r + p - 1) % p : (r + 1) % p,
-                       !dir && o == r && !inplace ? IRR_BUF_SEND : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo,
-                       m[o] - lo < chunk ? m[o] - lo : chunk);
-    }
-  }
-  return s->err;
-}
-
-/* Baseline: recursive doubling (p a power of two): round k exchanges the 2^k blocks of the
-   aligned group with rank r ^ 2^k. IRR_ERR_ARG for other p. */
-static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
-  int k;
-  if (s->rank != r || s->size != p || (p & (p - 1))) return IRR_ERR_ARG;
-  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  for (k = 0; (1 << k) < p; k++) {
-    int d = 1 << k, partner = r ^ d, g = r & ~(d - 1), h = partner & ~(d - 1);
-    int64_t sl = irr__range_sum(m, g, g + d), rl = irr__range_sum(m, h, h + d);
-    if (sl > 0) {
-      if (d == 1 && !inplace) irr_sched_send(s, k + 1, partner, IRR_BUF_SEND, 0, r, r + 1, sl);
-      else irr_sched_send(s, k + 1, partner, IRR_BUF_RECV, 0, g, g + d, sl);
-    }
-    if (rl > 0) irr_sched_recv(s, k + 1, partner, IRR_BUF_RECV, 0, h, h + d, rl);
-  }
-  return s->err;
-}
-
-/* Neighbor exchange (IRR_ALG_NEIGHBOR; Chen, Yu, Huang, Zhang, Xiao, Yue 2005, "Performance
-   evaluation of allgather algorithms on terascale Linux cluster with fast Ethernet", as Open
-   MPI's neighborexchange; not a seed) on irregular sizes, p even: p/2 rounds. Round 1 swaps
-   the own block with the pair partner (r ^ 1); every later round swaps, alternately with the
-   right and the left neighbor, the aligned pair of blocks {2j, 2j + 1} received the round
-   before, so that blocks travel both ways round the ring at once. Cost: alpha + beta max m_i
-   + (p/2 - 1)(alpha + beta (largest pair)): half the ring's rounds for the same volume. On
-   16-core nodes sharing a NIC only every other round crosses it (the pair rounds stay inside
-   nodes of even size). Limits: p even (else not applicable); p + 2 ops; no scratch.
-
-     p = 4, rank 1's receive buffer:      0   1   2   3
-       round 1: swap own with rank 0      0   1   .   .
-       round 2: pair {0 1} <-> {2 3} with rank 2 (its right neighbor) */
-static inline irr_status irr_allgatherv_neighbor(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
-  int i, even = r % 2 == 0, nb[2], from[2], step[2], sfrom;
-  if (s->rank != r || s->size != p || p % 2) return IRR_ERR_ARG;
-  nb[0] = even ? (r + 1) % p : (r + p - 1) % p, nb[1] = even ? (r + p - 1) % p : (r + 1) % p;
-  from[0] = from[1] = even ? r : nb[0];
-  step[0] = even ? 2 : -2, step[1] = -step[0];
-  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  if (m[r] > 0) irr_sched_send(s, 1, nb[0], inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, r + 1, m[r]);
-  if (m[nb[0]] > 0) irr_sched_recv(s, 1, nb[0], IRR_BUF_RECV, 0, nb[0], nb[0] + 1, m[nb[0]]);
-  sfrom = even ? r : nb[0];
-  for (i = 1; i < p / 2; i++) { /* pairs start at even ranks and never wrap */
-    int par = i % 2;
-    int64_t sl = irr__range_sum(m, sfrom, sfrom + 2), rl;
-    from[par] = (from[par] + step[par] + p) % p;
-    rl = irr__range_sum(m, from[par], from[par] + 2);
-    if (sl > 0) irr_sched_send(s, i + 1, nb[par], IRR_BUF_RECV, 0, sfrom, sfrom + 2, sl);
-    if (rl > 0) irr_sched_recv(s, i + 1, nb[par], IRR_BUF_RECV, 0, from[par], from[par] + 2, rl);
-    sfrom = from[par];
-  }
-  return s->err;
-}
-
-/* Node-aware Allgatherv (IRR_ALG_HIER), for SMP nodes whose ranks are consecutive: each node
-   gathers its blocks at its first rank (the leader) by a binomial tree, the leaders run
-   Bruck over the nodes (one message per leader and round crosses the node's NIC, instead of
-   one per rank), and each leader broadcasts back down the same binomial tree, every child
-   getting all blocks outside the subtree it sent up (one message: a range that wraps past
-   p - 1). Not a seed: the two-level scheme of MPI libraries' SMP-aware collectives (e.g.
-   MVAPICH2's and Open MPI's hierarchical allgather) on irregular sizes, with the broadcast
-   leaving out what a rank already holds. Cost, q ranks per node (at most), n nodes, M the
-   total, intra-node messages (alpha_i, beta_i): ceil(log2 q)(alpha_i) + beta_i (node's
-   data) up, ceil(log2 n) alpha + beta (sum of Bruck's largest node groups) across, and
-   ceil(log2 q)(alpha_i + beta_i M) down. For small totals on nodes sharing a NIC (SMPI,
-   16-core nodes, 1 KiB: Bruck's and the ring's messages from 16 ranks queue at one NIC);
-   the log q copies of M down the tree make it lose to the ring for large totals. Limits:
-   nodes must be ranges of consecutive ranks (irr_allgatherv_nodes, else not applicable);
-   4 ceil(log2 p) + 4 ops; no scratch.
-
-     p = 6, nodes {0 1 2} {3 4 5}: up    1 -> 0 (block 1), 2 -> 0 (2); 4 -> 3, 5 -> 3
-                                  across 0 <-> 3 (blocks 0-2 / 3-5)
-                                  down   0 -> 2 (all but 2: 3 4 5 0 1), 0 -> 1 (2 3 4 5 0) */
-
-/* Nodes as ranges of consecutive ranks: node[r] = the lowest rank of r's node (as the MPI
-   layer gives it). Fills first[0..n] (first[n] = p; may be NULL) and returns n, or 0 if
-   some node is not a range of consecutive ranks (or node is NULL). O(p). */
-static inline int irr_allgatherv_nodes(int p, const int *node, int *first) {
-  int r, n = 0;
-  if (!node || p < 1) return 0;
-  for (r = 0; r < p; r++) {
-    if (node[r] == r) {
-      if (first) first[n] = r;
-      n++;
-    } else if (r == 0 || node[r] != node[r - 1]) {
-      return 0;
-    }
-  }
-  if (first) first[n] = p;
-  return n;
-}
-
-/* Rank r's program. first[0..n]: the nodes' first ranks (irr_allgatherv_nodes). */
-static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int n, const int *first, int inplace,
-                                             irr_sched *s) {
-  int j, f, q, l, k, K1 = 0, K2 = 0, qmax = 0, d, rnd;
-  int64_t tot = irr__range_sum(m, 0, p);
-  if (s->rank != r || s->size != p || n < 1 || first[0] != 0 || first[n] != p) return IRR_ERR_ARG;
-  for (j = 0; j < n; j++)
-    if (first[j + 1] - first[j] > qmax) qmax = first[j + 1] - first[j];
-  for (j = 0; j + 1 < n && first[j + 1] <= r; j++) {}
-  f = first[j], q = first[j + 1] - f, l = r - f;
-  while ((1 << K1) < qmax) K1++;
-  while ((1 << K2) < n) K2++;
-  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  for (k = 0; k < K1; k++) { /* up: the subtree [r, r + d) to r - d; receive [r + d, r + 2d) */
-    int hi;
-    d = 1 << k;
-    if (l % (2 * d) == d) {
-      hi = l + d < q ? r + d : f + q;
-      if (irr__range_sum(m, r, hi) > 0) irr_sched_send(s, k + 1, r - d, IRR_BUF_RECV, 0, r, hi, irr__range_sum(m, r, hi));
-      break;
-    }
-    if (l + d < q) {
-      hi = l + 2 * d < q ? r + 2 * d : f + q;
-      if (irr__range_sum(m, r + d, hi) > 0)
-        irr_sched_recv(s, k + 1, r + d, IRR_BUF_RECV, 0, r + d, hi, irr__range_sum(m, r + d, hi));
-    }
-  }
-  for (k = 0; l == 0 && k < K2; k++) { /* across: Bruck over the nodes, groups of whole nodes */
-    int to = 0, from = 0, cnt = irr_bruck_round(n, j, k, &to, &from), part;
-    for (part = 0; part < 2; part++) {
-      int g = part ? from : j, wrap = g + cnt > n, lo = first[g], hi = first[wrap ? g + cnt - n : g + cnt];
-      int64_t len = wrap ? irr__range_sum(m, lo, p) + irr__range_sum(m, 0, hi) : irr__range_sum(m, lo, hi);
-      irr_op *o;
-      if (len == 0) continue;
-      o = irr_sched_push(s, K1 + k + 1, part ? IRR_OP_RECV : IRR_OP_SEND, first[part ? from : to], IRR_BUF_RECV, 0,
-                         IRR_BUF_NONE, 0, lo, wrap ? p : hi, 0, len);
-      if (o && wrap) o->bhi = hi, o->flags = IRR_OPF_WRAP;
-    }
-  }
-  for (k = K1 - 1, rnd = K1 + K2 + 1; k >= 0; k--, rnd++) { /* down: all but the child's subtree */
-    int c, hi, wrap;
-    int64_t len;
-    irr_op *o;
-    d = 1 << k;
-    if (l % (2 * d) == 0 && l + d < q) c = r + d;        /* send to child c */
-    else if (l % (2 * d) == d) c = r;                    /* receive from r - d */
-    else continue;
-    hi = c - f + d < q ? c + d : f + q;
-    wrap = hi < p;
-    len = tot - irr__range_sum(m, c, hi);
-    if (len > 0) {
-      o = irr_sched_push(s, rnd, c == r ? IRR_OP_RECV : IRR_OP_SEND, c == r ? r - d : c, IRR_BUF_RECV, 0, IRR_BUF_NONE,
-                         0, wrap ? hi : 0, wrap ? p : c, 0, len);
-      if (o && wrap) o->bhi = c, o->flags = IRR_OPF_WRAP;
-    }
-  }
-  return s->err;
-}
-
-/* Bruck's and recursive doubling's estimates, from their rounds' largest messages.
-   O(p log p). share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
-   with node-local index below 2^k send across their node's NIC at once: the round is
-   charged its largest message or its busiest NIC's sum, whichever is larger. */
-static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
-  int k, r, n, to, from;
-  double t = 0;
-  if (share < 1) share = 1;
-  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
-    int64_t w = 0, mx = 0, load = 0, nic = 0;
-    for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
-    for (r = 0; r < p; r++) {
-      if (r > 0) w += m[(r + n - 1) % p] - m[r - 1];
-      if (w > mx) mx = w;
-      if (r % share == 0) nic = 0;
-      if (r % share < (1 << k)) nic += w;
-      if (nic > load) load = nic;
-    }
-    t += md.alpha + md.beta * (double)(load > mx ? load : mx);
-  }
-  return t;
-}
-
-static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m, irr_model md) {
-  int d, g;
-  double t = 0;
-  for (d = 1; d < p; d *= 2) { /* round log2 d: groups of d blocks cross */
-    int64_t mx = 0;
-    for (g = 0; g < p; g += d) {
-      int64_t w = irr__range_sum(m, g, g + d < p ? g + d : p);
-      if (w > mx) mx = w;
-    }
-    t += md.alpha + md.beta * (double)mx;
-  }
-  return t;
-}
-
-/* Neighbor exchange: round 1 swaps single blocks, each later round every aligned pair
-   (every pair is in flight in every round). p odd: not applicable (a huge time). O(p). */
-static inline double irr_allgatherv_neighbor_estimate(int p, const int64_t *m, irr_model md) {
-  int64_t mx = 0, pr = 0;
-  int i;
-  if (p % 2) return 1e300;
-  for (i = 0; i < p; i += 2) {
-    if (m[i] > mx) mx = m[i];
-    if (m[i + 1] > mx) mx = m[i + 1];
-    if (m[i] + m[i + 1] > pr) pr = m[i] + m[i + 1];
-  }
-  return md.alpha + md.beta * (double)mx + (p / 2 - 1) * (md.alpha + md.beta * (double)pr);
-}
-
-/* Intra-node messages of the node-aware estimate, as fractions of the network's alpha and
-   beta. Shared memory has about twice the bandwidth (bench/smp.xml: 20 vs 10 GB/s) and a
-   fraction of the wire latency (0.25 vs 1.5 us), but the per-message software overhead is
-   the same on both paths and dominates small messages: in SMPI with 0.5 us of overhead
-   (16-core nodes, p = 30, 4 B) an intra-node round took 1.16 us, 0.77 of the model's
-   alpha. 0.85 keeps a margin for the node-aware algorithm's longer chain of rounds: with
-   0.25 it was chosen at p = 30, 4 B (0.85 of Bruck's speed), with 0.75 at p = 256 for
-   4 B geometric and 1 KiB spike data (0.93-0.94 of recursive doubling's). */
-#define IRR_INTRA_ALPHA 0.85
-#define IRR_INTRA_BETA 0.5
-
-/* irr_allgatherv_hier's time by its rounds' largest messages (node: each rank's lowest
-   rank, consecutive nodes; irr_allgatherv_nodes > 0). Across: Bruck's largest group is
-   charged as min(cnt * largest node, total). O(p log p), no allocation. */
-static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const int *node, irr_model md) {
-  int r, f, e, k, qmax = 0, n = 0, K1 = 0;
-  int64_t tot = irr__range_sum(m, 0, p), Mmax = 0, cnt;
-  double t = 0, ai = md.alpha * IRR_INTRA_ALPHA, bi = md.beta * IRR_INTRA_BETA;
-  for (f = 0; f < p; f = e) {
-    for (e = f + 1; e < p && node[e] == node[f]; e++) {}
-    if (e - f > qmax) qmax = e - f;
-    if (irr__range_sum(m, f, e) > Mmax) Mmax = irr__range_sum(m, f, e);
-    n++;
-  }
-  while ((1 << K1) < qmax) K1++;
-  for (k = 0; k < K1; k++) { /* up */
-    int64_t d = (int64_t)1 << k, mx = 0;
-    for (f = 0; f < p; f = e) {
-      for (e = f + 1; e < p && node[e] == node[f]; e++) {}
-      for (r = f + (int)d; r < e; r += (int)(2 * d)) {
-        int64_t w = irr__range_sum(m, r, r + d < e ? r + (int)d : e);
-        if (w > mx) mx = w;
-      }
-    }
-    t += ai + bi * (double)mx;
-  }
-  for (cnt = 1; cnt < n; cnt *= 2) { /* across */
-    int64_t g = cnt < n - cnt ? cnt : n - cnt, w = g * Mmax < tot ? g * Mmax : tot;
-    t += md.alpha + md.beta * (double)w;
-  }
-  return t + K1 * (ai + bi * (double)tot); /* down */
-}
-
-/* ---- The model's time over the real programs, for the automatic choice ----
-
-   Ring, Bruck and recursive doubling run in rounds in which each rank sends at most one
-   message and receives at most one, to partners in the same round of their programs. No port
-   is ever contended, so irr_sched_cost's time is the max-plus recursion
-     E_k(r) = max over r's messages of round k of max(E_{k-1}(r), E_{k-1}(peer)) + alpha + beta len,
-   E_k(r) = E_{k-1}(r) in a round without messages, time = max_r E_K(r).
-   The functions below evaluate it from the sizes, without building the programs, in
-   workspace `work` of IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer allocates it
-   with the sizes, so the choice itself cannot fail on one rank). The closed forms above
-   charge every round its largest message; on skewed sizes that is not the programs' time
-   (the ring's Section 2.3 round count assumes that empty ranks cost no round, but every
-   block still makes p - 1 hops one after the other: at p = 10, four non-empty single blocks,
-   6.0 us estimated, 13.5 us in the model). */
-#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
-/* (irr__circ_work_words: circulant.h, after this part; the circulant time's table) */
-
-/* The recursion's start (P: prefix sums of m, p + 1 entries; E: every rank at time 0) and its
-   end (the last rank to finish). */
-static inline void irr__ag_start(int p, const int64_t *m, int64_t *P, double *E) {
-  int r;
-  for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
-}
-static inline double irr__ag_latest(const double *E, int p) {
-  double t = 0;
-  int r;
-  for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
-  return t;
-}
-
-/* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
-static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p;
-  int64_t *P = (int64_t *)(F + p);
-  int r, k, n, to, from;
-#define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
-  irr__ag_start(p, m, P, E);
-  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
-    int d = 1 << k;
-    double *tmp;
-    for (r = 0; r < p; r++) {
-      int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
-      int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
-      double e = E[r], x;
-      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
-      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
-      F[r] = e;
-    }
-    tmp = E, E = F, F = tmp;
-  }
-#undef IRR__WIN
-  return irr__ag_latest(E, p);
-}
-
-/* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
-static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p;
-  int64_t *P = (int64_t *)(F + p);
-  int r, d;
-  if (p & (p - 1)) return 1e300;
-  irr__ag_start(p, m, P, E);
-  for (d = 1; d < p; d *= 2) {
-    double *tmp;
-    for (r = 0; r < p; r++) {
-      int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
-      int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
-    }
-    tmp = E, E = F, F = tmp;
-  }
-  return irr__ag_latest(E, p);
-}
-
-/* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
-   the recursion, O(p R) for its R = b - min b_i rounds, where p R <= IRR_RING_EXACT; beyond,
-   R (alpha + beta B), an upper bound (no message exceeds B): a path through the programs
-   follows the whole blocks (each makes p - 1 hops, and every block passes every rank), and
-   the bound was within 1.1% of irr_sched_cost in 3000 random skewed distributions at
-   p <= 1024 with the block size of irr_allgatherv_block_on (test_pure holds it to 3%). It
-   differs from irr_allgatherv_ring_estimate, whose round count (Section 2.3) assumes that
-   empty ranks cost no round: every block still makes p - 1 hops one after the other (p = 10,
-   four single blocks: 6.0 us estimated there, 13.5 us in the model and here). The exact
-   recursion costs about 5 ns a cell, far more than the ring's rounds are worth at large p. */
-#ifndef IRR_RING_EXACT
-#define IRR_RING_EXACT ((int64_t)1 << 14)
-#endif
-/* Whether irr_allgatherv_ring_time is exact (else the bound) for these sizes and B. */
-static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) {
-  double inv = B > 0 ? 1.0 / (double)B : 0;
-  int64_t b = 0, mn = -1, nb;
-  int i;
-  if (p <= 1 || B < 1) return 1;
-  for (i = 0; i < p; i++) {
-    nb = irr__nblocks_inv(m[i], B, inv);
-    b += nb;
-    mn = mn < 0 || nb < mn ? nb : mn;
-  }
-  return (double)(b - mn) * p <= (double)IRR_RING_EXACT;
-}
-/* The same on SMP nodes (node: each rank's lowest rank, NULL: none): a hop between ranks of
-   one node costs ai alpha + bi beta len instead of alpha + beta len (1, 1: the model's, as
-   irr_allgatherv_ring_time); exact where p R <= cells, beyond, the bound. In SMPI (16-core
-   nodes) the hops inside a node run at twice the NIC's bandwidth and 1/6 of its latency,
-   and 15 of every 16 hops of the node-aware ring are such hops. */
-static inline double irr_allgatherv_ring_time_on(int p, const int64_t *m, int64_t B, const int *ring, const int *node,
-                                                 irr_model md, double ai, double bi, double cells, void *work) {
-  double *E = (double *)work, *F = E + p, inv = B > 0 ? 1.0 / (double)B : 0;
-  int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
-  int pos;
-#define IRR__RK(x) (ring ? ring[x] : (x))
-  if (p <= 1 || B < 1) return 0;
-  for (pos = 0; pos < p; pos++) {
-    nb[pos] = irr__nblocks_inv(m[IRR__RK(pos)], B, inv);
-    b += nb[pos];
-    mn = mn < 0 || nb[pos] < mn ? nb[pos] : mn;
-  }
-  R = b - mn;
-  if ((double)R * p > cells) return (double)R * (md.alpha + md.beta * (double)B);
-  for (pos = 0; pos < p; pos++) E[pos] = 0, sc[pos] = pos, sj[pos] = nb[pos] - 1;
-  for (tt = 0; tt < R; tt++) {
-    double *tmp;
-    for (pos = 0; pos < p; pos++) { /* what each position sends this round (as the generator walks) */
-      int nx = pos + 1 < p ? pos + 1 : 0, c = (int)sc[pos];
-      int64_t lo = sj[pos] * B, mo = m[IRR__RK(c)];
-      S[pos] = 0;
-      if (tt >= b - nb[nx]) continue;
-      S[pos] = mo - lo < B ? mo - lo : B;
-      if (sj[pos] > 0) sj[pos]--;
-      else sc[pos] = c > 0 ? c - 1 : p - 1, sj[pos] = nb[sc[pos]] - 1;
-    }
-    for (pos = 0; pos < p; pos++) {
-      int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
-      int me = node ? node[IRR__RK(pos)] : 0, so = node && node[IRR__RK(nx)] == me, ro = node && node[IRR__RK(pv)] == me;
-      double e = E[pos], x;
-      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + (so ? ai : 1) * md.alpha +
-                             (so ? bi : 1) * md.beta * (double)S[pos]) > e)
-        e = x;
-      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + (ro ? ai : 1) * md.alpha +
-                             (ro ? bi : 1) * md.beta * (double)S[pv]) > e)
-        e = x;
-      F[pos] = e;
-    }
-    tmp = E, E = F, F = tmp;
-  }
-#undef IRR__RK
-  return irr__ag_latest(E, p);
-}
-static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
-                                              void *work) {
-  return irr_allgatherv_ring_time_on(p, m, B, ring, NULL, md, 1, 1, (double)IRR_RING_EXACT, work);
-}
-
-/* Neighbor exchange (irr_allgatherv_neighbor, p even): the recursion over its p/2 rounds, as
-   the generator walks them, where p^2 / 2 <= IRR_RING_EXACT (O(p^2)); beyond, the closed form
-   irr_allgatherv_neighbor_estimate (every round charged its largest pair: an upper bound,
-   3.3% over at p = 18 on random skewed sizes, where few rounds leave little to average). */
-static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_model md, void *work) {
-  double *E = (double *)work, *F = E + p;
-  int *sf = (int *)(F + p), *f0 = sf + p, *f1 = f0 + p, r, i;
-  if (p % 2) return 1e300;
-  if ((double)p * p / 2 > (double)IRR_RING_EXACT) return irr_allgatherv_neighbor_estimate(p, m, md);
-  for (r = 0; r < p; r++) { /* round 1: own blocks with r ^ 1 */
-    int q = r ^ 1;
-    int64_t mx = m[r] > m[q] ? m[r] : m[q];
-    E[r] = mx > 0 ? md.alpha + md.beta * (double)mx : 0;
-    sf[r] = f0[r] = f1[r] = r % 2 == 0 ? r : q;
-  }
-  for (i = 1; i < p / 2; i++) {
-    double *tmp;
-    for (r = 0; r < p; r++) {
-      int even = r % 2 == 0, par = i % 2, q, fr, step = (even ? 2 : -2) * (par ? -1 : 1);
-      int64_t sl, rl, mx;
-      q = (par == 0) == even ? (r + 1) % p : (r + p - 1) % p;
-      fr = ((par ? f1[r] : f0[r]) + step + p) % p;
-      sl = m[sf[r]] + m[sf[r] + 1], rl = m[fr] + m[fr + 1], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
-      if (par) f1[r] = fr;
-      else f0[r] = fr;
-      sf[r] = fr;
-    }
-    tmp = E, E = F, F = tmp;
-  }
-  return irr__ag_latest(E, p);
-}
-
-/* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
-   intra-node messages at ai alpha, bi beta (1, 1: irr_sched_cost's model; the choice on SMP
-   nodes passes IRR_INTRA_ALPHA, IRR_INTRA_BETA). In every round each rank is in at most one
-   pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
-static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
-                                              double ai, double bi, void *work) {
-  double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
-  int64_t *P = (int64_t *)(F + p), tot;
-  int j, k, K1 = 0, K2 = 0, qmax = 0;
-  irr__ag_start(p, m, P, E);
-  tot = P[p];
-  for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
-  while ((1 << K1) < qmax) K1++;
-  while ((1 << K2) < n) K2++;
-#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
-  do {                                                                                                  \
-    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
-  } while (0)
-  for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
-    for (j = 0; j < n; j++) {
-      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
-      for (l = 0; l + d < q; l += 2 * d) {
-        int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
-        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
-      }
-    }
-  for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
-    int to, from, cnt = irr_bruck_round(n, 0, k, &to, &from), d = 1 << k;
-    for (j = 0; j < n; j++) F[first[j]] = E[first[j]];
-    for (j = 0; j < n; j++) {
-      int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
-      int lo = first[src], e = src + cnt;
-      int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
-      double x;
-      if (len <= 0) continue;
-      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
-      if (x > F[first[src]]) F[first[src]] = x;
-      if (x > F[first[dst]]) F[first[dst]] = x;
-    }
-    for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
-  }
-  for (k = K1 - 1; k >= 0; k--) /* down: all but the child's subtree */
-    for (j = 0; j < n; j++) {
-      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
-      for (l = 0; l + d < q; l += 2 * d) {
-        int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
-        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
-      }
-    }
-#undef IRR__PAIR
-  return irr__ag_latest(E, p);
-}
-
-/* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
-   ring (block size *B from Eq. 2) and Bruck by the estimates above. share: ranks per node
-   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
-   Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
-   so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
-   (registry_build.h). */
-static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
-  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
-  *B = irr_allgatherv_block_on(p, m, md, share > 1);
-  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
-}
-
-/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
-   recursive doubling and the node-aware algorithm at most Bruck's. */
-static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
-  int64_t b = 0;
-  int i;
-  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
-  if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
-  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h, after this part) */
-    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
-  for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
-  return 2 * b + 2;
-}
-/* ==== end allgatherv.h ==== */
-/* ==== begin circulant.h ==== */
+/* ==== end algo/common/hypercube.h ==== */
+/* ==== begin algo/common/circulant.h ==== */
 /* Round-optimal n-block broadcast schedules on a circulant graph (Träff).
 
    What it computes. For p ranks, q = ceil(log2 p) and the skips
@@ -3526,8 +2302,1115 @@ static inline int irr_circ_bcast_block(const int *recv, int fl, int r, int t, in
   if (blk >= n - 1) return t == fl ? n - 1 : -1;
   return blk;
 }
+/* ==== end algo/common/circulant.h ==== */
+/* ==== begin algo/gatherv/tree.h ==== */
+/* Gatherv and Scatterv (its mirror): the root ends with every rank's block at its
+   displacement (gather), or every rank with its block from the root (scatter). This part:
+   Träff's linear-time tree, seed 000 (Träff 2017, Section 2, Lemmas 1-3, Theorem 1), on the
+   trees of algo/common/hypercube.h, and the binomial baseline; linear and direct (MPICH's and
+   Open MPI's, and irrcoll's for small p): linear.h.
 
-/* ---- IRR_ALG_CIRCULANT: irregular Allgatherv on the circulant schedule ----
+   irr_gatherv_tree / irr_scatterv_tree: the data phase of Träff's linear-time gather and
+   scatter (Section 2) on a rank's tree view (algo/common/hypercube.h). Gather: a rank receives its children's
+   ranges (all posted at once, so they arrive as they become ready), then sends its whole
+   range to its parent in one message; blocks stay in rank order, so an inner node keeps its
+   subtree contiguous in scratch and the root receives straight into its buffer. Scatter is
+   the mirror: receive the range from the parent, then send to the children from the highest
+   level down, one after the other (each send its own round: the order Theorem 1's analysis
+   needs; sending to whichever child is ready first can delay the largest subtree).
+   Cost: Theorem 1 (hypercube.h), ceil(log2 p) alpha + beta (sum_{i != root} m_i + penalty).
+   Scratch: an inner non-root rank holds its subtree's data (`total` units); leaves and the
+   root need none. With ctrl != 0 the schedule starts with the 2L rounds of 24-unit control
+   messages of the distributed construction (Lemma 3, notes sent by the retiring fixed
+   roots: hypercube.h), so the cost model charges them too.
+
+   Binomial baseline: the tree generators on a size-oblivious tree (IRR_TREE_BINOMIAL);
+   the model charges no size exchange for it, which favours the baseline.
+
+     p = 5, root 2, m = 1 1 1 1 1 (gather; scatter runs the arrows backwards):
+       linear / direct             tree (hypercube.h)
+         0 ---\                      level 0:  1 -> 0 [1]    3 -> 2 [3]
+         1 ----\                     level 1:  0 -> 2 [0 1]  (one range, rank order)
+         3 -----> 2  4 messages      level 2:  4 -> 2 [4]
+         4 ----/     at the root     3 messages at the root, ceil(log2 p) levels
+
+   Limits: p < 2^31; a program needs irr_v_maxops ops (the root of linear: p + 1, direct: 3p).
+
+   m_root: at the root, the expected sizes of all blocks (MPI: recvcounts/sendcounts); the
+   root then sizes its messages by what it expects, so a sender/root mismatch surfaces as a
+   short or truncated message instead of corrupting a neighbour's block. NULL: use the tree. */
+
+#define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
+
+/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
+   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
+   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
+   each extra hop through the tree costs its whole transfer again on the critical path
+   (Lemma 2's penalty). From the model, so equal on all ranks. */
+#define IRR_DEGRADE_K 0.5
+static inline int64_t irr_gatherv_thresh(irr_model md) {
+  double t = IRR_DEGRADE_K * md.alpha / md.beta;
+  return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
+}
+
+/* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
+static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
+  int d, r = t->rank, p = t->p;
+  for (d = 0; d < t->levels; d++) {
+    int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
+    int gather_here = t->parent < 0 || d <= (t->direct ? t->note_last : t->send_level); /* hears level d's outcome */
+    int fp = irr_tree_partner(f, d, p);
+    if (partner >= 0) {
+      irr_sched_ctrl(s, 2 * d, IRR_OP_SEND, partner, IRR_TREE_CTRL_UNITS);
+      irr_sched_ctrl(s, 2 * d, IRR_OP_RECV, partner, IRR_TREE_CTRL_UNITS);
+      if (t->notify[0][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[0][d], IRR_TREE_CTRL_UNITS);
+      if (t->notify[1][d] >= 0) irr_sched_ctrl(s, 2 * d + 1, IRR_OP_SEND, t->notify[1][d], IRR_TREE_CTRL_UNITS);
+    }
+    if (gather_here && f != r && fp >= 0) /* told by the lower fixed root of the merge */
+      irr_sched_ctrl(s, 2 * d + 1, IRR_OP_RECV, f < fp ? f : fp, IRR_TREE_CTRL_UNITS);
+  }
+}
+
+/* blocks [*lo, *hi) a child in level l brings: the subcube next to the receiver's */
+static inline void irr__child_range(const irr_tree *t, const irr_tree_child *c, int *lo, int *hi) {
+  irr_tree_cube(((int64_t)t->rank >> c->level) ^ 1, c->level, t->p, lo, hi);
+}
+
+/* Scratch offsets of the children's ranges and of the own block in an inner rank's
+   contiguous subtree range (rank order). off[i] for child i, *own_off for the own block. */
+static inline void irr__tree_layout(const irr_tree *t, int64_t *off, int64_t *own_off) {
+  int64_t lo = 0, hi = t->own;
+  int i;
+  for (i = 0; i < t->nchild; i++) {
+    if (t->child[i].rank < t->rank) { lo -= t->child[i].size; off[i] = lo; }
+    else { off[i] = hi; hi += t->child[i].size; }
+  }
+  for (i = 0; i < t->nchild; i++) off[i] -= lo;
+  *own_off = -lo;
+  IRRCOLL_ASSERT(hi - lo == t->total); /* the children and the own block tile the range */
+}
+
+/* The root's receives from the direct senders of graceful degradation (T: the tree built
+   from the root's counts; they all arrive in round R, with the children's messages). */
+static inline void irr__tree_direct_recvs(const irr_tree_all *T, const int64_t *m, int R, irr_sched *s) {
+  int q, lo, hi;
+  int64_t len;
+  for (q = 0; T && q < T->p; q++) {
+    int n0 = s->nops;
+    if (!irr_tree_direct_range(T, q, &lo, &hi)) continue;
+    if ((len = irr__range_sum(m, lo, hi)) == 0) continue; /* told to go, with nothing to send */
+    irr_sched_recv(s, R, q, IRR_BUF_RECV, 0, lo, hi, len);
+    irr__flag_msgs(s, n0, IRR_OPF_EOM);
+  }
+}
+
+static inline irr_status irr__tree_v(int scatter, const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
+                                     int inplace, int ctrl, irr_sched *s) {
+  int r = t->rank, i, R = ctrl ? 2 * t->levels : 0, lo, hi, n0;
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV; /* the root's buffer of all blocks */
+  int obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND; /* the own-block buffer */
+  int64_t off[IRR_TREE_MAXLEV], own_off = 0;
+  if (s->rank != r || s->size != t->p) return IRR_ERR_ARG;
+  if (ctrl) irr__tree_ctrl(t, s);
+  if (t->parent < 0) { /* the root: straight from/into the user's buffer */
+    for (i = 0; i < t->nchild; i++) {
+      const irr_tree_child *c = &t->child[scatter ? t->nchild - 1 - i : i];
+      int64_t len = c->size;
+      irr__child_range(t, c, &lo, &hi);
+      if (m_root) len = irr__range_sum(m_root, lo, hi);
+      if (len == 0) continue;
+      if (scatter) irr_sched_send(s, R + i, c->rank, vbuf, 0, lo, hi, len);
+      else irr_sched_recv(s, R, c->rank, vbuf, 0, lo, hi, len);
+    }
+    if (!scatter) irr__tree_direct_recvs(T, m_root ? m_root : T ? T->m : NULL, R, s);
+    if (!inplace && t->own > 0 && (!m_root || m_root[r] == t->own)) /* after round R's messages */
+      irr_sched_push(s, R + (scatter && t->nchild > 0 ? t->nchild - 1 : 0), IRR_OP_COPY, -1,
+                     scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, r, r + 1, 0, t->own);
+    return s->err;
+  }
+  irr_tree_cube((int64_t)r >> t->send_level, t->send_level, t->p, &lo, &hi);
+  n0 = s->nops; /* a direct sender's one message ends with a short piece (IRR_OPF_EOM) */
+  if (t->nchild == 0) { /* a leaf: its own block is all the data of its subcube */
+    if (t->own > 0) {
+      if (scatter) irr_sched_recv(s, R, t->parent, obuf, 0, lo, hi, t->own);
+      else irr_sched_send(s, R, t->parent, obuf, 0, lo, hi, t->own);
+    }
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
+    return s->err;
+  }
+  irr__tree_layout(t, off, &own_off);
+  if (scatter) {
+    irr_sched_recv(s, R, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->own > 0) irr_sched_copy(s, R + 1, IRR_BUF_TMP, own_off, obuf, 0, r, r + 1, t->own);
+    for (i = t->nchild - 1; i >= 0; i--) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_send(s, R + t->nchild - i, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+  } else {
+    for (i = 0; i < t->nchild; i++) {
+      int clo, chi;
+      irr__child_range(t, &t->child[i], &clo, &chi);
+      irr_sched_recv(s, R, t->child[i].rank, IRR_BUF_TMP, off[i], clo, chi, t->child[i].size);
+    }
+    if (t->own > 0) irr_sched_copy(s, R, obuf, 0, IRR_BUF_TMP, own_off, r, r + 1, t->own);
+    if (t->direct) n0 = s->nops;
+    irr_sched_send(s, R + 1, t->parent, IRR_BUF_TMP, 0, lo, hi, t->total);
+    if (t->direct) irr__flag_msgs(s, n0, IRR_OPF_EOM);
+  }
+  return s->err;
+}
+
+/* T: at the root of a degraded tree (t->thresh < INT64_MAX), the whole tree (from its
+   counts), whose direct senders it receives from; else NULL. */
+static inline irr_status irr_gatherv_tree(const irr_tree *t, const irr_tree_all *T, const int64_t *m_root,
+                                          int inplace, int ctrl, irr_sched *s) {
+  return irr__tree_v(0, t, T, m_root, inplace, ctrl, s);
+}
+static inline irr_status irr_scatterv_tree(const irr_tree *t, const int64_t *m_root, int inplace,
+                                           int ctrl, irr_sched *s) {
+  return irr__tree_v(1, t, NULL, m_root, inplace, ctrl, s);
+}
+
+/* Theorem 1's bound for the tree (free root: penalty 0): 3L*alpha (2L with ctrl = 0) +
+   beta*(sum_{i != r} m_i + penalty + 2L*24 with ctrl). */
+static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, int ctrl,
+                                            irr_model md) {
+  irr_tree_all T;
+  int L = irr_tree_levels(p), d, i;
+  int64_t sum = 0, pen = 0, before = 0;
+  double b;
+  for (i = 0; i < p; i++)
+    if (i != root) sum = irr__sat_add(sum, m[i]);
+  if (root >= 0 && irr_tree_build(&T, p, root, IRR_TREE_LINEAR_TIME, m) == IRR_OK) {
+    for (d = 0; d < L; d++) { /* H_d: the subcube merged into the root's in level d */
+      int64_t sib = ((int64_t)root >> d) ^ 1, Mj, mrj, x;
+      if (sib >= T.lvoff[d + 1] - T.lvoff[d]) continue;
+      Mj = T.M[T.lvoff[d] + sib];
+      mrj = m[T.G[T.lvoff[d] + sib]];
+      x = Mj - mrj - before;
+      if (x > pen) pen = x;
+      before = irr__sat_add(before, Mj);
+    }
+    irr_tree_all_free(&T);
+  }
+  b = L * md.alpha + md.beta * (double)(sum + pen);
+  if (ctrl) b += 2.0 * L * (md.alpha + md.beta * IRR_TREE_CTRL_UNITS);
+  return b;
+}
+/* ==== end algo/gatherv/tree.h ==== */
+/* ==== begin algo/gatherv/linear.h ==== */
+/* Gatherv and Scatterv without a tree (IRR_ALG_LINEAR, IRR_ALG_DIRECT).
+
+   irr_gatherv_linear / irr_scatterv_linear: every rank with data talks to the root directly,
+   as MPICH and Open MPI do for MPI_Gatherv/MPI_Scatterv: (p-1) alpha + beta sum_{i != root}
+   m_i, all start-ups at the root.
+   irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
+   with the root, empty ones too, so a size mismatch is still caught without MPI truncating
+   or a rank waiting for a message that never comes; no construction, so for small p it
+   beats the tree (IRR_V_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
+   Gatherv's messages carry their size ahead of their data (irr_gatherv_direct_h), so its
+   root posts every receive at once, as MPI's linear Gatherv does.
+   Limits: p < 2^31; the root's program needs p + 1 ops (linear), 3p (direct). */
+
+/* The direct Gatherv: every block straight to the root, with no probe, and nothing a
+   sender's bad size could make MPI truncate. A sender sends a head: its size
+   (IRR_OPF_COUNTS) and the first min(c, H) units of its block, and when c > H the rest, on
+   the other tag. The root posts every head at once, as MPI's linear Gatherv posts its
+   receives: into place for a block it expects to hold >= H units, else into a scratch slot
+   with room for H (IRR_OPF_ROOM), then copied. Once the heads are in (round 1) it posts
+   the rests it expects, exactly sized. The MPI layer checks each head's size against the
+   root's count after round 0 (mpi/rooted.h): on a mismatch it drains the rest that sender
+   sends and cancels the rest it expected.
+   Cost: one message per block up to H units, two above; scratch 8 + H per block below H at
+   the root. Replaces probing every message first,
+   which cost up to 0.35 of MPI_Gatherv's speed (SMPI, p = 16 and 32).
+   H: IRR_HEAD_ROOM bytes in the MPI layer, whose executor posts ROOM receives that large;
+   other values only in the checker's tests. A block just above H pays for its rest's
+   handshake, posted once its head is in: SMPI (p = 16..64, o = 0.5 us) measured blocks of
+   40 KB at 0.90 of MPI_Gatherv with H = 32 KiB, 0.94 with 64 KiB, and one 400 KB block at
+   0.96 with 128 KiB; 512 KiB keeps the loss of a split block under about 4% (the extra
+   round trip against >= 52 us of transfer at 10 GB/s). The price is the root's scratch,
+   8 + H per block it expects below H: up to 32 MB of address space at p = 64, of which
+   only the pages that messages write are touched (malloc + free of it: 0.6 us here). */
+#ifndef IRR_HEAD_ROOM
+#define IRR_HEAD_ROOM 524288
+#endif
+static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t own, const int64_t *m_root,
+                                              int inplace, int64_t H, irr_sched *s) {
+  int i, n0;
+  if (rank != root) {
+    n0 = s->nops;
+    irr_sched_send(s, 0, root, IRR_BUF_SEND, 0, rank, rank + 1, own < H ? own : H);
+    irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
+    if (own > H && irr_sched_push(s, 0, IRR_OP_SEND, root, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, rank, rank + 1, H, own - H))
+      s->ops[s->nops - 1].flags = IRR_OPF_ALTTAG;
+    return s->err;
+  }
+  for (i = 0; i < p; i++) /* the large blocks' heads first: their rests wait on them */
+    if (i != root && m_root && m_root[i] >= H) {
+      n0 = s->nops;
+      irr_sched_recv(s, 0, i, IRR_BUF_RECV, 0, i, i + 1, H);
+      irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
+    }
+  for (i = 0; i < p; i++) { /* no counts (bad arguments): expect empty blocks */
+    int64_t len = m_root ? m_root[i] : 0, slot = s->tmp;
+    if (i == root || len >= H) continue;
+    s->tmp += 8 + H; /* the slot: the size header's 8 bytes, then room for H units */
+    irr_sched_recv(s, 0, i, IRR_BUF_TMP, slot + 8, i, i + 1, len);
+    if (s->err == IRR_OK) s->ops[s->nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
+    if (len > 0) irr_sched_copy(s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, len);
+  }
+  if (!inplace && own > 0 && m_root && own == m_root[root])
+    irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, root, root + 1, own);
+  for (i = 0; i < p; i++)
+    if (i != root && m_root && m_root[i] > H &&
+        irr_sched_push(s, 1, IRR_OP_RECV, i, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, i, i + 1, H, m_root[i] - H))
+      s->ops[s->nops - 1].flags = IRR_OPF_ALTTAG;
+  return s->err;
+}
+
+/* all: every rank talks to the root, zero sizes included (Gatherv: irr_gatherv_direct_h;
+   Scatterv: receives are probed) */
+static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
+                                       const int64_t *m_root, int inplace, irr_sched *s) {
+  int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int i, n0 = s->nops;
+  if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (all && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
+  if (rank != root) {
+    if (own > 0 || all) {
+      if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
+      else irr_sched_send(s, 0, root, obuf, 0, rank, rank + 1, own);
+    }
+  } else {
+    if (!m_root && !all) return IRR_ERR_ARG;
+    for (i = 0; i < p; i++) {
+      int64_t len = m_root ? m_root[i] : 0; /* no counts (bad arguments): expect nothing */
+      if (i == root || (len == 0 && !all)) continue;
+      if (scatter) irr_sched_send(s, 0, i, vbuf, 0, i, i + 1, len);
+      else irr_sched_recv(s, 0, i, vbuf, 0, i, i + 1, len);
+    }
+    if (!inplace && own > 0 && m_root && own == m_root[root])
+      irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
+  }
+  if (all && s->err == IRR_OK)
+    for (i = n0; i < s->nops; i++)
+      if (s->ops[i].kind == IRR_OP_RECV) s->ops[i].flags |= IRR_OPF_PROBE;
+  return s->err;
+}
+
+static inline irr_status irr_gatherv_linear(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, 0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_linear(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, 0, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_gatherv_direct(int rank, int p, int root, int64_t own,
+                                            const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(0, 1, rank, p, root, own, m_root, inplace, s);
+}
+static inline irr_status irr_scatterv_direct(int rank, int p, int root, int64_t own,
+                                             const int64_t *m_root, int inplace, irr_sched *s) {
+  return irr__linear_v(1, 1, rank, p, root, own, m_root, inplace, s);
+}
+/* ==== end algo/gatherv/linear.h ==== */
+/* ==== begin algo/allgatherv/ring.h ==== */
+/* Allgatherv: every rank ends with every block i (m_i units) at its place in its receive
+   buffer. This part: the pipelined ring of seed 004 (Träff, Ripke, Siebert, Balaji, Thakur,
+   Gropp 2010, Sections 2.2-2.4, Eq. 1-2), its block size and its model time.
+
+   irr_allgatherv_ring: the pipelined (blocked) ring. Rank i's m_i units are cut into
+   b_i = max(1, ceil(m_i / B)) blocks of at most B units; the ring runs over b = sum b_i
+   "virtual processes", rank i simulating b_i consecutive ones, so in round t every rank
+   sends one block of at most B to its ring successor and receives one from its predecessor
+   (Section 2.2). Empty blocks are never sent, and a rank is done after b - b_i rounds: the
+   whole takes b - min b_i rounds (Eq. 1), (b - z - 1 + z') with the zero-size ranks placed
+   evenly (Section 2.3, z' = floor(z / (p - z))). With B = max m_i on regular data it is the
+   plain linear ring; with one non-empty rank it is a linear broadcast pipeline. Cost (linear
+   model): about (b - z - 1 + z')(alpha + beta B). Scratch: none (blocks go straight into the
+   receive buffer, and are forwarded from there). Limits: 2b + 2 ops per program (< 2^31).
+
+     m = 5 2 3, B = 2 (Eq. 2 with alpha/beta = 0.2 units): virtual blocks 0a 0b 0c | 1a |
+     2a 2b (0c, 2b: 1 unit), b = 6, b - min b_i = 5 rounds. Rank i sends to i+1 mod 3 its
+     own blocks, last first, then each round what it received the round before:
+       round    1   2   3   4   5
+       rank 0   0c  0b  0a  2b  2a
+       rank 1   1a  0c  0b  0a  -      (a rank stops sending after b - b_{i+1} rounds,
+       rank 2   2b  2a  1a  -   -       receiving after b - b_i)
+
+   The ring order is a permutation (irr_allgatherv_order): zero-size ranks spread evenly
+   between the others, and on a cluster of SMP nodes each node's ranks consecutive, so that
+   one link enters and one leaves every node (Section 2.2, Figure 1), with the node's
+   zero-size ranks first (its last rank, which sends off the node, has data).
+
+   irr_allgatherv_block: B from Eq. (2), B = sqrt(m alpha/beta / ((p+z)/2 - 1 + z')); B =
+   m' for regular data (the plain ring); for one non-empty rank the pipeline's optimum
+   sqrt(m alpha / (beta (p - 2))). */
+
+/* Units of a ring block: [lo, lo + len) of rank i's m_i, j-th of b_i. */
+static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
+/* The same with inv = 1.0 / B given: the quotient by the reciprocal, corrected to the exact
+   ceiling (a division per rank made the block size search cost 13 us per candidate at
+   p = 1024, irr__ring_snap). */
+static inline int64_t irr__nblocks_inv(int64_t m, int64_t B, double inv) {
+  int64_t b = m <= 0 ? 1 : (int64_t)((double)(m - 1) * inv) + 1;
+  while (b > 1 && (b - 1) * B >= m) b--;
+  while (b * B < m) b++;
+  return b;
+}
+
+/* Ring order: ring[k] = the rank at position k. node[r]: the node of rank r (NULL: one
+   node per rank); nodes keep the order of their lowest rank. Within a node (or, without
+   nodes, in the whole ring) the zero-size ranks are spread: each non-empty rank is followed
+   by floor(z / (p - z)) or one more of them; in a node they come first. */
+static inline void irr_allgatherv_order(int p, const int64_t *m, const int *node, int *ring) {
+  int i, k = 0;
+  if (!node) {
+    int nz = 0, z, q, rem, zi = 0, seen = 0;
+    for (i = 0; i < p; i++) nz += m[i] > 0;
+    z = p - nz;
+    if (nz == 0 || z == 0) {
+      for (i = 0; i < p; i++) ring[i] = i;
+      return;
+    }
+    q = z / nz;
+    rem = z % nz;
+    for (i = 0; i < p; i++) { /* non-empty rank, then its share of empty ones */
+      int j, share;
+      if (m[i] <= 0) continue;
+      ring[k++] = i;
+      share = q + (seen++ < rem);
+      for (j = 0; j < share; j++) {
+        while (zi < p && m[zi] > 0) zi++;
+        ring[k++] = zi++;
+      }
+    }
+    return;
+  }
+  for (i = 0; i < p; i++) { /* node by node, in the order of their lowest rank */
+    int j, first = 1, pass;
+    for (j = 0; j < i; j++)
+      if (node[j] == node[i]) first = 0;
+    if (!first) continue;
+    for (pass = 0; pass < 2; pass++) /* empty ranks first, so the one leaving the node has data */
+      for (j = i; j < p; j++)
+        if (node[j] == node[i] && (m[j] > 0) == pass) ring[k++] = j;
+  }
+}
+
+/* The ring's model estimate for the automatic choice (every rank computes the same from the
+   sizes, no communication): Section 2.4's round count times alpha + beta B. O(p). */
+static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
+  int64_t b = 0, mn = -1;
+  int i, z = 0;
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  for (i = 0; i < p; i++) {
+    int64_t bi = B > 0 ? irr__nblocks_inv(m[i], B, inv) : 1;
+    b += bi;
+    z += m[i] <= 0;
+    if (mn < 0 || bi < mn) mn = bi;
+  }
+  if (p <= 1) return 0;
+  {
+    double rounds = z > 0 && z < p ? (double)(b - z - 1 + z / (p - z)) : (double)(b - mn);
+    return rounds * (md.alpha + md.beta * (double)B);
+  }
+}
+/* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
+   rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
+   [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, k within 4 of
+   mx / B0; the sizes that start the first 16 runs of equal sizes, halved down to B0 / 2;
+   IRR__SNAP_MAX distinct ones at most), the one with the least ring estimate (the first if
+   equal). O(IRR__SNAP_MAX p), the same on every rank; at p = 1024, 64 KiB (seed 004's
+   distributions and random) the whole choice took 36-88 us without it, 39-104 us with it,
+   against at least 6.7 ms of data. SMPI, 0.5 us overhead: flat p = 30, geometric 1 MiB
+   (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms, as MPICH's
+   ring (whose segment is the smallest block there), 364 KB (a remainder on the smallest
+   blocks) 4.13 ms; 16-core nodes p = 256, geometric 1 MiB, 436 KB (Eq. 2 from 6 alpha)
+   32.3 ms, 512 KiB (judged by 6 alpha, irr_allgatherv_block_on) 30.3 ms, 256 KiB 28.9 ms.
+   On nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
+#define IRR__SNAP_MAX 16
+static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
+  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX];
+  double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
+  int i, n = 0, runs = 0;
+#define IRR__TRY(b)                                                                                \
+  do {                                                                                             \
+    int u_;                                                                                        \
+    double t_;                                                                                     \
+    for (u_ = 0; u_ < n && tried[u_] != (b); u_++) {}                                              \
+    if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != B0 && u_ == n && n < IRR__SNAP_MAX) {            \
+      tried[n++] = (b);                                                                            \
+      if ((t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb) tb = t_, best = (b);            \
+    }                                                                                              \
+  } while (0)
+  for (i = 0; i < p; i++)
+    if (m[i] > mx) mx = m[i];
+  if (B0 < 1 || mx <= B0) return B0;
+  for (kc = (mx + B0 - 1) / B0, k = kc > 4 ? kc - 4 : 1; k <= kc + 4; k++) /* cuts of the largest near B0 */
+    IRR__TRY((mx + k - 1) / k);
+  for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) { /* sizes that start the first 16 runs, halved */
+    if ((i > 0 && m[i] == m[i - 1]) || m[i] <= 0) continue;
+    runs++;
+    for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
+  }
+#undef IRR__TRY
+  return best;
+}
+
+/* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
+static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
+  int64_t tot = 0, mx = 0;
+  int i, z = 0, regular = 1;
+  double d, B;
+  for (i = 0; i < p; i++) {
+    tot = irr__sat_add(tot, m[i]);
+    if (m[i] > mx) mx = m[i];
+    z += m[i] <= 0;
+    if (m[i] != m[0]) regular = 0;
+  }
+  if (mx == 0) return 1;
+  if (regular || p <= 2) return mx;                       /* the plain linear ring */
+  if (z == p - 1) d = p - 2.0;                             /* a broadcast pipeline */
+  else d = (p + z) / 2.0 - 1 + (double)(z / (p - z));
+  if (d <= 0 || md.beta <= 0) return mx;
+  B = irr__sqrt((double)tot * md.alpha / md.beta / d);
+  if (B < 1) B = 1;
+  return B >= (double)mx ? mx : (int64_t)B;
+}
+
+/* Eq. (2)'s block size for the node-aware ring (smp: the ring order keeps nodes together,
+   their ranks sharing one NIC), from alpha * IRR_RING_NODE_ALPHA. A round of that ring
+   costs far more than the model's alpha beyond its data: it crosses a NIC behind the hops
+   inside the nodes, each paying the per-message overheads. In SMPI (16-core nodes, 0.5 us
+   overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
+   128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
+   from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
+   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap; on nodes only smaller, and
+   judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
+   blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
+#define IRR_RING_NODE_ALPHA 6
+static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
+  if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
+  return irr__ring_snap(p, m, md, irr_allgatherv_block(p, m, md), smp ? 1 : 4);
+}
+
+/* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
+   sent from the send buffer (receive buffer with inplace), forwarded ones from the receive
+   buffer, where they were received. Round 0 copies the own block; ring round t is t + 1. */
+static inline irr_status irr_allgatherv_ring(int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                             int inplace, irr_sched *s) {
+  int k, me, nxt, prv, sc, rc, obuf = inplace ? IRR_BUF_RECV : IRR_BUF_SEND;
+  int64_t b = 0, bme, bnext, t, sj, rj;
+#define IRR__RANK(pos) (ring ? ring[pos] : (pos))
+#define IRR__NB(pos) irr__nblocks(m[IRR__RANK(pos)], B)
+  if (s->rank != r || s->size != p || B < 1) return IRR_ERR_ARG;
+  for (k = 0; k < p; k++) b += IRR__NB(k);
+  for (me = 0; me < p && IRR__RANK(me) != r; me++) {}
+  if (me == p) return IRR_ERR_ARG;
+  nxt = IRR__RANK((me + 1) % p);
+  prv = IRR__RANK((me + p - 1) % p);
+  bme = IRR__NB(me);
+  bnext = IRR__NB((me + 1) % p);
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  /* Virtual blocks run backwards through the ring: round t sends the block t places before
+     my last one, and receives the one t places before my first. (sc, sj) / (rc, rj): ring
+     position and block index of the next send / receive. */
+  sc = me, sj = bme - 1;
+  rc = (me + p - 1) % p, rj = IRR__NB(rc) - 1;
+  for (t = 0; p > 1 && (t < b - bme || t < b - bnext); t++) {
+    int dir;
+    for (dir = 0; dir < 2; dir++) {
+      int send = dir == 0, *c = send ? &sc : &rc, o;
+      int64_t *j = send ? &sj : &rj, lo, len;
+      if (t >= (send ? b - bnext : b - bme)) continue;
+      o = IRR__RANK(*c);
+      lo = *j * B;
+      len = m[o] - lo < B ? m[o] - lo : B;
+      if (len > 0) { /* empty blocks are never sent */
+        irr_op *op = irr_sched_push(s, (int)t + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? nxt : prv,
+                                    send && o == r ? obuf : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo, len);
+        if (op && send && b > p) op->flags = IRR_OPF_SYNC; /* pipelined: flow control */
+      }
+      if (*j > 0) --*j; /* one virtual block back */
+      else *c = (*c + p - 1) % p, *j = IRR__NB(*c) - 1;
+    }
+  }
+#undef IRR__RANK
+#undef IRR__NB
+  return s->err;
+}
+
+/* The pipelined ring (irr_allgatherv_ring with block size B, order ring, NULL: identity):
+   the recursion, O(p R) for its R = b - min b_i rounds, where p R <= IRR_RING_EXACT; beyond,
+   R (alpha + beta B), an upper bound (no message exceeds B): a path through the programs
+   follows the whole blocks (each makes p - 1 hops, and every block passes every rank), and
+   the bound was within 1.1% of irr_sched_cost in 3000 random skewed distributions at
+   p <= 1024 with the block size of irr_allgatherv_block_on (test_pure holds it to 3%). It
+   differs from irr_allgatherv_ring_estimate, whose round count (Section 2.3) assumes that
+   empty ranks cost no round: every block still makes p - 1 hops one after the other (p = 10,
+   four single blocks: 6.0 us estimated there, 13.5 us in the model and here). The exact
+   recursion costs about 5 ns a cell, far more than the ring's rounds are worth at large p. */
+#ifndef IRR_RING_EXACT
+#define IRR_RING_EXACT ((int64_t)1 << 14)
+#endif
+/* Whether irr_allgatherv_ring_time is exact (else the bound) for these sizes and B. */
+static inline int irr_allgatherv_ring_exact(int p, const int64_t *m, int64_t B) {
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t b = 0, mn = -1, nb;
+  int i;
+  if (p <= 1 || B < 1) return 1;
+  for (i = 0; i < p; i++) {
+    nb = irr__nblocks_inv(m[i], B, inv);
+    b += nb;
+    mn = mn < 0 || nb < mn ? nb : mn;
+  }
+  return (double)(b - mn) * p <= (double)IRR_RING_EXACT;
+}
+/* The same on SMP nodes (node: each rank's lowest rank, NULL: none): a hop between ranks of
+   one node costs ai alpha + bi beta len instead of alpha + beta len (1, 1: the model's, as
+   irr_allgatherv_ring_time); exact where p R <= cells, beyond, the bound. In SMPI (16-core
+   nodes) the hops inside a node run at twice the NIC's bandwidth and 1/6 of its latency,
+   and 15 of every 16 hops of the node-aware ring are such hops. */
+static inline double irr_allgatherv_ring_time_on(int p, const int64_t *m, int64_t B, const int *ring, const int *node,
+                                                 irr_model md, double ai, double bi, double cells, void *work) {
+  double *E = (double *)work, *F = E + p, inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t *nb = (int64_t *)(F + p), *S = nb + p, *sj = S + p, *sc = sj + p, b = 0, mn = -1, R, tt;
+  int pos;
+#define IRR__RK(x) (ring ? ring[x] : (x))
+  if (p <= 1 || B < 1) return 0;
+  for (pos = 0; pos < p; pos++) {
+    nb[pos] = irr__nblocks_inv(m[IRR__RK(pos)], B, inv);
+    b += nb[pos];
+    mn = mn < 0 || nb[pos] < mn ? nb[pos] : mn;
+  }
+  R = b - mn;
+  if ((double)R * p > cells) return (double)R * (md.alpha + md.beta * (double)B);
+  for (pos = 0; pos < p; pos++) E[pos] = 0, sc[pos] = pos, sj[pos] = nb[pos] - 1;
+  for (tt = 0; tt < R; tt++) {
+    double *tmp;
+    for (pos = 0; pos < p; pos++) { /* what each position sends this round (as the generator walks) */
+      int nx = pos + 1 < p ? pos + 1 : 0, c = (int)sc[pos];
+      int64_t lo = sj[pos] * B, mo = m[IRR__RK(c)];
+      S[pos] = 0;
+      if (tt >= b - nb[nx]) continue;
+      S[pos] = mo - lo < B ? mo - lo : B;
+      if (sj[pos] > 0) sj[pos]--;
+      else sc[pos] = c > 0 ? c - 1 : p - 1, sj[pos] = nb[sc[pos]] - 1;
+    }
+    for (pos = 0; pos < p; pos++) {
+      int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
+      int me = node ? node[IRR__RK(pos)] : 0, so = node && node[IRR__RK(nx)] == me, ro = node && node[IRR__RK(pv)] == me;
+      double e = E[pos], x;
+      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + (so ? ai : 1) * md.alpha +
+                             (so ? bi : 1) * md.beta * (double)S[pos]) > e)
+        e = x;
+      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + (ro ? ai : 1) * md.alpha +
+                             (ro ? bi : 1) * md.beta * (double)S[pv]) > e)
+        e = x;
+      F[pos] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__RK
+  return irr__ag_latest(E, p);
+}
+static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
+                                              void *work) {
+  return irr_allgatherv_ring_time_on(p, m, B, ring, NULL, md, 1, 1, (double)IRR_RING_EXACT, work);
+}
+/* ==== end algo/allgatherv/ring.h ==== */
+/* ==== begin algo/allgatherv/mpich_ring.h ==== */
+/* Allgatherv baseline for the model, never chosen: MPICH's ring (p - 1 rounds, each block cut
+   into 32 KiB messages, no pipelining across blocks). The other baselines are algorithms of
+   their own: recursive doubling (recdoubling.h, MPICH's for small totals on 2^k ranks) and
+   the plain linear ring (irr_allgatherv_ring with B >= max m_i and the identity order). */
+
+/* Baseline: MPICH's ring (MPIR_Allgatherv_intra_ring): p - 1 rounds; in round t every rank
+   sends the block of rank r - t + 1 to r + 1, cut into messages of at most `chunk` units
+   (MPICH: 32 KiB), and receives the block of rank r - t from r - 1. Time about
+   sum over rounds of the largest block: (p - 1) * max m_i for one large block. */
+static inline irr_status irr_allgatherv_mpich_ring(int r, int p, const int64_t *m, int64_t chunk, int inplace, irr_sched *s) {
+  int t;
+  if (s->rank != r || s->size != p || chunk < 1) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (t = 1; t < p; t++) {
+    int sb = ((r - t + 1) % p + p) % p, rb = ((r - t) % p + p) % p, dir;
+    for (dir = 0; dir < 2; dir++) {
+      int o = dir ? rb : sb;
+      int64_t lo;
+      for (lo = 0; lo < m[o]; lo += chunk)
+        irr_sched_push(s, t, dir ? IRR_OP_RECV : IRR_OP_SEND, dir ? (r + p - 1) % p : (r + 1) % p,
+                       !dir && o == r && !inplace ? IRR_BUF_SEND : IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, o, o + 1, lo,
+                       m[o] - lo < chunk ? m[o] - lo : chunk);
+    }
+  }
+  return s->err;
+}
+/* ==== end algo/allgatherv/mpich_ring.h ==== */
+/* ==== begin algo/allgatherv/bruck.h ==== */
+/* Allgatherv by Bruck's allgather (Bruck, Ho, Kipnis, Upfal, Weathersby 1997; not a seed)
+   on irregular sizes (IRR_ALG_BRUCK), the latency-optimal choice for small totals:
+   irr_allgatherv_bruck (ceil(log2 p) rounds, any p; messages go between receive
+   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
+   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
+   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
+   bad for one huge block, which it forwards every round. Limits: none on p; ops
+   4 ceil(log2 p) + p + 2. Also the first phase of XAllgatherv, the sizes in every message.
+
+     p = 5, rank 2's receive buffer:      0   1   2   3   4
+       start                              .   .   2   .   .
+       k = 0: 1 block from rank 3         .   .   2   3   .
+       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
+       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP) */
+
+/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
+   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
+   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
+static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
+  int64_t d = (int64_t)1 << k;
+  if (k < 0 || k > 30 || d >= p) return 0;
+  *to = (int)((r - d % p + p) % p);
+  *from = (int)((r + d) % p);
+  return (int)(d < p - d ? d : p - d);
+}
+
+/* Bruck's allgather as a schedule. Known sizes (flags 0): every message goes straight
+   between receive buffers, blocks at their displacements, so there is no scratch and no
+   copy (a message whose blocks wrap past rank p-1 is one op with IRR_OPF_WRAP; the
+   executor describes its pieces by one derived datatype). With flags (XAllgatherv:
+   IRR_OPF_COUNTS on every message) the receiver cannot place blocks before their sizes
+   arrive: round 0 puts the own block first in scratch, rounds 1..K append in the rank's
+   relative order r, r+1, ..., wrapped messages are split in two, and the last round's
+   copies put every block in the receive buffer. */
+static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
+  int k, j, to, from, n, direct = !flags;
+  int64_t fill = m[r], off = 0;
+  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
+  if (m[r] > 0 && !(direct && inplace))
+    irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, direct ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+    int part;
+    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
+      int send = part == 0, first = send ? r : from, a;
+      int64_t pos = send ? 0 : fill;
+      for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
+        int g = (first + a) % p, cnt = n - a, wrap = direct && g + cnt > p, buf = direct ? IRR_BUF_RECV : IRR_BUF_TMP;
+        int64_t len;
+        irr_op *o;
+        if (g + cnt > p && !wrap) cnt = p - g;
+        len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
+        if (direct && send && k == 0 && !inplace) buf = IRR_BUF_SEND; /* the own block alone */
+        if (len > 0 || flags) {
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, buf, direct ? 0 : pos,
+                             IRR_BUF_NONE, 0, g, wrap ? p : g + cnt, 0, len);
+          if (o && wrap) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP; /* push checks bhi >= blo */
+          else if (o) o->flags = (uint16_t)flags;
+        }
+        pos += len;
+        a += cnt;
+      }
+      if (!send) fill = pos;
+    }
+  }
+  for (j = 0; !direct && j < p; j++) { /* scratch -> receive buffer */
+    int b = (r + j) % p;
+    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
+    off += m[b];
+  }
+  return s->err;
+}
+
+/* Bruck's and recursive doubling's estimates, from their rounds' largest messages.
+   O(p log p). share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
+   with node-local index below 2^k send across their node's NIC at once: the round is
+   charged its largest message or its busiest NIC's sum, whichever is larger. */
+static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
+  int k, r, n, to, from;
+  double t = 0;
+  if (share < 1) share = 1;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int64_t w = 0, mx = 0, load = 0, nic = 0;
+    for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
+    for (r = 0; r < p; r++) {
+      if (r > 0) w += m[(r + n - 1) % p] - m[r - 1];
+      if (w > mx) mx = w;
+      if (r % share == 0) nic = 0;
+      if (r % share < (1 << k)) nic += w;
+      if (nic > load) load = nic;
+    }
+    t += md.alpha + md.beta * (double)(load > mx ? load : mx);
+  }
+  return t;
+}
+
+/* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
+static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p;
+  int64_t *P = (int64_t *)(F + p);
+  int r, k, n, to, from;
+#define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
+  irr__ag_start(p, m, P, E);
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int d = 1 << k;
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
+      int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
+      double e = E[r], x;
+      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
+      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__WIN
+  return irr__ag_latest(E, p);
+}
+/* ==== end algo/allgatherv/bruck.h ==== */
+/* ==== begin algo/allgatherv/recdoubling.h ==== */
+/* Allgatherv by recursive doubling (IRR_ALG_RECDOUBLING; MPICH's for small totals on 2^k
+   ranks): log2 p rounds; cost log2 p alpha + beta * (sum over rounds of the largest group).
+   Limits: p a power of two; no scratch.
+
+     recursive doubling, p = 4: round k swaps the aligned group of 2^k blocks with r ^ 2^k
+       k = 0   {0} <-> {1}    {2} <-> {3}
+       k = 1   {0 1}  <---->  {2 3}          (0 <-> 2 and 1 <-> 3: both blocks each) */
+
+/* Baseline: recursive doubling (p a power of two): round k exchanges the 2^k blocks of the
+   aligned group with rank r ^ 2^k. IRR_ERR_ARG for other p. */
+static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
+  int k;
+  if (s->rank != r || s->size != p || (p & (p - 1))) return IRR_ERR_ARG;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (k = 0; (1 << k) < p; k++) {
+    int d = 1 << k, partner = r ^ d, g = r & ~(d - 1), h = partner & ~(d - 1);
+    int64_t sl = irr__range_sum(m, g, g + d), rl = irr__range_sum(m, h, h + d);
+    if (sl > 0) {
+      if (d == 1 && !inplace) irr_sched_send(s, k + 1, partner, IRR_BUF_SEND, 0, r, r + 1, sl);
+      else irr_sched_send(s, k + 1, partner, IRR_BUF_RECV, 0, g, g + d, sl);
+    }
+    if (rl > 0) irr_sched_recv(s, k + 1, partner, IRR_BUF_RECV, 0, h, h + d, rl);
+  }
+  return s->err;
+}
+
+static inline double irr_allgatherv_recdoubling_estimate(int p, const int64_t *m, irr_model md) {
+  int d, g;
+  double t = 0;
+  for (d = 1; d < p; d *= 2) { /* round log2 d: groups of d blocks cross */
+    int64_t mx = 0;
+    for (g = 0; g < p; g += d) {
+      int64_t w = irr__range_sum(m, g, g + d < p ? g + d : p);
+      if (w > mx) mx = w;
+    }
+    t += md.alpha + md.beta * (double)mx;
+  }
+  return t;
+}
+
+/* Recursive doubling (p = 2^k): the pair's two messages start together. O(p log p). */
+static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p;
+  int64_t *P = (int64_t *)(F + p);
+  int r, d;
+  if (p & (p - 1)) return 1e300;
+  irr__ag_start(p, m, P, E);
+  for (d = 1; d < p; d *= 2) {
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
+      int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
+      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  return irr__ag_latest(E, p);
+}
+/* ==== end algo/allgatherv/recdoubling.h ==== */
+/* ==== begin algo/allgatherv/neighbor.h ==== */
+/* Neighbor exchange (IRR_ALG_NEIGHBOR; Chen, Yu, Huang, Zhang, Xiao, Yue 2005, "Performance
+   evaluation of allgather algorithms on terascale Linux cluster with fast Ethernet", as Open
+   MPI's neighborexchange; not a seed) on irregular sizes, p even: p/2 rounds. Round 1 swaps
+   the own block with the pair partner (r ^ 1); every later round swaps, alternately with the
+   right and the left neighbor, the aligned pair of blocks {2j, 2j + 1} received the round
+   before, so that blocks travel both ways round the ring at once. Cost: alpha + beta max m_i
+   + (p/2 - 1)(alpha + beta (largest pair)): half the ring's rounds for the same volume. On
+   16-core nodes sharing a NIC only every other round crosses it (the pair rounds stay inside
+   nodes of even size). Limits: p even (else not applicable); p + 2 ops; no scratch.
+
+     p = 4, rank 1's receive buffer:      0   1   2   3
+       round 1: swap own with rank 0      0   1   .   .
+       round 2: pair {0 1} <-> {2 3} with rank 2 (its right neighbor) */
+static inline irr_status irr_allgatherv_neighbor(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
+  int i, even = r % 2 == 0, nb[2], from[2], step[2], sfrom;
+  if (s->rank != r || s->size != p || p % 2) return IRR_ERR_ARG;
+  nb[0] = even ? (r + 1) % p : (r + p - 1) % p, nb[1] = even ? (r + p - 1) % p : (r + 1) % p;
+  from[0] = from[1] = even ? r : nb[0];
+  step[0] = even ? 2 : -2, step[1] = -step[0];
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  if (m[r] > 0) irr_sched_send(s, 1, nb[0], inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, r, r + 1, m[r]);
+  if (m[nb[0]] > 0) irr_sched_recv(s, 1, nb[0], IRR_BUF_RECV, 0, nb[0], nb[0] + 1, m[nb[0]]);
+  sfrom = even ? r : nb[0];
+  for (i = 1; i < p / 2; i++) { /* pairs start at even ranks and never wrap */
+    int par = i % 2;
+    int64_t sl = irr__range_sum(m, sfrom, sfrom + 2), rl;
+    from[par] = (from[par] + step[par] + p) % p;
+    rl = irr__range_sum(m, from[par], from[par] + 2);
+    if (sl > 0) irr_sched_send(s, i + 1, nb[par], IRR_BUF_RECV, 0, sfrom, sfrom + 2, sl);
+    if (rl > 0) irr_sched_recv(s, i + 1, nb[par], IRR_BUF_RECV, 0, from[par], from[par] + 2, rl);
+    sfrom = from[par];
+  }
+  return s->err;
+}
+
+/* Neighbor exchange: round 1 swaps single blocks, each later round every aligned pair
+   (every pair is in flight in every round). p odd: not applicable (a huge time). O(p). */
+static inline double irr_allgatherv_neighbor_estimate(int p, const int64_t *m, irr_model md) {
+  int64_t mx = 0, pr = 0;
+  int i;
+  if (p % 2) return 1e300;
+  for (i = 0; i < p; i += 2) {
+    if (m[i] > mx) mx = m[i];
+    if (m[i + 1] > mx) mx = m[i + 1];
+    if (m[i] + m[i + 1] > pr) pr = m[i] + m[i + 1];
+  }
+  return md.alpha + md.beta * (double)mx + (p / 2 - 1) * (md.alpha + md.beta * (double)pr);
+}
+
+/* Neighbor exchange (irr_allgatherv_neighbor, p even): the recursion over its p/2 rounds, as
+   the generator walks them, where p^2 / 2 <= IRR_RING_EXACT (O(p^2)); beyond, the closed form
+   irr_allgatherv_neighbor_estimate (every round charged its largest pair: an upper bound,
+   3.3% over at p = 18 on random skewed sizes, where few rounds leave little to average). */
+static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p;
+  int *sf = (int *)(F + p), *f0 = sf + p, *f1 = f0 + p, r, i;
+  if (p % 2) return 1e300;
+  if ((double)p * p / 2 > (double)IRR_RING_EXACT) return irr_allgatherv_neighbor_estimate(p, m, md);
+  for (r = 0; r < p; r++) { /* round 1: own blocks with r ^ 1 */
+    int q = r ^ 1;
+    int64_t mx = m[r] > m[q] ? m[r] : m[q];
+    E[r] = mx > 0 ? md.alpha + md.beta * (double)mx : 0;
+    sf[r] = f0[r] = f1[r] = r % 2 == 0 ? r : q;
+  }
+  for (i = 1; i < p / 2; i++) {
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int even = r % 2 == 0, par = i % 2, q, fr, step = (even ? 2 : -2) * (par ? -1 : 1);
+      int64_t sl, rl, mx;
+      q = (par == 0) == even ? (r + 1) % p : (r + p - 1) % p;
+      fr = ((par ? f1[r] : f0[r]) + step + p) % p;
+      sl = m[sf[r]] + m[sf[r] + 1], rl = m[fr] + m[fr + 1], mx = sl > rl ? sl : rl;
+      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      if (par) f1[r] = fr;
+      else f0[r] = fr;
+      sf[r] = fr;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+  return irr__ag_latest(E, p);
+}
+/* ==== end algo/allgatherv/neighbor.h ==== */
+/* ==== begin algo/allgatherv/hier.h ==== */
+/* Node-aware Allgatherv (IRR_ALG_HIER), for SMP nodes whose ranks are consecutive: each node
+   gathers its blocks at its first rank (the leader) by a binomial tree, the leaders run
+   Bruck over the nodes (one message per leader and round crosses the node's NIC, instead of
+   one per rank), and each leader broadcasts back down the same binomial tree, every child
+   getting all blocks outside the subtree it sent up (one message: a range that wraps past
+   p - 1). Not a seed: the two-level scheme of MPI libraries' SMP-aware collectives (e.g.
+   MVAPICH2's and Open MPI's hierarchical allgather) on irregular sizes, with the broadcast
+   leaving out what a rank already holds. Cost, q ranks per node (at most), n nodes, M the
+   total, intra-node messages (alpha_i, beta_i): ceil(log2 q)(alpha_i) + beta_i (node's
+   data) up, ceil(log2 n) alpha + beta (sum of Bruck's largest node groups) across, and
+   ceil(log2 q)(alpha_i + beta_i M) down. For small totals on nodes sharing a NIC (SMPI,
+   16-core nodes, 1 KiB: Bruck's and the ring's messages from 16 ranks queue at one NIC);
+   the log q copies of M down the tree make it lose to the ring for large totals. Limits:
+   nodes must be ranges of consecutive ranks (irr_allgatherv_nodes, else not applicable);
+   4 ceil(log2 p) + 4 ops; no scratch.
+
+     p = 6, nodes {0 1 2} {3 4 5}: up    1 -> 0 (block 1), 2 -> 0 (2); 4 -> 3, 5 -> 3
+                                  across 0 <-> 3 (blocks 0-2 / 3-5)
+                                  down   0 -> 2 (all but 2: 3 4 5 0 1), 0 -> 1 (2 3 4 5 0) */
+
+/* Nodes as ranges of consecutive ranks: node[r] = the lowest rank of r's node (as the MPI
+   layer gives it). Fills first[0..n] (first[n] = p; may be NULL) and returns n, or 0 if
+   some node is not a range of consecutive ranks (or node is NULL). O(p). */
+static inline int irr_allgatherv_nodes(int p, const int *node, int *first) {
+  int r, n = 0;
+  if (!node || p < 1) return 0;
+  for (r = 0; r < p; r++) {
+    if (node[r] == r) {
+      if (first) first[n] = r;
+      n++;
+    } else if (r == 0 || node[r] != node[r - 1]) {
+      return 0;
+    }
+  }
+  if (first) first[n] = p;
+  return n;
+}
+
+/* Rank r's program. first[0..n]: the nodes' first ranks (irr_allgatherv_nodes). */
+static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int n, const int *first, int inplace,
+                                             irr_sched *s) {
+  int j, f, q, l, k, K1 = 0, K2 = 0, qmax = 0, d, rnd;
+  int64_t tot = irr__range_sum(m, 0, p);
+  if (s->rank != r || s->size != p || n < 1 || first[0] != 0 || first[n] != p) return IRR_ERR_ARG;
+  for (j = 0; j < n; j++)
+    if (first[j + 1] - first[j] > qmax) qmax = first[j + 1] - first[j];
+  for (j = 0; j + 1 < n && first[j + 1] <= r; j++) {}
+  f = first[j], q = first[j + 1] - f, l = r - f;
+  while ((1 << K1) < qmax) K1++;
+  while ((1 << K2) < n) K2++;
+  if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
+  for (k = 0; k < K1; k++) { /* up: the subtree [r, r + d) to r - d; receive [r + d, r + 2d) */
+    int hi;
+    d = 1 << k;
+    if (l % (2 * d) == d) {
+      hi = l + d < q ? r + d : f + q;
+      if (irr__range_sum(m, r, hi) > 0) irr_sched_send(s, k + 1, r - d, IRR_BUF_RECV, 0, r, hi, irr__range_sum(m, r, hi));
+      break;
+    }
+    if (l + d < q) {
+      hi = l + 2 * d < q ? r + 2 * d : f + q;
+      if (irr__range_sum(m, r + d, hi) > 0)
+        irr_sched_recv(s, k + 1, r + d, IRR_BUF_RECV, 0, r + d, hi, irr__range_sum(m, r + d, hi));
+    }
+  }
+  for (k = 0; l == 0 && k < K2; k++) { /* across: Bruck over the nodes, groups of whole nodes */
+    int to = 0, from = 0, cnt = irr_bruck_round(n, j, k, &to, &from), part;
+    for (part = 0; part < 2; part++) {
+      int g = part ? from : j, wrap = g + cnt > n, lo = first[g], hi = first[wrap ? g + cnt - n : g + cnt];
+      int64_t len = wrap ? irr__range_sum(m, lo, p) + irr__range_sum(m, 0, hi) : irr__range_sum(m, lo, hi);
+      irr_op *o;
+      if (len == 0) continue;
+      o = irr_sched_push(s, K1 + k + 1, part ? IRR_OP_RECV : IRR_OP_SEND, first[part ? from : to], IRR_BUF_RECV, 0,
+                         IRR_BUF_NONE, 0, lo, wrap ? p : hi, 0, len);
+      if (o && wrap) o->bhi = hi, o->flags = IRR_OPF_WRAP;
+    }
+  }
+  for (k = K1 - 1, rnd = K1 + K2 + 1; k >= 0; k--, rnd++) { /* down: all but the child's subtree */
+    int c, hi, wrap;
+    int64_t len;
+    irr_op *o;
+    d = 1 << k;
+    if (l % (2 * d) == 0 && l + d < q) c = r + d;        /* send to child c */
+    else if (l % (2 * d) == d) c = r;                    /* receive from r - d */
+    else continue;
+    hi = c - f + d < q ? c + d : f + q;
+    wrap = hi < p;
+    len = tot - irr__range_sum(m, c, hi);
+    if (len > 0) {
+      o = irr_sched_push(s, rnd, c == r ? IRR_OP_RECV : IRR_OP_SEND, c == r ? r - d : c, IRR_BUF_RECV, 0, IRR_BUF_NONE,
+                         0, wrap ? hi : 0, wrap ? p : c, 0, len);
+      if (o && wrap) o->bhi = c, o->flags = IRR_OPF_WRAP;
+    }
+  }
+  return s->err;
+}
+
+/* Intra-node messages of the node-aware estimate, as fractions of the network's alpha and
+   beta. Shared memory has about twice the bandwidth (bench/smp.xml: 20 vs 10 GB/s) and a
+   fraction of the wire latency (0.25 vs 1.5 us), but the per-message software overhead is
+   the same on both paths and dominates small messages: in SMPI with 0.5 us of overhead
+   (16-core nodes, p = 30, 4 B) an intra-node round took 1.16 us, 0.77 of the model's
+   alpha. 0.85 keeps a margin for the node-aware algorithm's longer chain of rounds: with
+   0.25 it was chosen at p = 30, 4 B (0.85 of Bruck's speed), with 0.75 at p = 256 for
+   4 B geometric and 1 KiB spike data (0.93-0.94 of recursive doubling's). */
+#define IRR_INTRA_ALPHA 0.85
+#define IRR_INTRA_BETA 0.5
+
+/* irr_allgatherv_hier's time by its rounds' largest messages (node: each rank's lowest
+   rank, consecutive nodes; irr_allgatherv_nodes > 0). Across: Bruck's largest group is
+   charged as min(cnt * largest node, total). O(p log p), no allocation. */
+static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const int *node, irr_model md) {
+  int r, f, e, k, qmax = 0, n = 0, K1 = 0;
+  int64_t tot = irr__range_sum(m, 0, p), Mmax = 0, cnt;
+  double t = 0, ai = md.alpha * IRR_INTRA_ALPHA, bi = md.beta * IRR_INTRA_BETA;
+  for (f = 0; f < p; f = e) {
+    for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+    if (e - f > qmax) qmax = e - f;
+    if (irr__range_sum(m, f, e) > Mmax) Mmax = irr__range_sum(m, f, e);
+    n++;
+  }
+  while ((1 << K1) < qmax) K1++;
+  for (k = 0; k < K1; k++) { /* up */
+    int64_t d = (int64_t)1 << k, mx = 0;
+    for (f = 0; f < p; f = e) {
+      for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+      for (r = f + (int)d; r < e; r += (int)(2 * d)) {
+        int64_t w = irr__range_sum(m, r, r + d < e ? r + (int)d : e);
+        if (w > mx) mx = w;
+      }
+    }
+    t += ai + bi * (double)mx;
+  }
+  for (cnt = 1; cnt < n; cnt *= 2) { /* across */
+    int64_t g = cnt < n - cnt ? cnt : n - cnt, w = g * Mmax < tot ? g * Mmax : tot;
+    t += md.alpha + md.beta * (double)w;
+  }
+  return t + K1 * (ai + bi * (double)tot); /* down */
+}
+
+/* The node-aware algorithm (irr_allgatherv_hier; first[0..n]: the nodes' first ranks), its
+   intra-node messages at ai alpha, bi beta (1, 1: irr_sched_cost's model; the choice on SMP
+   nodes passes IRR_INTRA_ALPHA, IRR_INTRA_BETA). In every round each rank is in at most one
+   pair (a binomial tree's edge, or two leaders of Bruck over the nodes). O(p log p). */
+static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, const int *first, irr_model md,
+                                              double ai, double bi, void *work) {
+  double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
+  int64_t *P = (int64_t *)(F + p), tot;
+  int j, k, K1 = 0, K2 = 0, qmax = 0;
+  irr__ag_start(p, m, P, E);
+  tot = P[p];
+  for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
+  while ((1 << K1) < qmax) K1++;
+  while ((1 << K2) < n) K2++;
+#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
+  do {                                                                                                  \
+    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
+  } while (0)
+  for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
+        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
+      }
+    }
+  for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
+    int to, from, cnt = irr_bruck_round(n, 0, k, &to, &from), d = 1 << k;
+    for (j = 0; j < n; j++) F[first[j]] = E[first[j]];
+    for (j = 0; j < n; j++) {
+      int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
+      int lo = first[src], e = src + cnt;
+      int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
+      double x;
+      if (len <= 0) continue;
+      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
+      if (x > F[first[src]]) F[first[src]] = x;
+      if (x > F[first[dst]]) F[first[dst]] = x;
+    }
+    for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
+  }
+  for (k = K1 - 1; k >= 0; k--) /* down: all but the child's subtree */
+    for (j = 0; j < n; j++) {
+      int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
+      for (l = 0; l + d < q; l += 2 * d) {
+        int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
+        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
+      }
+    }
+#undef IRR__PAIR
+  return irr__ag_latest(E, p);
+}
+/* ==== end algo/allgatherv/hier.h ==== */
+/* ==== begin algo/allgatherv/circulant.h ==== */
+/* Allgatherv on the circulant schedule (IRR_ALG_CIRCULANT; the circulant graph and its
+   tables: algo/common/circulant.h).
 
    All p broadcasts at once (arXiv 2205.10072, Section 4): root j's block of m_j units is cut
    into n pieces, piece t = units [floor(t m_j / n), floor((t+1) m_j / n)); root j's
@@ -3597,7 +3480,7 @@ out:
 
 /* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L, G (doubles), the
    prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
-   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (allgatherv.h). */
+   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (select/allgatherv.h). */
 static inline size_t irr__circ_work_words(int p) {
   return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
 }
@@ -3610,7 +3493,7 @@ static inline int irr__circ_time_table(int p, void *work) {
 }
 
 /* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
-   the max-plus recursion over its n - 1 + q rounds (allgatherv.h: every rank sends one
+   the max-plus recursion over its n - 1 + q rounds (ir/maxplus.h: every rank sends one
    message and receives one per round, no port is contended):
      E_t(r) = max(E_{t-1}(r), [max(E_{t-1}(r), E_{t-1}(r + s_k)) + alpha + beta L_t(r + s_k)],
                              [max(E_{t-1}(r), E_{t-1}(r - s_k)) + alpha + beta L_t(r)]),
@@ -3753,17 +3636,64 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
   *t = bt;
   return best;
 }
+/* ==== end algo/allgatherv/circulant.h ==== */
+/* ==== begin algo/allgatherv/any.h ==== */
+/* Any Allgatherv algorithm: the ops a program needs, and the closed-form choice between the
+   ring and Bruck that the algorithms built on Allgatherv use for their inner Allgatherv
+   (intergroup, XAllgatherv's large blocks go by the full choice: select/allgatherv.h). */
 
-/* ==== end circulant.h ==== */
-/* ==== begin xv.h ==== */
+/* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
+   ring (block size *B from Eq. 2) and Bruck by their closed-form estimates. share: ranks per node
+   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
+   Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
+   so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
+   (select/allgatherv.h). */
+static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
+  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
+  *B = irr_allgatherv_block_on(p, m, md, share > 1);
+  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+
+/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
+   recursive doubling and the node-aware algorithm at most Bruck's. */
+static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
+  int64_t b = 0;
+  int i;
+  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
+  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h) */
+    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
+  for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
+  return 2 * b + 2;
+}
+/* ==== end algo/allgatherv/any.h ==== */
+/* ==== begin algo/xv/common.h ==== */
 /* v-collectives whose receive sizes are unknown (MPI Forum proposal, Plum 2008: seed 003).
 
    The receivers of IRR_XGatherv, IRR_XScatterv, IRR_XAllgatherv and IRR_XAlltoallv need not
    know how much they receive: they enter IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: in
    *recvcount), give a bound on the whole receive buffer, and get the counts back. With
    IRR_DISPL_CONSECUTIVE in displs[0] the blocks are placed one after the other in rank order
-   and the displacements are returned. This part holds the pure plans; the entry points are in
-   mpi_api.h.
+   and the displacements are returned. algo/xv/ holds the pure plans, one file per collective
+   (this one: the markers); the contracts are in api/decl.h.
+
+   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
+   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
+   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
+   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
+   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
+   round at a time, rebuilt from the sizes learned so far. */
+
+/* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
+   a displacement of INT_MIN elements cannot address memory. */
+#define IRR_SIZE_UNKNOWN (-2147483647 - 1)
+#define IRR_DISPL_CONSECUTIVE (-2147483647 - 1)
+
+/* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
+#define IRR_XCOUNT_BYTES 8
+/* ==== end algo/xv/common.h ==== */
+/* ==== begin algo/xv/xgatherv.h ==== */
+/* XGatherv with unknown sizes at the root (seed 003).
 
    XGatherv (irr_xgatherv_tree): Träff's tree never needs the root to know the sizes in
    advance: the construction (Lemma 3) runs on the senders' sizes. Its messages also carry
@@ -3775,42 +3705,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
    (IRR_OPF_COUNTS), so the data program alone teaches the root every size (what the
    checker verifies). On few ranks ("direct", irr_xgatherv_direct), every rank sends its
    block to the root, which learns each size from the message (IRR_OPF_LEARN) in rank
-   order.
-
-   XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
-   on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
-   The root sends each child the child's range [lo, hi) with its sizes and data
-   (IRR_OPF_COUNTS | IRR_OPF_RANGE); a rank that receives a range rebuilds the tree on it with
-   itself as fixed root (Lemma 2, on the range alone) and forwards likewise. Every rank
-   learns its size from the one message it probes for. Rounds: about 1 + L per level of
-   descent; an inner rank holds its range's data.
-
-   XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
-   which every message carries the sizes of the blocks it holds, so the sizes need no
-   separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
-   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
-   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
-
-   Every receiver of these programs learns its lengths from the messages (IRR_OPF_LEARN):
-   the MPI layer runs them with the lengths unknown, and the executor fills in what arrives,
-   so what it has run equals what irr_xv_build_all / irr_xallgatherv_build_all give the
-   checker and the cost model (test/mpi/test_same.c compares them). XScatterv's receivers
-   run their first op, then the rest built from what it taught; XAllgatherv's Bruck runs a
-   round at a time, rebuilt from the sizes learned so far.
-
-   XAlltoallv (irr_xalltoallv_choose, registry.h): a sparse exchange (synchronous sends to the actual
-   partners, probing receives, a nonblocking barrier once the own sends are matched: the
-   "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
-   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
-
-/* The markers (recvcounts[0] / displs[0]). Both are INT_MIN: a count is never negative and
-   a displacement of INT_MIN elements cannot address memory. */
-#define IRR_SIZE_UNKNOWN (-2147483647 - 1)
-#define IRR_DISPL_CONSECUTIVE (-2147483647 - 1)
-
-/* Bytes of the size header that an IRR_OPF_COUNTS message carries per block. */
-#define IRR_XCOUNT_BYTES 8
-
+   order. */
 
 /* XGatherv on the tree: Gatherv's schedule (degraded as Gatherv's: T, m_root at the root,
    else NULL), each data message carrying its sizes. */
@@ -3820,21 +3715,6 @@ static inline irr_status irr_xgatherv_tree(const irr_tree *t, const irr_tree_all
   irr_status st = irr__tree_v(0, t, T, m_root, 0, ctrl, s);
   if (st == IRR_OK) irr__flag_msgs(s, n0, IRR_OPF_COUNTS);
   return st;
-}
-
-/* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
-   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). mr: the sizes
-   of the range, mr[i - lo] for rank i. rule: IRR_TREE_LINEAR_TIME, or IRR_TREE_BINOMIAL (a
-   size-oblivious tree). thresh: graceful degradation (tree.h; INT64_MAX: none): a subtree
-   above it gets its range from `me` itself, not through the tree. Free T with
-   irr_tree_all_free. */
-static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *mr,
-                                            int rule, int64_t *w, int64_t thresh) {
-  int i;
-  if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
-  for (i = 0; i < hi - lo; i++)
-    if (mr[i] < 0 || !irr__add_ok(mr[i], IRR_XCOUNT_BYTES, &w[i])) return IRR_ERR_COUNT;
-  return irr_tree_build_t(T, hi - lo, me - lo, rule, w, rule == IRR_TREE_LINEAR_TIME ? thresh : INT64_MAX);
 }
 
 /* XGatherv "direct": every rank sends its block (empty ones too) to the root, which learns
@@ -3857,6 +3737,91 @@ static inline irr_status irr_xgatherv_direct(int rank, int p, int root, int64_t 
     if (s->ops[i].kind != IRR_OP_COPY)
       s->ops[i].flags = IRR_OPF_LEARN | (s->ops[i].kind == IRR_OP_RECV ? IRR_OPF_PROBE : 0);
   return s->err;
+}
+
+/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
+static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+  irr_status st = IRR_OK;
+  int r;
+  irr_op *ops;
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, p + 1);
+    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  IRRCOLL_FREE(ops);
+  return st;
+}
+
+/* XGatherv's construction carries the sizes (see the top): its control messages (ctrl ops,
+   in irr__tree_ctrl's order) grow by 8 bytes a rank: a fixed root's exchange by its
+   subcube's sizes, an outcome sent to the root by those of the other side. */
+static inline int irr__xg_ctrl_add(irr_sched *s, int *k, int64_t add) {
+  if (*k >= s->nops || s->ops[*k].buf != IRR_BUF_NONE) return 0;
+  s->ops[(*k)++].len += add;
+  return 1;
+}
+static inline irr_status irr__xgatherv_ctrl_sizes(irr_sched_set *set, int p, int root, const int64_t *m,
+                                                  int64_t thresh) {
+  irr_tree_all T;
+  irr_status st;
+  int r, ok = 1;
+  memset(&T, 0, sizeof T);
+  if ((st = irr_tree_build_t(&T, p, root, IRR_TREE_LINEAR_TIME, m, thresh)) != IRR_OK) return st;
+  for (r = 0; r < p && ok; r++) {
+    irr_sched *s = &set->s[r];
+    irr_tree t;
+    int d, k = 0;
+    irr_tree_view(&T, r, &t);
+    for (d = 0; d < t.levels && ok; d++) {
+      int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
+      int gather_here = t.parent < 0 || d <= (t.direct ? t.note_last : t.send_level);
+      int fp = irr_tree_partner(f, d, p), lo, hi, plo, phi, i;
+      irr_tree_cube((int64_t)f >> d, d, p, &lo, &hi);
+      if (partner >= 0) {
+        irr_tree_cube((int64_t)partner >> d, d, p, &plo, &phi);
+        ok = irr__xg_ctrl_add(s, &k, 8 * (int64_t)(hi - lo)) && irr__xg_ctrl_add(s, &k, 8 * (int64_t)(phi - plo));
+        for (i = 0; i < 2 && ok; i++) /* notify[0]: about the partner's side, [1]: ours */
+          if (t.notify[i][d] >= 0)
+            ok = irr__xg_ctrl_add(s, &k, t.notify[i][d] == root ? 8 * (int64_t)(i ? hi - lo : phi - plo) : 0);
+      }
+      if (ok && gather_here && f != r && fp >= 0) {
+        irr_tree_cube(((int64_t)r >> d) ^ 1, d, p, &plo, &phi);
+        ok = irr__xg_ctrl_add(s, &k, r == root ? 8 * (int64_t)(phi - plo) : 0);
+      }
+    }
+  }
+  irr_tree_all_free(&T);
+  return ok ? IRR_OK : IRR_ERR_ORDER;
+}
+/* ==== end algo/xv/xgatherv.h ==== */
+/* ==== begin algo/xv/xscatterv.h ==== */
+/* XScatterv with unknown sizes at the receivers (seed 003), and Scatterv's xtree: the same
+   tree run with the sizes known (the default Scatterv above 64 ranks, and persistent Scatterv).
+
+   XScatterv (irr_xscatterv_sched): only the root knows the sizes, so the tree is built there,
+   on the weights m_i + 8 (each rank must receive at least its size, so no subtree is empty).
+   The root sends each child the child's range [lo, hi) with its sizes and data
+   (IRR_OPF_COUNTS | IRR_OPF_RANGE); a rank that receives a range rebuilds the tree on it with
+   itself as fixed root (Lemma 2, on the range alone) and forwards likewise. Every rank
+   learns its size from the one message it probes for. Rounds: about 1 + L per level of
+   descent; an inner rank holds its range's data. */
+
+/* XScatterv: the tree a rank that holds range [lo, hi) (it is in it) builds on that range:
+   fixed root `me`, weights m_i + 8 (w: hi-lo entries of scratch, kept by T). mr: the sizes
+   of the range, mr[i - lo] for rank i. rule: IRR_TREE_LINEAR_TIME, or IRR_TREE_BINOMIAL (a
+   size-oblivious tree). thresh: graceful degradation (algo/common/hypercube.h; INT64_MAX: none): a subtree
+   above it gets its range from `me` itself, not through the tree. Free T with
+   irr_tree_all_free. */
+static inline irr_status irr_xscatterv_tree(irr_tree_all *T, int lo, int hi, int me, const int64_t *mr,
+                                            int rule, int64_t *w, int64_t thresh) {
+  int i;
+  if (lo < 0 || hi <= lo || me < lo || me >= hi) return IRR_ERR_ARG;
+  for (i = 0; i < hi - lo; i++)
+    if (mr[i] < 0 || !irr__add_ok(mr[i], IRR_XCOUNT_BYTES, &w[i])) return IRR_ERR_COUNT;
+  return irr_tree_build_t(T, hi - lo, me - lo, rule, w, rule == IRR_TREE_LINEAR_TIME ? thresh : INT64_MAX);
 }
 
 /* XScatterv, a non-root rank's first op (round 0): the one receive, probed; from the message
@@ -3920,97 +3885,6 @@ static inline irr_status irr_xscatterv_sched(const irr_tree *t, const irr_tree_a
   int hi = t ? lo + t->p : lo + 1;
   if (parent >= 0) irr_xscatterv_recv(parent, lo, hi, irr__range_sum(mr, 0, hi - lo), s);
   return irr_xscatterv_forward(t, T, lo, me, parent, mr, inplace, s);
-}
-
-/* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
-   rounds; larger ones go by the known-size Allgatherv afterwards. Bruck's rounds are as
-   slow as their largest message, so a block of b bytes can cost up to beta*b per round; the
-   bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
-   rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
-static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
-  int L = irr_tree_levels(p); /* ceil(log2 p) */
-  double e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
-  if (e < 64) e = 64;
-  return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
-}
-
-/* XAllgatherv's phase 1, rank r's program: irr_allgatherv_bruck with the sizes in every
-   message, whose receivers learn the lengths (IRR_OPF_COUNTS | IRR_OPF_LEARN). m: the data
-   this phase moves (the eager blocks; a larger block counts 0 here: its size still
-   travels, its data goes in phase 2). Rounds 0 .. ceil(log2 p). The MPI layer runs it a
-   round at a time, rebuilt from the sizes learned so far: round k needs only those. */
-static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
-  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
-}
-
-/* Allgatherv's argmin and programs (registry_build.h, after this part). */
-static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                              int64_t *B, void *work);
-static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                              int n, int inplace, irr_sched *s);
-
-/* XAllgatherv's phase 2: the large blocks (ml: their sizes, 0 for the eager ones) by the
-   known-size Allgatherv's choice on a flat layout, the argmin over every registered
-   algorithm (the circulant schedule included: skewed large blocks are its case), every size
-   being known after phase 1. *B: the algorithm's parameter; work: IRR_AG_WORK(p) words. */
-static inline irr_alg irr_xallgatherv_large_alg(int p, const int64_t *ml, irr_model md, int64_t *B, void *work) {
-  return irr_allgatherv_choose_w(IRR_ALG_AUTO, p, ml, md, NULL, B, work);
-}
-
-/* Phase 2 by alg (irr_xallgatherv_large_alg), appended to rank r's program s; its rounds
-   follow phase 1's: numbered from ceil(log2 p) + 1. Capacity: irr_allgatherv_maxops. */
-static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_alg alg, int64_t B, irr_sched *s) {
-  int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
-  irr_status st;
-  if (s->err != IRR_OK) return s->err;
-  if (nr > R1) return IRR_ERR_ORDER;
-  s->nrounds = 0; /* the generators number from 0: shifted below */
-  if (alg == IRR_ALG_RING) {
-    if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
-    memset(ring, 0, (size_t)p * sizeof(int)); /* GCC 12 -O2 cannot see that the order fills it */
-    irr_allgatherv_order(p, ml, NULL, ring);
-  }
-  st = irr_allgatherv_sched(alg, r, p, ml, B, ring, 0, 0, s);
-  if (ring) IRRCOLL_FREE(ring);
-  for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
-  s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
-  return st;
-}
-
-/* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
-   irr_sched_set_free): what the MPI layer runs with model md. Phase 1 moves the blocks of
-   at most irr_xallgatherv_eager(p, md) units and every size, phase 2 the larger blocks.
-   The checker takes the two phases apart when some block is large (a phase-1 message's
-   labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
-   the eager sizes, the rest against the large ones. */
-static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
-  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap, B = 0;
-  irr_op *ops = NULL;
-  irr_status st;
-  irr_alg alg;
-  int r;
-  if (p <= 0) return IRR_ERR_ARG;
-  if (!(me = (int64_t *)IRRCOLL_MALLOC(((size_t)p * 2 + IRR_AG_WORK(p)) * sizeof(int64_t)))) return IRR_ERR_NOMEM;
-  memset(me, 0, (size_t)p * 2 * sizeof(int64_t)); /* GCC 12 -O2 cannot see that the loop fills it */
-  for (r = 0; r < p; r++) {
-    me[r] = m[r] <= eager ? m[r] : 0;
-    me[p + r] = m[r] <= eager ? 0 : m[r];
-  }
-  alg = irr_xallgatherv_large_alg(p, me + p, md, &B, me + 2 * (size_t)p);
-  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_allgatherv_maxops(alg, p, me + p, B);
-  if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
-    st = IRR_ERR_NOMEM;
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, (int)cap);
-    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, alg, B, &s);
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-  if (ops) IRRCOLL_FREE(ops);
-  IRRCOLL_FREE(me);
-  if (st != IRR_OK) irr_sched_set_free(set);
-  return st;
 }
 
 /* XScatterv's tree, centrally: every rank's range [lo, hi) and parent (par, -1 at the root),
@@ -4082,108 +3956,119 @@ static inline irr_status irr__xscatterv_all(irr_sched_set *set, irr_alg alg, int
   return st;
 }
 
-/* XGatherv direct: the programs of all ranks into set (initialized by the caller). */
-static inline irr_status irr__xgatherv_all(irr_sched_set *set, int p, int root, const int64_t *m) {
+/* Persistent Scatterv with every size known (m: bytes, p entries, on every rank): the
+   blocking call's program minus what it learns at run time. IRR_ALG_XTREE: XScatterv's
+   ranges (irr_scatterv_known_ranges: rg, 4p ints; w, p entries of scratch), each holder's
+   degraded tree on its range, bare data, empty ranges left out (both ends know); where a
+   holder's tree is degraded, all its sends at once instead of its children one per round:
+   its large direct ranges take the link for most of the run, and its children's small
+   ranges, sent after them, made the tree's last hops a tail (SMPI, p = 256, spikes
+   b = 10^4: 0.998 of MPI_Scatterv; at once: 1.000). IRR_ALG_DIRECT: linear, the root's
+   p - 1 messages exactly sized, empty ones left out. skipcopy: the root does not copy its
+   own block (in place, or a mismatch); keep = 0: a non-root's block stays unwritten, its
+   data lands in scratch (a short receive would be truncated). */
+static inline irr_status irr_scatterv_known_ranges(int p, int root, const int64_t *m, int64_t thresh, int *rg,
+                                                   int64_t *w) {
+  return irr__xscatterv_ranges(p, root, m, IRR_TREE_LINEAR_TIME, thresh, rg, rg + p, rg + 2 * p, rg + 3 * p, w);
+}
+static inline int irr_scatterv_known_maxops(irr_alg alg, int r, int p, int root, const int *rg) {
+  if (alg != IRR_ALG_XTREE) return r == root ? p + 1 : 2;
+  return irr_tree_levels(rg[p + r] - rg[r]) + 4 + rg[p + r] - rg[r];
+}
+static inline irr_status irr_scatterv_known(irr_alg alg, int r, int p, int root, const int64_t *m, const int *rg,
+                                            int64_t *w, int64_t thresh, int skipcopy, int keep, irr_sched *s) {
+  int lo = alg == IRR_ALG_XTREE ? rg[r] : r, n = alg == IRR_ALG_XTREE ? rg[p + r] - rg[r] : 1, i, k, dlo, dhi;
+  int par = alg == IRR_ALG_XTREE ? rg[2 * p + r] : root;
+  int64_t total = irr__range_sum(m, lo, lo + n);
   irr_status st = IRR_OK;
-  int r;
-  irr_op *ops;
-  if (!(ops = (irr_op *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(irr_op)))) return IRR_ERR_NOMEM;
-  for (r = 0; r < p && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, p + 1);
-    st = irr_xgatherv_direct(r, p, root, m[r], m, &s);
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  IRRCOLL_FREE(ops);
-  return st;
-}
-
-/* XGatherv's construction carries the sizes (see the top): its control messages (ctrl ops,
-   in irr__tree_ctrl's order) grow by 8 bytes a rank: a fixed root's exchange by its
-   subcube's sizes, an outcome sent to the root by those of the other side. */
-static inline int irr__xg_ctrl_add(irr_sched *s, int *k, int64_t add) {
-  if (*k >= s->nops || s->ops[*k].buf != IRR_BUF_NONE) return 0;
-  s->ops[(*k)++].len += add;
-  return 1;
-}
-static inline irr_status irr__xgatherv_ctrl_sizes(irr_sched_set *set, int p, int root, const int64_t *m,
-                                                  int64_t thresh) {
   irr_tree_all T;
-  irr_status st;
-  int r, ok = 1;
-  memset(&T, 0, sizeof T);
-  if ((st = irr_tree_build_t(&T, p, root, IRR_TREE_LINEAR_TIME, m, thresh)) != IRR_OK) return st;
-  for (r = 0; r < p && ok; r++) {
-    irr_sched *s = &set->s[r];
-    irr_tree t;
-    int d, k = 0;
-    irr_tree_view(&T, r, &t);
-    for (d = 0; d < t.levels && ok; d++) {
-      int f = irr_tree_fixed_root(r, d, p), partner = f == r ? irr_tree_partner(r, d, p) : -1;
-      int gather_here = t.parent < 0 || d <= (t.direct ? t.note_last : t.send_level);
-      int fp = irr_tree_partner(f, d, p), lo, hi, plo, phi, i;
-      irr_tree_cube((int64_t)f >> d, d, p, &lo, &hi);
-      if (partner >= 0) {
-        irr_tree_cube((int64_t)partner >> d, d, p, &plo, &phi);
-        ok = irr__xg_ctrl_add(s, &k, 8 * (int64_t)(hi - lo)) && irr__xg_ctrl_add(s, &k, 8 * (int64_t)(phi - plo));
-        for (i = 0; i < 2 && ok; i++) /* notify[0]: about the partner's side, [1]: ours */
-          if (t.notify[i][d] >= 0)
-            ok = irr__xg_ctrl_add(s, &k, t.notify[i][d] == root ? 8 * (int64_t)(i ? hi - lo : phi - plo) : 0);
-      }
-      if (ok && gather_here && f != r && fp >= 0) {
-        irr_tree_cube(((int64_t)r >> d) ^ 1, d, p, &plo, &phi);
-        ok = irr__xg_ctrl_add(s, &k, r == root ? 8 * (int64_t)(phi - plo) : 0);
-      }
-    }
+  irr_tree t;
+  if (s->rank != r || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_XTREE && r == root) return irr__linear_v(1, 0, r, p, root, m[root], m, skipcopy, s);
+  if (n == 1 && r != root) { /* a leaf (direct: every non-root): straight into place */
+    if (total > 0) irr_sched_recv(s, 0, par, keep ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, total);
+    return s->err;
   }
+  memset(&T, 0, sizeof T);
+  if (r != root && total > 0) irr_sched_recv(s, 0, par, IRR_BUF_TMP, 0, lo, lo + n, total);
+  if ((st = irr_xscatterv_tree(&T, lo, lo + n, r, m + lo, IRR_TREE_LINEAR_TIME, w, thresh)) == IRR_OK) {
+    irr_tree_view(&T, r - lo, &t);
+    st = irr_xscatterv_forward(&t, &T, lo, r, r == root ? -1 : par, m + lo, skipcopy, s);
+  }
+  for (i = k = 0; st == IRR_OK && i < s->nops; i++) { /* bare data, no empty message */
+    irr_op *o = &s->ops[i];
+    o->flags &= (uint16_t)~(IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN);
+    if ((o->kind != IRR_OP_COPY && o->len == 0) || (o->kind == IRR_OP_COPY && !keep && r != root)) continue;
+    s->ops[k++] = *o;
+  }
+  if (st == IRR_OK) s->nops = k;
+  for (i = 0, k = 0; st == IRR_OK && i < T.p && !k; i++) k = irr_tree_direct_range(&T, i, &dlo, &dhi);
+  for (i = 0; k && i < s->nops; i++) /* degraded: every send at once */
+    if (s->ops[i].kind == IRR_OP_SEND) s->ops[i].round = r == root ? 0 : 1;
   irr_tree_all_free(&T);
-  return ok ? IRR_OK : IRR_ERR_ORDER;
+  return st == IRR_OK ? s->err : st;
 }
 
-/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
-   the MPI layer chooses) or XAllgatherv (both phases, the default model: see
-   irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
-   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
-   construction's messages (the MPI layer runs those apart from the executor, so the program
-   it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
-   block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
-static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                            const int64_t *m, int inplace, int ctrl, int64_t thresh) {
-  irr_status st;
-  int r;
-  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
-  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
-  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* Gatherv's tree: data messages carry sizes */
-    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, thresh)) != IRR_OK)
-      return st;
-    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
-    if (ctrl && alg == IRR_ALG_TREE && (st = irr__xgatherv_ctrl_sizes(set, p, root, m, thresh)) != IRR_OK)
-      irr_sched_set_free(set);
-    return st;
+/* Its programs on all ranks (every block's count matching) into set (free with
+   irr_sched_set_free). */
+static inline irr_status irr_scatterv_known_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
+                                                int inplace, int64_t thresh) {
+  int *rg = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int)), r, cap = p + 1;
+  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  irr_op *ops = NULL;
+  irr_status st = rg && w ? irr_sched_set_init(set, p) : IRR_ERR_NOMEM;
+  if (st == IRR_OK && alg == IRR_ALG_XTREE) st = irr_scatterv_known_ranges(p, root, m, thresh, rg, w);
+  for (r = 0; st == IRR_OK && r < p; r++) {
+    int c = irr_scatterv_known_maxops(alg, r, p, root, rg);
+    if (c > cap) cap = c;
   }
-  if (coll == IRR_COLL_ALLGATHERV) {
-    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-    return irr_xallgatherv_build_all(set, p, m, md);
-  }
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  if (coll == IRR_COLL_GATHERV) {
-    st = irr__xgatherv_all(set, p, root, m);
-  } else {
-    st = irr__xscatterv_all(set, alg, p, root, m, inplace, thresh);
+  if (st == IRR_OK && !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) st = IRR_ERR_NOMEM;
+  for (r = 0; st == IRR_OK && r < p; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if ((st = irr_scatterv_known(alg, r, p, root, m, rg, w, thresh, r == root && inplace, 1, &s)) == IRR_OK)
+      st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
-  if (st != IRR_OK) irr_sched_set_free(set);
+  else if (rg && w) irr_sched_set_free(set);
+  if (rg) IRRCOLL_FREE(rg);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
   return st;
 }
+/* ==== end algo/xv/xscatterv.h ==== */
+/* ==== begin algo/xv/xallgatherv.h ==== */
+/* XAllgatherv with unknown sizes everywhere (seed 003).
 
-/* The same with the default model's threshold (XGatherv's tree, XScatterv). */
-static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
-                                          const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
-  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
+   XAllgatherv (irr_xallgatherv_sched): Bruck's allgather (ceil(log2 p) rounds, any p) in
+   which every message carries the sizes of the blocks it holds, so the sizes need no
+   separate exchange; blocks larger than irr_xallgatherv_eager() travel only as sizes here and
+   are delivered afterwards by irrcoll's known-size Allgatherv, ring or Bruck
+   (irr_xallgatherv_large; Bruck on irregular data can carry a large block in every round).
+   Phase 2's choice and generator: select/xv.h. */
+
+/* XAllgatherv: blocks of at most this many bytes ride along with the sizes in Bruck's
+   rounds; larger ones go by the known-size Allgatherv afterwards. Bruck's rounds are as
+   slow as their largest message, so a block of b bytes can cost up to beta*b per round; the
+   bound keeps that excess (beta * p * eager) within about ceil(log2 p) latencies, the
+   rounds that a separate exchange of the sizes would cost (md: the model's alpha/beta). */
+static inline int64_t irr_xallgatherv_eager(int p, irr_model md) {
+  int L = irr_tree_levels(p); /* ceil(log2 p) */
+  double e = md.beta > 0 && p > 0 ? md.alpha * (L > 0 ? L : 1) / (md.beta * p) : 1e18;
+  if (e < 64) e = 64;
+  return e > 1e15 ? (int64_t)1e15 : (int64_t)e;
 }
-/* ==== end xv.h ==== */
-/* ==== begin inter.h ==== */
+
+/* XAllgatherv's phase 1, rank r's program: irr_allgatherv_bruck with the sizes in every
+   message, whose receivers learn the lengths (IRR_OPF_COUNTS | IRR_OPF_LEARN). m: the data
+   this phase moves (the eager blocks; a larger block counts 0 here: its size still
+   travels, its data goes in phase 2). Rounds 0 .. ceil(log2 p). The MPI layer runs it a
+   round at a time, rebuilt from the sizes learned so far: round k needs only those. */
+static inline irr_status irr_xallgatherv_sched(int p, int r, const int64_t *m, int inplace, irr_sched *s) {
+  return irr_allgatherv_bruck(p, r, m, inplace, IRR_OPF_COUNTS | IRR_OPF_LEARN, s);
+}
+/* ==== end algo/xv/xallgatherv.h ==== */
+/* ==== begin algo/inter/common.h ==== */
 /* Intergroup Allgather and Allgatherv (seed 001: Kang, Träff, Al-Bahrani, Agrawal,
    Choudhary, Liao, Parallel Computing 2019), as schedules on the P = na + nb ranks of both
    groups: group A is ranks 0..na-1, group B is ranks na..P-1, and block i is rank i's
@@ -4380,6 +4265,11 @@ out:
   if (mem) IRRCOLL_FREE(mem);
   return n;
 }
+/* ==== end algo/inter/common.h ==== */
+/* ==== begin algo/inter/rootgather.h ==== */
+/* Intergroup Allgatherv: root gathering (IRR_ALG_ROOTGATHER), the baseline of MPICH and Open
+   MPI (seed 001, Section 3.1, Eq. 2; algo/inter/common.h says what the intergroup algorithms
+   compute). Cost about M + 3 (K_A + K_B) beta; scratch: each root holds its group's data. */
 
 /* Baseline step 1: binomial gather of group G's blocks to its rank 0, in scratch in rank order. */
 static inline void irr__inter_gather0(irr_sched *s, int r, const irr__grp *G, int g) {
@@ -4447,6 +4337,11 @@ static inline irr_status irr__inter_rootgather(irr_sched *s, int r, int na, int 
   }
   return IRR_OK;
 }
+/* ==== end algo/inter/rootgather.h ==== */
+/* ==== begin algo/inter/exchange.h ==== */
+/* Intergroup Allgatherv by segments (seed 001): the exchange step of Algorithms 1 and 2
+   (IRR_ALG_SUBGROUP, IRR_ALG_SEGMENT) and rank r's whole program for any of the three
+   intergroup algorithms (irr_inter_allgatherv). Cost and limits: algo/inter/common.h. */
 
 /* Exchange sends: the part of r's block in each receiver's segment (S: its group's
    boundaries), ascending receivers. Separate: the receives need the other group's S. */
@@ -4520,35 +4415,8 @@ out:
   if (ring) IRRCOLL_FREE(ring);
   return st;
 }
-
-/* The programs of all na + nb ranks, into set (free with irr_sched_set_free). */
-static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, int na, int nb, const int64_t *m, irr_model md) {
-  irr_status st;
-  int r;
-  int64_t cap = 0, c;
-  irr_op *ops;
-  if (na < 1 || nb < 1) return IRR_ERR_ARG;
-  for (r = 0; r < na + nb; r++) {
-    if ((c = irr_inter_maxops(r, na, nb, m, alg, md)) < 0) return IRR_ERR_NOMEM;
-    if (c > cap) cap = c;
-  }
-  if (cap > INT32_MAX) return IRR_ERR_NOMEM;
-  if ((st = irr_sched_set_init(set, na + nb)) != IRR_OK) return st;
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  if (!ops) { irr_sched_set_free(set); return IRR_ERR_NOMEM; }
-  for (r = 0; r < na + nb && st == IRR_OK; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, na + nb, ops, (int)cap);
-    st = irr_inter_allgatherv(r, na, nb, m, alg, md, &s);
-    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-  IRRCOLL_FREE(ops);
-  if (st != IRR_OK) irr_sched_set_free(set);
-  return st;
-}
-/* ==== end inter.h ==== */
-/* ==== begin alltoallv.h ==== */
+/* ==== end algo/inter/exchange.h ==== */
+/* ==== begin algo/alltoallv/sizes.h ==== */
 /* Alltoallv with known sizes: every rank s has a block for every rank d, of m(s, d) units
    (bytes in the MPI layer); rank s knows its own row m(s, *) and column m(*, s), nobody
    knows more.
@@ -4680,12 +4548,12 @@ static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
   }
   return q;
 }
-
-static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
-  int q = irr__a2a_q(p);
-  if (alg == IRR_ALG_BRUCK) return 6 * p + 2 * q * (q + 1) + 4 * q + 8;
-  return 2 * p + 4 * q + 8;
-}
+/* ==== end algo/alltoallv/sizes.h ==== */
+/* ==== begin algo/alltoallv/linear.h ==== */
+/* Alltoallv by the linear exchange (IRR_ALG_LINEAR): every nonempty block straight to its
+   destination in one round, empty blocks left out (both ends know). Cost: about max over
+   ranks of (nonempty sends alpha + beta bytes sent), and the same for receives; no scratch;
+   2p + 4q + 8 ops. The sizes phase and the family's overview: sizes.h. */
 
 /* Linear: rank c's program from its sizes by destination (send) and by source (recv). */
 static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send, const int64_t *recv, int flags,
@@ -4706,6 +4574,29 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
   return s->err;
 }
 
+/* Closed-form estimates from the combined statistics (without the sizes phase). The
+   linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
+   (one message at a time per port; the test holds the estimate to irr_sched_cost so);
+   the choice uses IRR_A2A_GAP. share > 1: nodes of share consecutive ranks behind one NIC,
+   which carries its ranks' off-node bytes. w: v + 2 (all blocks) or v + 6 (the hybrid's
+   direct ones). */
+static inline double irr__a2a_lin(int p, const int64_t *w, irr_model md, double gap, int share) {
+  double nic = share > 1 && p > share ? (double)share * (p - share) / p : 1, a, b;
+  if (nic < 1) nic = 1;
+  a = md.beta * nic * (double)w[0], b = md.beta * nic * (double)w[1];
+  if (w[2] > 0) a += md.alpha * (1 + gap * (double)(w[2] - 1));
+  if (w[3] > 0) b += md.alpha * (1 + gap * (double)(w[3] - 1));
+  return a > b ? a : b;
+}
+static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap, int share) {
+  return irr__a2a_lin(p, v + 2, md, gap, share);
+}
+/* ==== end algo/alltoallv/linear.h ==== */
+/* ==== begin algo/alltoallv/bruck.h ==== */
+/* Alltoallv by the non-uniform Bruck algorithm (IRR_ALG_BRUCK; Fan et al., HPDC 2022) and
+   its hybrid with the linear exchange for blocks of T bytes or more: q = ceil(log2 p)
+   rounds after the sizes phase; cost, scratch and limits: sizes.h. */
+
 /* Calibration (SimGrid SMPI 3.32, 0.5 us per-message overhead, flat cluster, p = 64, 16 B a
    pair): the linear exchange's 63 + 63 messages a rank took 78 us, about 1.2 us a message,
    while Bruck's 18 dependent messages (an allreduce, sizes, data) took 2.5 us each: messages in
@@ -4722,7 +4613,7 @@ static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send,
    message is, for each run of positions [a, a + 2^k) (a = j 2^(k+1) + 2^k, destination
    c + a), the pieces of equal h = top set bit of (i mod 2^k) (-1 for i = a): contiguous in
    region h, and split the same way on both ends, so the i-th piece of the send meets the
-   i-th piece of the receive (sched.h). A block of T bytes or more breaks its piece: it goes
+   i-th piece of the receive (ir/sched.h). A block of T bytes or more breaks its piece: it goes
    straight to its destination after the rank's rounds (T = INT64_MAX: plain Bruck). */
 static inline irr_status irr_alltoallv_bruck(int c, int p, const int64_t *H, int64_t T, int flags, int *loc, int64_t *at,
                                              irr_sched *s) {
@@ -4809,67 +4700,6 @@ static inline int64_t irr_alltoallv_direct_min(int p, irr_model md, int share) {
   t = 2.0 * IRR_A2A_GAP * md.alpha / (q * md.beta * (share > 1 ? share : 1));
   return t >= 9e18 ? INT64_MAX : t < 1 ? 1 : (int64_t)t;
 }
-
-/* ---- the choice ---- */
-
-/* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
-   sizes by destination (send) and by source (recv); T: the hybrid's threshold
-   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] error,
-   [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
-   receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
-   [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
-   block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
-   offset has bit k set; [10 + 3 QMAX ..] the same three for all blocks (plain Bruck). */
-static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t T,
-                                       int64_t *v) {
-  const int Q = IRR_A2A_QMAX;
-  int i, k;
-  memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
-  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
-  if (err) return;
-  for (i = 1; i < p; i++) {
-    int d = (c + i) % p, src = (c - i + p) % p;
-    int64_t sm = IRR__A2A_SMALL(send[d], T), rm = IRR__A2A_SMALL(recv[src], T);
-    v[2] += send[d], v[3] += recv[src];
-    v[4] += send[d] > 0, v[5] += recv[src] > 0;
-    v[6] += send[d] - sm, v[7] += recv[src] - rm;
-    v[8] += send[d] > sm, v[9] += recv[src] > rm;
-    for (k = 0; k < Q && (1 << k) <= i; k++)
-      if (i >> k & 1) {
-        if (sm > v[10 + Q + k]) v[10 + Q + k] = sm;
-        v[10 + 2 * Q + k] += sm;
-        if (send[d] > v[10 + 4 * Q + k]) v[10 + 4 * Q + k] = send[d];
-        v[10 + 5 * Q + k] += send[d];
-      }
-    v[10 + k - 1] += rm; /* k - 1: the top set bit of i */
-    v[10 + 3 * Q + k - 1] += recv[src];
-  }
-}
-/* Combine two ranks' statistics: the maximum of each word. */
-static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
-  int i;
-  for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
-}
-/* Combined statistics say that some rank's arguments are bad. */
-static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
-
-/* Closed-form estimates from the combined statistics (without the sizes phase). The
-   linear exchange's messages after the first cost gap * alpha each: gap = 1 is the model
-   (one message at a time per port; the test holds the estimate to irr_sched_cost so);
-   the choice uses IRR_A2A_GAP. share > 1: nodes of share consecutive ranks behind one NIC,
-   which carries its ranks' off-node bytes. w: v + 2 (all blocks) or v + 6 (the hybrid's
-   direct ones). */
-static inline double irr__a2a_lin(int p, const int64_t *w, irr_model md, double gap, int share) {
-  double nic = share > 1 && p > share ? (double)share * (p - share) / p : 1, a, b;
-  if (nic < 1) nic = 1;
-  a = md.beta * nic * (double)w[0], b = md.beta * nic * (double)w[1];
-  if (w[2] > 0) a += md.alpha * (1 + gap * (double)(w[2] - 1));
-  if (w[3] > 0) b += md.alpha * (1 + gap * (double)(w[3] - 1));
-  return a > b ? a : b;
-}
-static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap, int share) {
-  return irr__a2a_lin(p, v + 2, md, gap, share);
-}
 /* The hybrid (Bruck's rounds on the blocks below T, then the others straight): round k's
    largest message taken as the largest of what one sender puts into it (its blocks with bit
    k set), what one receiver takes from offsets [2^k, 2^(k+1)) (they all travel in round k's
@@ -4895,95 +4725,135 @@ static inline double irr_alltoallv_bruck_time(int p, const int64_t *v, irr_model
 static inline double irr_alltoallv_plain_time(int p, const int64_t *v, irr_model md, int share) {
   return irr__a2a_bruck_rounds(p, v + 10 + 3 * IRR_A2A_QMAX, md, share);
 }
+/* ==== end algo/alltoallv/bruck.h ==== */
+/* ==== begin select/gatherv.h ==== */
+/* The automatic choices of Gatherv, Scatterv, XGatherv and XScatterv (from p and the forced
+   algorithm alone), the ops their programs need, and the programs of all ranks of any of
+   their algorithms (for the checker and the model). */
 
-/* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. share:
-   ranks per node behind one NIC (consecutive ranks; 1: flat). SMPI, 16-core nodes, p = 64,
-   1 KiB a pair: Bruck, chosen by the flat estimates, took 0.57-0.65 of SMPI's best, its
-   q/2 copies of the data crowding the node's NIC; these estimates charge that. */
-/* *T: Bruck's threshold, T0 (the hybrid, irr_alltoallv_direct_min, with which v was made)
-   or INT64_MAX (plain Bruck), the cheaper; forced Bruck takes the cheaper of the two too. */
-static inline irr_alg irr_alltoallv_choose_t(irr_alg forced, int p, const int64_t *v, irr_model md, int share, int64_t T0,
-                                             int64_t *T) {
-  double th, tp, tl;
-  *T = T0;
-  if (p <= 1 || p > IRR_A2A_MAXP || forced == IRR_ALG_LINEAR) return IRR_ALG_LINEAR;
-  th = irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share), tp = irr_alltoallv_plain_time(p, v, md, share);
-  tl = irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share);
-  if (tp <= th) *T = INT64_MAX, th = tp;
-  return forced == IRR_ALG_BRUCK || th < tl ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+/* The automatic choice of XGatherv/XScatterv: "direct" on at most this many ranks, else the
+   tree. The single-ported alpha-beta model charges every message's whole latency at the
+   root, one after the other, and puts the crossover at p = 10. SimGrid SMPI with a 0.5 us
+   per-message overhead, where concurrent latencies overlap as on a real NIC and the root
+   pays the overhead per message, puts it between 32 and 64 (b = 1..1000 ints, six
+   distributions: direct/tree = 0.52 at p = 16, 0.79 at p = 32, 1.28 at p = 64, b = 1). We
+   follow the simulator, which is the closer of the two to real networks for small
+   messages. */
+#define IRR_DIRECT_MAXP 32
+
+/* Gatherv/Scatterv: "direct" on at most this many ranks, else the tree (Gatherv) or xtree
+   (Scatterv). Above IRR_DIRECT_MAXP because direct no longer probes (Gatherv's heads carry
+   their sizes, algo/gatherv/linear.h) and so equals MPI's linear algorithm, while at p = 64 the trees
+   still lost up to 0.71 (Gatherv) and 0.81 (Scatterv) of MPI's speed where a single large
+   block waits on the tree's construction (SMPI sweep, two blocks of 400 KB); direct holds
+   0.96 and 1.00 there. At p = 128 the trees win every cell measured (1.0-3.7). */
+#define IRR_V_DIRECT_MAXP 64
+
+/* ---- automatic choices that need no estimate ----
+   forced: the communicator's forced algorithm (IRR_ALG_AUTO: none). An algorithm the
+   collective does not have counts as none. */
+
+/* Gatherv and Scatterv: direct on few ranks, else a tree that degrades gracefully (large
+   subtrees talk to the root directly). Scatterv's tree is XScatterv's: the root alone knows
+   the sizes, so it builds the tree and every message carries its range and sizes; no
+   construction round (which cost Träff's tree up to half of MPI_Scatterv's speed at p = 64
+   in SMPI). Gatherv's root cannot know the senders' sizes without one. */
+static inline irr_alg irr_gatherv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR; /* nothing to send */
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_GATHERV, forced)) return forced;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
-static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md, int share) {
-  int64_t T;
-  if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
-  if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
-  return irr_alltoallv_choose_t(forced, p, v, md, share, irr_alltoallv_direct_min(p, md, share), &T);
+static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
+  if (p == 1) return IRR_ALG_LINEAR;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_SCATTERV, forced)) return forced;
+  return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
 }
 
-static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t T, int64_t *v) {
-  int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
-  int c, d;
-  if (!row) return IRR_ERR_NOMEM;
-  for (c = 0; c < p; c++) {
-    for (d = 0; d < p; d++) row[d] = mat[(size_t)c * p + d], row[p + d] = mat[(size_t)d * p + c];
-    irr_alltoallv_stats(c, p, row, row + p, 0, T, c ? w : v);
-    if (c) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
-  }
-  IRRCOLL_FREE(row);
-  return IRR_OK;
+/* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
+   rank to learn its size) and one rank is direct. */
+static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR || p == 1) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XGATHERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
+}
+static inline irr_alg irr_xscatterv_choose(irr_alg forced, int p) {
+  if (forced == IRR_ALG_LINEAR) return IRR_ALG_DIRECT;
+  if (forced != IRR_ALG_AUTO && irr_alg_find(IRR_COLL_XSCATTERV, forced)) return forced;
+  return p <= IRR_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_TREE;
 }
 
-/* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
-   builders'; share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
-   hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
-static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
-                                                   irr_model md, int share, int64_t T) {
-  int64_t v[IRR_A2A_NSTAT], *w = NULL;
-  int *loc = NULL, c, d, q = irr__a2a_q(p), cap;
+/* Capacity a rank's program needs, for any sizes. */
+static inline int irr_v_maxops(irr_alg alg, int p, int rank, int root) {
+  if (alg == IRR_ALG_DIRECT) return rank == root ? 3 * p : 2; /* heads, rests, copies */
+  if (alg == IRR_ALG_LINEAR) return rank == root ? p + 1 : 1;
+  return 5 * irr_tree_levels(p) + 3 + (rank == root && alg == IRR_ALG_TREE ? p : 0); /* + direct senders */
+}
+
+/* The programs of all p ranks of a Gatherv/Scatterv with block sizes m, built centrally
+   (what the distributed construction would reach), into set (initialized here; free with
+   irr_sched_set_free). ctrl: include the tree construction's messages (tree only). thresh:
+   Gatherv's degradation threshold (irr_gatherv_thresh; INT64_MAX: Träff's tree as is;
+   Scatterv has none). */
+static inline irr_status irr_v_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p,
+                                           int root, const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+  irr_tree_all T;
+  irr_tree t;
   irr_op *ops = NULL;
   irr_status st;
-  if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
-  if (T <= 0) { /* the choice's: of the algorithm (auto) and of Bruck's threshold */
-    int64_t T0 = irr_alltoallv_direct_min(p, md, share);
-    if ((st = irr_alltoallv_stats_all(p, mat, T0, v)) != IRR_OK) return st;
-    alg = irr_alltoallv_choose_t(alg, p, v, md, share, T0, &T);
+  int r, scatter = coll == IRR_COLL_SCATTERV;
+  if (alg == IRR_ALG_AUTO) alg = irr_gatherv_choose(alg, p);
+  if (alg > IRR_ALG_V_LAST) return IRR_ERR_ARG;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  memset(&T, 0, sizeof T);
+  st = irr_sched_set_init(set, p);
+  if (st != IRR_OK) return st;
+  if (alg == IRR_ALG_TREE || alg == IRR_ALG_BINOMIAL) {
+    st = irr_tree_build_t(&T, p, root, alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME, m,
+                          alg == IRR_ALG_TREE && !scatter ? thresh : INT64_MAX);
+    if (st != IRR_OK) goto out;
   }
-  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
-  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
-  cap = irr_alltoallv_maxops(alg, p);
-  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
-  w = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 4) * sizeof(int64_t));
-  loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  if (!ops || !w || !loc) st = IRR_ERR_NOMEM;
-  for (c = 0; c < p && st == IRR_OK; c++) {
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)irr_v_maxops(alg, p, root, root) * sizeof(irr_op));
+  if (!ops) { st = IRR_ERR_NOMEM; goto out; }
+  for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
-    irr_sched_init(&s, c, p, ops, cap);
-    if (alg == IRR_ALG_BRUCK) {
-      irr_alltoallv_bruck_sizes(c, p, mat, w + p);
-      st = irr_alltoallv_bruck(c, p, w + p, T, flags, loc, w, &s);
+    irr_sched_init(&s, r, p, ops, irr_v_maxops(alg, p, r, root));
+    if (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT) {
+      st = irr__linear_v(scatter, alg == IRR_ALG_DIRECT, r, p, root, m[r], r == root ? m : NULL, inplace, &s);
     } else {
-      for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
-      st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
+      irr_tree_view(&T, r, &t);
+      st = irr__tree_v(scatter, &t, r == root ? &T : NULL, r == root ? m : NULL, inplace, ctrl && alg == IRR_ALG_TREE, &s);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(set);
-  else irr_sched_set_free(set);
+out:
   if (ops) IRRCOLL_FREE(ops);
-  if (w) IRRCOLL_FREE(w);
-  if (loc) IRRCOLL_FREE(loc);
+  irr_tree_all_free(&T);
+  if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }
-static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
-                                                 irr_model md, int share) {
-  return irr_alltoallv_build_all_t(set, alg, p, mat, flags, md, share, 0);
-}
-/* ==== end alltoallv.h ==== */
-/* ==== begin registry_build.h ==== */
-/* The registry, part 2 (after the algorithms): Allgatherv's automatic choice, which needs the
-   algorithms' model estimates, and the generic generator and estimate of any (collective,
-   algorithm), so that a test, a benchmark or a tool evaluates exactly the programs that the
-   MPI layer runs: the same choose(), the same generators. */
 
+/* The same with Gatherv's threshold of the default model (what the MPI layer uses unless
+   IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
+static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                         const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
+}
+/* ==== end select/gatherv.h ==== */
+/* ==== begin select/allgatherv.h ==== */
+/* Allgatherv's automatic choice, which needs the algorithms' model times, and its generic
+   generator: a test, a benchmark or a tool evaluates exactly the programs that the MPI layer
+   runs (the same choose(), the same generators).
+
+   The choice evaluates the algorithms' *_time functions (ir/maxplus.h: the model's time over
+   the real programs, from the sizes) in workspace `work` of IRR_AG_WORK(p) 8-byte words (the
+   caller's: the MPI layer allocates it with the sizes, so the choice itself cannot fail on
+   one rank). The closed-form estimates charge every round its largest message; on skewed
+   sizes that is not the programs' time (the ring's Section 2.3 round count assumes that
+   empty ranks cost no round, but every block still makes p - 1 hops one after the other: at
+   p = 10, four non-empty single blocks, 6.0 us estimated, 13.5 us in the model). */
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
    node; NULL: flat, 1). Equal on all ranks (the layout is gathered once). */
 static inline int irr_allgatherv_share(int p, const int *node) {
@@ -5245,8 +5115,318 @@ out:
   if (st != IRR_OK) irr_sched_set_free(set);
   return st;
 }
+/* ==== end select/allgatherv.h ==== */
+/* ==== begin select/xv.h ==== */
+/* The choices of the X collectives that need more than p (select/gatherv.h has XGatherv's
+   and XScatterv's), and the programs of all ranks of any X collective (for the checker and
+   the model).
 
-/* ---- any collective, any algorithm ---- */
+   XAlltoallv (irr_xalltoallv_choose): a sparse exchange (synchronous sends to the actual
+   partners, probing receives, a nonblocking barrier once the own sends are matched: the
+   "NBX" scheme of Hoefler et al.) or, when some rank sends to many, the count exchange
+   (MPI_Alltoall) + Alltoallv: the one unknown-size algorithm that is not a schedule. */
+
+/* XAlltoallv: the sparse exchange costs about two start-ups per partner (synchronous sends)
+   plus a barrier; the dense one a count exchange plus an Alltoallv, about p start-ups.
+   Sparse when 2 * maxdeg <= p - 1 + ceil(log2 p), maxdeg being the most partners any rank
+   sends to. maxdeg < 0: not known yet; then IRR_ALG_AUTO says "agree on it first" (one
+   MPI_Allreduce), unless an algorithm is forced. "direct" and "linear" are accepted as
+   older names of sparse and dense. */
+static inline irr_alg irr_xalltoallv_choose(irr_alg forced, int p, int maxdeg) {
+  int L = 0;
+  if (forced == IRR_ALG_DIRECT || forced == IRR_ALG_SPARSE) return IRR_ALG_SPARSE;
+  if (forced == IRR_ALG_LINEAR || forced == IRR_ALG_DENSE) return IRR_ALG_DENSE;
+  if (maxdeg < 0) return IRR_ALG_AUTO;
+  while (L < 31 && (1LL << L) < p) L++;
+  return 2 * (int64_t)maxdeg <= (int64_t)p - 1 + L ? IRR_ALG_SPARSE : IRR_ALG_DENSE;
+}
+/* The older name of the rule above: 1 if sparse. */
+static inline int irr_xalltoallv_sparse(int p, int maxdeg) {
+  return irr_xalltoallv_choose(IRR_ALG_AUTO, p, maxdeg) == IRR_ALG_SPARSE;
+}
+
+/* XAllgatherv's phase 2: the large blocks (ml: their sizes, 0 for the eager ones) by the
+   known-size Allgatherv's choice on a flat layout, the argmin over every registered
+   algorithm (the circulant schedule included: skewed large blocks are its case), every size
+   being known after phase 1. *B: the algorithm's parameter; work: IRR_AG_WORK(p) words. */
+static inline irr_alg irr_xallgatherv_large_alg(int p, const int64_t *ml, irr_model md, int64_t *B, void *work) {
+  return irr_allgatherv_choose_w(IRR_ALG_AUTO, p, ml, md, NULL, B, work);
+}
+
+/* Phase 2 by alg (irr_xallgatherv_large_alg), appended to rank r's program s; its rounds
+   follow phase 1's: numbered from ceil(log2 p) + 1. Capacity: irr_allgatherv_maxops. */
+static inline irr_status irr_xallgatherv_large(int p, int r, const int64_t *ml, irr_alg alg, int64_t B, irr_sched *s) {
+  int R1 = irr_tree_levels(p) + 1, nr = s->nrounds, n0 = s->nops, i, *ring = NULL;
+  irr_status st;
+  if (s->err != IRR_OK) return s->err;
+  if (nr > R1) return IRR_ERR_ORDER;
+  s->nrounds = 0; /* the generators number from 0: shifted below */
+  if (alg == IRR_ALG_RING) {
+    if (!(ring = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int)))) return IRR_ERR_NOMEM;
+    memset(ring, 0, (size_t)p * sizeof(int)); /* GCC 12 -O2 cannot see that the order fills it */
+    irr_allgatherv_order(p, ml, NULL, ring);
+  }
+  st = irr_allgatherv_sched(alg, r, p, ml, B, ring, 0, 0, s);
+  if (ring) IRRCOLL_FREE(ring);
+  for (i = n0; i < s->nops; i++) s->ops[i].round += R1;
+  s->nrounds = s->nops > n0 ? s->nrounds + R1 : nr;
+  return st;
+}
+
+/* XAllgatherv's whole programs, both phases, for sizes m (units) into set (free with
+   irr_sched_set_free): what the MPI layer runs with model md. Phase 1 moves the blocks of
+   at most irr_xallgatherv_eager(p, md) units and every size, phase 2 the larger blocks.
+   The checker takes the two phases apart when some block is large (a phase-1 message's
+   labels run over the large blocks with none of their data): rounds <= ceil(log2 p) against
+   the eager sizes, the rest against the large ones. */
+static inline irr_status irr_xallgatherv_build_all(irr_sched_set *set, int p, const int64_t *m, irr_model md) {
+  int64_t eager = irr_xallgatherv_eager(p, md), *me, cap, B = 0;
+  irr_op *ops = NULL;
+  irr_status st;
+  irr_alg alg;
+  int r;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (!(me = (int64_t *)IRRCOLL_MALLOC(((size_t)p * 2 + IRR_AG_WORK(p)) * sizeof(int64_t)))) return IRR_ERR_NOMEM;
+  memset(me, 0, (size_t)p * 2 * sizeof(int64_t)); /* GCC 12 -O2 cannot see that the loop fills it */
+  for (r = 0; r < p; r++) {
+    me[r] = m[r] <= eager ? m[r] : 0;
+    me[p + r] = m[r] <= eager ? 0 : m[r];
+  }
+  alg = irr_xallgatherv_large_alg(p, me + p, md, &B, me + 2 * (size_t)p);
+  cap = 4 * (int64_t)irr_tree_levels(p) + p + 2 + irr_allgatherv_maxops(alg, p, me + p, B);
+  if ((st = irr_sched_set_init(set, p)) == IRR_OK && (cap > INT32_MAX || !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))))
+    st = IRR_ERR_NOMEM;
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    if ((st = irr_xallgatherv_sched(p, r, me, 0, &s)) == IRR_OK) st = irr_xallgatherv_large(p, r, me + p, alg, B, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(me);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* The programs of all ranks of XGatherv or XScatterv (alg: tree, binomial, direct; auto as
+   the MPI layer chooses) or XAllgatherv (both phases, the default model: see
+   irr_xallgatherv_build_all), built centrally, into set (free with irr_sched_set_free): the
+   programs the MPI layer runs once every size is learned. ctrl: XGatherv's tree with the
+   construction's messages (the MPI layer runs those apart from the executor, so the program
+   it runs is the one with ctrl = 0). inplace: XScatterv's root passed MPI_IN_PLACE (its
+   block stays). coll: IRR_COLL_GATHERV, _SCATTERV or _ALLGATHERV. */
+static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                            const int64_t *m, int inplace, int ctrl, int64_t thresh) {
+  irr_status st;
+  int r;
+  if (p <= 0 || root < 0 || root >= p) return IRR_ERR_ROOT;
+  alg = coll == IRR_COLL_SCATTERV ? irr_xscatterv_choose(alg, p) : irr_xgatherv_choose(alg, p);
+  if (coll == IRR_COLL_GATHERV && alg != IRR_ALG_DIRECT) { /* Gatherv's tree: data messages carry sizes */
+    if ((st = irr_v_build_all_t(set, coll, alg, p, root, m, 0, ctrl && alg == IRR_ALG_TREE, thresh)) != IRR_OK)
+      return st;
+    for (r = 0; r < p; r++) irr__flag_msgs(&set->s[r], 0, IRR_OPF_COUNTS);
+    if (ctrl && alg == IRR_ALG_TREE && (st = irr__xgatherv_ctrl_sizes(set, p, root, m, thresh)) != IRR_OK)
+      irr_sched_set_free(set);
+    return st;
+  }
+  if (coll == IRR_COLL_ALLGATHERV) {
+    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    return irr_xallgatherv_build_all(set, p, m, md);
+  }
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  if (coll == IRR_COLL_GATHERV) {
+    st = irr__xgatherv_all(set, p, root, m);
+  } else {
+    st = irr__xscatterv_all(set, alg, p, root, m, inplace, thresh);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+
+/* The same with the default model's threshold (XGatherv's tree, XScatterv). */
+static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
+                                          const int64_t *m, int inplace, int ctrl) {
+  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
+}
+/* ==== end select/xv.h ==== */
+/* ==== begin select/alltoallv.h ==== */
+/* Alltoallv's automatic choice: one pass of statistics over the sizes (combined as maxima
+   over ranks in the sizes phase), closed-form estimates of the linear exchange, the hybrid
+   and plain Bruck, their argmin; and the programs of all ranks of any of its algorithms. */
+
+static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
+  int q = irr__a2a_q(p);
+  if (alg == IRR_ALG_BRUCK) return 6 * p + 2 * q * (q + 1) + 4 * q + 8;
+  return 2 * p + 4 * q + 8;
+}
+
+/* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
+   sizes by destination (send) and by source (recv); T: the hybrid's threshold
+   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] error,
+   [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
+   receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
+   [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
+   block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
+   offset has bit k set; [10 + 3 QMAX ..] the same three for all blocks (plain Bruck). */
+static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const int64_t *recv, int err, int64_t T,
+                                       int64_t *v) {
+  const int Q = IRR_A2A_QMAX;
+  int i, k;
+  memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
+  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
+  if (err) return;
+  for (i = 1; i < p; i++) {
+    int d = (c + i) % p, src = (c - i + p) % p;
+    int64_t sm = IRR__A2A_SMALL(send[d], T), rm = IRR__A2A_SMALL(recv[src], T);
+    v[2] += send[d], v[3] += recv[src];
+    v[4] += send[d] > 0, v[5] += recv[src] > 0;
+    v[6] += send[d] - sm, v[7] += recv[src] - rm;
+    v[8] += send[d] > sm, v[9] += recv[src] > rm;
+    for (k = 0; k < Q && (1 << k) <= i; k++)
+      if (i >> k & 1) {
+        if (sm > v[10 + Q + k]) v[10 + Q + k] = sm;
+        v[10 + 2 * Q + k] += sm;
+        if (send[d] > v[10 + 4 * Q + k]) v[10 + 4 * Q + k] = send[d];
+        v[10 + 5 * Q + k] += send[d];
+      }
+    v[10 + k - 1] += rm; /* k - 1: the top set bit of i */
+    v[10 + 3 * Q + k - 1] += recv[src];
+  }
+}
+/* Combine two ranks' statistics: the maximum of each word. */
+static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n) {
+  int i;
+  for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
+}
+/* Combined statistics say that some rank's arguments are bad. */
+static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
+
+/* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. share:
+   ranks per node behind one NIC (consecutive ranks; 1: flat). SMPI, 16-core nodes, p = 64,
+   1 KiB a pair: Bruck, chosen by the flat estimates, took 0.57-0.65 of SMPI's best, its
+   q/2 copies of the data crowding the node's NIC; these estimates charge that. */
+/* *T: Bruck's threshold, T0 (the hybrid, irr_alltoallv_direct_min, with which v was made)
+   or INT64_MAX (plain Bruck), the cheaper; forced Bruck takes the cheaper of the two too. */
+static inline irr_alg irr_alltoallv_choose_t(irr_alg forced, int p, const int64_t *v, irr_model md, int share, int64_t T0,
+                                             int64_t *T) {
+  double th, tp, tl;
+  *T = T0;
+  if (p <= 1 || p > IRR_A2A_MAXP || forced == IRR_ALG_LINEAR) return IRR_ALG_LINEAR;
+  th = irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share), tp = irr_alltoallv_plain_time(p, v, md, share);
+  tl = irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share);
+  if (tp <= th) *T = INT64_MAX, th = tp;
+  return forced == IRR_ALG_BRUCK || th < tl ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
+}
+static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md, int share) {
+  int64_t T;
+  if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
+  if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
+  return irr_alltoallv_choose_t(forced, p, v, md, share, irr_alltoallv_direct_min(p, md, share), &T);
+}
+
+static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int64_t T, int64_t *v) {
+  int64_t *row = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t)), w[IRR_A2A_NSTAT];
+  int c, d;
+  if (!row) return IRR_ERR_NOMEM;
+  for (c = 0; c < p; c++) {
+    for (d = 0; d < p; d++) row[d] = mat[(size_t)c * p + d], row[p + d] = mat[(size_t)d * p + c];
+    irr_alltoallv_stats(c, p, row, row + p, 0, T, c ? w : v);
+    if (c) irr_alltoallv_reduce(w, v, IRR_A2A_NSTAT);
+  }
+  IRRCOLL_FREE(row);
+  return IRR_OK;
+}
+
+/* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
+   builders'; share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
+   hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
+static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                   irr_model md, int share, int64_t T) {
+  int64_t v[IRR_A2A_NSTAT], *w = NULL;
+  int *loc = NULL, c, d, q = irr__a2a_q(p), cap;
+  irr_op *ops = NULL;
+  irr_status st;
+  if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
+  if (T <= 0) { /* the choice's: of the algorithm (auto) and of Bruck's threshold */
+    int64_t T0 = irr_alltoallv_direct_min(p, md, share);
+    if ((st = irr_alltoallv_stats_all(p, mat, T0, v)) != IRR_OK) return st;
+    alg = irr_alltoallv_choose_t(alg, p, v, md, share, T0, &T);
+  }
+  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_alltoallv_maxops(alg, p);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  w = (int64_t *)IRRCOLL_MALLOC((size_t)p * (q + 4) * sizeof(int64_t));
+  loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  if (!ops || !w || !loc) st = IRR_ERR_NOMEM;
+  for (c = 0; c < p && st == IRR_OK; c++) {
+    irr_sched s;
+    irr_sched_init(&s, c, p, ops, cap);
+    if (alg == IRR_ALG_BRUCK) {
+      irr_alltoallv_bruck_sizes(c, p, mat, w + p);
+      st = irr_alltoallv_bruck(c, p, w + p, T, flags, loc, w, &s);
+    } else {
+      for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
+      st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
+    }
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  else irr_sched_set_free(set);
+  if (ops) IRRCOLL_FREE(ops);
+  if (w) IRRCOLL_FREE(w);
+  if (loc) IRRCOLL_FREE(loc);
+  return st;
+}
+static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
+                                                 irr_model md, int share) {
+  return irr_alltoallv_build_all_t(set, alg, p, mat, flags, md, share, 0);
+}
+/* ==== end select/alltoallv.h ==== */
+/* ==== begin select/inter.h ==== */
+/* Intergroup Allgather(v)'s choice and the programs of all ranks of its algorithms. */
+
+/* Intergroup Allgather(v): Algorithm 2 unless forced (in the model it equals Algorithm 1 at
+   equal group sizes and beats it otherwise; root gathering is the baseline). */
+static inline irr_alg irr_inter_choose(irr_alg forced) {
+  if (forced == IRR_ALG_SUBGROUP || forced == IRR_ALG_ROOTGATHER) return forced;
+  return IRR_ALG_SEGMENT;
+}
+
+/* The programs of all na + nb ranks, into set (free with irr_sched_set_free). */
+static inline irr_status irr_inter_build_all(irr_sched_set *set, irr_alg alg, int na, int nb, const int64_t *m, irr_model md) {
+  irr_status st;
+  int r;
+  int64_t cap = 0, c;
+  irr_op *ops;
+  if (na < 1 || nb < 1) return IRR_ERR_ARG;
+  for (r = 0; r < na + nb; r++) {
+    if ((c = irr_inter_maxops(r, na, nb, m, alg, md)) < 0) return IRR_ERR_NOMEM;
+    if (c > cap) cap = c;
+  }
+  if (cap > INT32_MAX) return IRR_ERR_NOMEM;
+  if ((st = irr_sched_set_init(set, na + nb)) != IRR_OK) return st;
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  if (!ops) { irr_sched_set_free(set); return IRR_ERR_NOMEM; }
+  for (r = 0; r < na + nb && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, na + nb, ops, (int)cap);
+    st = irr_inter_allgatherv(r, na, nb, m, alg, md, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  IRRCOLL_FREE(ops);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
+/* ==== end select/inter.h ==== */
+/* ==== begin select/any.h ==== */
+/* Any collective, any algorithm: the choice the MPI layer makes (irr_choose), the programs of
+   all ranks (irr_build_all) and their model time (irr_estimate), so that tests, benchmarks
+   and tools evaluate exactly what runs. */
 
 /* What a collective call is, as far as the choice and the programs depend on it: only
    values that are equal on all ranks. */
@@ -5328,94 +5508,14 @@ static inline irr_status irr_estimate(const irr_args *a, irr_alg alg, double *t)
   if (st == IRR_OK) *t = c.time;
   return st;
 }
-
-/* ---- persistent Gatherv/Scatterv (mpi_request.h): the start's programs and the model's
-   init and start apart ---- */
+/* ==== end select/any.h ==== */
+/* ==== begin select/persist.h ==== */
+/* Persistent Gatherv/Scatterv (mpi/persist.h) in the model: the start's programs and the
+   init apart. */
 
 /* Persistent Scatterv's sizes travel at init in broadcasts of this many 64-bit words (a rank
    without memory for them takes part through one piece on its stack: 16 KB). */
 #define IRR_SV_PIECE 2048
-
-/* Persistent Scatterv with every size known (m: bytes, p entries, on every rank): the
-   blocking call's program minus what it learns at run time. IRR_ALG_XTREE: XScatterv's
-   ranges (irr_scatterv_known_ranges: rg, 4p ints; w, p entries of scratch), each holder's
-   degraded tree on its range, bare data, empty ranges left out (both ends know); where a
-   holder's tree is degraded, all its sends at once instead of its children one per round:
-   its large direct ranges take the link for most of the run, and its children's small
-   ranges, sent after them, made the tree's last hops a tail (SMPI, p = 256, spikes
-   b = 10^4: 0.998 of MPI_Scatterv; at once: 1.000). IRR_ALG_DIRECT: linear, the root's
-   p - 1 messages exactly sized, empty ones left out. skipcopy: the root does not copy its
-   own block (in place, or a mismatch); keep = 0: a non-root's block stays unwritten, its
-   data lands in scratch (a short receive would be truncated). */
-static inline irr_status irr_scatterv_known_ranges(int p, int root, const int64_t *m, int64_t thresh, int *rg,
-                                                   int64_t *w) {
-  return irr__xscatterv_ranges(p, root, m, IRR_TREE_LINEAR_TIME, thresh, rg, rg + p, rg + 2 * p, rg + 3 * p, w);
-}
-static inline int irr_scatterv_known_maxops(irr_alg alg, int r, int p, int root, const int *rg) {
-  if (alg != IRR_ALG_XTREE) return r == root ? p + 1 : 2;
-  return irr_tree_levels(rg[p + r] - rg[r]) + 4 + rg[p + r] - rg[r];
-}
-static inline irr_status irr_scatterv_known(irr_alg alg, int r, int p, int root, const int64_t *m, const int *rg,
-                                            int64_t *w, int64_t thresh, int skipcopy, int keep, irr_sched *s) {
-  int lo = alg == IRR_ALG_XTREE ? rg[r] : r, n = alg == IRR_ALG_XTREE ? rg[p + r] - rg[r] : 1, i, k, dlo, dhi;
-  int par = alg == IRR_ALG_XTREE ? rg[2 * p + r] : root;
-  int64_t total = irr__range_sum(m, lo, lo + n);
-  irr_status st = IRR_OK;
-  irr_tree_all T;
-  irr_tree t;
-  if (s->rank != r || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
-  if (alg != IRR_ALG_XTREE && r == root) return irr__linear_v(1, 0, r, p, root, m[root], m, skipcopy, s);
-  if (n == 1 && r != root) { /* a leaf (direct: every non-root): straight into place */
-    if (total > 0) irr_sched_recv(s, 0, par, keep ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, total);
-    return s->err;
-  }
-  memset(&T, 0, sizeof T);
-  if (r != root && total > 0) irr_sched_recv(s, 0, par, IRR_BUF_TMP, 0, lo, lo + n, total);
-  if ((st = irr_xscatterv_tree(&T, lo, lo + n, r, m + lo, IRR_TREE_LINEAR_TIME, w, thresh)) == IRR_OK) {
-    irr_tree_view(&T, r - lo, &t);
-    st = irr_xscatterv_forward(&t, &T, lo, r, r == root ? -1 : par, m + lo, skipcopy, s);
-  }
-  for (i = k = 0; st == IRR_OK && i < s->nops; i++) { /* bare data, no empty message */
-    irr_op *o = &s->ops[i];
-    o->flags &= (uint16_t)~(IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LEARN);
-    if ((o->kind != IRR_OP_COPY && o->len == 0) || (o->kind == IRR_OP_COPY && !keep && r != root)) continue;
-    s->ops[k++] = *o;
-  }
-  if (st == IRR_OK) s->nops = k;
-  for (i = 0, k = 0; st == IRR_OK && i < T.p && !k; i++) k = irr_tree_direct_range(&T, i, &dlo, &dhi);
-  for (i = 0; k && i < s->nops; i++) /* degraded: every send at once */
-    if (s->ops[i].kind == IRR_OP_SEND) s->ops[i].round = r == root ? 0 : 1;
-  irr_tree_all_free(&T);
-  return st == IRR_OK ? s->err : st;
-}
-
-/* Its programs on all ranks (every block's count matching) into set (free with
-   irr_sched_set_free). */
-static inline irr_status irr_scatterv_known_all(irr_sched_set *set, irr_alg alg, int p, int root, const int64_t *m,
-                                                int inplace, int64_t thresh) {
-  int *rg = (int *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(int)), r, cap = p + 1;
-  int64_t *w = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
-  irr_op *ops = NULL;
-  irr_status st = rg && w ? irr_sched_set_init(set, p) : IRR_ERR_NOMEM;
-  if (st == IRR_OK && alg == IRR_ALG_XTREE) st = irr_scatterv_known_ranges(p, root, m, thresh, rg, w);
-  for (r = 0; st == IRR_OK && r < p; r++) {
-    int c = irr_scatterv_known_maxops(alg, r, p, root, rg);
-    if (c > cap) cap = c;
-  }
-  if (st == IRR_OK && !(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) st = IRR_ERR_NOMEM;
-  for (r = 0; st == IRR_OK && r < p; r++) {
-    irr_sched s;
-    irr_sched_init(&s, r, p, ops, cap);
-    if ((st = irr_scatterv_known(alg, r, p, root, m, rg, w, thresh, r == root && inplace, 1, &s)) == IRR_OK)
-      st = irr_sched_set_add(set, &s);
-  }
-  if (st == IRR_OK) st = irr_sched_set_finish(set);
-  else if (rg && w) irr_sched_set_free(set);
-  if (rg) IRRCOLL_FREE(rg);
-  if (w) IRRCOLL_FREE(w);
-  if (ops) IRRCOLL_FREE(ops);
-  return st;
-}
 
 /* An allreduce of `bytes` (recursive doubling: ceil(log2 p) rounds) and a binomial broadcast
    of `bytes` in pieces of `piece` bytes, in the model. */
@@ -5476,8 +5576,8 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
   }
   return st;
 }
-/* ==== end registry_build.h ==== */
-/* ==== begin mpi_api.h ==== */
+/* ==== end select/persist.h ==== */
+/* ==== begin api/decl.h ==== */
 /* MPI layer: public declarations (whenever MPI is available).
 
    Entry points take exactly the arguments of their MPI counterparts and return MPI error
@@ -5552,7 +5652,7 @@ IRR_DECL int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], c
    ceil(log2 p) rounds, one message per rank and round); on SMP nodes by SMPI's figures among
    the ring, Bruck (or recursive doubling with 2^k ranks), the node-aware hier and neighbor
    exchange (the circulant schedule there only when forced): irr_allgatherv_choose
-   (registry_build.h). Force with
+   (select/allgatherv.h). Force with
    IRRCOLL_ALG=allgatherv:ring|bruck|recdoubling|hier|neighbor|circulant or
    IRR_Comm_set_alg(comm, IRR_COLL_ALLGATHERV, IRR_ALG_RING). The model's alpha (s) and beta
    (s/byte) come from IRRCOLL_ALPHA / IRRCOLL_BETA or IRR_Comm_set_model (defaults 1.5e-6,
@@ -5576,7 +5676,7 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
                               MPI_Comm comm);
 #endif
 
-/* MPI_Alltoallv with known sizes (alltoallv.h). Every rank knows only its own counts, so a
+/* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts, so a
    sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
    IRR_A2A_NSTAT (106) words of statistics, combined by maximum on the way (a dissemination
    allreduce), and the sizes of the blocks the rank will forward (Bruck's sizes, Fan et al.
@@ -5666,7 +5766,7 @@ IRR_DECL int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta);
 
 /* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
 
-   Markers (xv.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the
+   Markers (algo/xv/common.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the
    receivers do not know their counts; recvcounts is then output. IRR_DISPL_CONSECUTIVE in
    displs[0] places the blocks one after the other in rank order, from the start of the
    buffer; displs is then output. All four combinations work. Without IRR_SIZE_UNKNOWN the
@@ -5767,7 +5867,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 /* ---- performance-guideline mock-ups (seed 002 GL1-GL22; seed 000 Section 4) ----
 
    Each is the collective on the left of a guideline, with its MPI signature, built from the
-   operations on the right (mpi_guide.h says which cases fall back to the native operation
+   operations on the right (guide/ says which cases fall back to the native operation
    and the scratch each needs; IRRCOLL_SCRATCH: the per-communicator budget in bytes,
    default 64 MiB). IRR_Guide_table lists them all by collective and PGMPITuneLib's name. */
 typedef enum irr_gl_coll {
@@ -5817,10 +5917,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
     IRR_Allgatherv_irr_circulant;
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
 #endif /* IRRCOLL_NO_MPI */
-/* ==== end mpi_api.h ==== */
 
 #ifndef IRRCOLL_NO_MPI
-/* Persistent irregular collectives (MPI-4 semantics; mpi_request.h). Counts, buffers, types
+/* Persistent irregular collectives (MPI-4 semantics; mpi/request.h, mpi/persist.h). Counts, buffers, types
    and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
    schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
    must be called in the same order as the other collectives on comm. IRR_Start begins one
@@ -5849,7 +5948,7 @@ IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], cons
 IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                                  MPI_Comm comm, MPI_Info info, IRR_Request *request);
-/* Alltoallv (mpi_request.h says what init agrees and how Ialltoallv plans) */
+/* Alltoallv (mpi/persist.h says what init agrees and how Ialltoallv plans) */
 #define IRR_HAVE_ALLTOALLV_INIT 1
 #define IRR_HAVE_ALLTOALLV_NB 1
 IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -5882,7 +5981,7 @@ IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
                              IRR_Request *request);
-/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
+/* Nonblocking IRR_XGatherv: its arguments and errors (above), plus the request. recvcounts
    (and consecutive displs) are written at the root when the request completes; until then
    the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
    IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
@@ -5914,6 +6013,7 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
                            MPI_Comm comm, IRR_Request *request);
 #endif
+/* ==== end api/decl.h ==== */
 
 #ifdef __cplusplus
 }
@@ -5922,7 +6022,7 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
 
 #if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
 #define IRRCOLL_IMPLEMENTATION_DONE
-/* ==== begin mpi_ctx.h ==== */
+/* ==== begin mpi/ctx.h ==== */
 /* MPI layer: the per-communicator context (private duplicate, call sequence, forced
    algorithms, model, caches of the features that need one), created at first use and freed
    with the communicator; error reporting. Only in the IRRCOLL_IMPLEMENTATION unit. */
@@ -5940,14 +6040,14 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
 
 /* The context, split by feature: what every collective needs, then one cache per feature
    that keeps state across calls. */
-typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi_allgatherv.h) */
+typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi/allgatherv.h) */
   uint64_t key;                     /* irr__ag_key of its arguments */
   irr_alg alg;
   int64_t B;                        /* the ring's block size */
   int valid;
 } irr__agchoice_cache;
 
-typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi_allgatherv.h) */
+typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.h) */
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
   int known;                        /* node is valid (collective on the first need) */
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
@@ -5966,7 +6066,7 @@ typedef struct irr__agwin_cache {   /* the sizes window (irr__agwin_make) */
   int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
 } irr__agwin_cache;
 
-typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
+typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi/inter.h) */
   MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
                                        one, or MPI_COMM_NULL: the private duplicate */
   MPI_Comm glocal;                  /* my group's own communicator */
@@ -5975,7 +6075,7 @@ typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi_inter.h) */
   int na, nb, grank;                /* group sizes, my schedule rank */
 } irr__inter_cache;
 
-typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
+typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
   char *buf;                        /* one block of `budget` bytes, allocated at first need */
   size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
   int state;                        /* 0: not yet agreed; 1: every rank has buf; -1: none */
@@ -5984,15 +6084,15 @@ typedef struct irr__scratch {       /* the mock-ups' scratch (mpi_guide.h) */
 typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
   unsigned seq;                     /* calls made on this communicator (tags) */
-  irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (registry.h) */
+  irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
   irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
   irr__nodes_cache nodes;
   irr__agchoice_cache agc;
   irr__agwin_cache agw;
   irr__inter_cache inter;
   irr__scratch scr;
-  int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi_args.h) */
-  struct irr_request_s *reqs;       /* started persistent requests (mpi_request.h): each
+  int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi/args.h) */
+  struct irr_request_s *reqs;       /* started persistent requests (mpi/request.h): each
                                        Test/Wait on one progresses them all */
 } irr__ctx;
 
@@ -6236,7 +6336,7 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
 }
 
 /* The algorithm forced for coll on this communicator; an X collective without one of its
-   own follows its known-size collective (registry.h). */
+   own follows its known-size collective (ir/registry.h). */
 static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
   irr_alg a = c->force[coll];
   return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
@@ -6255,43 +6355,8 @@ static int irr__raise(MPI_Comm comm, int code) {
   MPI_Comm_call_errhandler(c, code);
   return code;
 }
-
-/* ---- per-communicator settings (mpi_api.h) ---- */
-
-IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
-  irr__ctx *ctx;
-  int rc;
-  int legacy = coll == IRR_COLL_XALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
-  if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
-    return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->force[coll] = alg;
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
-  irr__ctx *ctx;
-  int rc;
-  if ((unsigned)coll >= IRR_COLL_COUNT || !alg) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  *alg = ctx->force[coll];
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
-  irr__ctx *ctx;
-  int rc;
-  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
-  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
-  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  ctx->md.alpha = alpha;
-  ctx->md.beta = beta;
-  return MPI_SUCCESS;
-}
-/* ==== end mpi_ctx.h ==== */
-/* ==== begin mpi_buf.h ==== */
+/* ==== end mpi/ctx.h ==== */
+/* ==== begin mpi/buf.h ==== */
 /* MPI layer: datatype views of user buffers. A buffer is a "v" buffer (every block at its
    displacement) or one block; non-contiguous types are staged (packed before, unpacked
    after) so the executor only ever sees bytes. */
@@ -6337,7 +6402,7 @@ typedef struct irr__buf {
   int64_t *start;          /* v & staged: byte offset of block i in stage (p+1 entries) */
   unsigned char *wrote;    /* v: blocks written (staged buffers unpack only those) */
   int discard;             /* bad arguments: receive nothing into it, send nothing real */
-  int a2a;                 /* Alltoallv's p*p labels (alltoallv.h): 1 the send buffer (the row of
+  int a2a;                 /* Alltoallv's p*p labels (algo/alltoallv/): 1 the send buffer (the row of
                               rank own, by destination), 2 the receive buffer (its column, by source) */
 } irr__buf;
 
@@ -6441,8 +6506,8 @@ static int irr__buf_unstage(irr__buf *b, int write, MPI_Comm comm) {
   b->start = NULL;
   return rc;
 }
-/* ==== end mpi_buf.h ==== */
-/* ==== begin mpi_args.h ==== */
+/* ==== end mpi/buf.h ==== */
+/* ==== begin mpi/args.h ==== */
 /* MPI layer: the arguments every entry point shares. User buffers as address bases, and the
    one widening of counts and displacements to 64 bits, overflow-checked, that every entry
    point validates its count arrays with (int arrays of the MPI-3 signatures, MPI_Count and
@@ -6595,9 +6660,9 @@ static int irr__check_agree(irr__ctx *ctx, const char *call, int rank, int p, in
   }
   return MPI_ERR_ARG;
 }
-/* ==== end mpi_args.h ==== */
-/* ==== begin mpi_exec.h ==== */
-/* MPI layer: the schedule executor. It maps a schedule (sched.h) onto nonblocking
+/* ==== end mpi/args.h ==== */
+/* ==== begin mpi/exec.h ==== */
+/* MPI layer: the schedule executor. It maps a schedule (ir/sched.h) onto nonblocking
    point-to-point calls round by round; it is the one place where irrcoll moves data. */
 
 typedef struct irr__piece {
@@ -6642,7 +6707,7 @@ typedef struct irr__exec {
   int nlreq, caplreq;
   /* called once a round's messages are complete, before its blocks are marked and its
      copies run (NULL: none): a check that may adapt the rounds still to run (the direct
-     Gatherv's heads, mpi_gatherv.h); an error it returns ends the run */
+     Gatherv's heads, mpi/rooted.h); an error it returns ends the run */
   int (*after)(struct irr__exec *X, int lo, int hi);
   /* called as each posted op of a round completes (NULL: none); it may post a later round's
      op early (irr__exec_post_op into X->nreq), marking it in early[] so that its own round
@@ -6727,7 +6792,7 @@ static int irr__op_pieces(const irr__exec *X, int which, int64_t off, const irr_
 }
 
 /* The ops of the message whose head is ops[j]: the head and the IRR_OPF_CONT ops after it
-   (sched.h), at least 1. */
+   (ir/sched.h), at least 1. */
 static int irr__msg_nops(const irr_sched *s, int j) {
   int k = j + 1;
   while (k < s->nops && (s->ops[k].flags & IRR_OPF_CONT)) k++;
@@ -6886,11 +6951,12 @@ static int irr__exec_short(irr__exec *X, int j, int64_t cnt) {
       }
   return 1;
 }
-
-/* ---- learned receives (IRR_OPF_LEARN): probed piece by piece, each taken before the next
-   is probed (the first names the sender when the op's peer is < 0). Taken blocking: the
-   next one's place may depend on this one's size, and the round's other messages are all
-   posted already, so nothing waits on it. ---- */
+/* ==== end mpi/exec.h ==== */
+/* ==== begin mpi/learn.h ==== */
+/* MPI layer, the executor's learned receives (IRR_OPF_LEARN): probed piece by piece, each
+   taken before the next is probed (the first names the sender when the op's peer is < 0).
+   Taken blocking: the next one's place may depend on this one's size, and the round's other
+   messages are all posted already, so nothing waits on it. */
 
 static int irr__learn_probe(const irr__exec *X, int *src, int *c) {
   MPI_Status st;
@@ -7140,8 +7206,12 @@ static int irr__exec_probed(irr__exec *X, int block, int *pdone) {
   *pdone = 1;
   return irr__exec_lwait(X, rc); /* matched already: their senders have sent */
 }
-
-/* ---- the rounds ---- */
+/* ==== end mpi/learn.h ==== */
+/* ==== begin mpi/rounds.h ==== */
+/* MPI layer, the executor's rounds: the per-round arrays, posting a round's sends and
+   receives, completing them, the copies, and the drivers: irr__exec_run (blocking),
+   irr__exec_step (nonblocking, for requests) and irr__run_allv (the v-collectives' staging
+   around a run). */
 
 /* The per-round arrays, sized for s's largest round. */
 static int irr__exec_alloc(irr__exec *X) {
@@ -7475,7 +7545,7 @@ static int irr__exec_run(irr__exec *X) {
    Non-contiguous types are staged (vb packed first only if read_recv: its blocks are
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. In halves for
-   the persistent requests (mpi_request.h): irr__allv_start stages and begins X (X->s set
+   the persistent requests (mpi/request.h): irr__allv_start stages and begins X (X->s set
    only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
 static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                            int read_recv, int bad, irr__exec *X) {
@@ -7514,12 +7584,12 @@ static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, ir
   while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
   return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }
-/* ==== end mpi_exec.h ==== */
-/* ==== begin mpi_tree.h ==== */
+/* ==== end mpi/rounds.h ==== */
+/* ==== begin mpi/tree.h ==== */
 /* ---- the distributed tree construction (Lemma 3) over MPI ----
    Per level: the fixed roots exchange (g, M, m_g, nd, h); the retiring (lower) one tells
-   both gather roots the outcome (tree.h). About L+2 dependent steps of 40-byte messages.
-   With sizes (XGatherv's tree, mpi_xgatherv.h): a fixed root also sends its partner its
+   both gather roots the outcome (algo/common/hypercube.h). About L+2 dependent steps of 40-byte messages.
+   With sizes (XGatherv's tree, mpi/xgatherv.h): a fixed root also sends its partner its
    subcube's sizes, and the outcome sent to the tree's root carries the other side's.
    sz: p entries, sz[rank] = own on entry; on return a fixed root's subcube's and, at the
    tree's root, all; NULL: no sizes (Gatherv's). buf: 4 * (5 + p) entries (sz NULL: 20). */
@@ -7580,17 +7650,339 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) { /* Gatherv's
   long long buf[20];
   return irr__tree_build_mpi_sz(t, pc, tag, NULL, buf);
 }
-/* ==== end mpi_tree.h ==== */
-/* ==== begin mpi_gatherv.h ==== */
+/* ==== end mpi/tree.h ==== */
+/* ==== begin mpi/xcommon.h ==== */
+/* The X entry points' common pieces: v-collectives whose receive sizes are unknown (algo/xv/ has
+   the plans, api/decl.h the contracts). With known sizes each one is its known-size operation
+   after the consecutive displacements are filled in and the bound is checked. Every count,
+   displacement and bound is int64 inside; the int entry points and their MPI-4 `_c` variants
+   are thin wrappers over one body each, reading and writing the user's arrays through
+   irr__xarr. */
+
+/* A user's array of counts or displacements, read (and, for the outputs, written) through
+   irr__xget / irr__xset: int (the MPI-3 entry points), MPI_Count (counts) or MPI_Aint
+   (displacements) of the `_c` ones; at most one pointer is set (none: no array). The markers
+   IRR_SIZE_UNKNOWN / IRR_DISPL_CONSECUTIVE read the same from all three. */
+typedef struct irr__xarr {
+  int *i;
+  MPI_Count *c;
+  MPI_Aint *a;
+} irr__xarr;
+
+/* the constructors: const arrays (inputs only) are never written through */
+static irr__xarr irr__xarr_i(const int *p) {
+  irr__xarr x = {(int *)(uintptr_t)p, NULL, NULL};
+  return x;
+}
+#if MPI_VERSION >= 4 /* the `_c` entry points' */
+static irr__xarr irr__xarr_c(const MPI_Count *p) {
+  irr__xarr x = {NULL, (MPI_Count *)(uintptr_t)p, NULL};
+  return x;
+}
+static irr__xarr irr__xarr_a(const MPI_Aint *p) {
+  irr__xarr x = {NULL, NULL, (MPI_Aint *)(uintptr_t)p};
+  return x;
+}
+#endif
+static int irr__xnull(irr__xarr x) { return !x.i && !x.c && !x.a; }
+static int64_t irr__xget(irr__xarr x, int k) { return x.i ? (int64_t)x.i[k] : x.c ? (int64_t)x.c[k] : (int64_t)x.a[k]; }
+/* Can x hold v? (an int array: only int values) */
+static int irr__xfits(irr__xarr x, int64_t v) { return !x.i || (v >= INT_MIN && v <= INT_MAX); }
+/* x[k] = v; MPI_ERR_COUNT where an int array cannot hold v: INT_MAX is stored, never a
+   wrapped value. */
+static int irr__xset(irr__xarr x, int k, int64_t v) {
+  if (x.i) x.i[k] = v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
+  else if (x.c) x.c[k] = (MPI_Count)v;
+  else x.a[k] = (MPI_Aint)v;
+  return irr__xfits(x, v) ? MPI_SUCCESS : MPI_ERR_COUNT;
+}
+/* counts and displacements as irr__widen and the known-size operations take them */
+static irr__counts irr__xcounts(irr__xarr cnt, irr__xarr dsp) {
+  irr__counts c = {cnt.i, dsp.i, cnt.c, dsp.a, 0, 0};
+  return c;
+}
+
+/* The receive bound in bytes; -1 if it overflows. */
+static int64_t irr__xbound(int64_t bound, int64_t esize) {
+  int64_t b;
+  return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
+}
+
+/* Place n blocks given as bytes into the user's layout (displacements in elements of dt):
+   block i is bytes[i] at src + off[i]. Contiguous types by memcpy, others unpacked. */
+static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *bytes, const int64_t *off,
+                       const int64_t *displs, const char *src, MPI_Comm comm) {
+  int i, rc;
+  for (i = 0; i < n; i++) {
+    if (bytes[i] <= 0) continue;
+    if (dt->contig) {
+      memcpy(irr__at(base, dt->true_lb + (MPI_Aint)displs[i] * dt->extent), src + off[i], (size_t)bytes[i]);
+    } else {
+      rc = irr__pack(1, irr__at(base, (MPI_Aint)displs[i] * dt->extent), bytes[i] / dt->size, dt,
+                     (char *)(uintptr_t)(src + off[i]), comm);
+      if (rc != MPI_SUCCESS) return rc;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+/* From the byte sizes of n blocks: their counts in elements of esize bytes and their
+   displacements (consecutive, or the user's), checked against the bound (elements).
+   Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
+   block would leave the buffer [0, bound); counts and consecutive displacements are filled
+   in either way (so a caller can size a buffer and retry). */
+static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, irr__xarr udispls,
+                        int64_t bound, int64_t *cnt, int64_t *dsp) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0;
+  for (i = 0; i < n; i++) {
+    if (esize > 0 && bytes[i] % esize == 0) cnt[i] = bytes[i] / esize;
+    else {
+      cnt[i] = esize > 0 ? bytes[i] / esize : 0;
+      if (bytes[i] > 0) err = MPI_ERR_TYPE;
+    }
+    dsp[i] = consecutive ? at : irr__xget(udispls, i);
+    at = irr__sat_add(at, cnt[i]);
+    if (cnt[i] > 0 && (dsp[i] < 0 || irr__sat_add(dsp[i], cnt[i]) > bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
+  }
+  return err;
+}
+
+/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
+   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
+   or a consecutive displacement displs cannot hold (int: past INT_MAX; nothing written
+   then), else MPI_ERR_TRUNCATE for a block outside. */
+static int irr__xknown(int p, irr__xarr counts, irr__xarr displs, int consec, int64_t bound) {
+  int i, err = MPI_SUCCESS;
+  int64_t at = 0, n, d;
+  for (i = 0; i < p; i++) {
+    if ((n = irr__xget(counts, i)) < 0) return MPI_ERR_COUNT;
+    if (consec && (!irr__xfits(displs, at) || !irr__add_ok(at, n, &at))) return MPI_ERR_COUNT;
+  }
+  for (i = 0, at = 0; i < p; i++) {
+    n = irr__xget(counts, i);
+    if (consec) (void)irr__xset(displs, i, at);
+    d = irr__xget(displs, i);
+    if (n > 0 && (d < 0 || irr__sat_add(d, n) > bound)) err = MPI_ERR_TRUNCATE;
+    at += n;
+  }
+  return err;
+}
+
+/* Return counts (and consecutive displacements) to the user's arrays; MPI_ERR_COUNT where
+   an int array cannot hold one (INT_MAX is stored). */
+static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, irr__xarr ucounts, irr__xarr udispls,
+                        int consecutive) {
+  int i, err = MPI_SUCCESS, e;
+  for (i = 0; i < n; i++) {
+    if ((e = irr__xset(ucounts, i, cnt[i])) != MPI_SUCCESS) err = e;
+    if (consecutive && (e = irr__xset(udispls, i, dsp[i])) != MPI_SUCCESS) err = e;
+  }
+  return err;
+}
+
+/* Drain a probed message into scratch (it cannot be taken where it belongs). */
+static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
+  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
+  int rc;
+  if (!junk) return MPI_ERR_NO_MEM;
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, pc, MPI_STATUS_IGNORE);
+  IRRCOLL_FREE(junk);
+  return rc;
+}
+
+/* IRRCOLL_CHECK=1: the root and whether the sizes are known (the first count is
+   IRR_SIZE_UNKNOWN or not) decide every rank's path, so they are agreed first, by a rank
+   whose own checks failed (rc) too. Returns rc, or MPI_ERR_ARG on every rank if they differ. */
+static int irr__xcheck(irr__ctx *ctx, const char *call, int rank, int p, int root, int unknown, int rc) {
+  int e;
+  if (!ctx || !ctx->check) return rc;
+  e = irr__check_agree(ctx, call, rank, p, rc == MPI_SUCCESS ? 2 * root + (unknown != 0) : -1, NULL, rc != MPI_SUCCESS);
+  return rc != MPI_SUCCESS ? rc : e;
+}
+
+/* The common start of every X entry point: context, rank, size, tag; intercommunicators are
+   not supported (MPI_ERR_COMM). */
+static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
+  int rc, inter = 0;
+  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return rc;
+  if (inter) return MPI_ERR_COMM;
+  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, rank);
+  MPI_Comm_size(comm, p);
+  *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
+  return MPI_SUCCESS;
+}
+/* ==== end mpi/xcommon.h ==== */
+/* ==== begin mpi/xscatterv.h ==== */
+/* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
+   range and sizes from the one message it receives and forwards likewise (algo/xv/xscatterv.h). */
+
+/* One unknown-size XScatterv call. m: the sizes (bytes) of the range [lo, hi) this rank
+   holds, m[i - lo] for rank i (the root: all, from its counts; the others: learned from the
+   header of the one message they receive). */
+typedef struct irr__xs {
+  const void *sendbuf;
+  irr__xarr sendcounts, displs, recvcount; /* the root's counts (in) and displacements (in-out); *recvcount out */
+  MPI_Datatype sendtype, recvtype;
+  void *recvbuf;
+  int64_t bound;
+  int root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
+  irr__ctx *ctx;
+  irr__dt sdt, rdt;
+  int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
+  irr_alg alg;
+  int64_t known;         /* >= 0: IRR_Scatterv's own count (elements), checked; displs are input only */
+} irr__xs;
+
+/* The root's send side: the sizes of everyone, as bytes (displacements filled in when
+   consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
+static int irr__xs_root(irr__xs *G) {
+  int p = G->p, rc;
+  int64_t tot = 0;
+  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+  G->vcd = G->m + p;
+  if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
+  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
+  if (G->err == MPI_SUCCESS && G->known < 0 && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out */
+    G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
+  if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
+    irr__counts c = irr__xcounts(G->sendcounts, G->displs);
+    G->err = irr__widen(p, &c, G->sdt.size, G->sdt.extent, G->vcd, G->vcd + p, G->m, &tot);
+  }
+  if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
+  if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
+    memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
+    memset(&G->sdt, 0, sizeof G->sdt);
+    G->sdt.type = MPI_BYTE;
+    G->sdt.size = G->sdt.extent = 1;
+    G->sdt.contig = 1;
+  }
+  G->lo = 0, G->hi = p, G->parent = -1;
+  return MPI_SUCCESS;
+}
+
+/* Phase 1 of a non-root rank: the one message, run as the program's learned first op
+   (irr_xscatterv_recv): its sender, range and sizes come with it, the data stays in
+   X->lmsg (the next phase's scratch). */
+static int irr__xs_receive(irr__xs *G, irr__exec *X) {
+  irr_op op;
+  irr_sched s;
+  int rc;
+  irr_sched_init(&s, G->rank, G->p, &op, 1);
+  irr_xscatterv_recv(-1, 0, 0, 0, &s);
+  if (s.err != IRR_OK) return MPI_ERR_INTERN;
+  X->s = &s;
+  if ((rc = irr__exec_run(X)) != MPI_SUCCESS) return rc;
+  X->s = NULL;
+  if (G->rank < op.blo || G->rank >= op.bhi) return MPI_ERR_INTERN;
+  G->lo = op.blo, G->hi = op.bhi, G->parent = op.peer;
+  G->m = X->cnt;
+  X->tmp_given = X->lmsg + 16 + 8 * (G->hi - G->lo);
+  return MPI_SUCCESS;
+}
+
+/* Phase 2, the rest of the program: the own block out, the children's ranges forwarded
+   (the tree on the range, rebuilt here from its sizes, or direct). */
+static int irr__xs_forward(irr__xs *G, irr__exec *X) {
+  int rc = MPI_SUCCESS, cap, rule = G->alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
+  int n = G->hi - G->lo;
+  int64_t *w = NULL;
+  irr_op *ops = NULL;
+  irr_tree_all T;
+  irr_tree t;
+  irr_sched s;
+  irr__buf vb, ob;
+  memset(&T, 0, sizeof T);
+  memset(&vb, 0, sizeof vb);
+  memset(&ob, 0, sizeof ob);
+  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3 + n; /* + direct receivers */
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
+    rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
+  if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
+    if (irr_xscatterv_forward(NULL, NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
+  } else if (rc == MPI_SUCCESS) {
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_gatherv_thresh(G->ctx->md)) != IRR_OK)
+      rc = MPI_ERR_INTERN;
+    else irr_tree_view(&T, G->rank - G->lo, &t);
+    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, &T, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
+      rc = MPI_ERR_INTERN;
+  }
+  vb.v = 1;
+  vb.p = G->p;
+  vb.discard = !G->isroot;
+  if (G->isroot) vb.base = irr__base(G->sendbuf), vb.dt = G->sdt, vb.counts = G->vcd, vb.displs = G->vcd + G->p;
+  ob.own = G->rank;
+  ob.base = irr__base(G->recvbuf);
+  ob.dt = G->rdt;
+  ob.count = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
+  ob.discard = G->inplace || G->rerr != MPI_SUCCESS || G->own == 0;
+  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&vb, 1, G->ctx->pc)) == MPI_SUCCESS &&
+      (rc = irr__buf_stage(&ob, 0, G->ctx->pc)) == MPI_SUCCESS) {
+    X->s = &s;
+    X->buf[IRR_BUF_SEND] = &vb;
+    X->buf[IRR_BUF_RECV] = &ob;
+    X->cnt = G->m;
+    X->cnt_lo = G->lo;
+    rc = irr__exec_run(X);
+    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, G->ctx->pc);
+  }
+  irr__buf_unstage(&vb, 0, G->ctx->pc);
+  irr__buf_unstage(&ob, 0, G->ctx->pc);
+  irr_tree_all_free(&T);
+  if (w) IRRCOLL_FREE(w);
+  if (ops) IRRCOLL_FREE(ops);
+  return rc;
+}
+
+/* validate -> (receive: learn range and sizes) -> the own block's checks -> forward. */
+static int irr__xscatterv_unknown(irr__xs *G) {
+  int rc = MPI_SUCCESS;
+  irr__exec X;
+  memset(&X, 0, sizeof X);
+  X.comm = G->ctx->pc;
+  X.tag = G->tag + 1;
+  G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  if (!G->inplace) { /* rerr: this rank's receive side */
+    if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
+    else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
+  }
+  rc = G->isroot ? irr__xs_root(G) : irr__xs_receive(G, &X);
+  if (rc == MPI_SUCCESS) {
+    G->own = G->m[G->rank - G->lo];
+    if (!G->inplace && G->rerr == MPI_SUCCESS) {
+      if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
+      else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
+      else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
+      else if (G->known >= 0 && G->own != G->known * G->rdt.size &&
+               (G->own > G->known * G->rdt.size || G->own == 0 || G->ctx->check))
+        G->rerr = MPI_ERR_TRUNCATE; /* a shorter block is taken as MPICH does (irr__v_short_ok); none
+                                       at all is what a root with bad arguments sends */
+    }
+    if (!G->inplace) {
+      int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
+      if (G->rerr == MPI_SUCCESS) G->rerr = e;
+    }
+    rc = irr__xs_forward(G, &X);
+  }
+  irr__exec_free(&X);
+  if (G->isroot && G->m) IRRCOLL_FREE(G->m);
+  return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
+}
+/* ==== end mpi/xscatterv.h ==== */
+/* ==== begin mpi/rooted.h ==== */
 /* IRR_Gatherv and IRR_Scatterv (and their _c variants): validate -> choose -> plan -> run.
    Both collectives share this code: the root holds every block in a "v" buffer (Gatherv:
    recvbuf, Scatterv: sendbuf) and every rank has its own block (Gatherv: sendbuf,
    Scatterv: recvbuf).
      validate  local argument checks and the one widening of the root's counts; a rank with
                bad arguments still takes part (empty block, nothing written), so no rank hangs
-     choose    irr_gatherv_choose (registry.h): from p and the forced algorithm only
+     choose    irr_gatherv_choose (select/gatherv.h): from p and the forced algorithm only
      plan      the tree construction (Lemma 3, over MPI) where the algorithm needs it, then
-               this rank's program from the generator (gatherv.h)
+               this rank's program from the generator (algo/gatherv/)
      run       buffer views, staging of non-contiguous types, the executor */
 
 typedef struct irr__vargs {
@@ -7981,7 +8373,7 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
 }
 
 /* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
-   halves for the persistent requests (mpi_request.h): irr__v_start stages and begins X (X->s
+   halves for the persistent requests (mpi/request.h): irr__v_start stages and begins X (X->s
    set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
 static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
   int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
@@ -8036,7 +8428,33 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
-static int irr__xs_known(const irr__vargs *A); /* Scatterv by XScatterv's tree (mpi_xscatterv.h) */
+/* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
+   unknown, and every rank checks the size it learns against its own count. A larger block
+   is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
+   from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
+   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank
+   with bad arguments still receives and forwards its one message, so nobody waits. */
+static int irr__xs_known(const irr__vargs *A) {
+  irr__ctx *ctx = NULL;
+  MPI_Aint learned = 0;
+  irr__xs G;
+  irr__xarr sc = {(int *)(uintptr_t)A->c.ci, (MPI_Count *)(uintptr_t)A->c.cc, NULL};
+  irr__xarr sd = {(int *)(uintptr_t)A->c.di, NULL, (MPI_Aint *)(uintptr_t)A->c.dc};
+  irr__xarr rc1 = {NULL, NULL, &learned};
+  int rc;
+  memset(&G, 0, sizeof G);
+  rc = irr__xbegin(A->comm, &ctx, &G.rank, &G.p, &G.tag);
+  if (rc == MPI_SUCCESS) {
+    G.sendbuf = A->vuser, G.sendcounts = sc, G.displs = sd, G.sendtype = A->vtype;
+    G.recvbuf = (void *)(uintptr_t)A->ouser, G.bound = A->ocount, G.recvcount = rc1, G.recvtype = A->otype;
+    G.root = A->root, G.isroot = G.rank == A->root, G.ctx = ctx, G.known = A->ocount;
+    G.inplace = G.isroot && A->inplace_arg;
+    if (A->inplace_arg && !G.isroot) G.rerr = MPI_ERR_BUFFER;
+    if (A->pre_err != MPI_SUCCESS) *(G.isroot ? &G.err : &G.rerr) = A->pre_err;
+    rc = irr__xscatterv_unknown(&G);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(A->comm, rc);
+}
 
 /* validate -> choose -> plan -> run; forced: the algorithm the caller wants (IRR_ALG_AUTO:
    the communicator's forced one, else the automatic choice). One exit path. */
@@ -8096,35 +8514,9 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
   return irr__v_call_alg(scatter, vuser, counts, counts_c, displs, displs_c, vtype, ouser, ocount, otype, root, comm,
                          pre_err, IRR_ALG_AUTO);
 }
-
-IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                        int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
-}
-
-IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                          const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
-                          int root, MPI_Comm comm) {
-  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
-}
-
-IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
-                           MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
-}
-#endif
-/* ==== end mpi_gatherv.h ==== */
-/* ==== begin mpi_inter.h ==== */
-/* Intergroup Allgather/Allgatherv (inter.h) on MPI: on an intercommunicator (merged once
+/* ==== end mpi/rooted.h ==== */
+/* ==== begin mpi/inter.h ==== */
+/* Intergroup Allgather/Allgatherv (algo/inter/) on MPI: on an intercommunicator (merged once
    into an intracommunicator, cached with it), or on two groups inside an intracommunicator
    (IRR_Allgather(v)_groups). The schedule's ranks are group A (flag 0 / the group the merge
    puts first) then group B; it runs on the merged or private communicator through gmap. */
@@ -8202,16 +8594,9 @@ fail:
   return rc;
 }
 
-static uint64_t irr__hash(const int64_t *m, int n) { /* FNV-1a over the sizes */
-  uint64_t h = 1469598103934665603ULL;
-  int i;
-  for (i = 0; i < n; i++) h = (h ^ (uint64_t)m[i]) * 1099511628211ULL;
-  return h;
-}
-
 /* The intergroup Allgather(v)'s plan, after the setup: tag, sizes, this rank's program (its
    peers gcomm's ranks) and buffer views, agreed by both groups; freed by irr__iplan_free.
-   irr__inter_run runs it once; a persistent request (mpi_request.h) at every start. */
+   irr__inter_run runs it once; a persistent request (mpi/persist.h) at every start. */
 typedef struct irr__iplan {
   int tag;
   int64_t *m;   /* bytes (P), counts (P), displacements (P): vb's */
@@ -8384,52 +8769,15 @@ static int irr__allgather(const void *sendbuf, int64_t sendcount, MPI_Datatype s
   (void)large;
   return MPI_Allgather(sendbuf, (int)sendcount, sendtype, recvbuf, (int)recvcount, recvtype, comm);
 }
-
-IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                          MPI_Datatype recvtype, MPI_Comm comm) {
-  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 0);
-}
-
-IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                                 MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
-}
-
-IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  irr__counts rcs = {recvcounts, displs, NULL, NULL, 0, 0};
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
-  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 1);
-}
-
-IRR_DEF int IRR_Allgather_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                   MPI_Count recvcount, MPI_Datatype recvtype, int group, MPI_Comm comm) {
-  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
-}
-
-IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int group,
-                                    MPI_Comm comm) {
-  irr__counts rcs = {NULL, NULL, recvcounts, displs, 0, 0};
-  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
-}
-#endif
-/* ==== end mpi_inter.h ==== */
-/* ==== begin mpi_allgatherv.h ==== */
+/* ==== end mpi/inter.h ==== */
+/* ==== begin mpi/allgatherv.h ==== */
 /* IRR_Allgatherv: validate -> choose -> plan -> run.
      validate  every argument error is local (a rank with bad recvcounts or recvtype is the
                only one that knows): that rank still runs the program, touching no buffer
                and sending 0-byte messages that its successors detect as short
                (MPI_ERR_TRUNCATE); sizes it lacks it reads from their owners
                (irr__ag_sizes); nothing is added to a correct call but three stores
-     choose    irr_allgatherv_choose_w (registry_build.h) from the sizes, the node layout
+     choose    irr_allgatherv_choose_w (select/allgatherv.h) from the sizes, the node layout
                (gathered once per communicator) and the model: equal on every rank; its
                workspace comes with the sizes' (validate), so it cannot fail on one rank
      plan      this rank's program from the generator (ring, Bruck, recursive doubling)
@@ -8609,7 +8957,7 @@ static void irr__ag_sink(irr_sched *s) {
 }
 
 /* validate + choose + plan and the buffer views, up to the run (a persistent request keeps
-   them, mpi_request.h): an error returned here is a failure of MPI or of memory; G->err:
+   them, mpi/persist.h): an error returned here is a failure of MPI or of memory; G->err:
    this rank's argument error (it still runs, sending poison). */
 static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
                          const irr__counts *c, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced, irr__ctx **ctx,
@@ -8683,23 +9031,9 @@ out:
   if (rc == MPI_SUCCESS) rc = G.err;
   return rc == MPI_SUCCESS || !raise ? rc : irr__raise(comm, rc);
 }
-
-IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                             const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
-  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
-}
-#endif
-/* ==== end mpi_allgatherv.h ==== */
-/* ==== begin mpi_alltoallv.h ==== */
-/* IRR_Alltoallv: validate -> sizes -> choose -> plan -> run (alltoallv.h).
+/* ==== end mpi/allgatherv.h ==== */
+/* ==== begin mpi/alltoallv.h ==== */
+/* IRR_Alltoallv: validate -> sizes -> choose -> plan -> run (algo/alltoallv/, select/alltoallv.h).
      validate  this rank's arguments: its own error class (negative counts, NULL buffers with
                data, NULL or uncommitted types, MPI_IN_PLACE as recvbuf)
      sizes     q rounds to rank + 2^k (irr__a2a_sizes): Bruck's sizes phase, carrying the
@@ -8746,7 +9080,7 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
   return MPI_SUCCESS;
 }
 
-/* sizes: H ((q+1) p words, alltoallv.h) from the rank's sizes by destination, and A->v, the
+/* sizes: H ((q+1) p words, algo/alltoallv/sizes.h) from the rank's sizes by destination, and A->v, the
    statistics combined over all ranks. One message a round: the statistics so far, then the
    round's sizes. A rank with bad arguments takes part with empty sizes. */
 static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H, int64_t *buf) {
@@ -8815,7 +9149,7 @@ static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sc
   return rc;
 }
 
-/* Everything up to the run, kept by a persistent request (mpi_request.h). none: a run moves
+/* Everything up to the run, kept by a persistent request (mpi/persist.h). none: a run moves
    nothing (some rank's arguments are bad: A.err is this rank's result). */
 typedef struct irr__a2aplan {
   irr__ctx *ctx;
@@ -8953,25 +9287,10 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   irr__a2a_plan_free(&L);
   return irr__raise(comm, rc);
 }
-
-IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
-                            MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
-                            MPI_Datatype recvtype, MPI_Comm comm) {
-  irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
-  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
-}
-#endif
-/* ==== end mpi_alltoallv.h ==== */
-/* ==== begin mpi_request.h ==== */
-/* MPI layer: persistent Gatherv, Scatterv and Allgatherv (MPI-4 semantics) and their
-   requests (contract: irrcoll.in.h). Init runs validate -> choose -> plan once, the blocking
+/* ==== end mpi/alltoallv.h ==== */
+/* ==== begin mpi/request.h ==== */
+/* MPI layer: requests of persistent and nonblocking calls (MPI-4 semantics; contract:
+   api/decl.h; their init and start: mpi/persist.h). Init runs validate -> choose -> plan once, the blocking
    calls' own code (Gatherv's tree is built here, not at each start); a start stages the
    buffers and begins the executor (irr__v_start, irr__allv_start), Test/Wait step it
    (irr__exec_step, nonblocking) and the completion unstages (irr__v_finish,
@@ -9063,6 +9382,104 @@ static struct irr_request_s *irr__req_new(MPI_Comm comm) {
   return R;
 }
 
+/* The run is over (rc: the executor's result): unstage, the error the blocking call would
+   return, and out of the running list (the caller unlinks). */
+static void irr__req_finish(struct irr_request_s *R, int rc) {
+  if (R->ext_finish) {
+    rc = R->ext_finish(R, rc);
+  } else if (R->ag) {
+    int bad = 0;
+    rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
+    if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
+    if (rc == MPI_SUCCESS) rc = R->G.err;
+  } else {
+    rc = irr__v_finish(&R->A, &R->V, &R->X, rc);
+    if (rc == MPI_SUCCESS) rc = R->V.err;
+  }
+  R->rc = rc;
+  R->state = IRR__REQ_DONE;
+}
+
+/* One pass over ctx's running requests, each advanced as far as it goes without waiting;
+   the only one running may wait (nothing else here needs progress meanwhile). */
+static void irr__req_progress(irr__ctx *ctx, int may_block) {
+  struct irr_request_s **pp = &ctx->reqs;
+  while (*pp) {
+    struct irr_request_s *R = *pp;
+    int done = 0, rc = irr__exec_step(&R->X, may_block && pp == &ctx->reqs && !R->next, &done);
+    if (done) {
+      *pp = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    } else {
+      pp = &R->next;
+    }
+  }
+}
+
+/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
+static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  int rc;
+  if (R->ext_start) {
+    rc = R->ext_start(R, comm, tag);
+  } else if (R->ag) {
+    R->G.err = R->err0;
+    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
+  } else {
+    R->V.err = R->err0;
+    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
+  }
+  if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
+    irr__req_finish(R, rc);
+    return;
+  }
+  R->state = IRR__REQ_RUNNING;
+  R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
+  R->ctx->reqs = R;
+  { /* its first round posted: it moves while the caller computes */
+    int done = 0;
+    rc = irr__exec_step(&R->X, -1, &done);
+    if (done) { /* an empty program, or an error while posting */
+      R->ctx->reqs = R->next;
+      R->next = NULL;
+      irr__req_finish(R, rc);
+    }
+  }
+}
+
+/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
+   error raised once. */
+static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
+  struct irr_request_s *R = *handle;
+  int rc = R->rc;
+  MPI_Comm comm = R->comm;
+  R->state = IRR__REQ_INACTIVE;
+  if (R->oneshot) {
+    irr__req_release(R);
+    *handle = IRR_REQUEST_NULL;
+  }
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = rc;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
+}
+static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    MPI_Status_set_elements(status, MPI_BYTE, 0);
+  }
+}
+/* ==== end mpi/request.h ==== */
+/* ==== begin mpi/persist.h ==== */
+/* MPI layer: what the persistent and nonblocking entry points add to the blocking calls'
+   code (requests: mpi/request.h): Gatherv/Scatterv/Allgatherv/intergroup init, the
+   nonblocking calls planned without communicating, Alltoallv's init and nonblocking call. */
+
 /* Persistent Scatterv: the root's sizes (bytes) on every rank, one MPI_Bcast at init, so
    each rank plans its part of one program from values equal on all ranks and knows at once
    whether its own count matches (no probe, no size in any message, no 0-byte stand-ins).
@@ -9084,7 +9501,7 @@ static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
   return rc == MPI_SUCCESS && !m ? MPI_ERR_NO_MEM : rc;
 }
 
-/* Persistent Scatterv's program (irr_scatterv_known, registry_build.h) from the sizes m. A
+/* Persistent Scatterv's program (irr_scatterv_known, algo/xv/xscatterv.h) from the sizes m. A
    rank whose own block must stay unwritten (the root sends it more than its count:
    MPI_ERR_TRUNCATE, or bad arguments) takes its data into scratch. Memory at init: O(p) on
    every rank for the ranges (freed here); the program holds the rank's own range. */
@@ -9232,223 +9649,6 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   return irr__req_ready(R, MPI_SUCCESS, request);
 }
 
-/* The run is over (rc: the executor's result): unstage, the error the blocking call would
-   return, and out of the running list (the caller unlinks). */
-static void irr__req_finish(struct irr_request_s *R, int rc) {
-  if (R->ext_finish) {
-    rc = R->ext_finish(R, rc);
-  } else if (R->ag) {
-    int bad = 0;
-    rc = irr__allv_finish(R->ctx, &R->vb, &R->ob, &R->X, rc, &bad);
-    if (rc == MPI_SUCCESS && bad && R->G.err == MPI_SUCCESS) R->G.err = MPI_ERR_TRUNCATE;
-    if (rc == MPI_SUCCESS) rc = R->G.err;
-  } else {
-    rc = irr__v_finish(&R->A, &R->V, &R->X, rc);
-    if (rc == MPI_SUCCESS) rc = R->V.err;
-  }
-  R->rc = rc;
-  R->state = IRR__REQ_DONE;
-}
-
-/* One pass over ctx's running requests, each advanced as far as it goes without waiting;
-   the only one running may wait (nothing else here needs progress meanwhile). */
-static void irr__req_progress(irr__ctx *ctx, int may_block) {
-  struct irr_request_s **pp = &ctx->reqs;
-  while (*pp) {
-    struct irr_request_s *R = *pp;
-    int done = 0, rc = irr__exec_step(&R->X, may_block && pp == &ctx->reqs && !R->next, &done);
-    if (done) {
-      *pp = R->next;
-      R->next = NULL;
-      irr__req_finish(R, rc);
-    } else {
-      pp = &R->next;
-    }
-  }
-}
-
-/* Begin a run on comm with tag: staged, among ctx's running requests, first round posted. */
-static void irr__req_run(struct irr_request_s *R, MPI_Comm comm, int tag) {
-  int rc;
-  if (R->ext_start) {
-    rc = R->ext_start(R, comm, tag);
-  } else if (R->ag) {
-    R->G.err = R->err0;
-    rc = irr__allv_start(R->ctx, &R->s, comm, tag, &R->vb, &R->ob, R->G.inplace, R->err0 != MPI_SUCCESS, &R->X);
-  } else {
-    R->V.err = R->err0;
-    rc = irr__v_start(&R->A, &R->V, &R->s, comm, tag, &R->X);
-  }
-  if (rc != MPI_SUCCESS) { /* nothing posted: the run is over (the others' part may hang, as in a blocking call) */
-    irr__req_finish(R, rc);
-    return;
-  }
-  R->state = IRR__REQ_RUNNING;
-  R->next = R->ctx->reqs; /* newest first: the sweep posts the older ones' rounds later */
-  R->ctx->reqs = R;
-  { /* its first round posted: it moves while the caller computes */
-    int done = 0;
-    rc = irr__exec_step(&R->X, -1, &done);
-    if (done) { /* an empty program, or an error while posting */
-      R->ctx->reqs = R->next;
-      R->next = NULL;
-      irr__req_finish(R, rc);
-    }
-  }
-}
-
-IRR_DEF int IRR_Start(IRR_Request *request) {
-  struct irr_request_s *R = request ? *request : NULL;
-  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE || R->oneshot || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
-  if (R->pristine) {
-    R->s = R->s0;
-    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
-  }
-  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
-  int i, rc = MPI_SUCCESS;
-  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
-  for (i = 0; i < count && rc == MPI_SUCCESS; i++) rc = IRR_Start(&requests[i]);
-  return rc;
-}
-
-/* A complete run, handed to the user: inactive again (a nonblocking call's: freed), its
-   error raised once. */
-static int irr__req_complete(IRR_Request *handle, MPI_Status *status) {
-  struct irr_request_s *R = *handle;
-  int rc = R->rc;
-  MPI_Comm comm = R->comm;
-  R->state = IRR__REQ_INACTIVE;
-  if (R->oneshot) {
-    irr__req_release(R);
-    *handle = IRR_REQUEST_NULL;
-  }
-  if (status != MPI_STATUS_IGNORE) {
-    status->MPI_SOURCE = MPI_ANY_SOURCE;
-    status->MPI_TAG = MPI_ANY_TAG;
-    status->MPI_ERROR = rc;
-    MPI_Status_set_elements(status, MPI_BYTE, 0);
-  }
-  return rc == MPI_SUCCESS ? rc : irr__raise(comm, rc);
-}
-static void irr__req_empty(MPI_Status *status) { /* MPI's empty status: a null or inactive request */
-  if (status != MPI_STATUS_IGNORE) {
-    status->MPI_SOURCE = MPI_ANY_SOURCE;
-    status->MPI_TAG = MPI_ANY_TAG;
-    status->MPI_ERROR = MPI_SUCCESS;
-    MPI_Status_set_elements(status, MPI_BYTE, 0);
-  }
-}
-
-IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
-  struct irr_request_s *R;
-  if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
-  R = *request;
-  *flag = 1;
-  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST); /* the MPI request's now */
-  if (!R || R->state == IRR__REQ_INACTIVE) {
-    irr__req_empty(status);
-    return MPI_SUCCESS;
-  }
-  if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
-  if (R->state == IRR__REQ_RUNNING) {
-    *flag = 0;
-    return MPI_SUCCESS;
-  }
-  return irr__req_complete(request, status);
-}
-
-IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
-  struct irr_request_s *R;
-  if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
-  R = *request;
-  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
-  if (!R || R->state == IRR__REQ_INACTIVE) {
-    irr__req_empty(status);
-    return MPI_SUCCESS;
-  }
-  while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
-  return irr__req_complete(request, status);
-}
-
-/* Every request progressed in turn (they may be on different communicators) until all are
-   complete. */
-IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
-  int i, running = 1, rc = MPI_SUCCESS, failed = 0;
-  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
-  for (i = 0; i < count; i++)
-    if (requests[i] && requests[i]->handed) return irr__raise(requests[i]->comm, MPI_ERR_REQUEST);
-  while (running) {
-    running = 0;
-    for (i = 0; i < count; i++)
-      if (requests[i] && requests[i]->state == IRR__REQ_RUNNING) {
-        irr__req_progress(requests[i]->ctx, 0);
-        running |= requests[i]->state == IRR__REQ_RUNNING;
-      }
-  }
-  for (i = 0; i < count; i++) {
-    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-    int r;
-    if (!requests[i] || requests[i]->state == IRR__REQ_INACTIVE) {
-      irr__req_empty(st);
-      continue;
-    }
-    r = irr__req_complete(&requests[i], st);
-    if (r != MPI_SUCCESS) {
-      failed = 1;
-      if (rc == MPI_SUCCESS) rc = r;
-    }
-  }
-  if (failed && statuses != MPI_STATUSES_IGNORE) return MPI_ERR_IN_STATUS;
-  return rc;
-}
-
-IRR_DEF int IRR_Request_free(IRR_Request *request) {
-  struct irr_request_s *R = request ? *request : NULL;
-  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (R->state != IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
-  irr__req_release(R);
-  *request = IRR_REQUEST_NULL;
-  return MPI_SUCCESS;
-}
-
-IRR_DEF int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                             MPI_Comm comm, MPI_Info info, IRR_Request *request) {
-  irr__vargs A;
-  (void)info;
-  memset(&A, 0, sizeof A);
-  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
-  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
-  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
-  return irr__v_init(&A, request);
-}
-
-IRR_DEF int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
-                              MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                              int root, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
-  irr__vargs A;
-  (void)info;
-  memset(&A, 0, sizeof A);
-  A.scatter = 1;
-  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
-  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
-  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
-  return irr__v_init(&A, request);
-}
-
-IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                                MPI_Comm comm, MPI_Info info, IRR_Request *request) {
-  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  (void)info;
-  return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
-}
-
 /* ---- nonblocking calls: the persistent ones' machinery, planned without communicating and
    started at once, on the context's private communicator with the next call tag (like a
    blocking call's, in the same collective order). Gatherv/Scatterv run "direct" (probed as
@@ -9484,55 +9684,8 @@ static int irr__v_icall(const irr__vargs *A, IRR_Request *request) {
   return MPI_SUCCESS;
 }
 
-IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                         MPI_Comm comm, IRR_Request *request) {
-  irr__vargs A;
-  memset(&A, 0, sizeof A);
-  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
-  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
-  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
-  return irr__v_icall(&A, request);
-}
 
-IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                          int root, MPI_Comm comm, IRR_Request *request) {
-  irr__vargs A;
-  memset(&A, 0, sizeof A);
-  A.scatter = 1;
-  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
-  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
-  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
-  return irr__v_icall(&A, request);
-}
-
-IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                            IRR_Request *request) {
-  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
-  struct irr_request_s *R;
-  int rc, inter = 0;
-  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
-  *request = IRR_REQUEST_NULL;
-  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
-  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (inter) return irr__raise(comm, MPI_ERR_COMM);
-  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
-  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
-                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
-    irr__req_release(R);
-    return irr__raise(comm, rc);
-  }
-  R->err0 = R->G.err;
-  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
-  *request = R;
-  return MPI_SUCCESS;
-}
-
-
-/* ---- Alltoallv: persistent and nonblocking (mpi_alltoallv.h). Init runs the blocking call's
+/* ---- Alltoallv: persistent and nonblocking (mpi/alltoallv.h). Init runs the blocking call's
    setup once: its sizes phase, choice and plan; a start packs the receive blocks first when
    in place, then runs the program. An argument error anywhere is seen by every rank at init
    (the sizes phase's statistics): init fails on every rank, with the rank's own class where
@@ -9597,21 +9750,8 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   }
   return irr__req_ready(R, MPI_SUCCESS, request);
 }
-
-IRR_DEF int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                               MPI_Comm comm, MPI_Info info, IRR_Request *request) {
-  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  (void)info;
-  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 0, request);
-}
-IRR_DEF int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                           MPI_Comm comm, IRR_Request *request) {
-  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
-  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 1, request);
-}
-
+/* ==== end mpi/persist.h ==== */
+/* ==== begin mpi/greq.h ==== */
 /* ---- IRR_Request_mpi: an MPI request that the user's own MPI_Wait/MPI_Test/MPI_Waitall
    complete, by MPICH's extended generalized requests (MPIX_Grequest_start). MPICH calls
    poll_fn from its test calls and wait_fn, in a loop until the request is complete, from
@@ -9676,197 +9816,9 @@ static int irr__greq_cancel(void *extra, int complete) { /* a collective cannot 
   return MPI_SUCCESS;
 }
 #endif
-
-IRR_DEF int IRR_Request_mpi(IRR_Request *request, MPI_Request *out) {
-  struct irr_request_s *R = request ? *request : NULL;
-  if (out) *out = MPI_REQUEST_NULL;
-  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
-  if (!out) return irr__raise(R->comm, MPI_ERR_ARG);
-#if IRRCOLL_HAVE_REQUEST_MPI
-  {
-    int rc;
-    if (R->state == IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
-    rc = MPIX_Grequest_start(irr__greq_query, irr__greq_free, irr__greq_cancel, irr__greq_poll, irr__greq_wait, R,
-                             &R->mreq);
-    if (rc != MPI_SUCCESS) return irr__raise(R->comm, rc);
-    R->handed = 1;
-    R->gnext = irr__greq_head;
-    irr__greq_head = R;
-    *out = R->mreq;
-    if (R->oneshot) *request = IRR_REQUEST_NULL; /* the MPI request owns it now */
-    return MPI_SUCCESS;
-  }
-#else
-  return irr__raise(R->comm, MPI_ERR_UNSUPPORTED_OPERATION);
-#endif
-}
-/* ==== end mpi_request.h ==== */
-/* ==== begin mpi_xcommon.h ==== */
-/* The X entry points' common pieces: v-collectives whose receive sizes are unknown (xv.h has
-   the plans, mpi_api.h the contracts). With known sizes each one is its known-size operation
-   after the consecutive displacements are filled in and the bound is checked. Every count,
-   displacement and bound is int64 inside; the int entry points and their MPI-4 `_c` variants
-   are thin wrappers over one body each, reading and writing the user's arrays through
-   irr__xarr. */
-
-/* A user's array of counts or displacements, read (and, for the outputs, written) through
-   irr__xget / irr__xset: int (the MPI-3 entry points), MPI_Count (counts) or MPI_Aint
-   (displacements) of the `_c` ones; at most one pointer is set (none: no array). The markers
-   IRR_SIZE_UNKNOWN / IRR_DISPL_CONSECUTIVE read the same from all three. */
-typedef struct irr__xarr {
-  int *i;
-  MPI_Count *c;
-  MPI_Aint *a;
-} irr__xarr;
-
-/* the constructors: const arrays (inputs only) are never written through */
-static irr__xarr irr__xarr_i(const int *p) {
-  irr__xarr x = {(int *)(uintptr_t)p, NULL, NULL};
-  return x;
-}
-#if MPI_VERSION >= 4 /* the `_c` entry points' */
-static irr__xarr irr__xarr_c(const MPI_Count *p) {
-  irr__xarr x = {NULL, (MPI_Count *)(uintptr_t)p, NULL};
-  return x;
-}
-static irr__xarr irr__xarr_a(const MPI_Aint *p) {
-  irr__xarr x = {NULL, NULL, (MPI_Aint *)(uintptr_t)p};
-  return x;
-}
-#endif
-static int irr__xnull(irr__xarr x) { return !x.i && !x.c && !x.a; }
-static int64_t irr__xget(irr__xarr x, int k) { return x.i ? (int64_t)x.i[k] : x.c ? (int64_t)x.c[k] : (int64_t)x.a[k]; }
-/* Can x hold v? (an int array: only int values) */
-static int irr__xfits(irr__xarr x, int64_t v) { return !x.i || (v >= INT_MIN && v <= INT_MAX); }
-/* x[k] = v; MPI_ERR_COUNT where an int array cannot hold v: INT_MAX is stored, never a
-   wrapped value. */
-static int irr__xset(irr__xarr x, int k, int64_t v) {
-  if (x.i) x.i[k] = v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
-  else if (x.c) x.c[k] = (MPI_Count)v;
-  else x.a[k] = (MPI_Aint)v;
-  return irr__xfits(x, v) ? MPI_SUCCESS : MPI_ERR_COUNT;
-}
-/* counts and displacements as irr__widen and the known-size operations take them */
-static irr__counts irr__xcounts(irr__xarr cnt, irr__xarr dsp) {
-  irr__counts c = {cnt.i, dsp.i, cnt.c, dsp.a, 0, 0};
-  return c;
-}
-
-/* The receive bound in bytes; -1 if it overflows. */
-static int64_t irr__xbound(int64_t bound, int64_t esize) {
-  int64_t b;
-  return bound >= 0 && irr__mul_ok(bound, esize, &b) ? b : -1;
-}
-
-/* Place n blocks given as bytes into the user's layout (displacements in elements of dt):
-   block i is bytes[i] at src + off[i]. Contiguous types by memcpy, others unpacked. */
-static int irr__xplace(char *base, const irr__dt *dt, int n, const int64_t *bytes, const int64_t *off,
-                       const int64_t *displs, const char *src, MPI_Comm comm) {
-  int i, rc;
-  for (i = 0; i < n; i++) {
-    if (bytes[i] <= 0) continue;
-    if (dt->contig) {
-      memcpy(irr__at(base, dt->true_lb + (MPI_Aint)displs[i] * dt->extent), src + off[i], (size_t)bytes[i]);
-    } else {
-      rc = irr__pack(1, irr__at(base, (MPI_Aint)displs[i] * dt->extent), bytes[i] / dt->size, dt,
-                     (char *)(uintptr_t)(src + off[i]), comm);
-      if (rc != MPI_SUCCESS) return rc;
-    }
-  }
-  return MPI_SUCCESS;
-}
-
-/* From the byte sizes of n blocks: their counts in elements of esize bytes and their
-   displacements (consecutive, or the user's), checked against the bound (elements).
-   Returns MPI_ERR_TYPE if a size is not a whole number of elements, MPI_ERR_TRUNCATE if a
-   block would leave the buffer [0, bound); counts and consecutive displacements are filled
-   in either way (so a caller can size a buffer and retry). */
-static int irr__xlayout(int n, const int64_t *bytes, int64_t esize, int consecutive, irr__xarr udispls,
-                        int64_t bound, int64_t *cnt, int64_t *dsp) {
-  int i, err = MPI_SUCCESS;
-  int64_t at = 0;
-  for (i = 0; i < n; i++) {
-    if (esize > 0 && bytes[i] % esize == 0) cnt[i] = bytes[i] / esize;
-    else {
-      cnt[i] = esize > 0 ? bytes[i] / esize : 0;
-      if (bytes[i] > 0) err = MPI_ERR_TYPE;
-    }
-    dsp[i] = consecutive ? at : irr__xget(udispls, i);
-    at = irr__sat_add(at, cnt[i]);
-    if (cnt[i] > 0 && (dsp[i] < 0 || irr__sat_add(dsp[i], cnt[i]) > bound) && err == MPI_SUCCESS) err = MPI_ERR_TRUNCATE;
-  }
-  return err;
-}
-
-/* Known counts (elements of the receive type): fill in consecutive displacements (consec),
-   then check every non-empty block against [0, bound). MPI_ERR_COUNT for a negative count
-   or a consecutive displacement displs cannot hold (int: past INT_MAX; nothing written
-   then), else MPI_ERR_TRUNCATE for a block outside. */
-static int irr__xknown(int p, irr__xarr counts, irr__xarr displs, int consec, int64_t bound) {
-  int i, err = MPI_SUCCESS;
-  int64_t at = 0, n, d;
-  for (i = 0; i < p; i++) {
-    if ((n = irr__xget(counts, i)) < 0) return MPI_ERR_COUNT;
-    if (consec && (!irr__xfits(displs, at) || !irr__add_ok(at, n, &at))) return MPI_ERR_COUNT;
-  }
-  for (i = 0, at = 0; i < p; i++) {
-    n = irr__xget(counts, i);
-    if (consec) (void)irr__xset(displs, i, at);
-    d = irr__xget(displs, i);
-    if (n > 0 && (d < 0 || irr__sat_add(d, n) > bound)) err = MPI_ERR_TRUNCATE;
-    at += n;
-  }
-  return err;
-}
-
-/* Return counts (and consecutive displacements) to the user's arrays; MPI_ERR_COUNT where
-   an int array cannot hold one (INT_MAX is stored). */
-static int irr__xreturn(int n, const int64_t *cnt, const int64_t *dsp, irr__xarr ucounts, irr__xarr udispls,
-                        int consecutive) {
-  int i, err = MPI_SUCCESS, e;
-  for (i = 0; i < n; i++) {
-    if ((e = irr__xset(ucounts, i, cnt[i])) != MPI_SUCCESS) err = e;
-    if (consecutive && (e = irr__xset(udispls, i, dsp[i])) != MPI_SUCCESS) err = e;
-  }
-  return err;
-}
-
-/* Drain a probed message into scratch (it cannot be taken where it belongs). */
-static int irr__xdrain(MPI_Comm pc, int src, int tag, int bytes) {
-  char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
-  int rc;
-  if (!junk) return MPI_ERR_NO_MEM;
-  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, pc, MPI_STATUS_IGNORE);
-  IRRCOLL_FREE(junk);
-  return rc;
-}
-
-/* IRRCOLL_CHECK=1: the root and whether the sizes are known (the first count is
-   IRR_SIZE_UNKNOWN or not) decide every rank's path, so they are agreed first, by a rank
-   whose own checks failed (rc) too. Returns rc, or MPI_ERR_ARG on every rank if they differ. */
-static int irr__xcheck(irr__ctx *ctx, const char *call, int rank, int p, int root, int unknown, int rc) {
-  int e;
-  if (!ctx || !ctx->check) return rc;
-  e = irr__check_agree(ctx, call, rank, p, rc == MPI_SUCCESS ? 2 * root + (unknown != 0) : -1, NULL, rc != MPI_SUCCESS);
-  return rc != MPI_SUCCESS ? rc : e;
-}
-
-/* The common start of every X entry point: context, rank, size, tag; intercommunicators are
-   not supported (MPI_ERR_COMM). */
-static int irr__xbegin(MPI_Comm comm, irr__ctx **ctx, int *rank, int *p, int *tag) {
-  int rc, inter = 0;
-  if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
-  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return rc;
-  if (inter) return MPI_ERR_COMM;
-  if ((rc = irr__ctx_get(comm, ctx)) != MPI_SUCCESS) return rc;
-  MPI_Comm_rank(comm, rank);
-  MPI_Comm_size(comm, p);
-  *tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
-  return MPI_SUCCESS;
-}
-/* ==== end mpi_xcommon.h ==== */
-/* ==== begin mpi_xgatherv.h ==== */
-/* IRR_XGatherv: Gatherv's tree, the sizes riding along (xv.h), or direct on few ranks. */
+/* ==== end mpi/greq.h ==== */
+/* ==== begin mpi/xgatherv.h ==== */
+/* IRR_XGatherv: Gatherv's tree, the sizes riding along (algo/xv/), or direct on few ranks. */
 
 /* One unknown-size XGatherv call. At the root: the sizes as learned (bytes), the counts and
    displacements they give (elements), and the byte view the executor writes through (vcnt:
@@ -10138,39 +10090,7 @@ static int irr__xgatherv_unknown(irr__xg *G) {
   return rc != MPI_SUCCESS ? rc : G->err;
 }
 
-/* The one body of IRR_XGatherv and IRR_XGatherv_c: recvcounts, displs as the user gave them. */
-static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
-                              int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
-                              int root, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
-  rc = irr__xcheck(ctx, "IRR_XGatherv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
-  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
-    irr__xg G;
-    memset(&G, 0, sizeof G);
-    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
-    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
-    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
-    rc = irr__xgatherv_unknown(&G);
-  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
-    int pre = MPI_SUCCESS, ok;
-    irr__dt rdt;
-    if (rank == root) {
-      if (irr__xnull(displs)) pre = MPI_ERR_ARG;
-      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
-    }
-    ok = pre == MPI_SUCCESS;
-    rc = irr__v_call(0, recvbuf, ok ? recvcounts.i : NULL, ok ? recvcounts.c : NULL, ok ? displs.i : NULL,
-                     ok ? displs.a : NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
-    raised = 1; /* irr__v_call raises its errors */
-  }
-  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
-}
-
-/* ---- IRR_Ixgatherv (a request of its own kind, mpi_request.h): the direct program on any
+/* ---- IRR_Ixgatherv (a request of its own kind, mpi/request.h): the direct program on any
    number of ranks, planned without communicating; the root takes the blocks in rank order
    as each comes (learned receives, MPI_Iprobe in a nonblocking step), the counts are
    returned when the request completes. ---- */
@@ -10244,299 +10164,8 @@ static int irr__xg_icall(irr__xg *G, MPI_Comm comm, IRR_Request *request) {
   *request = R;
   return MPI_SUCCESS;
 }
-
-IRR_DEF int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, IRR_Request *request) {
-  irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, rc;
-  irr__xarr rc_ = irr__xarr_i(recvcounts), ds = irr__xarr_i(displs);
-  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
-  *request = IRR_REQUEST_NULL;
-  rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
-  if (rc != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
-    irr__xg *G = (irr__xg *)IRRCOLL_MALLOC(sizeof *G);
-    if (!G) return irr__raise(comm, MPI_ERR_NO_MEM);
-    memset(G, 0, sizeof *G);
-    G->sendbuf = sendbuf, G->sendcount = sendcount, G->sendtype = sendtype;
-    G->recvbuf = recvbuf, G->bound = recv_max_count, G->recvcounts = rc_, G->displs = ds, G->recvtype = recvtype;
-    G->root = root, G->rank = rank, G->p = p, G->tag = tag, G->isroot = rank == root, G->ctx = ctx;
-    return irr__xg_icall(G, comm, request);
-  } else { /* known counts: IRR_Igatherv after the root's consecutive displacements and bound check */
-    int pre = MPI_SUCCESS, ok;
-    irr__dt rdt;
-    irr__vargs A;
-    if (rank == root) {
-      if (!displs) pre = MPI_ERR_ARG;
-      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
-      else pre = irr__xknown(p, rc_, ds, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
-    }
-    ok = pre == MPI_SUCCESS;
-    memset(&A, 0, sizeof A);
-    A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = ok ? recvcounts : NULL, A.c.di = ok ? displs : NULL;
-    A.vtype = recvtype;
-    A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
-    A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm, A.pre_err = pre;
-    return irr__v_icall(&A, request);
-  }
-}
-
-IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                         int root, MPI_Comm comm) {
-  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
-                            irr__xarr_i(displs), recvtype, root, comm);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
-                           int root, MPI_Comm comm) {
-  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
-                            irr__xarr_a(displs), recvtype, root, comm);
-}
-#endif
-/* ==== end mpi_xgatherv.h ==== */
-/* ==== begin mpi_xscatterv.h ==== */
-/* IRR_XScatterv: the root builds the tree on the sizes it alone knows; every rank learns its
-   range and sizes from the one message it receives and forwards likewise (xv.h). */
-
-/* One unknown-size XScatterv call. m: the sizes (bytes) of the range [lo, hi) this rank
-   holds, m[i - lo] for rank i (the root: all, from its counts; the others: learned from the
-   header of the one message they receive). */
-typedef struct irr__xs {
-  const void *sendbuf;
-  irr__xarr sendcounts, displs, recvcount; /* the root's counts (in) and displacements (in-out); *recvcount out */
-  MPI_Datatype sendtype, recvtype;
-  void *recvbuf;
-  int64_t bound;
-  int root, rank, p, tag, isroot, inplace, err, rerr, lo, hi, parent;
-  irr__ctx *ctx;
-  irr__dt sdt, rdt;
-  int64_t own, *m, *vcd; /* vcd: the root's counts and displacements, widened */
-  irr_alg alg;
-  int64_t known;         /* >= 0: IRR_Scatterv's own count (elements), checked; displs are input only */
-} irr__xs;
-
-/* The root's send side: the sizes of everyone, as bytes (displacements filled in when
-   consecutive: in-out at the root). Bad arguments: everyone gets 0 (err). */
-static int irr__xs_root(irr__xs *G) {
-  int p = G->p, rc;
-  int64_t tot = 0;
-  if (!(G->m = (int64_t *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-  memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
-  G->vcd = G->m + p;
-  if (irr__xnull(G->sendcounts) || irr__xnull(G->displs)) G->err = MPI_ERR_ARG;
-  else if ((rc = irr__dt_info(G->sendtype, &G->sdt)) != MPI_SUCCESS) G->err = rc;
-  if (G->err == MPI_SUCCESS && G->known < 0 && irr__xget(G->displs, 0) == IRR_DISPL_CONSECUTIVE) /* in-out */
-    G->err = irr__xknown(p, G->sendcounts, G->displs, 1, INT64_MAX);
-  if (G->err == MPI_SUCCESS) { /* the one widening: counts, displacements, bytes */
-    irr__counts c = irr__xcounts(G->sendcounts, G->displs);
-    G->err = irr__widen(p, &c, G->sdt.size, G->sdt.extent, G->vcd, G->vcd + p, G->m, &tot);
-  }
-  if (G->err == MPI_SUCCESS && tot > 0 && !G->sendbuf && G->sdt.true_lb == 0) G->err = MPI_ERR_BUFFER;
-  if (G->err != MPI_SUCCESS) { /* send every rank an empty block, of bytes */
-    memset(G->m, 0, (size_t)p * 3 * sizeof(int64_t));
-    memset(&G->sdt, 0, sizeof G->sdt);
-    G->sdt.type = MPI_BYTE;
-    G->sdt.size = G->sdt.extent = 1;
-    G->sdt.contig = 1;
-  }
-  G->lo = 0, G->hi = p, G->parent = -1;
-  return MPI_SUCCESS;
-}
-
-/* Phase 1 of a non-root rank: the one message, run as the program's learned first op
-   (irr_xscatterv_recv): its sender, range and sizes come with it, the data stays in
-   X->lmsg (the next phase's scratch). */
-static int irr__xs_receive(irr__xs *G, irr__exec *X) {
-  irr_op op;
-  irr_sched s;
-  int rc;
-  irr_sched_init(&s, G->rank, G->p, &op, 1);
-  irr_xscatterv_recv(-1, 0, 0, 0, &s);
-  if (s.err != IRR_OK) return MPI_ERR_INTERN;
-  X->s = &s;
-  if ((rc = irr__exec_run(X)) != MPI_SUCCESS) return rc;
-  X->s = NULL;
-  if (G->rank < op.blo || G->rank >= op.bhi) return MPI_ERR_INTERN;
-  G->lo = op.blo, G->hi = op.bhi, G->parent = op.peer;
-  G->m = X->cnt;
-  X->tmp_given = X->lmsg + 16 + 8 * (G->hi - G->lo);
-  return MPI_SUCCESS;
-}
-
-/* Phase 2, the rest of the program: the own block out, the children's ranges forwarded
-   (the tree on the range, rebuilt here from its sizes, or direct). */
-static int irr__xs_forward(irr__xs *G, irr__exec *X) {
-  int rc = MPI_SUCCESS, cap, rule = G->alg == IRR_ALG_BINOMIAL ? IRR_TREE_BINOMIAL : IRR_TREE_LINEAR_TIME;
-  int n = G->hi - G->lo;
-  int64_t *w = NULL;
-  irr_op *ops = NULL;
-  irr_tree_all T;
-  irr_tree t;
-  irr_sched s;
-  irr__buf vb, ob;
-  memset(&T, 0, sizeof T);
-  memset(&vb, 0, sizeof vb);
-  memset(&ob, 0, sizeof ob);
-  cap = G->alg == IRR_ALG_DIRECT ? (G->isroot ? G->p + 1 : 2) : irr_tree_levels(n) + 3 + n; /* + direct receivers */
-  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || !(w = (int64_t *)IRRCOLL_MALLOC((size_t)n * sizeof(int64_t))))
-    rc = MPI_ERR_NO_MEM;
-  if (rc == MPI_SUCCESS) irr_sched_init(&s, G->rank, G->p, ops, cap);
-  if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
-    if (irr_xscatterv_forward(NULL, NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
-  } else if (rc == MPI_SUCCESS) {
-    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_gatherv_thresh(G->ctx->md)) != IRR_OK)
-      rc = MPI_ERR_INTERN;
-    else irr_tree_view(&T, G->rank - G->lo, &t);
-    if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, &T, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
-      rc = MPI_ERR_INTERN;
-  }
-  vb.v = 1;
-  vb.p = G->p;
-  vb.discard = !G->isroot;
-  if (G->isroot) vb.base = irr__base(G->sendbuf), vb.dt = G->sdt, vb.counts = G->vcd, vb.displs = G->vcd + G->p;
-  ob.own = G->rank;
-  ob.base = irr__base(G->recvbuf);
-  ob.dt = G->rdt;
-  ob.count = G->rdt.size > 0 ? G->own / G->rdt.size : 0;
-  ob.discard = G->inplace || G->rerr != MPI_SUCCESS || G->own == 0;
-  if (rc == MPI_SUCCESS && (rc = irr__buf_stage(&vb, 1, G->ctx->pc)) == MPI_SUCCESS &&
-      (rc = irr__buf_stage(&ob, 0, G->ctx->pc)) == MPI_SUCCESS) {
-    X->s = &s;
-    X->buf[IRR_BUF_SEND] = &vb;
-    X->buf[IRR_BUF_RECV] = &ob;
-    X->cnt = G->m;
-    X->cnt_lo = G->lo;
-    rc = irr__exec_run(X);
-    if (rc == MPI_SUCCESS) rc = irr__buf_unstage(&ob, 1, G->ctx->pc);
-  }
-  irr__buf_unstage(&vb, 0, G->ctx->pc);
-  irr__buf_unstage(&ob, 0, G->ctx->pc);
-  irr_tree_all_free(&T);
-  if (w) IRRCOLL_FREE(w);
-  if (ops) IRRCOLL_FREE(ops);
-  return rc;
-}
-
-/* validate -> (receive: learn range and sizes) -> the own block's checks -> forward. */
-static int irr__xscatterv_unknown(irr__xs *G) {
-  int rc = MPI_SUCCESS;
-  irr__exec X;
-  memset(&X, 0, sizeof X);
-  X.comm = G->ctx->pc;
-  X.tag = G->tag + 1;
-  G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
-  if (!G->inplace) { /* rerr: this rank's receive side */
-    if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
-    else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
-  }
-  rc = G->isroot ? irr__xs_root(G) : irr__xs_receive(G, &X);
-  if (rc == MPI_SUCCESS) {
-    G->own = G->m[G->rank - G->lo];
-    if (!G->inplace && G->rerr == MPI_SUCCESS) {
-      if (G->rdt.size > 0 ? G->own % G->rdt.size != 0 : G->own > 0) G->rerr = MPI_ERR_TYPE;
-      else if (G->own > (int64_t)G->bound * G->rdt.size) G->rerr = MPI_ERR_TRUNCATE;
-      else if (G->own > 0 && !G->recvbuf && G->rdt.true_lb == 0) G->rerr = MPI_ERR_BUFFER;
-      else if (G->known >= 0 && G->own != G->known * G->rdt.size &&
-               (G->own > G->known * G->rdt.size || G->own == 0 || G->ctx->check))
-        G->rerr = MPI_ERR_TRUNCATE; /* a shorter block is taken as MPICH does (irr__v_short_ok); none
-                                       at all is what a root with bad arguments sends */
-    }
-    if (!G->inplace) {
-      int e = irr__xset(G->recvcount, 0, G->rdt.size > 0 ? G->own / G->rdt.size : 0);
-      if (G->rerr == MPI_SUCCESS) G->rerr = e;
-    }
-    rc = irr__xs_forward(G, &X);
-  }
-  irr__exec_free(&X);
-  if (G->isroot && G->m) IRRCOLL_FREE(G->m);
-  return rc != MPI_SUCCESS ? rc : G->err != MPI_SUCCESS ? G->err : G->rerr;
-}
-
-/* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
-   unknown, and every rank checks the size it learns against its own count. A larger block
-   is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
-   from nobody, as with MPI's linear Scatterv); a shorter one is taken as MPICH does, the
-   rest of the receive buffer untouched (but with IRRCOLL_CHECK, or an empty one). A rank
-   with bad arguments still receives and forwards its one message, so nobody waits. */
-static int irr__xs_known(const irr__vargs *A) {
-  irr__ctx *ctx = NULL;
-  MPI_Aint learned = 0;
-  irr__xs G;
-  irr__xarr sc = {(int *)(uintptr_t)A->c.ci, (MPI_Count *)(uintptr_t)A->c.cc, NULL};
-  irr__xarr sd = {(int *)(uintptr_t)A->c.di, NULL, (MPI_Aint *)(uintptr_t)A->c.dc};
-  irr__xarr rc1 = {NULL, NULL, &learned};
-  int rc;
-  memset(&G, 0, sizeof G);
-  rc = irr__xbegin(A->comm, &ctx, &G.rank, &G.p, &G.tag);
-  if (rc == MPI_SUCCESS) {
-    G.sendbuf = A->vuser, G.sendcounts = sc, G.displs = sd, G.sendtype = A->vtype;
-    G.recvbuf = (void *)(uintptr_t)A->ouser, G.bound = A->ocount, G.recvcount = rc1, G.recvtype = A->otype;
-    G.root = A->root, G.isroot = G.rank == A->root, G.ctx = ctx, G.known = A->ocount;
-    G.inplace = G.isroot && A->inplace_arg;
-    if (A->inplace_arg && !G.isroot) G.rerr = MPI_ERR_BUFFER;
-    if (A->pre_err != MPI_SUCCESS) *(G.isroot ? &G.err : &G.rerr) = A->pre_err;
-    rc = irr__xscatterv_unknown(&G);
-  }
-  return rc == MPI_SUCCESS ? rc : irr__raise(A->comm, rc);
-}
-
-/* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
-static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr displs, MPI_Datatype sendtype,
-                               void *recvbuf, int64_t recv_max_count, irr__xarr recvcount, MPI_Datatype recvtype,
-                               int root, MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
-  else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
-  rc = irr__xcheck(ctx, "IRR_XScatterv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN, rc);
-  if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
-    irr__xs G;
-    memset(&G, 0, sizeof G);
-    G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
-    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
-    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
-    G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
-    G.known = -1;
-    rc = irr__xscatterv_unknown(&G);
-  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
-    int pre = MPI_SUCCESS;
-    int64_t own = irr__xget(recvcount, 0);
-    if (recvbuf != MPI_IN_PLACE && own > recv_max_count) pre = MPI_ERR_TRUNCATE;
-    if (rank == root && !irr__xnull(displs) && !irr__xnull(sendcounts) &&
-        irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE) {
-      int e = irr__xknown(p, sendcounts, displs, 1, INT64_MAX); /* consecutive displacements, all or none */
-      if (e != MPI_SUCCESS) pre = e;
-    }
-    rc = irr__v_call(1, sendbuf, sendcounts.i, sendcounts.c, displs.i, displs.a, sendtype, recvbuf, own, recvtype, root,
-                     comm, pre);
-    raised = 1; /* irr__v_call raises its errors */
-  }
-  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
-}
-
-IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
-                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm) {
-  return irr__xscatterv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(displs), sendtype, recvbuf, recv_max_count,
-                             irr__xarr_i(recvcount), recvtype, root, comm);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
-                            void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
-                            int root, MPI_Comm comm) {
-  return irr__xscatterv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(displs), sendtype, recvbuf, recv_max_count,
-                             irr__xarr_c(recvcount), recvtype, root, comm);
-}
-#endif
-/* ==== end mpi_xscatterv.h ==== */
-/* ==== begin mpi_xallgatherv.h ==== */
+/* ==== end mpi/xgatherv.h ==== */
+/* ==== begin mpi/xallgatherv.h ==== */
 /* IRR_XAllgatherv: phase 1, Bruck with the sizes in every message (irr_xallgatherv_sched),
    run a round at a time on the program rebuilt from the sizes learned so far; phase 2, the
    large blocks by the known-size Allgatherv (irr_xallgatherv_large). Together the program
@@ -10777,47 +10406,9 @@ static int irr__xallgatherv_known(const void *sendbuf, int64_t sendcount, MPI_Da
   if (flat) IRRCOLL_FREE(flat);
   return rc != MPI_SUCCESS ? rc : pre;
 }
-
-/* The one body of IRR_XAllgatherv and IRR_XAllgatherv_c: the arrays as the user gave them. */
-static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                 int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
-                                 MPI_Comm comm) {
-  irr__ctx *ctx = NULL;
-  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
-  if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
-  rc = irr__xcheck(ctx, "IRR_XAllgatherv", rank, p, 0, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
-  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
-    irr__xa G;
-    memset(&G, 0, sizeof G);
-    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
-    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
-    G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
-    rc = irr__xallgatherv_unknown(&G);
-  } else if (rc == MPI_SUCCESS) {
-    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, comm,
-                                rank, p);
-  }
-  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
-}
-
-IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
-                            MPI_Comm comm) {
-  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
-                               irr__xarr_i(displs), recvtype, comm);
-}
-
-#if MPI_VERSION >= 4
-IRR_DEF int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
-                              MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
-                              MPI_Datatype recvtype, MPI_Comm comm) {
-  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
-                               irr__xarr_a(displs), recvtype, comm);
-}
-#endif
-/* ==== end mpi_xallgatherv.h ==== */
-/* ==== begin mpi_xalltoallv.h ==== */
-/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (xv.h).
+/* ==== end mpi/xallgatherv.h ==== */
+/* ==== begin mpi/xalltoallv.h ==== */
+/* IRR_XAlltoallv: the sparse exchange (NBX) or the count exchange + Alltoallv (select/xv.h).
    NBX is irrcoll's one algorithm that is not a schedule: who sends to whom is known only to
    the senders, and a receiver learns it by probing until a nonblocking barrier says every
    message is in, so there is no program to build in advance for the checker or the model;
@@ -11060,6 +10651,438 @@ static int irr__xt_dense(irr__xt *A, const void *sendbuf, MPI_Datatype sendtype,
   return irr__xalltoallv_native(sendbuf, A->sc, A->sdsp, sendtype, recvbuf, A->cnt, A->dsp, &A->rdt, recvtype, A->err,
                                 A->wide, A->p, A->ctx->pc);
 }
+/* ==== end mpi/xalltoallv.h ==== */
+/* ==== begin api/comm.h ==== */
+/* Per-communicator settings: IRR_Comm_set_alg, IRR_Comm_get_alg, IRR_Comm_set_model (contracts:
+   api/decl.h), kept in the communicator's context (mpi/ctx.h). */
+
+IRR_DEF int IRR_Comm_set_alg(MPI_Comm comm, irr_coll coll, irr_alg alg) {
+  irr__ctx *ctx;
+  int rc;
+  int legacy = coll == IRR_COLL_XALLTOALLV && (alg == IRR_ALG_DIRECT || alg == IRR_ALG_LINEAR);
+  if ((unsigned)coll >= IRR_COLL_COUNT || (alg != IRR_ALG_AUTO && !legacy && !irr_alg_find(coll, alg)))
+    return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->force[coll] = alg;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg) {
+  irr__ctx *ctx;
+  int rc;
+  if ((unsigned)coll >= IRR_COLL_COUNT || !alg) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  *alg = ctx->force[coll];
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
+  irr__ctx *ctx;
+  int rc;
+  if (!(alpha > 0) || !(beta > 0)) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL) return irr__raise(comm, MPI_ERR_COMM);
+  if ((rc = irr__ctx_get(comm, &ctx)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  ctx->md.alpha = alpha;
+  ctx->md.beta = beta;
+  return MPI_SUCCESS;
+}
+/* ==== end api/comm.h ==== */
+/* ==== begin api/gatherv.h ==== */
+/* IRR_Gatherv: blocking (int and MPI_Count), persistent and nonblocking (contracts: api/decl.h;
+   the code they share with Scatterv: mpi/rooted.h, mpi/persist.h). */
+
+IRR_DEF int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        int root, MPI_Comm comm) {
+  return irr__v_call(0, recvbuf, recvcounts, NULL, displs, NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                          int root, MPI_Comm comm) {
+  return irr__v_call(0, recvbuf, NULL, recvcounts, NULL, displs, recvtype, sendbuf, sendcount, sendtype, root, comm, MPI_SUCCESS);
+}
+#endif
+
+IRR_DEF int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                         MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = recvcounts, A.c.di = displs, A.vtype = recvtype;
+  A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+  A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+/* ==== end api/gatherv.h ==== */
+/* ==== begin api/scatterv.h ==== */
+/* IRR_Scatterv: blocking (int and MPI_Count), persistent and nonblocking (contracts: api/decl.h;
+   the code they share with Gatherv: mpi/rooted.h, mpi/persist.h). */
+
+IRR_DEF int IRR_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return irr__v_call(1, sendbuf, sendcounts, NULL, displs, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                           MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                           MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return irr__v_call(1, sendbuf, NULL, sendcounts, NULL, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, MPI_SUCCESS);
+}
+#endif
+
+IRR_DEF int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                              MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__vargs A;
+  (void)info;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_init(&A, request);
+}
+
+IRR_DEF int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                          MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                          int root, MPI_Comm comm, IRR_Request *request) {
+  irr__vargs A;
+  memset(&A, 0, sizeof A);
+  A.scatter = 1;
+  A.vuser = sendbuf, A.vbuf = irr__base(sendbuf), A.c.ci = sendcounts, A.c.di = displs, A.vtype = sendtype;
+  A.ouser = recvbuf, A.inplace_arg = recvbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(recvbuf);
+  A.ocount = recvcount, A.otype = recvtype, A.root = root, A.comm = comm;
+  return irr__v_icall(&A, request);
+}
+/* ==== end api/scatterv.h ==== */
+/* ==== begin api/allgatherv.h ==== */
+/* IRR_Allgatherv: blocking (int and MPI_Count), persistent and nonblocking (contracts:
+   api/decl.h; mpi/allgatherv.h, mpi/persist.h). */
+
+IRR_DEF int IRR_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                             const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, recvcounts, displs, 0, 0};
+  return irr__ag_run(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, 1);
+}
+#endif
+
+IRR_DEF int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__ag_init(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, request);
+}
+
+IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                            IRR_Request *request) {
+  irr__counts c = {recvcounts, displs, NULL, NULL, 0, 0};
+  struct irr_request_s *R;
+  int rc, inter = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
+                          &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
+    irr__req_release(R);
+    return irr__raise(comm, rc);
+  }
+  R->err0 = R->G.err;
+  irr__req_run(R, R->ctx->pc, R->G.tag + 1);
+  *request = R;
+  return MPI_SUCCESS;
+}
+/* ==== end api/allgatherv.h ==== */
+/* ==== begin api/inter.h ==== */
+/* IRR_Allgather, IRR_Allgather_groups, IRR_Allgatherv_groups (int and MPI_Count); the
+   intercommunicator Allgather(v) is IRR_Allgather(v) on one (mpi/inter.h). */
+
+IRR_DEF int IRR_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                          MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 0);
+}
+
+IRR_DEF int IRR_Allgather_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                 MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+
+IRR_DEF int IRR_Allgatherv_groups(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  irr__counts rcs = {recvcounts, displs, NULL, NULL, 0, 0};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, 1);
+}
+
+IRR_DEF int IRR_Allgather_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                   MPI_Count recvcount, MPI_Datatype recvtype, int group, MPI_Comm comm) {
+  irr__counts rcs = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+
+IRR_DEF int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int group,
+                                    MPI_Comm comm) {
+  irr__counts rcs = {NULL, NULL, recvcounts, displs, 0, 0};
+  return irr__groups_entry(sendbuf, sendcount, sendtype, recvbuf, &rcs, recvtype, group, comm);
+}
+#endif
+/* ==== end api/inter.h ==== */
+/* ==== begin api/alltoallv.h ==== */
+/* IRR_Alltoallv: blocking (int and MPI_Count), persistent and nonblocking (contracts:
+   api/decl.h; mpi/alltoallv.h, mpi/persist.h). */
+
+IRR_DEF int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                          void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                            MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                            MPI_Datatype recvtype, MPI_Comm comm) {
+  irr__counts sc = {NULL, NULL, sendcounts, sdispls, 0, 0}, rc = {NULL, NULL, recvcounts, rdispls, 0, 0};
+  return irr__a2a_run(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, IRR_ALG_AUTO);
+}
+#endif
+
+IRR_DEF int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 0, request);
+}
+IRR_DEF int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm, IRR_Request *request) {
+  irr__counts sc = {sendcounts, sdispls, NULL, NULL, 0, 0}, rc = {recvcounts, rdispls, NULL, NULL, 0, 0};
+  return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 1, request);
+}
+/* ==== end api/alltoallv.h ==== */
+/* ==== begin api/xgatherv.h ==== */
+/* IRR_XGatherv (int and MPI_Count) and IRR_Ixgatherv (contracts: api/decl.h; mpi/xgatherv.h). */
+
+/* The one body of IRR_XGatherv and IRR_XGatherv_c: recvcounts, displs as the user gave them. */
+static int irr__xgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                              int root, MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  rc = irr__xcheck(ctx, "IRR_XGatherv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
+    irr__xg G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    rc = irr__xgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known counts: the root fills in consecutive displacements, checks the bound */
+    int pre = MPI_SUCCESS, ok;
+    irr__dt rdt;
+    if (rank == root) {
+      if (irr__xnull(displs)) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, recvcounts, displs, irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    ok = pre == MPI_SUCCESS;
+    rc = irr__v_call(0, recvbuf, ok ? recvcounts.i : NULL, ok ? recvcounts.c : NULL, ok ? displs.i : NULL,
+                     ok ? displs.a : NULL, recvtype, sendbuf, sendcount, sendtype, root, comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
+  }
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+
+IRR_DEF int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
+                          MPI_Comm comm, IRR_Request *request) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc;
+  irr__xarr rc_ = irr__xarr_i(recvcounts), ds = irr__xarr_i(displs);
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && !recvcounts) rc = MPI_ERR_ARG; /* everyone reads recvcounts[0] */
+  if (rc != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (recvcounts[0] == IRR_SIZE_UNKNOWN) {
+    irr__xg *G = (irr__xg *)IRRCOLL_MALLOC(sizeof *G);
+    if (!G) return irr__raise(comm, MPI_ERR_NO_MEM);
+    memset(G, 0, sizeof *G);
+    G->sendbuf = sendbuf, G->sendcount = sendcount, G->sendtype = sendtype;
+    G->recvbuf = recvbuf, G->bound = recv_max_count, G->recvcounts = rc_, G->displs = ds, G->recvtype = recvtype;
+    G->root = root, G->rank = rank, G->p = p, G->tag = tag, G->isroot = rank == root, G->ctx = ctx;
+    return irr__xg_icall(G, comm, request);
+  } else { /* known counts: IRR_Igatherv after the root's consecutive displacements and bound check */
+    int pre = MPI_SUCCESS, ok;
+    irr__dt rdt;
+    irr__vargs A;
+    if (rank == root) {
+      if (!displs) pre = MPI_ERR_ARG;
+      else if (irr__dt_info(recvtype, &rdt) != MPI_SUCCESS) pre = MPI_ERR_TYPE;
+      else pre = irr__xknown(p, rc_, ds, displs[0] == IRR_DISPL_CONSECUTIVE, recv_max_count);
+    }
+    ok = pre == MPI_SUCCESS;
+    memset(&A, 0, sizeof A);
+    A.vuser = recvbuf, A.vbuf = irr__base(recvbuf), A.c.ci = ok ? recvcounts : NULL, A.c.di = ok ? displs : NULL;
+    A.vtype = recvtype;
+    A.ouser = sendbuf, A.inplace_arg = sendbuf == MPI_IN_PLACE, A.obuf = A.inplace_arg ? NULL : irr__base(sendbuf);
+    A.ocount = sendcount, A.otype = sendtype, A.root = root, A.comm = comm, A.pre_err = pre;
+    return irr__v_icall(&A, request);
+  }
+}
+
+IRR_DEF int IRR_XGatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                         int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                            irr__xarr_i(displs), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XGatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                           MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[], MPI_Datatype recvtype,
+                           int root, MPI_Comm comm) {
+  return irr__xgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                            irr__xarr_a(displs), recvtype, root, comm);
+}
+#endif
+/* ==== end api/xgatherv.h ==== */
+/* ==== begin api/xscatterv.h ==== */
+/* IRR_XScatterv (int and MPI_Count; contract: api/decl.h; mpi/xscatterv.h). */
+
+/* The one body of IRR_XScatterv and IRR_XScatterv_c: the arrays as the user gave them. */
+static int irr__xscatterv_call(const void *sendbuf, irr__xarr sendcounts, irr__xarr displs, MPI_Datatype sendtype,
+                               void *recvbuf, int64_t recv_max_count, irr__xarr recvcount, MPI_Datatype recvtype,
+                               int root, MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, raised = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && (root < 0 || root >= p)) rc = MPI_ERR_ROOT;
+  else if (rc == MPI_SUCCESS && irr__xnull(recvcount)) rc = MPI_ERR_ARG; /* everyone reads *recvcount */
+  rc = irr__xcheck(ctx, "IRR_XScatterv", rank, p, root, rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN, rc);
+  if (rc == MPI_SUCCESS && irr__xget(recvcount, 0) == IRR_SIZE_UNKNOWN) {
+    irr__xs G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcounts = sendcounts, G.displs = displs, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcount = recvcount, G.recvtype = recvtype;
+    G.root = root, G.rank = rank, G.p = p, G.tag = tag, G.isroot = rank == root, G.ctx = ctx;
+    G.inplace = G.isroot && recvbuf == MPI_IN_PLACE;
+    G.known = -1;
+    rc = irr__xscatterv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) { /* known: the bound, then the known-size Scatterv */
+    int pre = MPI_SUCCESS;
+    int64_t own = irr__xget(recvcount, 0);
+    if (recvbuf != MPI_IN_PLACE && own > recv_max_count) pre = MPI_ERR_TRUNCATE;
+    if (rank == root && !irr__xnull(displs) && !irr__xnull(sendcounts) &&
+        irr__xget(displs, 0) == IRR_DISPL_CONSECUTIVE) {
+      int e = irr__xknown(p, sendcounts, displs, 1, INT64_MAX); /* consecutive displacements, all or none */
+      if (e != MPI_SUCCESS) pre = e;
+    }
+    rc = irr__v_call(1, sendbuf, sendcounts.i, sendcounts.c, displs.i, displs.a, sendtype, recvbuf, own, recvtype, root,
+                     comm, pre);
+    raised = 1; /* irr__v_call raises its errors */
+  }
+  return rc == MPI_SUCCESS || raised ? rc : irr__raise(comm, rc);
+}
+
+IRR_DEF int IRR_XScatterv(const void *sendbuf, const int sendcounts[], int displs[], MPI_Datatype sendtype,
+                          void *recvbuf, int recv_max_count, int *recvcount, MPI_Datatype recvtype, int root,
+                          MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_i(sendcounts), irr__xarr_i(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_i(recvcount), recvtype, root, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XScatterv_c(const void *sendbuf, const MPI_Count sendcounts[], MPI_Aint displs[], MPI_Datatype sendtype,
+                            void *recvbuf, MPI_Count recv_max_count, MPI_Count *recvcount, MPI_Datatype recvtype,
+                            int root, MPI_Comm comm) {
+  return irr__xscatterv_call(sendbuf, irr__xarr_c(sendcounts), irr__xarr_a(displs), sendtype, recvbuf, recv_max_count,
+                             irr__xarr_c(recvcount), recvtype, root, comm);
+}
+#endif
+/* ==== end api/xscatterv.h ==== */
+/* ==== begin api/xallgatherv.h ==== */
+/* IRR_XAllgatherv (int and MPI_Count; contract: api/decl.h; mpi/xallgatherv.h). */
+
+/* The one body of IRR_XAllgatherv and IRR_XAllgatherv_c: the arrays as the user gave them. */
+static int irr__xallgatherv_call(const void *sendbuf, int64_t sendcount, MPI_Datatype sendtype, void *recvbuf,
+                                 int64_t recv_max_count, irr__xarr recvcounts, irr__xarr displs, MPI_Datatype recvtype,
+                                 MPI_Comm comm) {
+  irr__ctx *ctx = NULL;
+  int rank = 0, p = 0, tag = 0, rc = irr__xbegin(comm, &ctx, &rank, &p, &tag);
+  if (rc == MPI_SUCCESS && irr__xnull(recvcounts)) rc = MPI_ERR_ARG;
+  rc = irr__xcheck(ctx, "IRR_XAllgatherv", rank, p, 0, rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN, rc);
+  if (rc == MPI_SUCCESS && irr__xget(recvcounts, 0) == IRR_SIZE_UNKNOWN) {
+    irr__xa G;
+    memset(&G, 0, sizeof G);
+    G.sendbuf = sendbuf, G.sendcount = sendcount, G.sendtype = sendtype;
+    G.recvbuf = recvbuf, G.bound = recv_max_count, G.recvcounts = recvcounts, G.displs = displs, G.recvtype = recvtype;
+    G.rank = rank, G.p = p, G.tag = tag, G.ctx = ctx;
+    rc = irr__xallgatherv_unknown(&G);
+  } else if (rc == MPI_SUCCESS) {
+    rc = irr__xallgatherv_known(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, recvcounts, displs, recvtype, comm,
+                                rank, p);
+  }
+  return rc == MPI_SUCCESS ? MPI_SUCCESS : irr__raise(comm, rc);
+}
+
+IRR_DEF int IRR_XAllgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                            int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype,
+                            MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_i(recvcounts),
+                               irr__xarr_i(displs), recvtype, comm);
+}
+
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_XAllgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf,
+                              MPI_Count recv_max_count, MPI_Count recvcounts[], MPI_Aint displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm) {
+  return irr__xallgatherv_call(sendbuf, sendcount, sendtype, recvbuf, recv_max_count, irr__xarr_c(recvcounts),
+                               irr__xarr_a(displs), recvtype, comm);
+}
+#endif
+/* ==== end api/xallgatherv.h ==== */
+/* ==== begin api/xalltoallv.h ==== */
+/* IRR_XAlltoallv (int and MPI_Count; contract: api/decl.h; mpi/xalltoallv.h). */
 
 /* validate -> choose (irr_xalltoallv_choose: one Allreduce of the out-degree unless forced)
    -> sparse or dense -> the counts out. One exit. The one body of IRR_XAlltoallv and
@@ -11125,8 +11148,127 @@ IRR_DEF int IRR_XAlltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
                               irr__xarr_c(recvcounts), irr__xarr_a(rdispls), recvtype, comm);
 }
 #endif
-/* ==== end mpi_xalltoallv.h ==== */
-/* ==== begin mpi_guide.h ==== */
+/* ==== end api/xalltoallv.h ==== */
+/* ==== begin api/request.h ==== */
+/* The requests' entry points: IRR_Start, IRR_Startall, IRR_Test, IRR_Wait, IRR_Waitall,
+   IRR_Request_free, IRR_Request_mpi (contracts: api/decl.h; mpi/request.h, mpi/greq.h). */
+
+IRR_DEF int IRR_Start(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->oneshot || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (R->pristine) {
+    R->s = R->s0;
+    memcpy(R->ops, R->pristine, (size_t)R->s.nops * sizeof(irr_op));
+  }
+  irr__req_run(R, R->dc, (int)(R->starts++ % IRR__SEQ_MOD) * 2 + 1);
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Startall(int count, IRR_Request requests[]) {
+  int i, rc = MPI_SUCCESS;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count && rc == MPI_SUCCESS; i++) rc = IRR_Start(&requests[i]);
+  return rc;
+}
+
+IRR_DEF int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request || !flag) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  *flag = 1;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST); /* the MPI request's now */
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  if (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 0);
+  if (R->state == IRR__REQ_RUNNING) {
+    *flag = 0;
+    return MPI_SUCCESS;
+  }
+  return irr__req_complete(request, status);
+}
+
+IRR_DEF int IRR_Wait(IRR_Request *request, MPI_Status *status) {
+  struct irr_request_s *R;
+  if (!request) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  R = *request;
+  if (R && R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  if (!R || R->state == IRR__REQ_INACTIVE) {
+    irr__req_empty(status);
+    return MPI_SUCCESS;
+  }
+  while (R->state == IRR__REQ_RUNNING) irr__req_progress(R->ctx, 1);
+  return irr__req_complete(request, status);
+}
+
+/* Every request progressed in turn (they may be on different communicators) until all are
+   complete. */
+IRR_DEF int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]) {
+  int i, running = 1, rc = MPI_SUCCESS, failed = 0;
+  if (count < 0 || (count > 0 && !requests)) return irr__raise(MPI_COMM_WORLD, MPI_ERR_ARG);
+  for (i = 0; i < count; i++)
+    if (requests[i] && requests[i]->handed) return irr__raise(requests[i]->comm, MPI_ERR_REQUEST);
+  while (running) {
+    running = 0;
+    for (i = 0; i < count; i++)
+      if (requests[i] && requests[i]->state == IRR__REQ_RUNNING) {
+        irr__req_progress(requests[i]->ctx, 0);
+        running |= requests[i]->state == IRR__REQ_RUNNING;
+      }
+  }
+  for (i = 0; i < count; i++) {
+    MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    int r;
+    if (!requests[i] || requests[i]->state == IRR__REQ_INACTIVE) {
+      irr__req_empty(st);
+      continue;
+    }
+    r = irr__req_complete(&requests[i], st);
+    if (r != MPI_SUCCESS) {
+      failed = 1;
+      if (rc == MPI_SUCCESS) rc = r;
+    }
+  }
+  if (failed && statuses != MPI_STATUSES_IGNORE) return MPI_ERR_IN_STATUS;
+  return rc;
+}
+
+IRR_DEF int IRR_Request_free(IRR_Request *request) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (R->state != IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+  irr__req_release(R);
+  *request = IRR_REQUEST_NULL;
+  return MPI_SUCCESS;
+}
+
+IRR_DEF int IRR_Request_mpi(IRR_Request *request, MPI_Request *out) {
+  struct irr_request_s *R = request ? *request : NULL;
+  if (out) *out = MPI_REQUEST_NULL;
+  if (!R) return irr__raise(MPI_COMM_WORLD, MPI_ERR_REQUEST);
+  if (!out) return irr__raise(R->comm, MPI_ERR_ARG);
+#if IRRCOLL_HAVE_REQUEST_MPI
+  {
+    int rc;
+    if (R->state == IRR__REQ_INACTIVE || R->handed) return irr__raise(R->comm, MPI_ERR_REQUEST);
+    rc = MPIX_Grequest_start(irr__greq_query, irr__greq_free, irr__greq_cancel, irr__greq_poll, irr__greq_wait, R,
+                             &R->mreq);
+    if (rc != MPI_SUCCESS) return irr__raise(R->comm, rc);
+    R->handed = 1;
+    R->gnext = irr__greq_head;
+    irr__greq_head = R;
+    *out = R->mreq;
+    if (R->oneshot) *request = IRR_REQUEST_NULL; /* the MPI request owns it now */
+    return MPI_SUCCESS;
+  }
+#else
+  return irr__raise(R->comm, MPI_ERR_UNSUPPORTED_OPERATION);
+#endif
+}
+/* ==== end api/request.h ==== */
+/* ==== begin guide/common.h ==== */
 /* Performance-guideline mock-ups (seed 002: Hunold, Carpen-Amarie, PGMPITuneLib, GL1-GL22,
    Table 1, Appendix A; seed 000 Section 4 for the irregular ones): each implements the
    collective on the left of a guideline, with its MPI signature, by the operations on the
@@ -11272,6 +11414,9 @@ static int irr__gl_commutative(MPI_Op op) {
   return MPI_Op_commutative(op, &c) == MPI_SUCCESS && c;
 }
 #define IRR__AT(b, off) ((char *)(uintptr_t)(b) + (off))
+/* ==== end guide/common.h ==== */
+/* ==== begin guide/regular.h ==== */
+/* The mock-ups of the regular collectives' guidelines (seed 002, GL1-GL22), by collective. */
 
 /* ---- MPI_Allgather ---- */
 /* GL1: Gather to 0, then Bcast. No scratch. Falls back where the p blocks' bytes exceed an
@@ -11682,8 +11827,11 @@ IRR_DEF int IRR_Scatter_as_scatterv(const void *sb, int sc, MPI_Datatype st, voi
   if (c) irr__gl_equal(c, g.p, sc);
   return MPI_Scatterv(sb, c, c ? c + g.p : NULL, st, rb, rc, rt, root, comm);
 }
+/* ==== end guide/regular.h ==== */
+/* ==== begin guide/irregular.h ==== */
+/* The irregular guidelines (seed 000, Section 4): padded regular operations; irrcoll's own
+   algorithms as alternatives for the v-collectives; the table of every mock-up. */
 
-/* ---- the irregular guidelines (seed 000, Section 4): padded regular operations ---- */
 /* The padded irregular mock-ups work on bytes: block i is counts x signature size bytes on
    every rank, whatever type a rank uses; a rank whose type is not dense packs and unpacks. */
 
@@ -11886,10 +12034,10 @@ IRR_DEF const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name) {
   return NULL;
 }
 #undef IRR__AT
-/* ==== end mpi_guide.h ==== */
+/* ==== end guide/irregular.h ==== */
 #endif
 
-/* ==== begin license.h ==== */
+/* ==== begin base/license.h ==== */
 /* MIT License
 
    Copyright (c) 2026 the irrcoll developers
@@ -11909,4 +12057,4 @@ IRR_DEF const irr_gl_entry *IRR_Guide_find(irr_gl_coll coll, const char *name) {
    FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
    OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
    DEALINGS IN THE SOFTWARE. */
-/* ==== end license.h ==== */
+/* ==== end base/license.h ==== */

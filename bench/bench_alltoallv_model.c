@@ -1,7 +1,7 @@
 /* bench_alltoallv_model.c - Alltoallv in the cost model (alpha 1.5 us, beta 0.1 ns/byte):
  * IRR_Alltoallv's automatic choice against MPI libraries' Alltoallv (every rank posts all
  * p - 1 sends and receives, empty ones too), p = 64 .. 65536, average 1 B .. 64 KiB a pair,
- * five distributions. Times are the closed forms of alltoallv.h (test_a2a holds them to
+ * five distributions. Times are the closed forms of select/alltoallv.h (test_a2a holds them to
  * irr_sched_cost over the real programs: linear 0.50 .. 1.08, Bruck 0.73 .. 1.47 of it), the
  * sizes phase (q rounds that also combine the statistics) included for irrcoll; MPI's linear exchange is charged as the
  * model charges any message, (p - 1) alpha + beta * (the larger of the rank's sent and

@@ -11,46 +11,64 @@
    Design in one paragraph: every algorithm is a schedule generator, a pure function that
    fills an array with one rank's program (rounds of sends, receives and copies that name
    block labels, never pointers). One schedule has three consumers: the MPI executor
-   (mpi_exec.h, the only code that moves data, except NBX), the cost model and the symbolic
-   checker. The registry names every collective and algorithm and holds one choose() per
-   collective, a pure function of values equal on all ranks, so a test or the model builds
-   exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
+   (mpi/exec.h, the only code that moves data, except NBX), the cost model and the symbolic
+   checker. The registry names every collective and algorithm; select/ holds one choose()
+   per collective, a pure function of values equal on all ranks, so a test or the model
+   builds exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
    plan -> run.
 
-   Contents, in order (each part is one concern; irrcoll_impl/ in the repository holds them)
-     config.h       options, standard headers, linkage
-     status.h       irr_status codes and irr_status_name(); 64-bit overflow-checked helpers
-     sched.h        schedules (irr_sched, irr_op), builder helpers, schedule sets, matching
-     cost.h         irr_sched_cost(): alpha-beta single-ported cost model
-     registry.h     collectives, algorithms, restrictions; the IRRCOLL_ALG grammar; the
-                    choose() of every collective whose rule needs no estimate
-     check.h        irr_sched_check(): symbolic checker on block labels
-     tree.h         Träff's ordered-hypercube gather trees (Lemmas 1-3)
-     gatherv.h      Gatherv/Scatterv schedules: tree, linear, binomial, direct
-     allgatherv.h   Allgatherv schedules: pipelined ring (Eq. 2), Bruck, recursive doubling
-     xv.h           unknown receive sizes: XGatherv, XScatterv, XAllgatherv plans, markers
-     inter.h        intergroup Allgather(v): segmentation plans, Algorithms 1 and 2, root gathering
-     registry_build.h  Allgatherv's choose(); any collective's programs and model estimate
-     mpi_api.h      the MPI entry points' declarations and contracts
-   the MPI layer's definitions (only with IRRCOLL_IMPLEMENTATION):
-     mpi_ctx.h      the per-communicator context (settings agreed at creation), errors,
-                    IRR_Comm_set_alg / IRR_Comm_get_alg / IRR_Comm_set_model
-     mpi_buf.h      datatype views of user buffers, staging of non-contiguous types
-     mpi_args.h     user buffers as addresses, the one widening of counts and displacements
-     mpi_exec.h     the schedule executor
-     mpi_tree.h     the distributed tree construction (Lemma 3) over MPI
-     mpi_gatherv.h  IRR_Gatherv, IRR_Scatterv and their _c variants
-     mpi_inter.h    IRR_Allgather, IRR_Allgather(v)_groups, intercommunicator Allgather(v)
-     mpi_allgatherv.h  IRR_Allgatherv, IRR_Allgatherv_c
-     mpi_request.h  persistent IRR_Gatherv_init / Scatterv_init / Allgatherv_init (intergroup
-                    too), nonblocking IRR_Igatherv / Iscatterv / Iallgatherv, their requests,
-                    IRR_Request_mpi (IRR_Ixgatherv: mpi_xgatherv.h)
-     mpi_xcommon.h  the unknown-size entry points' common pieces (bound, layout, counts out)
-     mpi_xgatherv.h IRR_XGatherv, IRR_Ixgatherv
-     mpi_xscatterv.h IRR_XScatterv
-     mpi_xallgatherv.h IRR_XAllgatherv
-     mpi_xalltoallv.h IRR_XAlltoallv (the sparse exchange NBX, or counts + Alltoallv)
-     mpi_guide.h    performance-guideline mock-ups GL1-GL22 and the irregular ones, their table
+   Contents, in order: the parts in irrcoll_impl/ of the repository, one folder per layer,
+   each part using only what the parts before it define (make check compiles every prefix).
+   Pure layer (no MPI; IRRCOLL_NO_MPI keeps only this):
+     base/config.h      options, standard headers, linkage
+     base/status.h      irr_status codes and irr_status_name(); 64-bit overflow-checked helpers
+     base/math.h        saturating range sums, a square root without <math.h>
+     base/hash.h        FNV-1a hashing, for the keys of what the MPI layer keeps across calls
+     ir/sched.h         schedules (irr_sched, irr_op), builder helpers, schedule sets
+     ir/match.h         matching sends with receives (the checker's and the model's)
+     ir/cost.h          irr_sched_cost(): alpha-beta single-ported cost model
+     ir/maxplus.h       the model's time of round-by-round programs without building them
+     ir/registry.h      collectives, algorithms, restrictions; the IRRCOLL_ALG grammar
+     ir/check.h         irr_sched_check(): symbolic checker on block labels
+     algo/common/       Träff's ordered-hypercube gather trees (hypercube.h, Lemmas 1-3);
+                        Träff's circulant-graph broadcast schedules (circulant.h)
+     algo/gatherv/      Gatherv and Scatterv: tree.h (Träff's tree, binomial), linear.h
+                        (linear, direct)
+     algo/allgatherv/   ring.h (pipelined, Eq. 2), mpich_ring.h (baseline), bruck.h,
+                        recdoubling.h, neighbor.h, hier.h (node-aware), circulant.h; any.h
+                        (ops of any, the closed-form ring/Bruck choice)
+     algo/xv/           unknown receive sizes: common.h (markers), xgatherv.h, xscatterv.h
+                        (and Scatterv's xtree), xallgatherv.h
+     algo/inter/        intergroup Allgather(v): common.h, rootgather.h, exchange.h
+                        (Algorithms 1 and 2)
+     algo/alltoallv/    sizes.h (labels, the sizes phase), linear.h, bruck.h (and the hybrid)
+     select/            each collective's automatic choice, the ops its programs need and the
+                        programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
+                        XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
+                        alltoallv.h, inter.h; any.h (any collective: choose, build, estimate);
+                        persist.h (persistent calls in the model)
+     api/decl.h         the MPI entry points' declarations and contracts
+   MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
+     mpi/ctx.h          the per-communicator context (settings agreed at creation), errors
+     mpi/buf.h          datatype views of user buffers, staging of non-contiguous types
+     mpi/args.h         user buffers as addresses, the one widening of counts and displacements
+     mpi/exec.h, learn.h, rounds.h   the schedule executor: its state, pieces and datatypes;
+                        learned receives; the rounds and the run
+     mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
+     mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
+     mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
+                        rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
+                        then after the requests xgatherv.h, xallgatherv.h, xalltoallv.h
+     mpi/request.h      persistent and nonblocking requests and their progress; persist.h:
+                        what init and the nonblocking calls add; greq.h: IRR_Request_mpi
+     api/<collective>.h every form of one collective's entry points (blocking, _c,
+                        persistent, nonblocking): gatherv, scatterv, allgatherv, inter
+                        (Allgather and the groups), alltoallv, xgatherv, xscatterv,
+                        xallgatherv, xalltoallv; comm.h (IRR_Comm_set_alg ...), request.h
+                        (IRR_Start, IRR_Test, IRR_Wait ...)
+     guide/             performance-guideline mock-ups GL1-GL22 (regular.h), the irregular
+                        ones and their table (irregular.h), their common rules (common.h)
+     base/license.h     the license, last
 
    Options (define before including)
      IRRCOLL_IMPLEMENTATION  emit the MPI layer's definitions in this translation unit
@@ -84,117 +102,46 @@
 #ifndef IRRCOLL_H
 #define IRRCOLL_H
 
-#include "config.h"
-#include "status.h"
-#include "sched.h"
-#include "cost.h"
-#include "registry.h"
-#include "check.h"
-#include "tree.h"
-#include "gatherv.h"
-#include "allgatherv.h"
-#include "circulant.h"
-#include "xv.h"
-#include "inter.h"
-#include "alltoallv.h"
-#include "registry_build.h"
-#include "mpi_api.h"
-
-#ifndef IRRCOLL_NO_MPI
-/* Persistent irregular collectives (MPI-4 semantics; mpi_request.h). Counts, buffers, types
-   and root are fixed at init; init is a blocking collective (like MPI_Comm_dup: it builds the
-   schedule once, Gatherv's tree included, and duplicates a communicator for the request), and
-   must be called in the same order as the other collectives on comm. IRR_Start begins one
-   run (its first round posted); IRR_Test/IRR_Wait/IRR_Waitall complete it (the request
-   stays allocated: start it again, or IRR_Request_free it once inactive; freeing or
-   starting an active request is MPI_ERR_REQUEST). A local argument error or a sender/receiver count mismatch is returned
-   (and raised on comm) by the Test/Wait that completes the run, with the class the blocking
-   call would return; init itself fails only on errors every rank sees (communicator, root)
-   or on resources. Progress happens only inside irrcoll's Start/Test/Wait
-   calls (as libNBC): each progresses every started request on the same communicator, so
-   several requests on one communicator may be completed in any order; requests on
-   different communicators progress only in their own Test/Wait (IRR_Waitall progresses all
-   it is given), and blocking calls (irrcoll's or MPI's) progress none. Free every request
-   before its communicator. Intercommunicators: IRR_Allgatherv_init only (the intergroup
-   algorithm of IRR_Allgatherv: init runs its size agreement and check, so an argument error
-   anywhere fails init on every rank, MPI_ERR_TRUNCATE where the arguments were good; a
-   start runs the data phase alone); the others MPI_ERR_COMM. info is ignored. */
-typedef struct irr_request_s *IRR_Request;
-#define IRR_REQUEST_NULL ((IRR_Request)0)
-IRR_DECL int IRR_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                              MPI_Comm comm, MPI_Info info, IRR_Request *request);
-IRR_DECL int IRR_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
-                               MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                               int root, MPI_Comm comm, MPI_Info info, IRR_Request *request);
-IRR_DECL int IRR_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                                 const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                                 MPI_Comm comm, MPI_Info info, IRR_Request *request);
-/* Alltoallv (mpi_request.h says what init agrees and how Ialltoallv plans) */
-#define IRR_HAVE_ALLTOALLV_INIT 1
-#define IRR_HAVE_ALLTOALLV_NB 1
-IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                                void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                                MPI_Comm comm, MPI_Info info, IRR_Request *request);
-IRR_DECL int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                            MPI_Comm comm, IRR_Request *request);
-IRR_DECL int IRR_Start(IRR_Request *request);
-IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
-/* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */
-IRR_DECL int IRR_Test(IRR_Request *request, int *flag, MPI_Status *status);
-IRR_DECL int IRR_Wait(IRR_Request *request, MPI_Status *status);
-/* MPI_ERR_IN_STATUS if some run failed and statuses is not MPI_STATUSES_IGNORE */
-IRR_DECL int IRR_Waitall(int count, IRR_Request requests[], MPI_Status statuses[]);
-IRR_DECL int IRR_Request_free(IRR_Request *request);
-/* Nonblocking MPI_Igatherv / MPI_Iscatterv / MPI_Iallgatherv: the same requests, completed by
-   IRR_Test / IRR_Wait / IRR_Waitall (which set the handle to IRR_REQUEST_NULL; IRR_Start
-   refuses them), with the same progress rule. Planned without communicating: Gatherv and
-   Scatterv always run "direct" (one message per rank; Gatherv's carry their sizes ahead of
-   their data, Scatterv's receivers probe them as they come); Allgatherv the blocking
-   call's choice. The first irrcoll call on a communicator
-   makes its context (a collective MPI_Comm_dup): on a new communicator it blocks. */
-IRR_DECL int IRR_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                          const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                          MPI_Comm comm, IRR_Request *request);
-IRR_DECL int IRR_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                           MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                           int root, MPI_Comm comm, IRR_Request *request);
-IRR_DECL int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                             IRR_Request *request);
-/* Nonblocking IRR_XGatherv: its arguments and errors (mpi_api.h), plus the request. recvcounts
-   (and consecutive displs) are written at the root when the request completes; until then
-   the arrays and buffers must stay untouched. Known sizes (recvcounts[0] is not
-   IRR_SIZE_UNKNOWN): IRR_Igatherv after the root's checks. Unknown sizes: "direct" on any
-   number of ranks (planned without communicating), every rank's block to the root in one
-   message; the root takes them in rank order as they come (probed within IRR_Test/Wait). */
-/* An MPI request for a started irrcoll request (a nonblocking call's, or a started persistent
-   one), completed by the user's own MPI_Wait / MPI_Test / MPI_Waitall (etc.), e.g. in one
-   MPI_Waitall with native requests: each of those calls advances irrcoll's running requests
-   on its communicator as IRR_Test does. Until it completes, the irrcoll request is the MPI
-   request's (IRR_Test/Wait/Start/Request_free on it: MPI_ERR_REQUEST); a nonblocking call's
-   handle is set to IRR_REQUEST_NULL at once (freed with the MPI request), a persistent one
-   is inactive again afterwards (start it, hand it out again). The run's error is raised on
-   comm once (as by IRR_Wait) and returned by MPI_Wait/MPI_Test; MPICH then also raises it
-   on MPI_COMM_WORLD's handler (fatal by default: set MPI_ERRORS_RETURN there to get it
-   back), and MPI_Waitall's statuses carry it wrapped as MPI_ERR_OTHER (MPICH 4.0.2).
-   MPI_Cancel has no effect. Each MPI completion call on a handed-out request advances all
-   handed-out requests of the process (not thread-safe: one thread at a time). Needs MPICH's MPIX_Grequest_start (MPICH >= 3 and its
-   derivatives: IRRCOLL_HAVE_REQUEST_MPI is 1; define IRRCOLL_NO_GREQUEST to opt out);
-   elsewhere MPI_ERR_UNSUPPORTED_OPERATION. */
-#if !defined(IRRCOLL_HAVE_REQUEST_MPI)
-#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION >= 30000000 && !defined(IRRCOLL_NO_GREQUEST)
-#define IRRCOLL_HAVE_REQUEST_MPI 1
-#else
-#define IRRCOLL_HAVE_REQUEST_MPI 0
-#endif
-#endif
-IRR_DECL int IRR_Request_mpi(IRR_Request *request, MPI_Request *out);
-IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                           int recv_max_count, int recvcounts[], int displs[], MPI_Datatype recvtype, int root,
-                           MPI_Comm comm, IRR_Request *request);
-#endif
+#include "base/config.h"
+#include "base/status.h"
+#include "base/math.h"
+#include "base/hash.h"
+#include "ir/sched.h"
+#include "ir/match.h"
+#include "ir/cost.h"
+#include "ir/maxplus.h"
+#include "ir/registry.h"
+#include "ir/check.h"
+#include "algo/common/hypercube.h"
+#include "algo/common/circulant.h"
+#include "algo/gatherv/tree.h"
+#include "algo/gatherv/linear.h"
+#include "algo/allgatherv/ring.h"
+#include "algo/allgatherv/mpich_ring.h"
+#include "algo/allgatherv/bruck.h"
+#include "algo/allgatherv/recdoubling.h"
+#include "algo/allgatherv/neighbor.h"
+#include "algo/allgatherv/hier.h"
+#include "algo/allgatherv/circulant.h"
+#include "algo/allgatherv/any.h"
+#include "algo/xv/common.h"
+#include "algo/xv/xgatherv.h"
+#include "algo/xv/xscatterv.h"
+#include "algo/xv/xallgatherv.h"
+#include "algo/inter/common.h"
+#include "algo/inter/rootgather.h"
+#include "algo/inter/exchange.h"
+#include "algo/alltoallv/sizes.h"
+#include "algo/alltoallv/linear.h"
+#include "algo/alltoallv/bruck.h"
+#include "select/gatherv.h"
+#include "select/allgatherv.h"
+#include "select/xv.h"
+#include "select/alltoallv.h"
+#include "select/inter.h"
+#include "select/any.h"
+#include "select/persist.h"
+#include "api/decl.h"
 
 #ifdef __cplusplus
 }
@@ -203,22 +150,39 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
 
 #if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
 #define IRRCOLL_IMPLEMENTATION_DONE
-#include "mpi_ctx.h"
-#include "mpi_buf.h"
-#include "mpi_args.h"
-#include "mpi_exec.h"
-#include "mpi_tree.h"
-#include "mpi_gatherv.h"
-#include "mpi_inter.h"
-#include "mpi_allgatherv.h"
-#include "mpi_alltoallv.h"
-#include "mpi_request.h"
-#include "mpi_xcommon.h"
-#include "mpi_xgatherv.h"
-#include "mpi_xscatterv.h"
-#include "mpi_xallgatherv.h"
-#include "mpi_xalltoallv.h"
-#include "mpi_guide.h"
+#include "mpi/ctx.h"
+#include "mpi/buf.h"
+#include "mpi/args.h"
+#include "mpi/exec.h"
+#include "mpi/learn.h"
+#include "mpi/rounds.h"
+#include "mpi/tree.h"
+#include "mpi/xcommon.h"
+#include "mpi/xscatterv.h"
+#include "mpi/rooted.h"
+#include "mpi/inter.h"
+#include "mpi/allgatherv.h"
+#include "mpi/alltoallv.h"
+#include "mpi/request.h"
+#include "mpi/persist.h"
+#include "mpi/greq.h"
+#include "mpi/xgatherv.h"
+#include "mpi/xallgatherv.h"
+#include "mpi/xalltoallv.h"
+#include "api/comm.h"
+#include "api/gatherv.h"
+#include "api/scatterv.h"
+#include "api/allgatherv.h"
+#include "api/inter.h"
+#include "api/alltoallv.h"
+#include "api/xgatherv.h"
+#include "api/xscatterv.h"
+#include "api/xallgatherv.h"
+#include "api/xalltoallv.h"
+#include "api/request.h"
+#include "guide/common.h"
+#include "guide/regular.h"
+#include "guide/irregular.h"
 #endif
 
-#include "license.h"
+#include "base/license.h"

@@ -1,7 +1,7 @@
 /* irrcoll_pmpi.c - PMPI interception layer (IRRCOLL_PMPI): a shared library that, linked
  * before the MPI library or LD_PRELOADed into an unmodified MPI program, intercepts
  * MPI_Allgather, Allreduce, Alltoall, Bcast, Gather, Reduce, Reduce_scatter_block, Scan,
- * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv, and runs the mock-up (mpi_guide.h)
+ * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv, and runs the mock-up (irrcoll_impl/guide/)
  * or irrcoll algorithm that is forced or that a profile names, else the default: for
  * MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv and MPI_Alltoallv irrcoll's automatic choice
  * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
@@ -12,7 +12,7 @@
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
- *       collective, in the header's grammar (registry.h: [coll:]name, comma-separated; a
+ *       collective, in the header's grammar (ir/registry.h: [coll:]name, comma-separated; a
  *       name without collective applies to every collective that has it): a mock-up name,
  *       an irrcoll algorithm (auto, tree, binomial, direct for gatherv/scatterv; auto,
  *       ring, bruck, recdoubling, hier, neighbor, circulant for allgatherv; auto, bruck,
@@ -136,7 +136,7 @@ static void irr__pm_setup(void) {
   if (irr__pm.init) return;
   irr__pm.init = 1;
   irr__pm.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
-  if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (registry.h): [coll:]name,... */
+  if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (ir/registry.h): [coll:]name,... */
     const char *cur = env;
     char key[64], name[128];
     int k;

@@ -19,7 +19,7 @@
    blocks, self-sends; smaller; several at once; MPI_IN_PLACE with an asymmetric pair; mixed
    types with holes): MPI_ERR_TRUNCATE at a receiver of more, success or MPI_ERR_TRUNCATE
    elsewhere, no hang, no byte written outside the receive blocks (canaries around each), the
-   buffers as mpi_api.h documents (a larger block untouched, a shorter one at its start, the
+   buffers as api/decl.h documents (a larger block untouched, a shorter one at its start, the
    others right), and a correct call afterwards on the same communicator; local argument errors on one random rank (negative counts, NULL
    buffers with data, MPI_DATATYPE_NULL or uncommitted types, NULL count arrays, MPI_IN_PLACE
    as recvbuf): their class on that rank; on the others success, MPI_ERR_TRUNCATE, or
@@ -572,7 +572,7 @@ static void err_check(const char *what, int rank, int e, int want_cls, int allow
    sends rank d more; 2: the same with 80 KB; 3: a sends d less; 4: three random pairs, more or
    less; 5: MPI_IN_PLACE with one asymmetric pair (a sends d more, and expects less from d).
    A receiver of more: MPI_ERR_TRUNCATE; every other rank success or MPI_ERR_TRUNCATE; nothing
-   written outside the receive blocks (MPI). And what mpi_api.h documents: the oversized block
+   written outside the receive blocks (MPI). And what api/decl.h documents: the oversized block
    untouched, a short one's data at its start and the rest as it was, every other block right. */
 enum { NMISMATCH = 6 };
 static const char *const mm_name[NMISMATCH] = {"itself more", "more", "80 KB more", "less", "three mismatches", "in place, asymmetric"};

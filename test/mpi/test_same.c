@@ -2,7 +2,7 @@
    algorithms and every algorithm it can run, the program the executor actually ran equals
    the program the pure builder gives the checker and the model for the same arguments.
 
-   How: IRRCOLL_TRACE (the executor's test-only hook, mpi_exec.h) appends every program the
+   How: IRRCOLL_TRACE (the executor's test-only hook, mpi/rounds.h) appends every program the
    executor runs during a call to a record (one entry per executor run, ops concatenated).
    After the call each rank compares its record, op by op and field by field, with its
    program from the pure builder (irr_v_build_all, irr_xv_build_all,
@@ -10,7 +10,7 @@
    agree on the verdict. A
    hand-written path shows as a missing or different run. A meter (PMPI: this file defines
    MPI_Send, MPI_Isend, ... and the data collectives) adds what the trace cannot see: the
-   bytes this rank sends on the executor's tags (odd: the call's tag + 1, see mpi_ctx.h)
+   bytes this rank sends on the executor's tags (odd: the call's tag + 1, see mpi/ctx.h)
    must be exactly the program's, and no data collective (MPI_Gatherv, MPI_Allgatherv, ...)
    may be called; control messages (tree construction, the intergroup size check) go on the
    call's even tag and are not counted.
@@ -361,7 +361,7 @@ static void make_counts(const tc *c, int p, int *cnt) {
   }
 }
 
-/* The node layout the library uses for Allgatherv (mpi_allgatherv.h's contract): k
+/* The node layout the library uses for Allgatherv (mpi/allgatherv.h's contract): k
    consecutive ranks per node with IRRCOLL_PPN=k, else the shared-memory nodes; NULL when
    every rank has its own node or all share one. */
 static int *node_layout_make(MPI_Comm comm, int p) {

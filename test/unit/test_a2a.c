@@ -1,4 +1,4 @@
-/* test_a2a - Alltoallv's schedules (alltoallv.h) without MPI: the checker over every rank's
+/* test_a2a - Alltoallv's schedules (algo/alltoallv/) without MPI: the checker over every rank's
    program (linear and Bruck, p = 1..40 and some larger p, six size patterns with empty
    blocks), the Bruck size phase simulated for all ranks against the sizes it must give, and
    the choice's closed forms against the cost model over the real programs. */

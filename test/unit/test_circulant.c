@@ -1,4 +1,4 @@
-/* test_circulant - Träff's circulant-graph broadcast schedules (circulant.h) against a
+/* test_circulant - Träff's circulant-graph broadcast schedules (algo/common/circulant.h) against a
    round-by-round simulation, for every p = 1..300: the skips; each rank's recvblock and
    the table of every rank's recvblock (the q receives of a phase are distinct blocks, the
    rank's own baseblock among them); and the n-block broadcast for several n: in n - 1 + q

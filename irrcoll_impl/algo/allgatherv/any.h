@@ -1,0 +1,28 @@
+/* Any Allgatherv algorithm: the ops a program needs, and the closed-form choice between the
+   ring and Bruck that the algorithms built on Allgatherv use for their inner Allgatherv
+   (intergroup, XAllgatherv's large blocks go by the full choice: select/allgatherv.h). */
+
+/* The model's comparison, the same on every rank (all know the sizes): the cheaper of the
+   ring (block size *B from Eq. 2) and Bruck by their closed-form estimates. share: ranks per node
+   that share one NIC (1: flat). The node-aware ring crosses each NIC once per round; in
+   Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
+   so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
+   (select/allgatherv.h). */
+static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
+  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
+  *B = irr_allgatherv_block_on(p, m, md, share > 1);
+  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+
+/* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,
+   recursive doubling and the node-aware algorithm at most Bruck's. */
+static inline int64_t irr_allgatherv_maxops(irr_alg alg, int p, const int64_t *m, int64_t B) {
+  int64_t b = 0;
+  int i;
+  if (alg == IRR_ALG_BRUCK || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER) return 4 * (int64_t)irr_tree_levels(p) + p + 2;
+  if (alg == IRR_ALG_NEIGHBOR) return (int64_t)p + 2;
+  if (alg == IRR_ALG_CIRCULANT) /* as irr_allgatherv_circulant_maxops (circulant.h) */
+    return (int64_t)p * ((B > 0 ? B : 1) - 1 + irr_tree_levels(p)) + (int64_t)(p - 1) * (B > 0 ? B : 1) + 2;
+  for (i = 0; i < p; i++) b += irr__nblocks(m[i], B);
+  return 2 * b + 2;
+}

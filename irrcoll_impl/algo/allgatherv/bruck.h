@@ -1,0 +1,118 @@
+/* Allgatherv by Bruck's allgather (Bruck, Ho, Kipnis, Upfal, Weathersby 1997; not a seed)
+   on irregular sizes (IRR_ALG_BRUCK), the latency-optimal choice for small totals:
+   irr_allgatherv_bruck (ceil(log2 p) rounds, any p; messages go between receive
+   buffers, blocks at their displacements, no scratch). Round k: rank r sends the first
+   n = min(2^k, p - 2^k) blocks it holds (r, r+1, ... mod p) to r - 2^k and receives n more
+   from r + 2^k. Cost: ceil(log2 p) alpha + beta * (sum over rounds of the largest message):
+   bad for one huge block, which it forwards every round. Limits: none on p; ops
+   4 ceil(log2 p) + p + 2. Also the first phase of XAllgatherv, the sizes in every message.
+
+     p = 5, rank 2's receive buffer:      0   1   2   3   4
+       start                              .   .   2   .   .
+       k = 0: 1 block from rank 3         .   .   2   3   .
+       k = 1: 2 blocks from rank 4        0'  .   2   3   4'   4' 0': one message that
+       k = 2: 1 block from rank 1         0   1   2   3   4    wraps past p-1 (OPF_WRAP) */
+
+/* XAllgatherv: round k of Bruck's allgather on p ranks. Rank r holds blocks r, r+1, ...
+   (mod p) in that order; it sends its first n to r - 2^k and receives n from r + 2^k, which
+   it appends; n = min(2^k, p - 2^k). Returns n (0: no round k). */
+static inline int irr_bruck_round(int p, int r, int k, int *to, int *from) {
+  int64_t d = (int64_t)1 << k;
+  if (k < 0 || k > 30 || d >= p) return 0;
+  *to = (int)((r - d % p + p) % p);
+  *from = (int)((r + d) % p);
+  return (int)(d < p - d ? d : p - d);
+}
+
+/* Bruck's allgather as a schedule. Known sizes (flags 0): every message goes straight
+   between receive buffers, blocks at their displacements, so there is no scratch and no
+   copy (a message whose blocks wrap past rank p-1 is one op with IRR_OPF_WRAP; the
+   executor describes its pieces by one derived datatype). With flags (XAllgatherv:
+   IRR_OPF_COUNTS on every message) the receiver cannot place blocks before their sizes
+   arrive: round 0 puts the own block first in scratch, rounds 1..K append in the rank's
+   relative order r, r+1, ..., wrapped messages are split in two, and the last round's
+   copies put every block in the receive buffer. */
+static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, int inplace, int flags, irr_sched *s) {
+  int k, j, to, from, n, direct = !flags;
+  int64_t fill = m[r], off = 0;
+  if (s->rank != r || s->size != p) return IRR_ERR_ARG;
+  if (m[r] > 0 && !(direct && inplace))
+    irr_sched_copy(s, 0, inplace ? IRR_BUF_RECV : IRR_BUF_SEND, 0, direct ? IRR_BUF_RECV : IRR_BUF_TMP, 0, r, r + 1, m[r]);
+  for (k = 0; (n = irr_bruck_round(p, r, k, &to, &from)) > 0; k++) {
+    int part;
+    for (part = 0; part < 2; part++) { /* send my first n blocks; receive n from `from` */
+      int send = part == 0, first = send ? r : from, a;
+      int64_t pos = send ? 0 : fill;
+      for (a = 0; a < n;) { /* one message; with sizes (flags), split where the range wraps */
+        int g = (first + a) % p, cnt = n - a, wrap = direct && g + cnt > p, buf = direct ? IRR_BUF_RECV : IRR_BUF_TMP;
+        int64_t len;
+        irr_op *o;
+        if (g + cnt > p && !wrap) cnt = p - g;
+        len = wrap ? irr__range_sum(m, g, p) + irr__range_sum(m, 0, g + cnt - p) : irr__range_sum(m, g, g + cnt);
+        if (direct && send && k == 0 && !inplace) buf = IRR_BUF_SEND; /* the own block alone */
+        if (len > 0 || flags) {
+          o = irr_sched_push(s, k + 1, send ? IRR_OP_SEND : IRR_OP_RECV, send ? to : from, buf, direct ? 0 : pos,
+                             IRR_BUF_NONE, 0, g, wrap ? p : g + cnt, 0, len);
+          if (o && wrap) o->bhi = g + cnt - p, o->flags = IRR_OPF_WRAP; /* push checks bhi >= blo */
+          else if (o) o->flags = (uint16_t)flags;
+        }
+        pos += len;
+        a += cnt;
+      }
+      if (!send) fill = pos;
+    }
+  }
+  for (j = 0; !direct && j < p; j++) { /* scratch -> receive buffer */
+    int b = (r + j) % p;
+    if (m[b] > 0 && !(b == r && inplace)) irr_sched_copy(s, k, IRR_BUF_TMP, off, IRR_BUF_RECV, 0, b, b + 1, m[b]);
+    off += m[b];
+  }
+  return s->err;
+}
+
+/* Bruck's and recursive doubling's estimates, from their rounds' largest messages.
+   O(p log p). share: ranks per node (consecutive ranks) sharing one NIC (1: flat). In round k the ranks
+   with node-local index below 2^k send across their node's NIC at once: the round is
+   charged its largest message or its busiest NIC's sum, whichever is larger. */
+static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
+  int k, r, n, to, from;
+  double t = 0;
+  if (share < 1) share = 1;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int64_t w = 0, mx = 0, load = 0, nic = 0;
+    for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
+    for (r = 0; r < p; r++) {
+      if (r > 0) w += m[(r + n - 1) % p] - m[r - 1];
+      if (w > mx) mx = w;
+      if (r % share == 0) nic = 0;
+      if (r % share < (1 << k)) nic += w;
+      if (nic > load) load = nic;
+    }
+    t += md.alpha + md.beta * (double)(load > mx ? load : mx);
+  }
+  return t;
+}
+
+/* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
+static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
+  double *E = (double *)work, *F = E + p;
+  int64_t *P = (int64_t *)(F + p);
+  int r, k, n, to, from;
+#define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
+  irr__ag_start(p, m, P, E);
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int d = 1 << k;
+    double *tmp;
+    for (r = 0; r < p; r++) {
+      int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
+      int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
+      double e = E[r], x;
+      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
+      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
+      F[r] = e;
+    }
+    tmp = E, E = F, F = tmp;
+  }
+#undef IRR__WIN
+  return irr__ag_latest(E, p);
+}

@@ -1,0 +1,332 @@
+/* MPI layer: the per-communicator context (private duplicate, call sequence, forced
+   algorithms, model, caches of the features that need one), created at first use and freed
+   with the communicator; error reporting. Only in the IRRCOLL_IMPLEMENTATION unit. */
+
+#include <stdatomic.h>
+
+/* Bytes per MPI message: larger messages are split (MPI counts are int). Both sides split
+   the same way, since both know the length. Tests set it small to exercise splitting. */
+#ifndef IRRCOLL_MAX_MSG
+#define IRRCOLL_MAX_MSG ((int64_t)1 << 30)
+#endif
+#define IRR__CHUNK ((int64_t)(IRRCOLL_MAX_MSG))
+#define IRR__SEQ_MOD 8192             /* tags per call: 2, so tags stay below 2^14 */
+#define IRR__ALTTAG 16384             /* IRR_OPF_ALTTAG: tags in [2^14, 2^15), below MPI's least tag bound */
+
+/* The context, split by feature: what every collective needs, then one cache per feature
+   that keeps state across calls. */
+typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi/allgatherv.h) */
+  uint64_t key;                     /* irr__ag_key of its arguments */
+  irr_alg alg;
+  int64_t B;                        /* the ring's block size */
+  int valid;
+} irr__agchoice_cache;
+
+typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.h) */
+  int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
+  int known;                        /* node is valid (collective on the first need) */
+  int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
+} irr__nodes_cache;
+
+typedef struct irr__win {           /* a window irrcoll made (the sizes window, irr__agwin_make) */
+  MPI_Win win;
+  int64_t *mem;                     /* its memory, freed with it */
+  int live;                         /* not freed yet */
+  struct irr__win *next;            /* the process's windows, newest first (irr__wins) */
+} irr__win;
+
+typedef struct irr__agwin_cache {   /* the sizes window (irr__agwin_make) */
+  irr__win *w;                      /* the window over IRR__AGWIN_SLOTS of {call, bytes of this
+                                       rank's block, of its successor's}; NULL: none */
+  int state;                        /* 0: not made yet; 1: made; -1: none (MPI refused) */
+} irr__agwin_cache;
+
+typedef struct irr__inter_cache {   /* intergroup Allgather(v) (mpi/inter.h) */
+  MPI_Comm gcomm;                   /* where the schedule runs: an intercommunicator's merged
+                                       one, or MPI_COMM_NULL: the private duplicate */
+  MPI_Comm glocal;                  /* my group's own communicator */
+  int *gmap, *gflags;               /* schedule rank -> rank in gcomm; the group flags it was
+                                       made for (groups entry point) */
+  int na, nb, grank;                /* group sizes, my schedule rank */
+} irr__inter_cache;
+
+typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
+  char *buf;                        /* one block of `budget` bytes, allocated at first need */
+  size_t budget;                    /* IRRCOLL_SCRATCH, agreed at creation */
+  int state;                        /* 0: not yet agreed; 1: every rank has buf; -1: none */
+} irr__scratch;
+
+typedef struct irr__ctx {
+  MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
+  unsigned seq;                     /* calls made on this communicator (tags) */
+  irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
+  irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  irr__nodes_cache nodes;
+  irr__agchoice_cache agc;
+  irr__agwin_cache agw;
+  irr__inter_cache inter;
+  irr__scratch scr;
+  int check;                        /* IRRCOLL_CHECK: agree the arguments first (mpi/args.h) */
+  struct irr_request_s *reqs;       /* started persistent requests (mpi/request.h): each
+                                       Test/Wait on one progresses them all */
+} irr__ctx;
+
+#ifndef IRRCOLL_SCRATCH_DEFAULT
+#define IRRCOLL_SCRATCH_DEFAULT ((size_t)64 << 20)
+#endif
+
+/* The one piece of global state: the attribute key, created once (race-free by CAS). */
+static _Atomic int irr__keyval = MPI_KEYVAL_INVALID;
+
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first, while MPI still works, and the
+   other communicators' later, when Open MPI 4.1 can no longer free a window (MPI_Win_free
+   crashes there) and MPICH over UCX aborts on a window left open. So a key on MPI_COMM_SELF
+   frees the windows still open then, newest first: the reverse of their creations, which
+   are collective, so ordered alike on the ranks that share them (windows that threads
+   created at once on overlapping communicators may not be: their MPI_Win_free can wait). */
+static irr__win *_Atomic irr__wins = NULL;
+static _Atomic int irr__finalizing = 0;
+static _Atomic int irr__selfkey = MPI_KEYVAL_INVALID;
+static void irr__win_free(irr__win *w) {
+  if (!w->live) return;
+  MPI_Win_free(&w->win);
+  w->live = 0;
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  w->mem = NULL;
+}
+static int irr__self_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  irr__win *w = atomic_exchange(&irr__wins, NULL), *n;
+  (void)comm, (void)keyval, (void)attr, (void)extra;
+  atomic_store(&irr__finalizing, 1);
+  for (; w; w = n) {
+    n = w->next;
+    irr__win_free(w);
+    IRRCOLL_FREE(w);
+  }
+  return MPI_SUCCESS;
+}
+/* An attribute key with delete callback del, made once per process into *slot (race-free by
+   CAS); *made: this call made it. */
+static int irr__keyval_once(_Atomic int *slot, MPI_Comm_delete_attr_function *del, int *kv, int *made) {
+  int k = atomic_load(slot), expect = MPI_KEYVAL_INVALID, rc;
+  *made = 0;
+  if (k != MPI_KEYVAL_INVALID) {
+    *kv = k;
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, del, &k, NULL);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!atomic_compare_exchange_strong(slot, &expect, k)) {
+    MPI_Comm_free_keyval(&k); /* another thread won */
+    k = expect;
+  } else {
+    *made = 1;
+  }
+  *kv = k;
+  return MPI_SUCCESS;
+}
+/* 1 once the key is on MPI_COMM_SELF */
+static int irr__watch_finalize(void) {
+  int k, made;
+  if (irr__keyval_once(&irr__selfkey, irr__self_delete, &k, &made) != MPI_SUCCESS) return 0;
+  return !made || MPI_Comm_set_attr(MPI_COMM_SELF, k, NULL) == MPI_SUCCESS;
+}
+static void irr__win_keep(irr__win *w) { /* into irr__wins */
+  w->next = atomic_load(&irr__wins);
+  while (!atomic_compare_exchange_weak(&irr__wins, &w->next, w)) {}
+}
+
+/* The sizes window: {call number, this rank's block's bytes, its successor's} for the last
+   IRR__AGWIN_SLOTS calls, one window per communicator, made collectively at the first
+   blocking call that needs it (the context's state is equal everywhere); where MPI refuses
+   one, the callers do without. Publishing is three stores, no message: a correct call costs
+   nothing. A rank that lacks a size reads it from the block's owner with passive-target
+   MPI_Get, polling until that rank has entered the same call (a later call's entry: gone).
+     Allgatherv: a rank whose own arguments do not give every block's size (a negative or
+   missing entry in recvcounts, no receive type size) cannot compute the program the others
+   run, and a guess (an empty block) changed its program in 1697 of 3000 random draws at
+   p <= 8, and a changed message hangs the call; every other rank knows the sizes
+   (irr__ag_sizes). Its owners cannot finish a call that needs the lacking rank.
+     Gatherv's trees: the root whose counts disagree with what the subtrees announced reads
+   the senders' own sizes, to take blocks shorter than its counts as MPICH does
+   (irr__v_reread). Senders may run ahead of the root: a slot overwritten is a size unknown. */
+#define IRR__AGWIN_SLOTS 8
+static void irr__agwin_drop(irr__win *w) { /* one never given to MPI */
+  if (w->mem) IRRCOLL_FREE(w->mem);
+  IRRCOLL_FREE(w);
+}
+static int irr__agwin_make(irr__ctx *ctx) {
+  int i, rc;
+  irr__win *w;
+  if (ctx->agw.state != 0) return MPI_SUCCESS;
+  ctx->agw.state = -1;
+  /* every rank makes it, whatever its mallocs said (an empty window then: reads of it fail) */
+  w = (irr__win *)IRRCOLL_MALLOC(sizeof *w);
+  if (w) memset(w, 0, sizeof *w), w->mem = (int64_t *)IRRCOLL_MALLOC(3 * IRR__AGWIN_SLOTS * sizeof(int64_t));
+  for (i = 0; w && w->mem && i < 3 * IRR__AGWIN_SLOTS; i++) w->mem[i] = -1; /* before anyone can read */
+  if (w && !irr__watch_finalize()) { /* no way to free it in time at MPI_Finalize: an empty one */
+    irr__agwin_drop(w);
+    w = NULL;
+  }
+  if (!w) { /* the others' creation still needs this rank; its window is left to MPI (freeing
+                it is collective too, and the others keep theirs) */
+    MPI_Win left;
+    MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, ctx->pc, &left);
+    return MPI_SUCCESS;
+  }
+  rc = MPI_Win_create(w->mem, w->mem ? 3 * IRR__AGWIN_SLOTS * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL,
+                      ctx->pc, &w->win);
+  if (rc != MPI_SUCCESS) {
+    irr__agwin_drop(w);
+    return MPI_SUCCESS;
+  }
+  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
+  w->live = 1;
+  irr__win_keep(w);
+  ctx->agw.w = w, ctx->agw.state = 1;
+  return MPI_SUCCESS;
+}
+static void irr__agwin_publish(irr__ctx *ctx, unsigned call, int64_t own, int64_t next) {
+  volatile int64_t *slot;
+  if (ctx->agw.state != 1 || !ctx->agw.w->mem) return;
+  slot = ctx->agw.w->mem + 3 * (call % IRR__AGWIN_SLOTS);
+  slot[1] = own, slot[2] = next;
+  atomic_thread_fence(memory_order_release); /* the sizes before the call number */
+  slot[0] = (int64_t)call;
+}
+/* Block i's bytes for call, as rank i's recvcounts say (succ: as rank i - 1's); -1 if
+   unknown there or gone. */
+static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int succ) {
+  int64_t v[3];
+  int at = succ ? (i + p - 1) % p : i, rc;
+  for (;;) {
+    if (MPI_Win_lock(MPI_LOCK_SHARED, at, 0, ctx->agw.w->win) != MPI_SUCCESS) return -1;
+    v[0] = v[1] = v[2] = -1;
+    rc = MPI_Get(v, 3, MPI_INT64_T, at, 3 * (call % IRR__AGWIN_SLOTS), 3, MPI_INT64_T, ctx->agw.w->win);
+    if (MPI_Win_unlock(at, ctx->agw.w->win) != MPI_SUCCESS || rc != MPI_SUCCESS) return -1;
+    if (v[0] == (int64_t)call) return v[1 + succ];
+    if (v[0] >= 0 && (unsigned)((unsigned)v[0] - call) < 0x80000000u) return -1; /* a later call's */
+  }
+}
+
+static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
+  irr__ctx *c = (irr__ctx *)attr;
+  int rc = MPI_SUCCESS;
+  (void)comm;
+  (void)keyval;
+  (void)extra;
+  if (c) {
+    if (c->agw.w && !atomic_load(&irr__finalizing)) irr__win_free(c->agw.w); /* its node stays listed */
+    rc = MPI_Comm_free(&c->pc);
+    if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
+    if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
+    if (c->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&c->inter.glocal);
+    if (c->inter.gmap) IRRCOLL_FREE(c->inter.gmap);
+    if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
+    if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
+    IRRCOLL_FREE(c);
+  }
+  return rc;
+}
+
+static int irr__keyval_get(int *kv) {
+  int made;
+  return irr__keyval_once(&irr__keyval, irr__ctx_delete, kv, &made);
+}
+
+/* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
+   the model (IRRCOLL_ALPHA, IRRCOLL_BETA), ranks per node (IRRCOLL_PPN), the mock-ups'
+   scratch budget (IRRCOLL_SCRATCH), the checking mode (IRRCOLL_CHECK). A malformed IRRCOLL_ALG forces nothing. */
+static void irr__ctx_env(irr__ctx *c) {
+  const char *env;
+  int i;
+  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
+  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
+  if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
+  env = getenv("IRRCOLL_ALG");
+  for (i = 0; i < IRR_COLL_COUNT; i++) {
+    c->force[i] = IRR_ALG_AUTO;
+    if (irr_alg_parse(env, irr_coll_name((irr_coll)i), &c->force[i]) != IRR_OK) c->force[i] = IRR_ALG_AUTO;
+  }
+  c->nodes.ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
+  c->scr.budget = IRRCOLL_SCRATCH_DEFAULT;
+  if ((env = getenv("IRRCOLL_SCRATCH")) && atof(env) >= 0) c->scr.budget = (size_t)atof(env);
+  c->check = (env = getenv("IRRCOLL_CHECK")) && atoi(env) > 0;
+}
+
+/* Every rank takes rank 0's settings: they change who sends what to whom, and environments
+   may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
+   duplicate when the context is made. */
+static int irr__ctx_agree(irr__ctx *c) {
+  double v[IRR_COLL_COUNT + 5];
+  int i, rc;
+  for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
+  v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
+  v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
+  v[IRR_COLL_COUNT + 4] = (double)c->check;
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 5, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  c->check = (int)v[IRR_COLL_COUNT + 4];
+  for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
+  c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
+  c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
+  return MPI_SUCCESS;
+}
+
+/* comm's context, made at the first call (collective: MPI_Comm_dup, then the settings'
+   agreement; an intercommunicator's context takes rank 0's settings of the merged
+   communicator when its intergroup layout is made, irr__inter_setup). */
+static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
+  int kv, flag = 0, rc, inter = 0;
+  irr__ctx *c = NULL;
+  rc = irr__keyval_get(&kv);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = MPI_Comm_get_attr(comm, kv, &c, &flag);
+  if (rc != MPI_SUCCESS) return rc;
+  if (flag && c) {
+    *out = c;
+    return MPI_SUCCESS;
+  }
+  c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
+  if (!c) return MPI_ERR_NO_MEM;
+  memset(c, 0, sizeof *c);
+  c->inter.gcomm = c->inter.glocal = MPI_COMM_NULL;
+  irr__ctx_env(c);
+  rc = MPI_Comm_dup(comm, &c->pc);
+  if (rc != MPI_SUCCESS) {
+    IRRCOLL_FREE(c);
+    return rc;
+  }
+  rc = MPI_Comm_set_errhandler(c->pc, MPI_ERRORS_RETURN);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_test_inter(c->pc, &inter);
+  if (rc == MPI_SUCCESS && !inter) rc = irr__ctx_agree(c);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_set_attr(comm, kv, c);
+  if (rc != MPI_SUCCESS) {
+    MPI_Comm_free(&c->pc);
+    IRRCOLL_FREE(c);
+    return rc;
+  }
+  *out = c;
+  return MPI_SUCCESS;
+}
+
+/* The algorithm forced for coll on this communicator; an X collective without one of its
+   own follows its known-size collective (ir/registry.h). */
+static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
+  irr_alg a = c->force[coll];
+  return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
+}
+
+/* Report an error once through comm's error handler and return it. */
+static int irr__raise(MPI_Comm comm, int code) {
+  MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
+  if (code == MPI_SUCCESS) return code;
+#ifdef SMPI_H /* SimGrid SMPI 3.32 crashes calling MPI_ERRORS_RETURN through MPI_Comm_call_errhandler */
+  {
+    MPI_Errhandler eh;
+    if (MPI_Comm_get_errhandler(c, &eh) == MPI_SUCCESS && eh == MPI_ERRORS_RETURN) return code;
+  }
+#endif
+  MPI_Comm_call_errhandler(c, code);
+  return code;
+}

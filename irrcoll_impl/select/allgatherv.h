@@ -1,0 +1,273 @@
+/* Allgatherv's automatic choice, which needs the algorithms' model times, and its generic
+   generator: a test, a benchmark or a tool evaluates exactly the programs that the MPI layer
+   runs (the same choose(), the same generators).
+
+   The choice evaluates the algorithms' *_time functions (ir/maxplus.h: the model's time over
+   the real programs, from the sizes) in workspace `work` of IRR_AG_WORK(p) 8-byte words (the
+   caller's: the MPI layer allocates it with the sizes, so the choice itself cannot fail on
+   one rank). The closed-form estimates charge every round its largest message; on skewed
+   sizes that is not the programs' time (the ring's Section 2.3 round count assumes that
+   empty ranks cost no round, but every block still makes p - 1 hops one after the other: at
+   p = 10, four non-empty single blocks, 6.0 us estimated, 13.5 us in the model). */
+#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+/* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
+   node; NULL: flat, 1). Equal on all ranks (the layout is gathered once). */
+static inline int irr_allgatherv_share(int p, const int *node) {
+  int share = 1, i, j, c;
+  for (i = 0; node && i < p; i++)
+    if (node[i] == i) {
+      for (j = i, c = 0; j < p; j++) c += node[j] == i;
+      if (c > share) share = c;
+    }
+  return share;
+}
+
+/* Neighbor exchange is chosen on SMP nodes where its estimate is below this fraction of the
+   best other one's. Its model cost (half the ring's rounds, each a pair of blocks) is
+   optimistic on nodes sharing a NIC: in SMPI (16-core nodes, 0.5 us overhead, 64 KiB) it
+   lost to the ring on regular data (0.98 at p = 30, 0.95 at p = 64) where its estimate was
+   0.91 of the ring's, and to the node-aware algorithm on spike data (0.66 of it at p = 64,
+   estimate 0.83); on half-full data (estimate 0.70 of the ring's at p = 30 .. 1024) it beat
+   the ring 1.19x (p = 30) and 1.10x (p = 64), as Open MPI's neighborexchange does. On a
+   flat cluster it never won a cell (p = 30, 64), and it is not chosen there. */
+#define IRR_NEIGHBOR_MARGIN 0.75
+
+/* Near-ties on a flat cluster go to the algorithm SMPI found faster: an algorithm replaces
+   the best so far only if its model time is below IRR_AG_TIE of it, in the order Bruck,
+   recursive doubling, ring, neighbor exchange (SMPI, flat, 0.5 us overhead: Bruck beat
+   recursive doubling at equal model cost, p = 64, 1 KiB, 1.32x on geometric data, 1.04x on
+   decreasing; neighbor exchange never won a cell at p = 30, 64). The choice is then within
+   1 / IRR_AG_TIE (3.1%) of the model's argmin. */
+#define IRR_AG_TIE 0.97
+
+/* Allgatherv's automatic choice on SMP nodes (node: consecutive nodes of share ranks at
+   most), calibrated on SMPI, where nodes share a NIC, which the model does not see: the
+   ring or the logarithmic algorithm by the closed forms (irr_allgatherv_choose_on, with the
+   node's ranks sharing a NIC); the logarithmic algorithm is Bruck in the receive buffer,
+   except with 2^k ranks, where recursive doubling's first rounds stay inside nodes (SMPI,
+   16-core nodes, p = 64, 4 B: Bruck 0.89-0.91 of SMPI's best, recursive doubling 1.00).
+   On nodes of consecutive ranks the node-aware algorithm (irr_allgatherv_hier) wins where
+   its estimate says it is faster than that choice, and neighbor exchange (p even) where its
+   estimate is below IRR_NEIGHBOR_MARGIN of the best; a ring that stays takes whole blocks
+   where the node-aware exact recursion says so (irr__allgatherv_block_nodes). */
+/* The node-aware ring's block size on SMP nodes: Eq. (2)'s from IRR_RING_NODE_ALPHA (bs), or
+   whole blocks (the plain linear ring, MPICH's in the node order), whichever has the lower
+   exact time with the hops inside a node at IRR_INTRA_ALPHA, IRR_INTRA_BETA of the model's
+   alpha and beta (irr_allgatherv_ring_time_on; the constants of the node-aware estimate, from
+   SMPI's 16-core nodes, where a hop inside a node runs at 20 GB/s against the NIC's 10). The
+   model without them (every hop alpha + beta len) ranks the two the wrong way round: SMPI,
+   p = 256, 0.5 us overhead, 64 KiB, random skewed sizes (seed 9003, 146 ranks of about
+   115 KB, the rest empty): whole blocks 2.16 ms, bs = 59166 3.27 ms (MPICH's ring 2.34),
+   model 3.46 / 2.99 ms, with the node constants 2.14 / 2.34 ms; decreasing 2.50 / 2.55 ms
+   (2.49 / 2.63), half-full 2.09 / 2.27 ms (2.15 / 2.27). Evaluated only where both
+   recursions stay within IRR_RING_EXACT_NODES cells (p R; about 5 ns a cell); beyond, bs. */
+#ifndef IRR_RING_EXACT_NODES
+#define IRR_RING_EXACT_NODES ((int64_t)1 << 18)
+#endif
+static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_model md, const int *node, int64_t bs,
+                                                  void *work) {
+  int64_t mx = 0, cells = 0, b[2] = {0, 0}, mn[2] = {-1, -1}, Bk[2];
+  int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8), i, k;
+  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+  if (p <= 2 || bs >= mx || bs < 1) return bs;
+  Bk[0] = bs, Bk[1] = mx;
+  for (k = 0; k < 2; k++) {
+    for (i = 0; i < p; i++) {
+      int64_t nb = irr__nblocks(m[i], Bk[k]);
+      b[k] += nb;
+      mn[k] = mn[k] < 0 || nb < mn[k] ? nb : mn[k];
+    }
+    cells += (b[k] - mn[k]) * (int64_t)p;
+  }
+  if (cells > IRR_RING_EXACT_NODES) return bs;
+  irr_allgatherv_order(p, m, node, ring);
+  return irr_allgatherv_ring_time_on(p, m, mx, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work) <
+                 irr_allgatherv_ring_time_on(p, m, bs, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work)
+             ? mx
+             : bs;
+}
+
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+                                                 int64_t *B, void *work) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = irr_allgatherv_choose_on(p, m, md, share, B);
+  if (nodes) {
+    double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
+    double th = irr_allgatherv_hier_estimate(p, m, node, md);
+    if (th < ta) a = IRR_ALG_HIER, ta = th;
+    if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
+      irr_model m6 = md;
+      m6.alpha *= IRR_RING_NODE_ALPHA;
+      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+    }
+    if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
+    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, *B, work);
+  }
+  return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+
+/* Allgatherv's automatic choice. On a flat cluster (node NULL) it is the model's argmin
+   over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
+   doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
+   neighbor exchange (p even), each by its time over the real programs (the *_time
+   functions: exact, or for the ring and neighbor exchange at large p an upper bound;
+   test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
+   only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
+   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
+   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
+   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
+   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
+   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
+   figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
+   every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
+   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
+   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
+  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  irr_alg a = IRR_ALG_BRUCK;
+  double best, t;
+  int64_t mx = 0;
+  if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
+    *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
+    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
+    if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
+    if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
+      *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+    }
+    return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
+  }
+  if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B, work);
+  *B = irr_allgatherv_block_on(p, m, md, 0);
+  if (p <= 1) return IRR_ALG_BRUCK;
+  best = irr_allgatherv_bruck_time(p, m, md, work);
+  if (pof2 && (t = irr_allgatherv_recdoubling_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RECDOUBLING;
+  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+  if ((p - 1) * (md.alpha + md.beta * (double)(mx < *B ? mx : *B)) < IRR_AG_TIE * best) {
+    int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
+    irr_allgatherv_order(p, m, NULL, ring);
+    if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
+  }
+  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
+  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
+       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
+    int64_t tot = 0, mn = m[0];
+    int q = irr_circ_q(p), n;
+    double lb, b2;
+    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
+    lb = q * md.alpha + md.beta * (double)(tot - mn);
+    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+    lb = b2 * b2 > lb ? b2 * b2 : lb;
+    if (lb < IRR_AG_TIE * best) {
+      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
+      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
+    }
+  }
+  return a;
+}
+
+/* The same with its own workspace, for callers outside the MPI layer (tests, tools, the
+   benchmarks); without memory, the closed-form choice of ring or Bruck. */
+static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                            int64_t *B) {
+  void *w = p > 0 ? IRRCOLL_MALLOC(IRR_AG_WORK(p) * 8) : NULL;
+  irr_alg a = w ? irr_allgatherv_choose_w(forced, p, m, md, node, B, w) : irr_allgatherv_choose_on(p, m, md, 1, B);
+  if (w) IRRCOLL_FREE(w);
+  return a;
+}
+
+/* Messages of at least this many bytes in Bruck, recursive doubling, neighbor exchange and
+   the circulant schedule are synchronous (IRR_OPF_SYNC): a rank whose partners' messages are
+   empty (skewed sizes) would otherwise post several rounds' eager sends at once, and they
+   share its link, where the
+   model (single-ported) and MPI's own algorithms (a Sendrecv every round) send one after the
+   other. SMPI, flat, 0.5 us, p = 64, random skewed sizes, 1 KiB average: recursive doubling
+   70.0 us eager, 32.2 us so (MPICH's recursive doubling 52.7 us); p = 8, one rank has
+   32 KiB: 25.4 us, 15.8 us (MPICH's 20.4 us). Above MPI's eager limit a send waits for its
+   receiver anyway; below this, the handshake would cost more than the flood. The circulant
+   schedule's messages too (p = 256, one rank has 256 KiB: 198 us eager, 78.9 us so, MPICH's
+   recursive doubling 226 us; the model says 70 us). */
+#define IRR_AG_SYNC_MIN 4096
+
+/* Rank r's Allgatherv program for a chosen algorithm (ring: B, ring order `ring` from
+   irr_allgatherv_layout, n = 1 if that order is node-aware; hier: ring = the nodes' first
+   ranks, n of them). The ring's synchronous sends (its flow control, irr_allgatherv_ring)
+   are dropped on SMP nodes: there only the one link that leaves a node is slow, and waiting
+   for each receiver there cost more than flooding it (SMPI, 16-core nodes, 64 KiB: p = 30
+   half_full 344 -> 297 us, decreasing 316 -> 233 us; p = 64 half_full 721 -> 620 us; 1 MiB
+   spike 191 -> 163 us; no cell slower), while on a flat cluster they are worth it
+   (p = 30 geometric 64 KiB: 399 us with them, 920 us without). */
+static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                              int n, int inplace, irr_sched *s) {
+  if (alg == IRR_ALG_RING) {
+    int i, n0 = s->nops;
+    irr_status st = irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
+    for (i = n0; n > 0 && i < s->nops; i++) s->ops[i].flags &= (uint16_t)~IRR_OPF_SYNC;
+    return st;
+  }
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_hier(r, p, m, n, ring, inplace, s);
+  if (alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_BRUCK || alg == IRR_ALG_NEIGHBOR || alg == IRR_ALG_CIRCULANT) {
+    int i, n0 = s->nops;
+    irr_status st = alg == IRR_ALG_RECDOUBLING ? irr_allgatherv_recdoubling(r, p, m, inplace, s)
+                    : alg == IRR_ALG_BRUCK     ? irr_allgatherv_bruck(p, r, m, inplace, 0, s)
+                    : alg == IRR_ALG_NEIGHBOR  ? irr_allgatherv_neighbor(r, p, m, inplace, s)
+                    : B < 1 || B > INT32_MAX   ? IRR_ERR_ARG
+                                               : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
+    for (i = n0; i < s->nops; i++) /* message heads (a circulant message's first op) */
+      if (s->ops[i].kind == IRR_OP_SEND && !(s->ops[i].flags & IRR_OPF_CONT) &&
+          irr__msg_len(s->ops, i, s->nops) >= IRR_AG_SYNC_MIN)
+        s->ops[i].flags |= IRR_OPF_SYNC;
+    return st;
+  }
+  return IRR_ERR_ARG;
+}
+
+/* The ring order (ring; returns 1 if node-aware, else 0) or, for the node-aware algorithm,
+   the nodes' first ranks (p + 1 ints; returns n, the number of nodes): for
+   irr_allgatherv_sched. */
+static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, const int *node, int *ring) {
+  if (alg == IRR_ALG_HIER) return irr_allgatherv_nodes(p, node, ring);
+  irr_allgatherv_order(p, m, node, ring);
+  return node != NULL;
+}
+
+/* The programs of all p ranks of an Allgatherv with sizes m, into set (free with
+   irr_sched_set_free). alg: IRR_ALG_RING (B: block size, 0 for Eq. 2), IRR_ALG_CIRCULANT (B:
+   pieces per block, 0 for the model's choice), IRR_ALG_BRUCK,
+   IRR_ALG_RECDOUBLING, IRR_ALG_HIER, IRR_ALG_NEIGHBOR, or IRR_ALG_AUTO (irr_allgatherv_choose). node: ranks'
+   nodes (each rank's lowest rank) or NULL (the ring's order, the node-aware algorithm; with
+   auto, the choice too). */
+static inline irr_status irr_allgatherv_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m,
+                                                  int64_t B, const int *node, int inplace, irr_model md) {
+  irr_status st;
+  int r, n, *ring = NULL;
+  int64_t cap, B0 = 0;
+  irr_op *ops = NULL;
+  if (p <= 0) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_AUTO || alg == IRR_ALG_RECDOUBLING || alg == IRR_ALG_HIER || alg == IRR_ALG_NEIGHBOR ||
+      (alg == IRR_ALG_CIRCULANT && B <= 0))
+    alg = irr_allgatherv_choose(alg, p, m, md, node, &B0), B = alg == IRR_ALG_CIRCULANT ? B0 : B;
+  if (alg == IRR_ALG_AUTO) B = B0;
+  if (!irr_alg_find(IRR_COLL_ALLGATHERV, alg)) return IRR_ERR_ARG;
+  if (alg == IRR_ALG_RING && B <= 0) B = irr_allgatherv_block_on(p, m, md, node != NULL);
+  if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
+  cap = irr_allgatherv_maxops(alg, p, m, B);
+  ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+  ring = (int *)IRRCOLL_MALLOC((size_t)(p + 1) * sizeof(int));
+  if (!ops || !ring || cap > INT32_MAX) { st = IRR_ERR_NOMEM; goto out; }
+  n = irr_allgatherv_layout(alg, p, m, node, ring);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, (int)cap);
+    st = irr_allgatherv_sched(alg, r, p, m, B, ring, n, inplace, &s);
+    if (st == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  if (ring) IRRCOLL_FREE(ring);
+  if (st != IRR_OK) irr_sched_set_free(set);
+  return st;
+}
