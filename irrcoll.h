@@ -520,16 +520,17 @@ static inline irr_status irr_sched_set_finish(irr_sched_set *set) {
 }
 /* ==== end ir/sched.h ==== */
 /* ==== begin ir/match.h ==== */
-/* ---- matching: the k-th send from s to d meets the k-th receive at d from s ----
-   (MPI's non-overtaking order on one tag). Fills partner[g] for every op g (global index =
-   index in the concatenation of all programs; -1 for copies). O(n + p) with two counting
-   sorts. Shared by the cost model and the checker. base[r] = global index of rank r's op 0. */
-static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64_t *base,
-                                          int64_t *partner) {
-  int64_t i, nrecv = 0, k;
-  int64_t *cnt = NULL, *a = NULL, *b = NULL, *cur = NULL;
-  irr_status st = IRR_OK;
+/* Matching: the k-th send from s to d meets the k-th receive at d from s (MPI's
+   non-overtaking order on one tag). irr__sched_match fills partner[g] for every op g (global
+   index = index in the concatenation of all programs; -1 for copies). O(n + p) with two
+   counting sorts. Shared by the cost model and the checker. base[r] = global index of rank
+   r's op 0. */
+
+/* Check every op's peer and continuation; *nrecv: the messages received (heads). */
+static inline irr_status irr__match_scan(const irr_sched *s, int p, const int64_t *base, int64_t *partner,
+                                         int64_t *nrecv) {
   int r, j;
+  *nrecv = 0;
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++) {
       const irr_op *o = &s[r].ops[j];
@@ -540,15 +541,29 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
           (j == 0 || o->kind == IRR_OP_COPY || s[r].ops[j - 1].kind != o->kind || s[r].ops[j - 1].peer != o->peer ||
            s[r].ops[j - 1].round != o->round || (o->flags & (IRR_OPF_COUNTS | IRR_OPF_LEARN | IRR_OPF_WRAP))))
         return IRR_ERR_BOUNDS;
-      if (o->kind == IRR_OP_RECV && irr_op_is_head(o)) nrecv++;
+      if (o->kind == IRR_OP_RECV && irr_op_is_head(o)) ++*nrecv;
     }
-  cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
-  a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
-  b = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
-  cur = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
-  if (!cnt || !a || !b || !cur) { st = IRR_ERR_NOMEM; goto out; }
-  /* receives in op order, stably sorted by source, then by destination: each destination's
-     receives end up grouped by source, in program order within a source */
+  return IRR_OK;
+}
+
+/* The rank whose op range holds global op g. */
+static inline int irr__match_owner(const int64_t *base, int p, int64_t g) {
+  int lo = 0, hi = p - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (base[mid] <= g) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* The received messages (heads, global indices) into b, in op order, stably sorted by
+   source, then by destination: each destination's receives end up grouped by source, in
+   program order within a source; cnt[d]: where destination d's start (p + 1 entries). */
+static inline void irr__match_sort(const irr_sched *s, int p, const int64_t *base, int64_t nrecv, int64_t *cnt,
+                                   int64_t *a, int64_t *b, int64_t *cur) {
+  int64_t i;
+  int r, j;
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
   for (r = 0; r < p; r++)
     for (j = 0; j < s[r].nops; j++)
@@ -558,57 +573,58 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
     for (j = 0; j < s[r].nops; j++)
       if (s[r].ops[j].kind == IRR_OP_RECV && irr_op_is_head(&s[r].ops[j])) a[cnt[s[r].ops[j].peer]++] = base[r] + j;
   memset(cnt, 0, ((size_t)p + 1) * sizeof(int64_t));
-  for (i = 0; i < nrecv; i++) {
-    /* destination of receive a[i]: the rank whose op range holds it */
-    int lo = 0, hi = p - 1;
-    while (lo < hi) {
-      int mid = lo + (hi - lo + 1) / 2;
-      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
-    }
-    cnt[lo + 1]++;
-  }
+  for (i = 0; i < nrecv; i++) cnt[irr__match_owner(base, p, a[i]) + 1]++;
   for (r = 0; r < p; r++) cnt[r + 1] += cnt[r];
   memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
-  for (i = 0; i < nrecv; i++) {
-    int lo = 0, hi = p - 1;
-    while (lo < hi) {
-      int mid = lo + (hi - lo + 1) / 2;
-      if (base[mid] <= a[i]) lo = mid; else hi = mid - 1;
+  for (i = 0; i < nrecv; i++) b[cur[irr__match_owner(base, p, a[i])]++] = a[i];
+}
+
+/* Pair every send (head) of rank r with its receive, and the pieces of a multi-op message
+   in order. cur[d] walks d's receives (b, cnt from irr__match_sort); sends are visited by
+   source, so groups are met in order. */
+static inline irr_status irr__match_sends(const irr_sched *s, int r, const int64_t *base, const int64_t *cnt,
+                                          const int64_t *b, int64_t *cur, int64_t *partner) {
+  int j;
+  for (j = 0; j < s[r].nops; j++) {
+    const irr_op *o = &s[r].ops[j];
+    int d = o->peer, js, jr;
+    int64_t k;
+    if (o->kind != IRR_OP_SEND || !irr_op_is_head(o)) continue;
+    /* d's next unmatched receive must come from r; one from a lower source was never
+       matched, one from a higher source means r's send has no receive */
+    if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) return IRR_ERR_UNMATCHED;
+    k = b[cur[d]++];
+    partner[base[r] + j] = k;
+    partner[k] = base[r] + j;
+    for (js = j + 1, jr = (int)(k - base[d]) + 1;; js++, jr++) { /* the pieces pair up in order */
+      int cs = js < s[r].nops && (s[r].ops[js].flags & IRR_OPF_CONT);
+      int cr = jr < s[d].nops && (s[d].ops[jr].flags & IRR_OPF_CONT);
+      if (cs != cr) return IRR_ERR_MISMATCH;
+      if (!cs) break;
+      partner[base[r] + js] = base[d] + jr;
+      partner[base[d] + jr] = base[r] + js;
     }
-    b[cur[lo]++] = a[i];
   }
-  /* cur[d] walks d's receives; sends are visited by source, so groups are met in order */
-  memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
-  for (r = 0; r < p && st == IRR_OK; r++)
-    for (j = 0; j < s[r].nops; j++) {
-      const irr_op *o = &s[r].ops[j];
-      int d = o->peer;
-      if (o->kind != IRR_OP_SEND || !irr_op_is_head(o)) continue;
-      /* d's next unmatched receive must come from r; one from a lower source was never
-         matched, one from a higher source means r's send has no receive */
-      if (cur[d] >= cnt[d + 1] || s[d].ops[b[cur[d]] - base[d]].peer != r) {
-        st = IRR_ERR_UNMATCHED;
-        break;
-      }
-      k = b[cur[d]++];
-      partner[base[r] + j] = k;
-      partner[k] = base[r] + j;
-      { /* the pieces of a multi-op message pair up in order */
-        int js = j + 1, jr = (int)(k - base[d]) + 1;
-        for (;; js++, jr++) {
-          int cs = js < s[r].nops && (s[r].ops[js].flags & IRR_OPF_CONT);
-          int cr = jr < s[d].nops && (s[d].ops[jr].flags & IRR_OPF_CONT);
-          if (cs != cr) { st = IRR_ERR_MISMATCH; break; }
-          if (!cs) break;
-          partner[base[r] + js] = base[d] + jr;
-          partner[base[d] + jr] = base[r] + js;
-        }
-        if (st != IRR_OK) break;
-      }
-    }
+  return IRR_OK;
+}
+
+static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64_t *base, int64_t *partner) {
+  int64_t nrecv = 0, *cnt = NULL, *a = NULL, *b = NULL, *cur = NULL;
+  irr_status st = irr__match_scan(s, p, base, partner, &nrecv);
+  int r;
+  if (st != IRR_OK) return st;
+  cnt = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  a = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  b = (int64_t *)IRRCOLL_MALLOC(((size_t)nrecv + 1) * sizeof(int64_t));
+  cur = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  if (!cnt || !a || !b || !cur) st = IRR_ERR_NOMEM;
+  if (st == IRR_OK) {
+    irr__match_sort(s, p, base, nrecv, cnt, a, b, cur);
+    memcpy(cur, cnt, ((size_t)p + 1) * sizeof(int64_t));
+  }
+  for (r = 0; r < p && st == IRR_OK; r++) st = irr__match_sends(s, r, base, cnt, b, cur, partner);
   for (r = 0; r < p && st == IRR_OK; r++)
     if (cur[r] != cnt[r + 1]) st = IRR_ERR_UNMATCHED;
-out:
   if (cnt) IRRCOLL_FREE(cnt);
   if (a) IRRCOLL_FREE(a);
   if (b) IRRCOLL_FREE(b);
@@ -989,13 +1005,23 @@ out:
    The algorithms' *_time functions evaluate it from the sizes, without building the
    programs: O(p) a round instead of the simulator's event queue. */
 
+/* One message in the recursion: the clock e of a rank that was at er before the round, after
+   a message (nonempty) with a peer that was at ep: it starts when both are ready and takes
+   alpha + bl (bl: its beta term); an empty message takes no time. Evaluated as
+   (max + alpha) + bl, so every recursion rounds alike. */
+static inline double irr__mp_msg(double e, double er, double ep, double alpha, double bl, int nonempty) {
+  double x;
+  if (nonempty && (x = (ep > er ? ep : er) + alpha + bl) > e) e = x;
+  return e;
+}
+
 /* The recursion's start (P: prefix sums of m, p + 1 entries; E: every rank at time 0) and its
    end (the last rank to finish). */
-static inline void irr__ag_start(int p, const int64_t *m, int64_t *P, double *E) {
+static inline void irr__mp_start(int p, const int64_t *m, int64_t *P, double *E) {
   int r;
   for (P[0] = 0, r = 0; r < p; r++) P[r + 1] = P[r] + m[r], E[r] = 0;
 }
-static inline double irr__ag_latest(const double *E, int p) {
+static inline double irr__mp_latest(const double *E, int p) {
   double t = 0;
   int r;
   for (r = 0; r < p; r++) t = E[r] > t ? E[r] : t;
@@ -2904,19 +2930,14 @@ static inline double irr_allgatherv_ring_time_on(int p, const int64_t *m, int64_
     for (pos = 0; pos < p; pos++) {
       int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
       int me = node ? node[IRR__RK(pos)] : 0, so = node && node[IRR__RK(nx)] == me, ro = node && node[IRR__RK(pv)] == me;
-      double e = E[pos], x;
-      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + (so ? ai : 1) * md.alpha +
-                             (so ? bi : 1) * md.beta * (double)S[pos]) > e)
-        e = x;
-      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + (ro ? ai : 1) * md.alpha +
-                             (ro ? bi : 1) * md.beta * (double)S[pv]) > e)
-        e = x;
-      F[pos] = e;
+      double e = irr__mp_msg(E[pos], E[pos], E[nx], (so ? ai : 1) * md.alpha, (so ? bi : 1) * md.beta * (double)S[pos],
+                             S[pos] > 0);
+      F[pos] = irr__mp_msg(e, E[pos], E[pv], (ro ? ai : 1) * md.alpha, (ro ? bi : 1) * md.beta * (double)S[pv], S[pv] > 0);
     }
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__RK
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
                                               void *work) {
@@ -3053,22 +3074,20 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
   int64_t *P = (int64_t *)(F + p);
   int r, k, n, to, from;
 #define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int d = 1 << k;
     double *tmp;
     for (r = 0; r < p; r++) {
       int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
       int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
-      double e = E[r], x;
-      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
-      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
-      F[r] = e;
+      double e = irr__mp_msg(E[r], E[r], E[lo], md.alpha, md.beta * (double)ws, ws > 0);
+      F[r] = irr__mp_msg(e, E[r], E[hi], md.alpha, md.beta * (double)wr, wr > 0);
     }
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__WIN
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 /* ==== end algo/allgatherv/bruck.h ==== */
 /* ==== begin algo/allgatherv/recdoubling.h ==== */
@@ -3118,17 +3137,17 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
   int64_t *P = (int64_t *)(F + p);
   int r, d;
   if (p & (p - 1)) return 1e300;
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (d = 1; d < p; d *= 2) {
     double *tmp;
     for (r = 0; r < p; r++) {
       int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
       int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      F[r] = irr__mp_msg(E[r], E[r], E[q], md.alpha, md.beta * (double)mx, mx > 0);
     }
     tmp = E, E = F, F = tmp;
   }
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 /* ==== end algo/allgatherv/recdoubling.h ==== */
 /* ==== begin algo/allgatherv/neighbor.h ==== */
@@ -3193,7 +3212,7 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
   for (r = 0; r < p; r++) { /* round 1: own blocks with r ^ 1 */
     int q = r ^ 1;
     int64_t mx = m[r] > m[q] ? m[r] : m[q];
-    E[r] = mx > 0 ? md.alpha + md.beta * (double)mx : 0;
+    E[r] = irr__mp_msg(0, 0, 0, md.alpha, md.beta * (double)mx, mx > 0);
     sf[r] = f0[r] = f1[r] = r % 2 == 0 ? r : q;
   }
   for (i = 1; i < p / 2; i++) {
@@ -3204,14 +3223,14 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
       q = (par == 0) == even ? (r + 1) % p : (r + p - 1) % p;
       fr = ((par ? f1[r] : f0[r]) + step + p) % p;
       sl = m[sf[r]] + m[sf[r] + 1], rl = m[fr] + m[fr + 1], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      F[r] = irr__mp_msg(E[r], E[r], E[q], md.alpha, md.beta * (double)mx, mx > 0);
       if (par) f1[r] = fr;
       else f0[r] = fr;
       sf[r] = fr;
     }
     tmp = E, E = F, F = tmp;
   }
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 /* ==== end algo/allgatherv/neighbor.h ==== */
 /* ==== begin algo/allgatherv/hier.h ==== */
@@ -3364,21 +3383,21 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
   double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
   int64_t *P = (int64_t *)(F + p), tot;
   int j, k, K1 = 0, K2 = 0, qmax = 0;
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   tot = P[p];
   for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
   while ((1 << K1) < qmax) K1++;
   while ((1 << K2) < n) K2++;
-#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
-  do {                                                                                                  \
-    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
+#define IRR__PAIR(a, b_, len)                                                     \
+  do {                                                                            \
+    if ((len) > 0) E[a] = E[b_] = irr__mp_msg(E[a], E[a], E[b_], ca, cb * (double)(len), 1); \
   } while (0)
   for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
     for (j = 0; j < n; j++) {
       int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
       for (l = 0; l + d < q; l += 2 * d) {
         int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
-        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
+        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d]);
       }
     }
   for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
@@ -3388,11 +3407,8 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
       int lo = first[src], e = src + cnt;
       int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
-      double x;
-      if (len <= 0) continue;
-      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
-      if (x > F[first[src]]) F[first[src]] = x;
-      if (x > F[first[dst]]) F[first[dst]] = x;
+      F[first[src]] = irr__mp_msg(F[first[src]], E[first[src]], E[first[dst]], md.alpha, md.beta * (double)len, len > 0);
+      F[first[dst]] = irr__mp_msg(F[first[dst]], E[first[src]], E[first[dst]], md.alpha, md.beta * (double)len, len > 0);
     }
     for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
   }
@@ -3401,11 +3417,11 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
       for (l = 0; l + d < q; l += 2 * d) {
         int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
-        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
+        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]));
       }
     }
 #undef IRR__PAIR
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 /* ==== end algo/allgatherv/hier.h ==== */
 /* ==== begin algo/allgatherv/circulant.h ==== */
@@ -3512,9 +3528,66 @@ static inline int irr__circ_time_table(int p, void *work) {
    model by a test). work: irr__circ_work_words(p) words, the table there already
    (irr__circ_time_table). */
 #define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
+
+/* Whether round t (k = its skip) is a middle round: every w != 0 gets a block (mnR, mxR: the
+   table's column minima and maxima, after the round's offset). */
+static inline int irr__circ_full(const int *mnR, const int *mxR, int t, int n, int q, int *k) {
+  int off = irr_circ_offset(t, n, q, k);
+  return mnR[*k] + off >= 0 && mxR[*k] + off <= n - 2;
+}
+
+/* At the start of a period of middle rounds (G: the clocks one period ago): if the period
+   added the same delta to every clock, add it for every whole period of middle rounds still
+   ahead and return how many rounds that skips (0: none). */
+static inline int irr__circ_jump(int p, int n, int q, int t, const int *mnR, const int *mxR, double *E,
+                                 const double *G) {
+  double lo = 1e300, hi = -1e300;
+  int r, u = t, kk, left;
+  for (r = 0; r < p; r++) {
+    double x = E[r] - G[r];
+    lo = x < lo ? x : lo, hi = x > hi ? x : hi;
+  }
+  while (u < n - 1 + q && irr__circ_full(mnR, mxR, u, n, q, &kk)) u++;
+  left = (u - t) / q; /* whole periods of middle rounds still ahead */
+  if (left <= 0 || hi - lo > 1e-12 * (hi > 0 ? hi : 1)) return 0;
+  for (r = 0; r < p; r++) E[r] += left * lo;
+  return left * q;
+}
+
+/* L[d] for a first- or last-phase round t (k, off: its skip and offset): the sum over the
+   relative ranks w that get a block (intervals iv of them) of root d - w's piece. Returns 0
+   if no rank gets a block. */
+static inline int irr__circ_loads(int p, const int64_t *m, int n, int q, int t, int k, int off, const int *R,
+                                  const int *fl, const int64_t *P, int *iv, double *L) {
+  int w, d, i, ni = 0;
+  for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
+    int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
+    if (!v) continue;
+    if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
+    else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
+  }
+  if (ni == 0) return 0;
+  if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
+    int64_t nv = 0;
+    for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
+    for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
+    return 1;
+  }
+  for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
+    int64_t sum = 0;
+    for (i = 0; i < ni; i++) {
+      int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
+      if (lo < 0) lo += p;
+      sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+    }
+    L[d] = (double)sum / n;
+  }
+  return 1;
+}
+
 static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
-  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, i, k, run = 0;
-  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p, res = 0;
+  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, k, run = 0;
+  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p;
   int64_t *P = (int64_t *)(G + p);
   int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
   if (p <= 1) return 0.0;
@@ -3528,35 +3601,16 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
       mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
     }
   }
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (t = 0; t < n - 1 + q; t++) {
-    int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
+    int sk, jump, off = irr_circ_offset(t, n, q, &k);
     double *tmp;
-    full = mnR[k] + off >= 0 && mxR[k] + off <= n - 2;
-    if (full) {
+    if (irr__circ_full(mnR, mxR, t, n, q, &k)) {
       if (run % q == 0) { /* a period of middle rounds starts */
-        if (run >= q) {
-          double lo = 1e300, hi = -1e300;
-          int left = 0;
-          for (r = 0; r < p; r++) {
-            double x = E[r] - G[r];
-            lo = x < lo ? x : lo, hi = x > hi ? x : hi;
-          }
-          { /* whole periods of middle rounds still ahead */
-            int u = t, kk;
-            while (u < n - 1 + q) {
-              int of = irr_circ_offset(u, n, q, &kk);
-              if (!(mnR[kk] + of >= 0 && mxR[kk] + of <= n - 2)) break;
-              u++;
-            }
-            left = (u - t) / q;
-          }
-          if (left > 0 && hi - lo <= 1e-12 * (hi > 0 ? hi : 1)) {
-            for (r = 0; r < p; r++) E[r] += left * lo;
-            t += left * q - 1;
-            run = 0;
-            continue;
-          }
+        if (run >= q && (jump = irr__circ_jump(p, n, q, t, mnR, mxR, E, G)) > 0) {
+          t += jump - 1;
+          run = 0;
+          continue;
         }
         memcpy(G, E, (size_t)p * sizeof(double));
       }
@@ -3564,40 +3618,17 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
         for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) / n;
     } else {
       run = 0;
-      for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
-        int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
-        if (!v) continue;
-        if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
-        else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
-      }
-      if (ni == 0) continue;
-      if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
-        int64_t nv = 0;
-        for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
-        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
-      } else
-      for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
-        int64_t sum = 0;
-        for (i = 0; i < ni; i++) {
-          int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
-          if (lo < 0) lo += p;
-          sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
-        }
-        L[d] = (double)sum / n;
-      }
+      if (!irr__circ_loads(p, m, n, q, t, k, off, R, fl, P, iv, L)) continue;
     }
     sk = skip[k];
     for (r = 0; r < p; r++) {
       int to = r + sk >= p ? r + sk - p : r + sk, from = r - sk < 0 ? r - sk + p : r - sk;
-      double e = E[r], x;
-      if (L[to] > 0 && (x = (E[to] > E[r] ? E[to] : E[r]) + md.alpha + md.beta * L[to]) > e) e = x;
-      if (L[r] > 0 && (x = (E[from] > E[r] ? E[from] : E[r]) + md.alpha + md.beta * L[r]) > e) e = x;
-      F[r] = e;
+      double e = irr__mp_msg(E[r], E[r], E[to], md.alpha, md.beta * L[to], L[to] > 0);
+      F[r] = irr__mp_msg(e, E[r], E[from], md.alpha, md.beta * L[r], L[r] > 0);
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) res = E[r] > res ? E[r] : res;
-  return res;
+  return irr__mp_latest(E, p);
 }
 
 /* The same, the table computed here: 1e300 when its repair fails (a property of p alone,
@@ -8611,6 +8642,36 @@ static void irr__iplan_free(irr__iplan *L) {
   L->m = NULL, L->ops = NULL;
 }
 
+/* One check that both groups agree on every size (m: my group's nl sizes at lb, the remote
+   group's nr at rb), the algorithm (both groups' programs) and the model (a group's
+   Allgatherv), and that nobody failed (bad: this rank): otherwise nobody moves data, so a
+   bad argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE;
+   differing settings are MPI_ERR_ARG everywhere). Views as max and -min over my group:
+   equal iff max == min. *verdict, the same on every rank of both groups: 0 agreed, 1 sizes
+   or a failure, 2 settings. */
+static int irr__inter_agree(irr__ctx *ctx, MPI_Comm gcomm, const int64_t *m, int lb, int nl, int rb, int nr, irr_alg alg,
+                            int bad, int tag, long long *verdict) {
+  long long chk[9], got[9], mine[9];
+  int64_t md[2];
+  int rc;
+  memcpy(md, &ctx->md.alpha, sizeof md[0]), memcpy(md + 1, &ctx->md.beta, sizeof md[1]);
+  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = bad;
+  mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
+  mine[5] = (long long)alg, mine[6] = -mine[5], mine[7] = (long long)(irr__hash(md, 2) >> 1), mine[8] = -mine[7];
+  if ((rc = MPI_Allreduce(mine, chk, 9, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  if (ctx->inter.grank == lb) { /* the group roots compare views; both reach the same verdict */
+    int peer = ctx->inter.gmap[rb], sizes, sets;
+    if ((rc = MPI_Sendrecv(chk, 9, MPI_LONG_LONG, peer, tag, got, 9, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+    sizes = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
+            chk[0] != got[3] || got[0] != chk[3];
+    sets = chk[5] != -chk[6] || got[5] != -got[6] || chk[5] != got[5] || chk[7] != -chk[8] || got[7] != -got[8];
+    chk[2] = sizes ? 1 : sets ? 2 : 0;
+  }
+  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  *verdict = chk[2];
+  return MPI_SUCCESS;
+}
+
 /* rcs: the remote group's counts and displacements (regular: block j of rcount elements at
    j * rcount, and every rank's own size is the same). Every size is in bytes (count x type size), so any counts of one
    signature work alike, an empty one (e.g. a size-0 type) included. An error is the same
@@ -8620,8 +8681,8 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
                            void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype, irr__iplan *L) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
-  int64_t *m = NULL, own = 0, cap, md[2];
-  long long chk[9], got[9], mine[9];
+  int64_t *m = NULL, own = 0, cap;
+  long long verdict = 0;
   irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
@@ -8668,26 +8729,9 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
         err = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
     }
   }
-  /* one check that both groups agree on every size, the algorithm (both groups' programs)
-     and the model (a group's Allgatherv), and that nobody failed: otherwise nobody moves
-     data, so a bad argument anywhere cannot hang or corrupt anyone (the others return
-     MPI_ERR_TRUNCATE; differing settings are MPI_ERR_ARG everywhere). Views as max and
-     -min over my group: equal iff max == min. */
-  memcpy(md, &ctx->md.alpha, sizeof md[0]), memcpy(md + 1, &ctx->md.beta, sizeof md[1]);
-  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = err != MPI_SUCCESS || lbad;
-  mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
-  mine[5] = (long long)alg, mine[6] = -mine[5], mine[7] = (long long)(irr__hash(md, 2) >> 1), mine[8] = -mine[7];
-  if ((rc = MPI_Allreduce(mine, chk, 9, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (me == lb) { /* the group roots compare views; both reach the same verdict */
-    int peer = ctx->inter.gmap[rb];
-    if ((rc = MPI_Sendrecv(chk, 9, MPI_LONG_LONG, peer, tag, got, 9, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-    int sizes = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
-                chk[0] != got[3] || got[0] != chk[3];
-    int sets = chk[5] != -chk[6] || got[5] != -got[6] || chk[5] != got[5] || chk[7] != -chk[8] || got[7] != -got[8];
-    chk[2] = sizes ? 1 : sets ? 2 : 0;
-  }
-  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (chk[2]) { rc = err != MPI_SUCCESS ? err : chk[2] == 1 ? MPI_ERR_TRUNCATE : MPI_ERR_ARG; goto out; }
+  if ((rc = irr__inter_agree(ctx, gcomm, m, lb, nl, rb, nr, alg, err != MPI_SUCCESS || lbad, tag, &verdict)) != MPI_SUCCESS)
+    goto out;
+  if (verdict) { rc = err != MPI_SUCCESS ? err : verdict == 1 ? MPI_ERR_TRUNCATE : MPI_ERR_ARG; goto out; }
   /* run it, its peers mapped to gcomm's ranks */
   for (i = 0; i < s.nops; i++)
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];

@@ -93,6 +93,36 @@ static void irr__iplan_free(irr__iplan *L) {
   L->m = NULL, L->ops = NULL;
 }
 
+/* One check that both groups agree on every size (m: my group's nl sizes at lb, the remote
+   group's nr at rb), the algorithm (both groups' programs) and the model (a group's
+   Allgatherv), and that nobody failed (bad: this rank): otherwise nobody moves data, so a
+   bad argument anywhere cannot hang or corrupt anyone (the others return MPI_ERR_TRUNCATE;
+   differing settings are MPI_ERR_ARG everywhere). Views as max and -min over my group:
+   equal iff max == min. *verdict, the same on every rank of both groups: 0 agreed, 1 sizes
+   or a failure, 2 settings. */
+static int irr__inter_agree(irr__ctx *ctx, MPI_Comm gcomm, const int64_t *m, int lb, int nl, int rb, int nr, irr_alg alg,
+                            int bad, int tag, long long *verdict) {
+  long long chk[9], got[9], mine[9];
+  int64_t md[2];
+  int rc;
+  memcpy(md, &ctx->md.alpha, sizeof md[0]), memcpy(md + 1, &ctx->md.beta, sizeof md[1]);
+  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = bad;
+  mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
+  mine[5] = (long long)alg, mine[6] = -mine[5], mine[7] = (long long)(irr__hash(md, 2) >> 1), mine[8] = -mine[7];
+  if ((rc = MPI_Allreduce(mine, chk, 9, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  if (ctx->inter.grank == lb) { /* the group roots compare views; both reach the same verdict */
+    int peer = ctx->inter.gmap[rb], sizes, sets;
+    if ((rc = MPI_Sendrecv(chk, 9, MPI_LONG_LONG, peer, tag, got, 9, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) return rc;
+    sizes = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
+            chk[0] != got[3] || got[0] != chk[3];
+    sets = chk[5] != -chk[6] || got[5] != -got[6] || chk[5] != got[5] || chk[7] != -chk[8] || got[7] != -got[8];
+    chk[2] = sizes ? 1 : sets ? 2 : 0;
+  }
+  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) return rc;
+  *verdict = chk[2];
+  return MPI_SUCCESS;
+}
+
 /* rcs: the remote group's counts and displacements (regular: block j of rcount elements at
    j * rcount, and every rank's own size is the same). Every size is in bytes (count x type size), so any counts of one
    signature work alike, an empty one (e.g. a size-0 type) included. An error is the same
@@ -102,8 +132,8 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
                            void *recvbuf, const irr__counts *rcs, MPI_Datatype recvtype, irr__iplan *L) {
   int P = ctx->inter.na + ctx->inter.nb, me = ctx->inter.grank, inA = me < ctx->inter.na, nl = inA ? ctx->inter.na : ctx->inter.nb, nr = P - nl;
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
-  int64_t *m = NULL, own = 0, cap, md[2];
-  long long chk[9], got[9], mine[9];
+  int64_t *m = NULL, own = 0, cap;
+  long long verdict = 0;
   irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
@@ -150,26 +180,9 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
         err = st == IRR_ERR_NOMEM ? MPI_ERR_NO_MEM : MPI_ERR_INTERN;
     }
   }
-  /* one check that both groups agree on every size, the algorithm (both groups' programs)
-     and the model (a group's Allgatherv), and that nobody failed: otherwise nobody moves
-     data, so a bad argument anywhere cannot hang or corrupt anyone (the others return
-     MPI_ERR_TRUNCATE; differing settings are MPI_ERR_ARG everywhere). Views as max and
-     -min over my group: equal iff max == min. */
-  memcpy(md, &ctx->md.alpha, sizeof md[0]), memcpy(md + 1, &ctx->md.beta, sizeof md[1]);
-  mine[0] = (long long)(irr__hash(m + rb, nr) >> 1), mine[1] = -mine[0], mine[2] = err != MPI_SUCCESS || lbad;
-  mine[3] = (long long)(irr__hash(m + lb, nl) >> 1), mine[4] = -mine[3];
-  mine[5] = (long long)alg, mine[6] = -mine[5], mine[7] = (long long)(irr__hash(md, 2) >> 1), mine[8] = -mine[7];
-  if ((rc = MPI_Allreduce(mine, chk, 9, MPI_LONG_LONG, MPI_MAX, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (me == lb) { /* the group roots compare views; both reach the same verdict */
-    int peer = ctx->inter.gmap[rb];
-    if ((rc = MPI_Sendrecv(chk, 9, MPI_LONG_LONG, peer, tag, got, 9, MPI_LONG_LONG, peer, tag, gcomm, MPI_STATUS_IGNORE)) != MPI_SUCCESS) goto out;
-    int sizes = chk[2] || got[2] || chk[0] != -chk[1] || got[0] != -got[1] || chk[3] != -chk[4] || got[3] != -got[4] ||
-                chk[0] != got[3] || got[0] != chk[3];
-    int sets = chk[5] != -chk[6] || got[5] != -got[6] || chk[5] != got[5] || chk[7] != -chk[8] || got[7] != -got[8];
-    chk[2] = sizes ? 1 : sets ? 2 : 0;
-  }
-  if ((rc = MPI_Bcast(&chk[2], 1, MPI_LONG_LONG, 0, ctx->inter.glocal)) != MPI_SUCCESS) goto out;
-  if (chk[2]) { rc = err != MPI_SUCCESS ? err : chk[2] == 1 ? MPI_ERR_TRUNCATE : MPI_ERR_ARG; goto out; }
+  if ((rc = irr__inter_agree(ctx, gcomm, m, lb, nl, rb, nr, alg, err != MPI_SUCCESS || lbad, tag, &verdict)) != MPI_SUCCESS)
+    goto out;
+  if (verdict) { rc = err != MPI_SUCCESS ? err : verdict == 1 ? MPI_ERR_TRUNCATE : MPI_ERR_ARG; goto out; }
   /* run it, its peers mapped to gcomm's ranks */
   for (i = 0; i < s.nops; i++)
     if (ops[i].kind != IRR_OP_COPY) ops[i].peer = ctx->inter.gmap[ops[i].peer];

@@ -99,20 +99,18 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
   int64_t *P = (int64_t *)(F + p);
   int r, k, n, to, from;
 #define IRR__WIN(a) ((a) + n <= p ? P[(a) + n] - P[a] : P[p] - P[a] + P[(a) + n - p])
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int d = 1 << k;
     double *tmp;
     for (r = 0; r < p; r++) {
       int lo = r - d < 0 ? r - d + p : r - d, hi = r + d >= p ? r + d - p : r + d;
       int64_t ws = IRR__WIN(r), wr = IRR__WIN(hi);
-      double e = E[r], x;
-      if (ws > 0 && (x = (E[lo] > E[r] ? E[lo] : E[r]) + md.alpha + md.beta * (double)ws) > e) e = x;
-      if (wr > 0 && (x = (E[hi] > E[r] ? E[hi] : E[r]) + md.alpha + md.beta * (double)wr) > e) e = x;
-      F[r] = e;
+      double e = irr__mp_msg(E[r], E[r], E[lo], md.alpha, md.beta * (double)ws, ws > 0);
+      F[r] = irr__mp_msg(e, E[r], E[hi], md.alpha, md.beta * (double)wr, wr > 0);
     }
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__WIN
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }

@@ -101,9 +101,66 @@ static inline int irr__circ_time_table(int p, void *work) {
    model by a test). work: irr__circ_work_words(p) words, the table there already
    (irr__circ_time_table). */
 #define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
+
+/* Whether round t (k = its skip) is a middle round: every w != 0 gets a block (mnR, mxR: the
+   table's column minima and maxima, after the round's offset). */
+static inline int irr__circ_full(const int *mnR, const int *mxR, int t, int n, int q, int *k) {
+  int off = irr_circ_offset(t, n, q, k);
+  return mnR[*k] + off >= 0 && mxR[*k] + off <= n - 2;
+}
+
+/* At the start of a period of middle rounds (G: the clocks one period ago): if the period
+   added the same delta to every clock, add it for every whole period of middle rounds still
+   ahead and return how many rounds that skips (0: none). */
+static inline int irr__circ_jump(int p, int n, int q, int t, const int *mnR, const int *mxR, double *E,
+                                 const double *G) {
+  double lo = 1e300, hi = -1e300;
+  int r, u = t, kk, left;
+  for (r = 0; r < p; r++) {
+    double x = E[r] - G[r];
+    lo = x < lo ? x : lo, hi = x > hi ? x : hi;
+  }
+  while (u < n - 1 + q && irr__circ_full(mnR, mxR, u, n, q, &kk)) u++;
+  left = (u - t) / q; /* whole periods of middle rounds still ahead */
+  if (left <= 0 || hi - lo > 1e-12 * (hi > 0 ? hi : 1)) return 0;
+  for (r = 0; r < p; r++) E[r] += left * lo;
+  return left * q;
+}
+
+/* L[d] for a first- or last-phase round t (k, off: its skip and offset): the sum over the
+   relative ranks w that get a block (intervals iv of them) of root d - w's piece. Returns 0
+   if no rank gets a block. */
+static inline int irr__circ_loads(int p, const int64_t *m, int n, int q, int t, int k, int off, const int *R,
+                                  const int *fl, const int64_t *P, int *iv, double *L) {
+  int w, d, i, ni = 0;
+  for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
+    int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
+    if (!v) continue;
+    if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
+    else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
+  }
+  if (ni == 0) return 0;
+  if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
+    int64_t nv = 0;
+    for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
+    for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
+    return 1;
+  }
+  for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
+    int64_t sum = 0;
+    for (i = 0; i < ni; i++) {
+      int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
+      if (lo < 0) lo += p;
+      sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
+    }
+    L[d] = (double)sum / n;
+  }
+  return 1;
+}
+
 static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
-  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, i, k, run = 0;
-  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p, res = 0;
+  int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, k, run = 0;
+  double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p;
   int64_t *P = (int64_t *)(G + p);
   int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
   if (p <= 1) return 0.0;
@@ -117,35 +174,16 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
       mnR[k] = v < mnR[k] ? v : mnR[k], mxR[k] = v > mxR[k] ? v : mxR[k];
     }
   }
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (t = 0; t < n - 1 + q; t++) {
-    int off = irr_circ_offset(t, n, q, &k), ni = 0, sk, full;
+    int sk, jump, off = irr_circ_offset(t, n, q, &k);
     double *tmp;
-    full = mnR[k] + off >= 0 && mxR[k] + off <= n - 2;
-    if (full) {
+    if (irr__circ_full(mnR, mxR, t, n, q, &k)) {
       if (run % q == 0) { /* a period of middle rounds starts */
-        if (run >= q) {
-          double lo = 1e300, hi = -1e300;
-          int left = 0;
-          for (r = 0; r < p; r++) {
-            double x = E[r] - G[r];
-            lo = x < lo ? x : lo, hi = x > hi ? x : hi;
-          }
-          { /* whole periods of middle rounds still ahead */
-            int u = t, kk;
-            while (u < n - 1 + q) {
-              int of = irr_circ_offset(u, n, q, &kk);
-              if (!(mnR[kk] + of >= 0 && mxR[kk] + of <= n - 2)) break;
-              u++;
-            }
-            left = (u - t) / q;
-          }
-          if (left > 0 && hi - lo <= 1e-12 * (hi > 0 ? hi : 1)) {
-            for (r = 0; r < p; r++) E[r] += left * lo;
-            t += left * q - 1;
-            run = 0;
-            continue;
-          }
+        if (run >= q && (jump = irr__circ_jump(p, n, q, t, mnR, mxR, E, G)) > 0) {
+          t += jump - 1;
+          run = 0;
+          continue;
         }
         memcpy(G, E, (size_t)p * sizeof(double));
       }
@@ -153,40 +191,17 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
         for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) / n;
     } else {
       run = 0;
-      for (w = 1; w < p; w++) { /* the intervals [iv[2i], iv[2i+1]] of relative ranks that get a block */
-        int b = R[(size_t)w * q + k] + off, v = b >= 0 && (b < n - 1 || t == fl[w]);
-        if (!v) continue;
-        if (ni > 0 && iv[2 * ni - 1] == w - 1) iv[2 * ni - 1] = w;
-        else iv[2 * ni] = iv[2 * ni + 1] = w, ni++;
-      }
-      if (ni == 0) continue;
-      if ((int64_t)ni * p > IRR_CIRC_EXACT) { /* too many intervals: the valid share of every other root */
-        int64_t nv = 0;
-        for (i = 0; i < ni; i++) nv += iv[2 * i + 1] - iv[2 * i] + 1;
-        for (d = 0; d < p; d++) L[d] = (double)(P[p] - m[d]) * (double)nv / (double)(p - 1) / n;
-      } else
-      for (d = 0; d < p; d++) { /* roots d - w, w in [a, b]: the window [d - b, d - a] mod p */
-        int64_t sum = 0;
-        for (i = 0; i < ni; i++) {
-          int lo = d - iv[2 * i + 1], len = iv[2 * i + 1] - iv[2 * i] + 1;
-          if (lo < 0) lo += p;
-          sum += lo + len <= p ? P[lo + len] - P[lo] : P[p] - P[lo] + P[lo + len - p];
-        }
-        L[d] = (double)sum / n;
-      }
+      if (!irr__circ_loads(p, m, n, q, t, k, off, R, fl, P, iv, L)) continue;
     }
     sk = skip[k];
     for (r = 0; r < p; r++) {
       int to = r + sk >= p ? r + sk - p : r + sk, from = r - sk < 0 ? r - sk + p : r - sk;
-      double e = E[r], x;
-      if (L[to] > 0 && (x = (E[to] > E[r] ? E[to] : E[r]) + md.alpha + md.beta * L[to]) > e) e = x;
-      if (L[r] > 0 && (x = (E[from] > E[r] ? E[from] : E[r]) + md.alpha + md.beta * L[r]) > e) e = x;
-      F[r] = e;
+      double e = irr__mp_msg(E[r], E[r], E[to], md.alpha, md.beta * L[to], L[to] > 0);
+      F[r] = irr__mp_msg(e, E[r], E[from], md.alpha, md.beta * L[r], L[r] > 0);
     }
     tmp = E, E = F, F = tmp;
   }
-  for (r = 0; r < p; r++) res = E[r] > res ? E[r] : res;
-  return res;
+  return irr__mp_latest(E, p);
 }
 
 /* The same, the table computed here: 1e300 when its repair fails (a property of p alone,

@@ -147,21 +147,21 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
   double *E = (double *)work, *F = E + p, ca = md.alpha * ai, cb = md.beta * bi;
   int64_t *P = (int64_t *)(F + p), tot;
   int j, k, K1 = 0, K2 = 0, qmax = 0;
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   tot = P[p];
   for (j = 0; j < n; j++) qmax = first[j + 1] - first[j] > qmax ? first[j + 1] - first[j] : qmax;
   while ((1 << K1) < qmax) K1++;
   while ((1 << K2) < n) K2++;
-#define IRR__PAIR(a, b_, len, ca_, cb_)                                                                 \
-  do {                                                                                                  \
-    if ((len) > 0) E[a] = E[b_] = (E[a] > E[b_] ? E[a] : E[b_]) + (ca_) + (cb_) * (double)(len);      \
+#define IRR__PAIR(a, b_, len)                                                     \
+  do {                                                                            \
+    if ((len) > 0) E[a] = E[b_] = irr__mp_msg(E[a], E[a], E[b_], ca, cb * (double)(len), 1); \
   } while (0)
   for (k = 0; k < K1; k++) /* up: [r + d, hi) from r + d to r */
     for (j = 0; j < n; j++) {
       int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
       for (l = 0; l + d < q; l += 2 * d) {
         int hi = l + 2 * d < q ? f + l + 2 * d : f + q;
-        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d], ca, cb);
+        IRR__PAIR(f + l, f + l + d, P[hi] - P[f + l + d]);
       }
     }
   for (k = 0; k < K2; k++) { /* across: Bruck over the nodes, leaders only */
@@ -171,11 +171,8 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       int src = (j + d) % n, dst = j; /* src sends its first cnt nodes to dst */
       int lo = first[src], e = src + cnt;
       int64_t len = e <= n ? P[first[e]] - P[lo] : P[p] - P[lo] + P[first[e - n]];
-      double x;
-      if (len <= 0) continue;
-      x = (E[first[src]] > E[first[dst]] ? E[first[src]] : E[first[dst]]) + md.alpha + md.beta * (double)len;
-      if (x > F[first[src]]) F[first[src]] = x;
-      if (x > F[first[dst]]) F[first[dst]] = x;
+      F[first[src]] = irr__mp_msg(F[first[src]], E[first[src]], E[first[dst]], md.alpha, md.beta * (double)len, len > 0);
+      F[first[dst]] = irr__mp_msg(F[first[dst]], E[first[src]], E[first[dst]], md.alpha, md.beta * (double)len, len > 0);
     }
     for (j = 0; j < n; j++) E[first[j]] = F[first[j]];
   }
@@ -184,9 +181,9 @@ static inline double irr_allgatherv_hier_time(int p, const int64_t *m, int n, co
       int f = first[j], q = first[j + 1] - f, d = 1 << k, l;
       for (l = 0; l + d < q; l += 2 * d) {
         int c = f + l + d, hi = l + 2 * d < q ? c + d : f + q;
-        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]), ca, cb);
+        IRR__PAIR(f + l, c, tot - (P[hi] - P[c]));
       }
     }
 #undef IRR__PAIR
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }

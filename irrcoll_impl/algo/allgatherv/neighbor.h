@@ -59,7 +59,7 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
   for (r = 0; r < p; r++) { /* round 1: own blocks with r ^ 1 */
     int q = r ^ 1;
     int64_t mx = m[r] > m[q] ? m[r] : m[q];
-    E[r] = mx > 0 ? md.alpha + md.beta * (double)mx : 0;
+    E[r] = irr__mp_msg(0, 0, 0, md.alpha, md.beta * (double)mx, mx > 0);
     sf[r] = f0[r] = f1[r] = r % 2 == 0 ? r : q;
   }
   for (i = 1; i < p / 2; i++) {
@@ -70,12 +70,12 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
       q = (par == 0) == even ? (r + 1) % p : (r + p - 1) % p;
       fr = ((par ? f1[r] : f0[r]) + step + p) % p;
       sl = m[sf[r]] + m[sf[r] + 1], rl = m[fr] + m[fr + 1], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      F[r] = irr__mp_msg(E[r], E[r], E[q], md.alpha, md.beta * (double)mx, mx > 0);
       if (par) f1[r] = fr;
       else f0[r] = fr;
       sf[r] = fr;
     }
     tmp = E, E = F, F = tmp;
   }
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }

@@ -44,15 +44,15 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
   int64_t *P = (int64_t *)(F + p);
   int r, d;
   if (p & (p - 1)) return 1e300;
-  irr__ag_start(p, m, P, E);
+  irr__mp_start(p, m, P, E);
   for (d = 1; d < p; d *= 2) {
     double *tmp;
     for (r = 0; r < p; r++) {
       int q = r ^ d, g = r & ~(d - 1), h = q & ~(d - 1);
       int64_t sl = P[g + d] - P[g], rl = P[h + d] - P[h], mx = sl > rl ? sl : rl;
-      F[r] = mx > 0 ? (E[q] > E[r] ? E[q] : E[r]) + md.alpha + md.beta * (double)mx : E[r];
+      F[r] = irr__mp_msg(E[r], E[r], E[q], md.alpha, md.beta * (double)mx, mx > 0);
     }
     tmp = E, E = F, F = tmp;
   }
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }

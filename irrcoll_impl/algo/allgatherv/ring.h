@@ -284,19 +284,14 @@ static inline double irr_allgatherv_ring_time_on(int p, const int64_t *m, int64_
     for (pos = 0; pos < p; pos++) {
       int nx = pos + 1 < p ? pos + 1 : 0, pv = pos > 0 ? pos - 1 : p - 1;
       int me = node ? node[IRR__RK(pos)] : 0, so = node && node[IRR__RK(nx)] == me, ro = node && node[IRR__RK(pv)] == me;
-      double e = E[pos], x;
-      if (S[pos] > 0 && (x = (E[nx] > E[pos] ? E[nx] : E[pos]) + (so ? ai : 1) * md.alpha +
-                             (so ? bi : 1) * md.beta * (double)S[pos]) > e)
-        e = x;
-      if (S[pv] > 0 && (x = (E[pv] > E[pos] ? E[pv] : E[pos]) + (ro ? ai : 1) * md.alpha +
-                             (ro ? bi : 1) * md.beta * (double)S[pv]) > e)
-        e = x;
-      F[pos] = e;
+      double e = irr__mp_msg(E[pos], E[pos], E[nx], (so ? ai : 1) * md.alpha, (so ? bi : 1) * md.beta * (double)S[pos],
+                             S[pos] > 0);
+      F[pos] = irr__mp_msg(e, E[pos], E[pv], (ro ? ai : 1) * md.alpha, (ro ? bi : 1) * md.beta * (double)S[pv], S[pv] > 0);
     }
     tmp = E, E = F, F = tmp;
   }
 #undef IRR__RK
-  return irr__ag_latest(E, p);
+  return irr__mp_latest(E, p);
 }
 static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B, const int *ring, irr_model md,
                                               void *work) {
