@@ -51,6 +51,7 @@
      api/decl.h         the MPI entry points' declarations and contracts
    MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
      mpi/ctx.h          the per-communicator context (settings agreed at creation), errors
+     mpi/cache.h        what a call keeps while its counts repeat; the CPU it reports, charges
      mpi/buf.h          datatype views of user buffers, staging of non-contiguous types
      mpi/args.h         user buffers as addresses, the one widening of counts and displacements
      mpi/exec.h, learn.h, rounds.h   the schedule executor: its state, pieces and datatypes;
@@ -654,15 +655,82 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
 typedef struct irr_model {
   double alpha; /* seconds per message */
   double beta;  /* seconds per unit */
+  /* The CPU a rank spends on a call, in seconds (DESIGN.md §3: the CPU is part of the
+     cost). Zero: the network alone (a model written {alpha, beta}). irr_sched_cost charges
+     the first four from the programs; the choices add the last for their own work and for
+     the generators' walks. A call whose counts repeat keeps its program and datatypes
+     (mpi/cache.h) and pays only cpu_msg and cpu_piece (irr_model_repeat). */
+  double cpu_msg;   /* posting and completing one message (either end) */
+  double cpu_piece; /* moving one more memory piece of a message (packing or MPI's datatype) */
+  double cpu_op;    /* building one op of a program, and describing one piece beyond a
+                       message's first (a derived datatype's entry) */
+  double cpu_type;  /* building and freeing one derived datatype (a message of several pieces) */
+  double cpu_size;  /* visiting one size: the choice's passes, a generator's walk */
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
    latency, 10 GB/s per direction (units = bytes). */
 #define IRR_MODEL_ALPHA_DEFAULT 1.5e-6
 #define IRR_MODEL_BETA_DEFAULT 1.0e-10
+/* The CPU constants: one core of this project's machine (2 cores, x86-64, GCC 12 -O2,
+   MPICH 4.0 over shared memory), calibrated by bench/bench_cpu.c (README, "CPU"). */
+#define IRR_MODEL_CPU_MSG_DEFAULT 1.0e-7
+#define IRR_MODEL_CPU_PIECE_DEFAULT 2.0e-8
+#define IRR_MODEL_CPU_OP_DEFAULT 1.5e-8
+#define IRR_MODEL_CPU_TYPE_DEFAULT 4.0e-7
+#define IRR_MODEL_CPU_SIZE_DEFAULT 2.0e-9
+
+/* The default model: the network's alpha and beta, the CPU constants. */
+static inline irr_model irr_model_default(void) {
+  irr_model md;
+  md.alpha = IRR_MODEL_ALPHA_DEFAULT, md.beta = IRR_MODEL_BETA_DEFAULT;
+  md.cpu_msg = IRR_MODEL_CPU_MSG_DEFAULT, md.cpu_piece = IRR_MODEL_CPU_PIECE_DEFAULT;
+  md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
+  md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
+  return md;
+}
+/* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
+static inline irr_model irr_model_repeat(irr_model md) {
+  md.cpu_op = md.cpu_type = md.cpu_size = 0;
+  return md;
+}
+/* The network alone. */
+static inline irr_model irr_model_net(irr_model md) {
+  md.cpu_msg = md.cpu_piece = md.cpu_op = md.cpu_type = md.cpu_size = 0;
+  return md;
+}
+/* The network alone with this alpha and beta (the model before the CPU term). */
+static inline irr_model irr_model_ab(double alpha, double beta) {
+  irr_model md = irr_model_net(irr_model_default());
+  md.alpha = alpha, md.beta = beta;
+  return md;
+}
+
+/* The CPU that rank r spends on its program s under md: every op built, every message posted
+   and completed, and for a message of several memory pieces its datatype and the pieces
+   moved. A message's pieces are its ops (a head and its IRR_OPF_CONT ops), a wrapped op
+   two: the blocks of a buffer are taken to lie in rank order, one after the other, so
+   pieces of different blocks are not merged (the user's layout is one rank's to know).
+   Copies cost their op only. */
+static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
+  double t = md.cpu_op * s->nops;
+  int j = 0;
+  while (j < s->nops) {
+    const irr_op *o = &s->ops[j];
+    int k = j + 1, pieces = 1 + ((o->flags & IRR_OPF_WRAP) != 0);
+    if (o->kind == IRR_OP_COPY) { j++; continue; }
+    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) pieces += 1 + ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
+    t += md.cpu_msg;
+    if (pieces > 1) t += md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op);
+    j = k;
+  }
+  return t;
+}
 
 typedef struct irr_cost {
-  double time;      /* completion time of the last rank */
+  double time;      /* completion time of the last rank: net + cpu */
+  double net;       /* the network's part: the event simulation below */
+  double cpu;       /* the CPU's part: the most any rank spends (irr_sched_cpu) */
   int64_t messages; /* messages in all */
   int64_t volume;   /* units sent in all */
   int rounds;       /* most rounds of any rank */
@@ -961,8 +1029,10 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
   irr__sim_finish_op(S, dst, fin);
 }
 
-/* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
-   NULL, receives each rank's completion time. */
+/* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m: the network's
+   (the simulation) plus the CPU's (the most any rank spends, irr_sched_cpu: added, since a
+   rank builds its program before its first message and each datatype before posting it).
+   rank_time, if not NULL, receives each rank's: its network time plus its CPU. */
 static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
                                         double *rank_time) {
   irr__sim S;
@@ -986,9 +1056,12 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
   for (r = 0; r < p; r++) {
-    if (out && S.rend[r] > out->time) out->time = S.rend[r];
-    if (rank_time) rank_time[r] = S.rend[r];
+    double c = irr_sched_cpu(&s[r], m);
+    if (out && S.rend[r] > out->net) out->net = S.rend[r];
+    if (out && c > out->cpu) out->cpu = c;
+    if (rank_time) rank_time[r] = S.rend[r] + c;
   }
+  if (out) out->time = out->net + out->cpu;
 out:
   irr__sim_free(&S);
   return st;
@@ -1625,7 +1698,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   int64_t *base = NULL, *partner = NULL, n = 0;
   irr__chk C;
   irr_status st = IRR_OK;
-  irr_model unit = {1.0, 0.0};
+  irr_model unit = irr_model_ab(1.0, 0.0);
   irr_cost c;
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
@@ -2298,6 +2371,22 @@ static inline int irr_circ_table(int p, const int *skip, int q, int *R, int *wor
   return 0;
 }
 
+/* What the Allgatherv choice needs of the table, p alone (the MPI layer keeps it per
+   communicator with the table): for each round k of a phase, how many relative ranks w >= 1
+   have recvblock[k] = v, v = -q .. q - 1 (cnt[k][v + q]); ok: the table's repair succeeded
+   (else the circulant schedule is not used on p ranks). O(p q). */
+typedef struct irr_circ_sum {
+  int p, q, ok;
+  int cnt[31][62];
+} irr_circ_sum;
+static inline void irr_circ_summarize(int p, const int *R, int ok, irr_circ_sum *cs) {
+  int w, k;
+  memset(cs, 0, sizeof *cs);
+  cs->p = p, cs->q = irr_circ_q(p), cs->ok = ok;
+  for (w = 1; ok && w < p; w++)
+    for (k = 0; k < cs->q; k++) cs->cnt[k][R[(size_t)w * cs->q + k] + cs->q]++;
+}
+
 /* Round t (0 .. n-2+q) of the n-block broadcast: the phase offset added to recvblock and
    sendblock indices, and the round's k. */
 static inline int irr_circ_offset(int t, int n, int q, int *k) {
@@ -2943,6 +3032,26 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
                                               void *work) {
   return irr_allgatherv_ring_time_on(p, m, B, ring, NULL, md, 1, 1, (double)IRR_RING_EXACT, work);
 }
+
+/* For the automatic choice: the ring's upper bound R (alpha + beta B) (the one
+   irr_allgatherv_ring_time_on takes beyond its cells: within 1.2% of the exact time on random
+   skewed sizes), R = b - min b_i its rounds, into *rounds. O(p). */
+static inline double irr__ag_ring_bound(int p, const int64_t *m, int64_t B, irr_model md, int64_t *rounds) {
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t b = 0, mn = -1, nb;
+  int i;
+  *rounds = 0;
+  if (p <= 1 || B < 1) return 0;
+  for (i = 0; i < p; i++) {
+    nb = irr__nblocks_inv(m[i], B, inv);
+    b += nb;
+    mn = mn < 0 || nb < mn ? nb : mn;
+  }
+  *rounds = b - mn;
+  return (double)*rounds * (md.alpha + md.beta * (double)B);
+}
+/* Its CPU on the busiest rank: 2R + 1 ops, 2R messages of one piece. */
+static inline double irr__ag_ring_cpu(int64_t R, irr_model md) { return md.cpu_op * (2.0 * R + 1) + md.cpu_msg * 2.0 * R; }
 /* ==== end algo/allgatherv/ring.h ==== */
 /* ==== begin algo/allgatherv/mpich_ring.h ==== */
 /* Allgatherv baseline for the model, never chosen: MPICH's ring (p - 1 rounds, each block cut
@@ -3089,6 +3198,33 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
 #undef IRR__WIN
   return irr__mp_latest(E, p);
 }
+
+/* For the automatic choice (select/allgatherv.h): Bruck's rounds charged their largest
+   message, from the cyclic prefix sums P (2p + 1 entries, P[i] = m_0 + ... + m_{(i-1) mod p}):
+   the sum over rounds of alpha + beta max_r (P[r + n] - P[r]). An upper bound of
+   irr_allgatherv_bruck_time, within 1.12 of it on random skewed sizes (test_agchoice); one
+   subtraction a cell, O(p log p). */
+static inline double irr__ag_bruck_windows(int p, const int64_t *P, irr_model md) {
+  int k, n, r, to, from;
+  double t = 0;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int64_t a = 0, b = 0, c = 0, d = 0; /* four maxima at once: the loop's one dependence */
+    for (r = 0; r + 3 < p; r += 4) {
+      int64_t x = P[r + n] - P[r], y = P[r + 1 + n] - P[r + 1], z = P[r + 2 + n] - P[r + 2], u = P[r + 3 + n] - P[r + 3];
+      a = x > a ? x : a, b = y > b ? y : b, c = z > c ? z : c, d = u > d ? u : d;
+    }
+    for (; r < p; r++) a = P[r + n] - P[r] > a ? P[r + n] - P[r] : a;
+    a = b > a ? b : a, c = d > c ? d : c;
+    t += md.alpha + md.beta * (double)(c > a ? c : a);
+  }
+  return t;
+}
+/* Its CPU (irr_sched_cpu) on the busiest rank: 2q + 1 ops and 2q messages; rank p - 1's
+   sends wrap past p - 1 (two pieces) in the rounds after the first. */
+static inline double irr__ag_bruck_cpu(int p, irr_model md) {
+  int q = irr_tree_levels(p);
+  return md.cpu_op * (2 * q + 1) + md.cpu_msg * 2 * q + (q > 1 ? q - 1 : 0) * (md.cpu_type + md.cpu_piece + md.cpu_op);
+}
 /* ==== end algo/allgatherv/bruck.h ==== */
 /* ==== begin algo/allgatherv/recdoubling.h ==== */
 /* Allgatherv by recursive doubling (IRR_ALG_RECDOUBLING; MPICH's for small totals on 2^k
@@ -3148,6 +3284,24 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
     tmp = E, E = F, F = tmp;
   }
   return irr__mp_latest(E, p);
+}
+
+/* For the automatic choice: every round charged its largest aligned group, from the prefix
+   sums P (p + 1 entries at least); an upper bound of irr_allgatherv_recdoubling_time, O(p).
+   Its CPU: 2 log2 p + 1 ops, 2 log2 p messages of one piece. */
+static inline double irr__ag_recd_groups(int p, const int64_t *P, irr_model md) {
+  int d, g;
+  double t = 0;
+  for (d = 1; d < p; d *= 2) {
+    int64_t mx = 0;
+    for (g = 0; g < p; g += d) mx = P[g + d] - P[g] > mx ? P[g + d] - P[g] : mx;
+    t += md.alpha + md.beta * (double)mx;
+  }
+  return t;
+}
+static inline double irr__ag_recd_cpu(int p, irr_model md) {
+  int q = irr_tree_levels(p);
+  return md.cpu_op * (2 * q + 1) + md.cpu_msg * 2 * q;
 }
 /* ==== end algo/allgatherv/recdoubling.h ==== */
 /* ==== begin algo/allgatherv/neighbor.h ==== */
@@ -3232,6 +3386,9 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
   }
   return irr__mp_latest(E, p);
 }
+
+/* Its CPU on any rank: p + 1 ops, p messages of one piece (pairs of adjacent blocks). */
+static inline double irr__ag_neighbor_cpu(int p, irr_model md) { return md.cpu_op * (p + 1) + md.cpu_msg * p; }
 /* ==== end algo/allgatherv/neighbor.h ==== */
 /* ==== begin algo/allgatherv/hier.h ==== */
 /* Node-aware Allgatherv (IRR_ALG_HIER), for SMP nodes whose ranks are consecutive: each node
@@ -3451,18 +3608,15 @@ static inline int64_t irr_allgatherv_circulant_maxops(int p, int n) {
   return (int64_t)p * (n - 1 + q) + (int64_t)(p - 1) * n + 2;
 }
 
-static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
-  int q = irr_circ_q(p), skip[32], *R = NULL, *fl = NULL, *work = NULL, t, j, rel;
-  irr_status st = IRR_OK;
+/* Rank r's program with the table R of every relative rank's recvblock (irr_circ_table: p
+   alone, so the MPI layer keeps it per communicator). fl: p ints of workspace. */
+static inline irr_status irr_allgatherv_circulant_t(int r, int p, const int64_t *m, int n, const int *R, int *fl,
+                                                   int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], t, j, rel;
   if (s->rank != r || s->size != p || n < 1 || p < 1) return IRR_ERR_ARG;
   if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
   if (p == 1) return s->err;
   irr_circ_skips(p, skip);
-  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
-  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
-  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
-  if (!R || !fl || !work) { st = IRR_ERR_NOMEM; goto out; }
-  if (irr_circ_table(p, skip, q, R, work) != 0) { st = IRR_ERR_ARG; goto out; }
   for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
   for (t = 0; t < n - 1 + q; t++) {
     int k, dir;
@@ -3486,26 +3640,41 @@ static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m
       }
     }
   }
-  st = s->err;
-out:
+  return s->err;
+}
+
+/* The same, the table computed here (O(p log^2 p)). */
+static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], *R, *fl, *work;
+  irr_status st = IRR_ERR_NOMEM;
+  if (p <= 1) return irr_allgatherv_circulant_t(r, p, m, n, NULL, NULL, inplace, s);
+  irr_circ_skips(p, skip);
+  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
+  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
+  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
+  if (R && fl && work)
+    st = irr_circ_table(p, skip, q, R, work) != 0 ? IRR_ERR_ARG : irr_allgatherv_circulant_t(r, p, m, n, R, fl, inplace, s);
   if (R) IRRCOLL_FREE(R);
   if (fl) IRRCOLL_FREE(fl);
   if (work) IRRCOLL_FREE(work);
   return st;
 }
 
-/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L, G (doubles), the
-   prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
-   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (select/allgatherv.h). */
+/* Workspace of irr__circ_time, in 8-byte words: E, F, L, G (doubles), the prefix sums (p + 1),
+   then ints: first_last (p), the round's intervals (2 p), and a table of its own (p q) with
+   that table's work (4 (q + 1) + p), used when the caller has none. At most IRR_AG_WORK(p)
+   (select/allgatherv.h). */
 static inline size_t irr__circ_work_words(int p) {
   return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
 }
 
-/* The table for irr__circ_time in work (irr__circ_work_words): 0, or -1 if its repair fails. */
-static inline int irr__circ_time_table(int p, void *work) {
-  int q = irr_circ_q(p), skip[32], *R = (int *)((int64_t *)work + 5 * (size_t)p + 2);
+/* Where the table lies in work (irr__circ_work_words). */
+static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + 5 * (size_t)p + 2) + 3 * (size_t)p; }
+/* The table computed in work: it, or NULL if its repair fails. */
+static inline const int *irr__circ_work_table(int p, void *work) {
+  int q = irr_circ_q(p), skip[32], *R = irr__circ_work_R(p, work);
   irr_circ_skips(p, skip);
-  return p <= 1 ? 0 : irr_circ_table(p, skip, q, R, R + (size_t)p * q + 3 * (size_t)p);
+  return p <= 1 || irr_circ_table(p, skip, q, R, R + (size_t)p * q) == 0 ? R : NULL;
 }
 
 /* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
@@ -3525,8 +3694,8 @@ static inline int irr__circ_time_table(int p, void *work) {
    until the jump. The first phase's valid w form up to p / 2 intervals (2^t in round t);
    a round with more than IRR_CIRC_EXACT / p of them takes L_t(d) as (m - m_d) / n times
    the share of valid w (never for p <= 2048; above, an approximation that is not held to the
-   model by a test). work: irr__circ_work_words(p) words, the table there already
-   (irr__circ_time_table). */
+   model by a test). R: the table (irr_circ_table; irr__circ_work_table makes one in work);
+   work: irr__circ_work_words(p) words. */
 #define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
 
 /* Whether round t (k = its skip) is a middle round: every w != 0 gets a block (mnR, mxR: the
@@ -3585,11 +3754,11 @@ static inline int irr__circ_loads(int p, const int64_t *m, int n, int q, int t, 
   return 1;
 }
 
-static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, const int *R, void *work) {
   int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, k, run = 0;
   double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p;
   int64_t *P = (int64_t *)(G + p);
-  int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
+  int *fl = (int *)((int64_t *)work + 5 * (size_t)p + 2), *iv = fl + p;
   if (p <= 1) return 0.0;
   if (n < 1) n = 1;
   irr_circ_skips(p, skip);
@@ -3634,23 +3803,84 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
 /* The same, the table computed here: 1e300 when its repair fails (a property of p alone,
    the same on every rank). */
 static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
-  if (irr__circ_time_table(p, work) != 0) return 1e300;
-  return irr__circ_time(p, m, n, md, work);
+  const int *R = irr__circ_work_table(p, work);
+  return R ? irr__circ_time(p, m, n, md, R, work) : 1e300;
 }
 
-/* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
-   candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
-   n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
-   every rank knows. *t: the time (1e300 if the table's repair fails for this p). */
-#define IRR_CIRC_MAXPIECES 1024
+#define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
+
+/* The CPU of rank r's program with n pieces per block (irr_sched_cpu's count, nz nonempty
+   blocks of M units in all): it receives min(n, m_j) pieces of every other nonempty block and
+   forwards about as many, in 2 (n - 1 + q) messages of many pieces each; the generator walks
+   all p roots in every round of both directions (cpu_size). */
+static inline double irr__circ_cpu(int p, int n, int nz, int64_t M, irr_model md) {
+  int q = irr_circ_q(p);
+  double msgs = 2.0 * (n - 1 + q), pieces = 2.0 * ((double)n * nz < (double)M ? (double)n * nz : (double)M);
+  if (p <= 1) return 0;
+  if (pieces < msgs) pieces = msgs;
+  return md.cpu_op * (pieces + 1) + msgs * (md.cpu_msg + md.cpu_type) + (pieces - msgs) * (md.cpu_piece + md.cpu_op) +
+         md.cpu_size * 2.0 * p * (n - 1 + q);
+}
+
+/* The closed-form estimate of irr__circ_time with n pieces (total M, smallest mn, largest mx;
+   cs: the table's summary). Rounds from the phase offset q on are middle rounds: every rank
+   receives a piece of every other block, (M - m_d) / n. Before, round t's V relative ranks
+   (those whose recvblock is a block already, cs) receive; the round's largest message taken
+   as the largest block plus V - 1 average others, a piece of each. Within 0.73 .. 1.11 of
+   irr__circ_time on random skewed sizes for n >= 2 (test_agchoice holds the choice); for
+   n = 1 (every round partial) the caller takes Bruck's windows instead. O(q^2). */
+static inline double irr__circ_estimate(int p, int64_t M, int64_t mn, int64_t mx, int n, irr_model md, const irr_circ_sum *cs) {
+  int q = cs->q, t, k, v, R = n - 1 + q;
+  double avg = p > 1 ? (double)(M - mx) / (p - 1) : 0, est = 0, full = (double)(M - mn) / n;
+  for (t = 0; t < R; t++) {
+    int off = irr_circ_offset(t, n, q, &k), V = 0;
+    double L;
+    if (off >= q) break; /* from here on every round is a middle round */
+    for (v = -off > -q ? -off : -q; v < q; v++) V += cs->cnt[k][v + q];
+    if (V <= 0) continue;
+    L = V >= p - 1 ? full : (mx + (V - 1) * avg) / n;
+    est += md.alpha + md.beta * (L < full ? L : full);
+  }
+  return est + (R - t) * (md.alpha + md.beta * full);
+}
+
+/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2, n0,
+   2 n0, n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
+   n0 = sqrt((q - 1) beta X / (alpha + 2 (msg + type + p size) + 2 nz (piece + 2 op))),
+   X = M - mn; n >= 2 (n = 1 is Bruck-like: the caller prices it by Bruck's windows).
+   *t: the estimate with the CPU. O(q^2). */
+static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int nz, irr_model md, const irr_circ_sum *cs,
+                                 double *t) {
+  int q = cs->q, i, best = 2;
+  double X = (double)(M - mn), den, n0, bt = 1e300;
+  den = md.alpha + 2 * (md.cpu_msg + md.cpu_type + p * md.cpu_size) + 2.0 * nz * (md.cpu_piece + 2 * md.cpu_op);
+  n0 = den > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * X / den) : 2;
+  for (i = 0; i < 3; i++) {
+    double c = i == 0 ? n0 / 2 : i == 1 ? n0 : 2 * n0, x;
+    int n = c < 2 ? 2 : c > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(c + 0.5);
+    if ((int64_t)n > mx) n = mx > 2 ? (int)mx : 2;
+    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, nz, M, md);
+    if (x < bt) bt = x, best = n;
+  }
+  *t = bt;
+  return best;
+}
+
+/* Pieces per block and their time: the argmin of irr__circ_time (network and, with the
+   model's CPU term, irr__circ_cpu) over a small candidate set around the closed form's
+   optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2, n0, 2 n0 and 1, each at most the
+   largest block's units and IRR_CIRC_MAXPIECES. From sizes every rank knows. *t: the time
+   (1e300 if the table's repair fails for this p). The exact evaluation for tests and the
+   benchmarks; the automatic choice uses the closed form (irr__circ_pick). */
 static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
   int64_t tot = 0, mx = 0;
-  int i, q = irr_circ_q(p), c[4], best = 1;
+  int i, q = irr_circ_q(p), c[4], best = 1, nz = 0;
   double n0, bt = 1e300;
-  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+  const int *R;
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx, nz += m[i] > 0;
   *t = 0;
   if (p <= 1) return 1;
-  if (irr__circ_time_table(p, work) != 0) return *t = 1e300, 1;
+  if (!(R = irr__circ_work_table(p, work))) return *t = 1e300, 1;
   n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
   c[0] = 1, c[1] = (int)(n0 / 2 + 0.5), c[2] = (int)(n0 + 0.5), c[3] = (int)(2 * n0 + 0.5);
   for (i = 0; i < 4; i++) {
@@ -3661,7 +3891,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
       if (c[j] == n) break;
     c[i] = n;
     if (j < i) continue;
-    x = irr__circ_time(p, m, n, md, work);
+    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, nz, tot, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;
@@ -4868,23 +5098,45 @@ out:
    IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
 static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                          const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }
 /* ==== end select/gatherv.h ==== */
 /* ==== begin select/allgatherv.h ==== */
-/* Allgatherv's automatic choice, which needs the algorithms' model times, and its generic
-   generator: a test, a benchmark or a tool evaluates exactly the programs that the MPI layer
-   runs (the same choose(), the same generators).
+/* Allgatherv's automatic choice and its generic generator: a test, a benchmark or a tool
+   evaluates exactly the programs that the MPI layer runs (the same choose(), the same
+   generators).
 
-   The choice evaluates the algorithms' *_time functions (ir/maxplus.h: the model's time over
-   the real programs, from the sizes) in workspace `work` of IRR_AG_WORK(p) 8-byte words (the
-   caller's: the MPI layer allocates it with the sizes, so the choice itself cannot fail on
-   one rank). The closed-form estimates charge every round its largest message; on skewed
-   sizes that is not the programs' time (the ring's Section 2.3 round count assumes that
-   empty ranks cost no round, but every block still makes p - 1 hops one after the other: at
-   p = 10, four non-empty single blocks, 6.0 us estimated, 13.5 us in the model). */
-#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+   The choice costs O(p) on new sizes (DESIGN.md §3): one pass of statistics and cyclic
+   prefix sums, then each algorithm's closed-form estimate with its CPU term (the model's
+   cpu_* constants): Bruck's rounds by their largest windows (O(p log p) at one subtraction
+   a cell), recursive doubling's aligned groups, the ring's round bound, neighbor exchange's
+   pairs, the circulant schedule's phases (from the table's summary, p alone), each only
+   where its lower bound leaves it room. Where two estimates cannot be told apart (their
+   error bands overlap), the exact times over the real programs (ir/maxplus.h: the *_time
+   functions) decide, but only while they cost under IRR_AG_REFINE of the collective's
+   estimate. Workspace `work`: IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer
+   allocates it with the sizes, so the choice itself cannot fail on one rank). */
+#define IRR__AG_WORK_BASE(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+#define IRR_AG_WORK(p) (IRR__AG_WORK_BASE(p) + 2 * (size_t)(p) + 2)
+
+/* The refinement's budget: the exact times are computed only while their cost (cpu_size a
+   size visited, IRR_AG_CELL of it a cell of a recursion) stays under this fraction of the
+   chosen algorithm's estimated time. */
+#define IRR_AG_REFINE 0.02
+#define IRR_AG_CELL 2.0
+
+/* The circulant table the choice may need (p alone): the MPI layer keeps it per
+   communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
+   there, and sum is set). units: the choice's work in sizes visited, for the model's
+   cpu_size (irr_allgatherv_choose_x adds to it). */
+typedef struct irr_ag_circ {
+  const int *R;
+  irr_circ_sum sum;
+  int made;
+  double units;
+} irr_ag_circ;
+
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
    node; NULL: flat, 1). Equal on all ranks (the layout is gathered once). */
 static inline int irr_allgatherv_share(int p, const int *node) {
@@ -4955,6 +5207,8 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
     cells += (b[k] - mn[k]) * (int64_t)p;
   }
   if (cells > IRR_RING_EXACT_NODES) return bs;
+  if (md.cpu_size > 0 && cells * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * irr_allgatherv_ring_estimate(p, m, bs, md))
+    return bs; /* the exact recursion would cost more than it can save */
   irr_allgatherv_order(p, m, node, ring);
   return irr_allgatherv_ring_time_on(p, m, mx, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work) <
                  irr_allgatherv_ring_time_on(p, m, bs, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work)
@@ -4981,29 +5235,149 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
 
-/* Allgatherv's automatic choice. On a flat cluster (node NULL) it is the model's argmin
-   over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
-   doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
-   neighbor exchange (p even), each by its time over the real programs (the *_time
-   functions: exact, or for the ring and neighbor exchange at large p an upper bound;
-   test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
-   only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
-   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
-   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
-   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
-   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
-   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
-   figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
-   every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
-   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
-   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
-static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                              int64_t *B, void *work) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
+/* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time
+   lies in (the estimate's measured error, test_agchoice), its CPU term. */
+typedef struct irr__agc {
+  irr_alg alg;
+  int64_t B;          /* ring: block size; circulant: pieces per block */
+  double net, lo, hi, cpu;
+  double cells;       /* the exact time's cost, in cells */
+} irr__agc;
+
+/* The exact network time of candidate c (ir/maxplus.h), for the refinement. */
+static inline double irr__ag_exact(const irr__agc *c, int p, const int64_t *m, irr_model md, const int *R, void *work) {
+  int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
+  switch (c->alg) {
+  case IRR_ALG_BRUCK: return irr_allgatherv_bruck_time(p, m, md, work);
+  case IRR_ALG_RECDOUBLING: return irr_allgatherv_recdoubling_time(p, m, md, work);
+  case IRR_ALG_NEIGHBOR: return irr_allgatherv_neighbor_time(p, m, md, work);
+  case IRR_ALG_CIRCULANT: return irr__circ_time(p, m, (int)c->B, md, R, work);
+  default: irr_allgatherv_order(p, m, NULL, ring); return irr_allgatherv_ring_time(p, m, c->B, ring, md, work);
+  }
+}
+
+/* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
+   recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
+   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then, where some candidate's
+   band reaches below IRR_AG_TIE of the best's band, the exact times of those decide, in the
+   same order, if they cost under IRR_AG_REFINE of the best's estimate. */
+static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
+                                                  irr_ag_circ *cc) {
+  int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
+  int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
+  irr__agc c[6];
+  double lb, b2, cells = 0, tot;
+  for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
+    P[i + 1] = P[i] + m[i];
+    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
+  }
+  M = P[p];
+  for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
+  cc->units += 2.0 * p + (double)p * q;
+  memset(c, 0, sizeof c);
+  c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
+  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q, nc++;
+#define IRR__TOT(x) ((x).net + (x).cpu)
+#define IRR__TAKE(x) (IRR__TOT(c[nc]) < IRR_AG_TIE * IRR__TOT(c[w]) ? (w = nc) : 0, nc++)
+  if (pof2) {
+    c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
+    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q;
+    cc->units += 2.0 * p;
+    IRR__TAKE(c[nc]);
+  }
+  /* the ring: p - 1 rounds at least, and every rank receives the others' bytes */
+  lb = (p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md);
+  if (lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+    c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
+    c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
+    c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
+    c[nc].cells = (double)R * p <= (double)IRR_RING_EXACT ? (double)R * p : 0;
+    cc->units += 20.0 * p; /* Eq. (2), the snap's candidates, the bound */
+    IRR__TAKE(c[nc]);
+  }
+  if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
+    c[nc].alg = IRR_ALG_NEIGHBOR, c[nc].net = irr_allgatherv_neighbor_estimate(p, m, md), c[nc].cpu = irr__ag_neighbor_cpu(p, md);
+    c[nc].lo = c[nc].net / 1.04, c[nc].hi = c[nc].net;
+    c[nc].cells = (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+    cc->units += p;
+    IRR__TAKE(c[nc]);
+  }
+  /* the circulant schedule, where the single-ported lower bound leaves it room: n >= 2 pieces
+     (n = 1 prices as Bruck), its table's summary (p alone) */
+  lb = q * md.alpha + md.beta * (double)(M - mn);
+  b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+  lb = b2 * b2 > lb ? b2 * b2 : lb;
+  if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+    if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
+      cc->made = 1;
+      cc->units += (double)p * q * q;
+    }
+    if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
+    if (cc->R) {
+      double e;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, nz, md, &cc->sum, &e);
+      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, nz, M, md), c[nc].net = e - c[nc].cpu;
+      c[nc].lo = c[nc].net / 1.11, c[nc].hi = c[nc].net / 0.73;
+      c[nc].cells = 3.0 * p * (6.0 * q + (double)(c[nc].B - 1 + q)); /* three n */
+      IRR__TAKE(c[nc]);
+      /* n = 1: every round partial, priced by Bruck's windows (its exact time lies within
+         0.87 .. 1.18 of Bruck's): only the refinement can choose it */
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, nz, M, md);
+      c[nc].net = c[0].net, c[nc].lo = c[0].net / 1.2, c[nc].hi = c[0].net / 0.85;
+      c[nc].cells = (double)p * 7.0 * q;
+      IRR__TAKE(c[nc]);
+    }
+  }
+  /* the refinement: the candidates whose band reaches below the best's, if affordable */
+  tot = IRR__TOT(c[w]);
+  for (i = 0; i < nc; i++)
+    if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
+  if (cells > 0 && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot) {
+    int best = -1;
+    double bt = 1e300;
+    cc->units += IRR_AG_CELL * (cells + c[w].cells);
+    for (i = 0; i < nc; i++) {
+      double x;
+      if (i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      x = (c[i].cells > 0 ? irr__ag_exact(&c[i], p, m, md, cc->R, work) : c[i].net) + c[i].cpu;
+      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) { /* the closed form's n, halved and doubled */
+        int k, n0 = (int)c[i].B;
+        for (k = 0; k < 2; k++) {
+          int n = k ? 2 * n0 : n0 / 2;
+          double y;
+          if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
+          y = irr__circ_time(p, m, n, md, cc->R, work) + irr__circ_cpu(p, n, nz, M, md);
+          if (y < x) x = y, c[i].B = n, c[i].cpu = irr__circ_cpu(p, n, nz, M, md);
+        }
+      }
+      if (best < 0 || x < IRR_AG_TIE * bt) best = i, bt = x;
+    }
+    w = best;
+  }
+#undef IRR__TAKE
+#undef IRR__TOT
+  *B = c[w].alg == IRR_ALG_RING || c[w].alg == IRR_ALG_CIRCULANT ? c[w].B : 0;
+  return c[w].alg;
+}
+
+/* Allgatherv's automatic choice. On a flat cluster (node NULL): irr__allgatherv_choose_flat,
+   the argmin of the model's estimates (network and CPU) over every registered algorithm
+   that applies (up to IRR_AG_TIE), exact where the estimates cannot tell and the exact times
+   are cheap enough. On SMP nodes: irr__allgatherv_choose_smp (SMPI's figures win there).
+   work: IRR_AG_WORK(p) 8-byte words. cc: the circulant table if the caller keeps one (see
+   irr_ag_circ; NULL: none kept). *B: the ring's block size or the circulant's pieces per
+   block (else 0). A forced algorithm wins; recursive doubling forced on other than 2^k
+   ranks, or the node-aware one without such nodes, is Bruck, and so is the circulant one
+   where its table's repair fails; neighbor exchange forced on odd p is the ring. The same
+   on every rank: every input is (sizes, layout, model, forced). */
+static inline irr_alg irr_allgatherv_choose_x(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work, irr_ag_circ *cc) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_alg a = IRR_ALG_BRUCK;
-  double best, t;
-  int64_t mx = 0;
+  irr_ag_circ own;
+  double t;
+  if (!cc) memset(&own, 0, sizeof own), cc = &own;
+  *B = 0;
   if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
@@ -5011,36 +5385,17 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
       *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
       if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+      cc->R = irr__circ_work_R(p, work), cc->made = 1; /* the table it made */
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B, work);
-  *B = irr_allgatherv_block_on(p, m, md, 0);
   if (p <= 1) return IRR_ALG_BRUCK;
-  best = irr_allgatherv_bruck_time(p, m, md, work);
-  if (pof2 && (t = irr_allgatherv_recdoubling_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RECDOUBLING;
-  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
-  if ((p - 1) * (md.alpha + md.beta * (double)(mx < *B ? mx : *B)) < IRR_AG_TIE * best) {
-    int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
-    irr_allgatherv_order(p, m, NULL, ring);
-    if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
-  }
-  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
-  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
-       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
-    int64_t tot = 0, mn = m[0];
-    int q = irr_circ_q(p), n;
-    double lb, b2;
-    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
-    lb = q * md.alpha + md.beta * (double)(tot - mn);
-    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-    lb = b2 * b2 > lb ? b2 * b2 : lb;
-    if (lb < IRR_AG_TIE * best) {
-      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
-      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
-    }
-  }
-  return a;
+  return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
+}
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work) {
+  return irr_allgatherv_choose_x(forced, p, m, md, node, B, work, NULL);
 }
 
 /* The same with its own workspace, for callers outside the MPI layer (tests, tools, the
@@ -5074,8 +5429,8 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
    half_full 344 -> 297 us, decreasing 316 -> 233 us; p = 64 half_full 721 -> 620 us; 1 MiB
    spike 191 -> 163 us; no cell slower), while on a flat cluster they are worth it
    (p = 30 geometric 64 KiB: 399 us with them, 920 us without). */
-static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                              int n, int inplace, irr_sched *s) {
+static inline irr_status irr_allgatherv_sched_t(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                                int n, int inplace, const int *R, int *fl, irr_sched *s) {
   if (alg == IRR_ALG_RING) {
     int i, n0 = s->nops;
     irr_status st = irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
@@ -5089,6 +5444,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
                     : alg == IRR_ALG_BRUCK     ? irr_allgatherv_bruck(p, r, m, inplace, 0, s)
                     : alg == IRR_ALG_NEIGHBOR  ? irr_allgatherv_neighbor(r, p, m, inplace, s)
                     : B < 1 || B > INT32_MAX   ? IRR_ERR_ARG
+                    : R                        ? irr_allgatherv_circulant_t(r, p, m, (int)B, R, fl, inplace, s)
                                                : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
     for (i = n0; i < s->nops; i++) /* message heads (a circulant message's first op) */
       if (s->ops[i].kind == IRR_OP_SEND && !(s->ops[i].flags & IRR_OPF_CONT) &&
@@ -5097,6 +5453,12 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
     return st;
   }
   return IRR_ERR_ARG;
+}
+
+/* The same, the circulant schedule's table computed here (R NULL). */
+static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                              int n, int inplace, irr_sched *s) {
+  return irr_allgatherv_sched_t(alg, r, p, m, B, ring, n, inplace, NULL, NULL, s);
 }
 
 /* The ring order (ring; returns 1 if node-aware, else 0) or, for the node-aware algorithm,
@@ -5262,7 +5624,7 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
     return st;
   }
   if (coll == IRR_COLL_ALLGATHERV) {
-    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
     return irr_xallgatherv_build_all(set, p, m, md);
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
@@ -5279,7 +5641,7 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
 /* The same with the default model's threshold (XGatherv's tree, XScatterv). */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }
 /* ==== end select/xv.h ==== */
@@ -5795,6 +6157,24 @@ IRR_DECL int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, M
    same. MPI_ERR_ARG unless both are positive. */
 IRR_DECL int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta);
 
+/* What the last irrcoll call on comm did (the interception library's IRRCOLL_REPORT, tests):
+   its collective and the algorithm it ran (IRR_ALG_COUNT: it handed the call to MPI's own
+   implementation, e.g. an intercommunicator Alltoallv), the algorithm's parameter (ring:
+   block size, circulant: pieces per block), the seconds it spent before its first message
+   (validate, choose, plan, by IRRCOLL_CLOCK: MPI_Wtime unless defined), the model's CPU term
+   for the whole call (choice, program, messages; the model's cpu_* constants), and whether
+   its counts repeated the previous call's, so that its choice and program were kept.
+   MPI_ERR_COMM if irrcoll has made no call on comm. */
+typedef struct irr_call_info {
+  irr_coll coll;
+  irr_alg alg;
+  int64_t param;
+  double plan_s;
+  double cpu_model_s;
+  int repeat;
+} irr_call_info;
+IRR_DECL int IRR_Comm_get_last_call(MPI_Comm comm, irr_call_info *info);
+
 /* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
 
    Markers (algo/xv/common.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the
@@ -6071,12 +6451,23 @@ IRR_DECL int IRR_Ixgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
 
 /* The context, split by feature: what every collective needs, then one cache per feature
    that keeps state across calls. */
-typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi/allgatherv.h) */
-  uint64_t key;                     /* irr__ag_key of its arguments */
+typedef struct irr__plan_cache {   /* a collective's last plan, kept while its counts repeat (mpi/cache.h) */
+  uint64_t key;                     /* the choice's inputs (sizes, layout, model, forced): equal on all ranks */
   irr_alg alg;
-  int64_t B;                        /* the ring's block size */
+  int64_t B;                        /* the algorithm's parameter (ring: block size; circulant: pieces) */
   int valid;
-} irr__agchoice_cache;
+  unsigned hits;                    /* calls in a row with this key after the first */
+  irr_op *ops;                      /* the program (NULL: not kept, for want of memory): nops ops, */
+  int nops;                         /* tmp bytes of scratch */
+  int64_t tmp;
+  uint64_t layout;                  /* the buffers the datatypes were made for (this rank's own) */
+  MPI_Datatype *types;              /* per op: its message's derived datatype, or MPI_DATATYPE_NULL */
+} irr__plan_cache;
+
+typedef struct irr__circ_cache {    /* the circulant schedule's table on p ranks (p alone) */
+  int *R;                           /* p q entries (NULL: not kept) */
+  irr_circ_sum sum;
+} irr__circ_cache;
 
 typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.h) */
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
@@ -6116,9 +6507,11 @@ typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
-  irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
   irr__nodes_cache nodes;
-  irr__agchoice_cache agc;
+  irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
+  irr__circ_cache circ;
+  irr_call_info last;               /* what the last call did (IRR_Comm_get_last_call) */
   irr__agwin_cache agw;
   irr__inter_cache inter;
   irr__scratch scr;
@@ -6265,6 +6658,22 @@ static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int s
   }
 }
 
+/* Forget a kept plan's program and datatypes (mpi/cache.h); irr__plan_drop: the plan too. */
+static void irr__plan_drop_program(irr__plan_cache *c) {
+  int i;
+  if (c->types) {
+    for (i = 0; i < c->nops; i++)
+      if (c->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&c->types[i]);
+    IRRCOLL_FREE(c->types);
+  }
+  if (c->ops) IRRCOLL_FREE(c->ops);
+  c->ops = NULL, c->types = NULL, c->nops = 0, c->tmp = 0, c->layout = 0;
+}
+static void irr__plan_drop(irr__plan_cache *c) {
+  irr__plan_drop_program(c);
+  c->valid = 0, c->hits = 0;
+}
+
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   irr__ctx *c = (irr__ctx *)attr;
   int rc = MPI_SUCCESS;
@@ -6280,6 +6689,8 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->inter.gmap) IRRCOLL_FREE(c->inter.gmap);
     if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
+    irr__plan_drop(&c->agc);
+    if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -6296,8 +6707,7 @@ static int irr__keyval_get(int *kv) {
 static void irr__ctx_env(irr__ctx *c) {
   const char *env;
   int i;
-  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
-  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  c->md = irr_model_default();
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
   if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
   env = getenv("IRRCOLL_ALG");
@@ -6374,6 +6784,21 @@ static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
 }
 
 /* Report an error once through comm's error handler and return it. */
+/* comm's context if irrcoll made one (no call made here otherwise), else NULL. */
+static irr__ctx *irr__ctx_peek(MPI_Comm comm) {
+  int kv = atomic_load(&irr__keyval), flag = 0;
+  irr__ctx *c = NULL;
+  if (comm == MPI_COMM_NULL || kv == MPI_KEYVAL_INVALID || MPI_Comm_get_attr(comm, kv, &c, &flag) != MPI_SUCCESS || !flag)
+    return NULL;
+  return c;
+}
+/* A call handed to MPI's own implementation: the last call's record says so (if comm has a
+   context; IRR_Comm_get_last_call fails where it has none). */
+static void irr__note_native(MPI_Comm comm, irr_coll coll) {
+  irr__ctx *c = irr__ctx_peek(comm);
+  if (c) memset(&c->last, 0, sizeof c->last), c->last.coll = coll, c->last.alg = IRR_ALG_COUNT;
+}
+
 static int irr__raise(MPI_Comm comm, int code) {
   MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
   if (code == MPI_SUCCESS) return code;
@@ -6387,6 +6812,64 @@ static int irr__raise(MPI_Comm comm, int code) {
   return code;
 }
 /* ==== end mpi/ctx.h ==== */
+/* ==== begin mpi/cache.h ==== */
+/* MPI layer: what a call keeps for the next one while its counts repeat (DESIGN.md §3: a
+   call whose counts repeat pays only the hash), and the CPU it reports and charges.
+
+   A collective's plan (irr__plan_cache, one per collective in the context): the key of the
+   choice's inputs, the algorithm and its parameter, the program, and the derived datatypes
+   its messages were sent with. The key and what it selects are equal on every rank (the
+   same calls in the same order, a hash of values equal on all ranks), so every rank reuses
+   the same choice; whether this rank could keep the program and datatypes (memory) only
+   decides whether it rebuilds them, never what it sends. The datatypes depend on this
+   rank's buffers (addresses, displacements, types): they are kept under a second key of
+   their own and rebuilt when it changes. A collision of the 64-bit key reuses another
+   correct algorithm for these sizes' program; the program is rebuilt from the sizes when
+   the key's sizes were not the program's (never: the key hashes the sizes).
+
+   The CPU: IRRCOLL_CLOCK() (seconds; MPI_Wtime unless the user defines it: the SMPI
+   benchmarks give a thread CPU clock, since SMPI's MPI_Wtime is its simulated clock) times
+   the planning of each call (irr_call_info.plan_s); IRRCOLL_CPU_CHARGE(seconds), empty
+   unless defined, is called with the model's CPU term as the call spends it (the choice and
+   the program before the first round, each round's messages when posted): the SMPI
+   benchmarks define it as smpi_execute, so a simulated run pays irrcoll's CPU
+   deterministically while computation is otherwise free. */
+
+#ifndef IRRCOLL_CLOCK
+#define IRRCOLL_CLOCK() MPI_Wtime()
+#endif
+#ifndef IRRCOLL_CPU_CHARGE
+#define IRRCOLL_CPU_CHARGE(seconds) ((void)(seconds))
+#endif
+
+/* Keep program s (nops ops, tmp bytes) in c under the current key; on failure c keeps none. */
+static void irr__plan_keep(irr__plan_cache *c, const irr_sched *s) {
+  int i;
+  irr__plan_drop_program(c);
+  if (s->nops <= 0) return;
+  c->ops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
+  c->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(MPI_Datatype));
+  if (!c->ops || !c->types) {
+    irr__plan_drop_program(c);
+    return;
+  }
+  memcpy(c->ops, s->ops, (size_t)s->nops * sizeof(irr_op));
+  for (i = 0; i < s->nops; i++) c->types[i] = MPI_DATATYPE_NULL;
+  c->nops = s->nops, c->tmp = s->tmp;
+}
+
+/* The kept datatypes for buffers with key `layout` (this rank's), or NULL: none kept (they
+   were made for other buffers, and are freed). */
+static MPI_Datatype *irr__plan_types(irr__plan_cache *c, uint64_t layout) {
+  int i;
+  if (!c->types) return NULL;
+  if (c->layout != layout)
+    for (i = 0; i < c->nops; i++)
+      if (c->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&c->types[i]);
+  c->layout = layout;
+  return c->types;
+}
+/* ==== end mpi/cache.h ==== */
 /* ==== begin mpi/buf.h ==== */
 /* MPI layer: datatype views of user buffers. A buffer is a "v" buffer (every block at its
    displacement) or one block; non-contiguous types are staged (packed before, unpacked
@@ -6712,6 +7195,10 @@ typedef struct irr__exec {
   int npc;
   MPI_Comm comm;
   int tag;
+  MPI_Datatype *keep;      /* per op: the datatypes of a kept plan (mpi/cache.h), or NULL: a
+                              message's derived datatype is made when posted and freed when done */
+  const irr_model *md;     /* the model whose CPU term each round charges (NULL: none) */
+  double cpu, cpu_total;   /* the CPU of the round being posted in that model; of the run */
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
   int shortok;             /* a block that comes shorter is taken (irr__exec_short) */
   int *blens;              /* derived-type scratch, npc entries */
@@ -7342,6 +7829,19 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
   }
   if (nm > 1 && (hdr || (o->flags & (IRR_OPF_ROOM | IRR_OPF_COUNTS | IRR_OPF_LEARN)))) return MPI_ERR_INTERN;
   nc = irr__msg_nchunks(X->s, j, dead);
+  if (X->keep && X->keep[j] != MPI_DATATYPE_NULL && nc == 1 && !dead && !hdr) { /* a kept datatype (mpi/cache.h) */
+    int ni = 0, na = 0, nd = 0, comb = 0;
+    X->types[*nreq] = MPI_DATATYPE_NULL;
+    X->reqop[*nreq] = j;
+    X->expect[*nreq] = recv ? mlen : -1;
+    if (recv) rc = MPI_Irecv(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    else rc = MPI_Isend(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    if (rc == MPI_SUCCESS) ++*nreq;
+    if (X->md && MPI_Type_get_envelope(X->keep[j], &ni, &na, &nd, &comb) == MPI_SUCCESS)
+      X->cpu += X->md->cpu_msg + (ni > 1 ? (double)(ni - 2) * X->md->cpu_piece : 0); /* hindexed: count + its lengths */
+    return rc;
+  }
   if (hdr) { /* the sizes alone */
     if (!X->cnt || o->blo < X->cnt_lo) return MPI_ERR_INTERN;
     X->pc[0].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
@@ -7371,6 +7871,8 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
                            &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
     X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
+    if (derived && X->keep && nc == 1 && !hdr) X->keep[j] = t, X->types[*nreq] = MPI_DATATYPE_NULL; /* kept for the next call */
+    if (X->md) X->cpu += X->md->cpu_msg + (derived ? X->md->cpu_type + (n - 1) * (X->md->cpu_piece + X->md->cpu_op) : 0);
     X->reqop[*nreq] = (int)(o - X->s->ops);
     /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads) */
     X->expect[*nreq] = recv && !dead && !(o->flags & IRR_OPF_ROOM) ? len : -1;
@@ -7378,7 +7880,7 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
     else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     if (rc == MPI_SUCCESS) ++*nreq;
-    else if (derived) MPI_Type_free(&X->types[*nreq]);
+    else if (derived && X->types[*nreq] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[*nreq]);
   }
   return rc;
 }
@@ -7522,7 +8024,9 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
+      X->cpu = 0;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
+      if (X->md) IRRCOLL_CPU_CHARGE(X->cpu), X->cpu_total += X->cpu; /* the round's CPU in the model (mpi/cache.h) */
       X->nleft = X->nreq;
       X->lj = X->lo, X->lshift = 0, X->probing = 0;
       X->learning = rc == MPI_SUCCESS;
@@ -7577,7 +8081,8 @@ static int irr__exec_run(irr__exec *X) {
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. In halves for
    the persistent requests (mpi/request.h): irr__allv_start stages and begins X (X->s set
-   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
+   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result).
+   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept). */
 static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                            int read_recv, int bad, irr__exec *X) {
   int rc;
@@ -7594,9 +8099,11 @@ static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, 
   X->comm = comm;
   X->tag = tag;
   X->bad = bad;
+  X->md = &ctx->md;
   return irr__exec_begin(X);
 }
 static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
+  ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
     irr__exec_end(X);
     if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
@@ -7609,9 +8116,10 @@ static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec
   return rc;
 }
 static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad) {
+                         int read_recv, int *bad, MPI_Datatype *keep) {
   irr__exec X;
   int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  X.keep = keep; /* a kept plan's datatypes (mpi/cache.h), for buffers as they were */
   while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
   return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }
@@ -8054,6 +8562,7 @@ typedef struct irr__vstate {
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
 static int irr__v_native(const irr__vargs *A) {
+  irr__note_native(A->comm, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
 #if MPI_VERSION >= 4
   if (A->c.cc || A->c.dc)
     return A->scatter ? MPI_Scatterv_c(A->vuser, A->c.cc, A->c.dc, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
@@ -8431,6 +8940,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   X->buf[obufk] = ob;
   X->comm = comm;
   X->tag = tag;
+  X->md = &V->ctx->md;
   return irr__exec_begin(X);
 }
 static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
@@ -8751,7 +9261,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr__iplan L;
   int bad = 0, rc = irr__inter_plan(ctx, gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype, &L);
   if (rc != MPI_SUCCESS) return rc;
-  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad);
+  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad, NULL);
   if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   irr__iplan_free(&L);
   return rc;
@@ -8870,6 +9380,7 @@ typedef struct irr__agstate {
   int refused;      /* IRRCOLL_CHECK found arguments that differ: no rank moves data */
   int64_t pad;      /* the own block is this much shorter than recvcounts[rank] says */
   unsigned call;    /* the context's call number (irr__agwin_*) */
+  int owned;        /* the program must be the caller's own (a request keeps it), not a kept plan's */
   int untyped;      /* recvtype gives no size: every block's size is unknown here */
   int ownok;        /* own: the own block's bytes, from valid send arguments */
 } irr__agstate;
@@ -8921,9 +9432,9 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
 }
 
 /* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
-   same key and keeps the same last choice (collective calls come in the same order), so a
-   repeated call with the same counts skips the choice (at p = 65536 it costs milliseconds,
-   the hash tens of microseconds); a hash collision picks another correct algorithm. */
+   same key and keeps the same last plan (collective calls come in the same order), so a
+   repeated call with the same counts skips the choice and the program (mpi/cache.h); a hash
+   collision picks another correct algorithm. */
 static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node) {
   int64_t k[4];
   k[0] = (int64_t)irr__hash(m, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ (node != NULL);
@@ -8931,32 +9442,81 @@ static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model m
   return irr__hash(k, 4);
 }
 
-/* choose + plan: the algorithm from what every rank knows, then this rank's program */
+/* The circulant table on p ranks, kept with the context (p alone), for the choice and the
+   program: NULL R on the first need (the choice makes it in its workspace; kept afterwards
+   if memory allows, which changes no choice). */
+static void irr__ag_circ_keep(irr__ctx *ctx, int p, const irr_ag_circ *cc) {
+  size_t n = (size_t)p * (size_t)irr_circ_q(p);
+  if (ctx->circ.R || !cc->made || !cc->R || !(ctx->circ.R = (int *)IRRCOLL_MALLOC(n * sizeof(int)))) return;
+  memcpy(ctx->circ.R, cc->R, n * sizeof(int));
+  ctx->circ.sum = cc->sum;
+  if (ctx->circ.sum.p != p) irr_circ_summarize(p, ctx->circ.R, 1, &ctx->circ.sum);
+}
+
+/* choose: the kept plan's algorithm while the counts repeat. The first repeat chooses again
+   with the model of a repeated call (irr_model_repeat: no choice, program or datatype to
+   build), which may prefer an algorithm whose program costs more to build; it is the same
+   on every rank (the repeat is). Else the choice on new counts. *units: its work. */
+static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, uint64_t key, int64_t *B, double *units,
+                              int *repeat) {
+  irr__plan_cache *pc = &ctx->agc;
+  irr_ag_circ cc;
+  irr_alg alg;
+  memset(&cc, 0, sizeof cc);
+  if (ctx->circ.R) cc.R = ctx->circ.R, cc.sum = ctx->circ.sum;
+  *repeat = pc->valid && pc->key == key;
+  if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
+  alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
+                                G->m + 3 * (size_t)G->p, &cc);
+  *units = cc.units;
+  irr__ag_circ_keep(ctx, G->p, &cc);
+  if (!*repeat || alg != pc->alg || *B != pc->B) irr__plan_drop_program(pc);
+  if (!*repeat) pc->hits = 0;
+  pc->key = key, pc->alg = alg, pc->B = *B, pc->valid = 1;
+  return alg;
+}
+
+/* choose + plan: the algorithm from what every rank knows, then this rank's program: the
+   kept one while the counts repeat (*ops NULL then: the plan's, not the caller's; a
+   request's (G->owned) is always its own). Charges and reports the model's CPU of both. */
 static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
-  int rc, n, *ring = NULL;
+  int rc, n, *ring = NULL, *fl = NULL, repeat = 0;
   int64_t B = 0, cap;
-  uint64_t key;
+  double t0 = IRRCOLL_CLOCK(), units = 0, cpu;
+  irr__plan_cache *pc = &ctx->agc;
   irr_alg alg;
   irr_status st;
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  key = irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node);
-  if (ctx->agc.valid && ctx->agc.key == key)
-    alg = ctx->agc.alg, B = ctx->agc.B;
-  else {
-    alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
-    ctx->agc.key = key, ctx->agc.alg = alg, ctx->agc.B = B, ctx->agc.valid = 1;
+  alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node), &B, &units, &repeat);
+  cpu = units * ctx->md.cpu_size;
+  *ops = NULL;
+  if (pc->ops && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
+    irr_sched_init(s, G->rank, G->p, pc->ops, pc->nops);
+    s->nops = pc->nops, s->tmp = pc->tmp;
+  } else {
+    cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
+    if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
+        !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))) ||
+        (alg == IRR_ALG_CIRCULANT && ctx->circ.R && !(fl = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))) {
+      if (ring) IRRCOLL_FREE(ring);
+      return MPI_ERR_NO_MEM;
+    }
+    irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
+    n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
+    st = irr_allgatherv_sched_t(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, fl ? ctx->circ.R : NULL, fl, s);
+    IRRCOLL_FREE(ring);
+    if (fl) IRRCOLL_FREE(fl);
+    if (st != IRR_OK) return MPI_ERR_INTERN;
+    cpu += ctx->md.cpu_op * s->nops;
+    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
+    if (!G->owned && G->err == MPI_SUCCESS) irr__plan_keep(pc, s);
   }
-  cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
-  if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))
-    return MPI_ERR_NO_MEM;
-  irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
-  n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
-  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, s);
-  IRRCOLL_FREE(ring);
-  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  IRRCOLL_CPU_CHARGE(cpu);
+  ctx->last.coll = IRR_COLL_ALLGATHERV, ctx->last.alg = alg, ctx->last.param = B, ctx->last.repeat = repeat;
+  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+  return MPI_SUCCESS;
 }
 
 /* Publish this rank's block size; if some sizes are unknown here, read them from their
@@ -9067,7 +9627,16 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
                           &ob)) != MPI_SUCCESS)
     goto out;
   bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
+  { /* the kept plan's datatypes, for these buffers (contiguous: nothing staged) */
+    MPI_Datatype *keep = NULL;
+    if (!ops && vb.dt.contig && ob.dt.contig) {
+      int64_t k[5];
+      k[0] = (int64_t)(uintptr_t)vb.base, k[1] = (int64_t)(uintptr_t)ob.base, k[2] = (int64_t)vb.dt.extent;
+      k[3] = (int64_t)irr__hash(G.m + 2 * (size_t)G.p, G.p), k[4] = (int64_t)ob.count;
+      keep = irr__plan_types(&ctx->agc, irr__hash(k, 5));
+    }
+    rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad, keep);
+  }
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
 out:
   if (G.m) IRRCOLL_FREE(G.m);
@@ -9316,6 +9885,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = MPI_Comm_size(comm, &p)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter || p > IRR_A2A_MAXP) { /* no intergroup algorithm of irrcoll's; labels would not fit: MPI's */
+    irr__note_native(comm, IRR_COLL_ALLTOALLV);
 #if MPI_VERSION >= 4
     if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
 #endif
@@ -9324,7 +9894,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
       (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
-    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad);
+    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;
@@ -9683,7 +10253,7 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_init(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, request);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  R->ag = 1;
+  R->ag = 1, R->G.owned = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
                           &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
     irr__req_release(R);
@@ -10397,7 +10967,7 @@ static int irr__xa_phase2(irr__xa *G) {
     vb.dt.type = MPI_BYTE, vb.dt.size = vb.dt.extent = 1, vb.dt.contig = 1;
     if (rc == MPI_SUCCESS && !(vb.base = flat = (char *)IRRCOLL_MALLOC((size_t)at + 1))) rc = MPI_ERR_NO_MEM;
   }
-  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad);
+  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad, NULL);
   if (rc == MPI_SUCCESS && bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
   if (flat) IRRCOLL_FREE(flat);
   IRRCOLL_FREE(ops);
@@ -10732,6 +11302,14 @@ IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
   ctx->md.beta = beta;
   return MPI_SUCCESS;
 }
+
+IRR_DEF int IRR_Comm_get_last_call(MPI_Comm comm, irr_call_info *info) {
+  irr__ctx *ctx;
+  if (!info) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL || !(ctx = irr__ctx_peek(comm))) return irr__raise(comm, MPI_ERR_COMM);
+  *info = ctx->last;
+  return MPI_SUCCESS;
+}
 /* ==== end api/comm.h ==== */
 /* ==== begin api/gatherv.h ==== */
 /* IRR_Gatherv: blocking (int and MPI_Count), persistent and nonblocking (contracts: api/decl.h;
@@ -10855,7 +11433,7 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__raise(comm, MPI_ERR_COMM);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1, R->G.owned = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
                           &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
     irr__req_release(R);

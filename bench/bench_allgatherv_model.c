@@ -160,7 +160,7 @@ static double run(int which, int p, const int64_t *m, irr_model md) {
 int main(int argc, char **argv) {
   static const int ps[] = {30, 64, 256, 1024};
   static const int64_t cs[] = {4, 64, 1024, 16384, 262144, 1048576};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int pi, d, ci, a, cells = 0, within = 0;
   double worst = 0;
   if (argc > 1 && strcmp(argv[1], "lb") == 0) {

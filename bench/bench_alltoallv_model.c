@@ -43,7 +43,7 @@ static int64_t size_of(int kind, int p, double c, int s, int d) {
 int main(void) {
   static const int ps[] = {64, 256, 1024, 4096, 16384, 65536};
   static const double cs[] = {1, 16, 1024, 65536};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int64_t *send = (int64_t *)malloc(65536 * sizeof(int64_t)), *recv = (int64_t *)malloc(65536 * sizeof(int64_t));
   double worst = 1e300;
   char wc[160] = "";

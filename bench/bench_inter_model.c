@@ -29,7 +29,7 @@ static double cost(irr_alg a, int na, int nb, const int64_t *m, irr_model md) {
 
 int main(int argc, char **argv) {
   static const int defP[] = {32, 64, 256, 1024};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int nP = argc > 1 ? argc - 1 : 4, pi, set, ki;
   long misses = 0, cells = 0;
   printf("#@benchmark=inter_model\n#@alpha=%g\n#@beta=%g\n", md.alpha, md.beta);

@@ -101,7 +101,7 @@ static void psum_print(const psum *S, int p) {
 int main(int argc, char **argv) {
   static const int ps[] = {560, 1600, 6400, 1 << 20};
   static const long bs[] = {1, 10, 100, 1000, 10000};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   long maxp = argc > 1 ? atol(argv[1]) : 1 << 20;
   int pi, d, bi, rows = 0, thm_ok = 0, beat_lin = 0, beat_bin = 0, small = 0, small_lin = 0;
   double worst_lb = 0, wall16 = 0, bino_row[5];

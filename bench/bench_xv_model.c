@@ -53,7 +53,7 @@ static double cost(const irr_sched_set *s, int p, irr_model md) {
 int main(void) {
   static const long avg[] = {41, 83, 169, 340, 682, 1366, 2733, 5469};
   enum { P = 16, ROOT = 1, SEEDS = 5, NA = 8 };
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int bi, seed, i, fails = 0;
   int64_t m[P], four[P];
   printf("#@benchmark=xgatherv_model\n#@model=single-ported full-duplex linear cost (irr_sched_cost)\n");

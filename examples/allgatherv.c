@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
   if (rank == 0) {
     enum { P = 30 };
     int64_t m[P];
-    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
     irr_sched_set set;
     irr_cost c;
     irr_args a;

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
   ok = memcmp(a, b, (size_t)tot * sizeof(double)) == 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
   if (wr == 0) {
-    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
     int64_t m[32];
     int64_t KA = 0, KB = 0, M;
     double t[2];

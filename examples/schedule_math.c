@@ -12,7 +12,7 @@
 int main(int argc, char **argv) {
   int p = argc > 1 ? atoi(argv[1]) : 11, root = p > 9 ? 9 : p - 1, r, i, a;
   int64_t *m = malloc((size_t)(p > 0 ? p : 1) * sizeof *m);
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   irr_tree_all T;
   irr_tree t;
   if (p < 1 || p > 4096) return 2;

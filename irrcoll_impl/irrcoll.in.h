@@ -50,6 +50,7 @@
      api/decl.h         the MPI entry points' declarations and contracts
    MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
      mpi/ctx.h          the per-communicator context (settings agreed at creation), errors
+     mpi/cache.h        what a call keeps while its counts repeat; the CPU it reports, charges
      mpi/buf.h          datatype views of user buffers, staging of non-contiguous types
      mpi/args.h         user buffers as addresses, the one widening of counts and displacements
      mpi/exec.h, learn.h, rounds.h   the schedule executor: its state, pieces and datatypes;
@@ -151,6 +152,7 @@
 #if defined(IRRCOLL_IMPLEMENTATION) && !defined(IRRCOLL_NO_MPI) && !defined(IRRCOLL_IMPLEMENTATION_DONE)
 #define IRRCOLL_IMPLEMENTATION_DONE
 #include "mpi/ctx.h"
+#include "mpi/cache.h"
 #include "mpi/buf.h"
 #include "mpi/args.h"
 #include "mpi/exec.h"

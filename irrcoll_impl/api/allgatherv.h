@@ -35,7 +35,7 @@ IRR_DEF int IRR_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__raise(comm, MPI_ERR_COMM);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1;
+  R->ag = 1, R->oneshot = 1, R->G.nocomm = 1, R->G.owned = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, &c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
                           &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
     irr__req_release(R);

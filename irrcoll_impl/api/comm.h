@@ -33,3 +33,11 @@ IRR_DEF int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta) {
   ctx->md.beta = beta;
   return MPI_SUCCESS;
 }
+
+IRR_DEF int IRR_Comm_get_last_call(MPI_Comm comm, irr_call_info *info) {
+  irr__ctx *ctx;
+  if (!info) return irr__raise(comm, MPI_ERR_ARG);
+  if (comm == MPI_COMM_NULL || !(ctx = irr__ctx_peek(comm))) return irr__raise(comm, MPI_ERR_COMM);
+  *info = ctx->last;
+  return MPI_SUCCESS;
+}

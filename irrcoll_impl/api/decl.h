@@ -184,6 +184,24 @@ IRR_DECL int IRR_Allgatherv_groups_c(const void *sendbuf, MPI_Count sendcount, M
    same. MPI_ERR_ARG unless both are positive. */
 IRR_DECL int IRR_Comm_set_model(MPI_Comm comm, double alpha, double beta);
 
+/* What the last irrcoll call on comm did (the interception library's IRRCOLL_REPORT, tests):
+   its collective and the algorithm it ran (IRR_ALG_COUNT: it handed the call to MPI's own
+   implementation, e.g. an intercommunicator Alltoallv), the algorithm's parameter (ring:
+   block size, circulant: pieces per block), the seconds it spent before its first message
+   (validate, choose, plan, by IRRCOLL_CLOCK: MPI_Wtime unless defined), the model's CPU term
+   for the whole call (choice, program, messages; the model's cpu_* constants), and whether
+   its counts repeated the previous call's, so that its choice and program were kept.
+   MPI_ERR_COMM if irrcoll has made no call on comm. */
+typedef struct irr_call_info {
+  irr_coll coll;
+  irr_alg alg;
+  int64_t param;
+  double plan_s;
+  double cpu_model_s;
+  int repeat;
+} irr_call_info;
+IRR_DECL int IRR_Comm_get_last_call(MPI_Comm comm, irr_call_info *info);
+
 /* ---- v-collectives whose receive sizes are unknown (MPI Forum proposal, seed 003) ----
 
    Markers (algo/xv/common.h): IRR_SIZE_UNKNOWN in recvcounts[0] (XScatterv: *recvcount) says the

@@ -381,7 +381,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   int64_t *base = NULL, *partner = NULL, n = 0;
   irr__chk C;
   irr_status st = IRR_OK;
-  irr_model unit = {1.0, 0.0};
+  irr_model unit = irr_model_ab(1.0, 0.0);
   irr_cost c;
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
   if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;

@@ -19,15 +19,82 @@
 typedef struct irr_model {
   double alpha; /* seconds per message */
   double beta;  /* seconds per unit */
+  /* The CPU a rank spends on a call, in seconds (DESIGN.md §3: the CPU is part of the
+     cost). Zero: the network alone (a model written {alpha, beta}). irr_sched_cost charges
+     the first four from the programs; the choices add the last for their own work and for
+     the generators' walks. A call whose counts repeat keeps its program and datatypes
+     (mpi/cache.h) and pays only cpu_msg and cpu_piece (irr_model_repeat). */
+  double cpu_msg;   /* posting and completing one message (either end) */
+  double cpu_piece; /* moving one more memory piece of a message (packing or MPI's datatype) */
+  double cpu_op;    /* building one op of a program, and describing one piece beyond a
+                       message's first (a derived datatype's entry) */
+  double cpu_type;  /* building and freeing one derived datatype (a message of several pieces) */
+  double cpu_size;  /* visiting one size: the choice's passes, a generator's walk */
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
    latency, 10 GB/s per direction (units = bytes). */
 #define IRR_MODEL_ALPHA_DEFAULT 1.5e-6
 #define IRR_MODEL_BETA_DEFAULT 1.0e-10
+/* The CPU constants: one core of this project's machine (2 cores, x86-64, GCC 12 -O2,
+   MPICH 4.0 over shared memory), calibrated by bench/bench_cpu.c (README, "CPU"). */
+#define IRR_MODEL_CPU_MSG_DEFAULT 1.0e-7
+#define IRR_MODEL_CPU_PIECE_DEFAULT 2.0e-8
+#define IRR_MODEL_CPU_OP_DEFAULT 1.5e-8
+#define IRR_MODEL_CPU_TYPE_DEFAULT 4.0e-7
+#define IRR_MODEL_CPU_SIZE_DEFAULT 2.0e-9
+
+/* The default model: the network's alpha and beta, the CPU constants. */
+static inline irr_model irr_model_default(void) {
+  irr_model md;
+  md.alpha = IRR_MODEL_ALPHA_DEFAULT, md.beta = IRR_MODEL_BETA_DEFAULT;
+  md.cpu_msg = IRR_MODEL_CPU_MSG_DEFAULT, md.cpu_piece = IRR_MODEL_CPU_PIECE_DEFAULT;
+  md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
+  md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
+  return md;
+}
+/* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
+static inline irr_model irr_model_repeat(irr_model md) {
+  md.cpu_op = md.cpu_type = md.cpu_size = 0;
+  return md;
+}
+/* The network alone. */
+static inline irr_model irr_model_net(irr_model md) {
+  md.cpu_msg = md.cpu_piece = md.cpu_op = md.cpu_type = md.cpu_size = 0;
+  return md;
+}
+/* The network alone with this alpha and beta (the model before the CPU term). */
+static inline irr_model irr_model_ab(double alpha, double beta) {
+  irr_model md = irr_model_net(irr_model_default());
+  md.alpha = alpha, md.beta = beta;
+  return md;
+}
+
+/* The CPU that rank r spends on its program s under md: every op built, every message posted
+   and completed, and for a message of several memory pieces its datatype and the pieces
+   moved. A message's pieces are its ops (a head and its IRR_OPF_CONT ops), a wrapped op
+   two: the blocks of a buffer are taken to lie in rank order, one after the other, so
+   pieces of different blocks are not merged (the user's layout is one rank's to know).
+   Copies cost their op only. */
+static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
+  double t = md.cpu_op * s->nops;
+  int j = 0;
+  while (j < s->nops) {
+    const irr_op *o = &s->ops[j];
+    int k = j + 1, pieces = 1 + ((o->flags & IRR_OPF_WRAP) != 0);
+    if (o->kind == IRR_OP_COPY) { j++; continue; }
+    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) pieces += 1 + ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
+    t += md.cpu_msg;
+    if (pieces > 1) t += md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op);
+    j = k;
+  }
+  return t;
+}
 
 typedef struct irr_cost {
-  double time;      /* completion time of the last rank */
+  double time;      /* completion time of the last rank: net + cpu */
+  double net;       /* the network's part: the event simulation below */
+  double cpu;       /* the CPU's part: the most any rank spends (irr_sched_cpu) */
   int64_t messages; /* messages in all */
   int64_t volume;   /* units sent in all */
   int rounds;       /* most rounds of any rank */
@@ -326,8 +393,10 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
   irr__sim_finish_op(S, dst, fin);
 }
 
-/* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m. rank_time, if not
-   NULL, receives each rank's completion time. */
+/* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m: the network's
+   (the simulation) plus the CPU's (the most any rank spends, irr_sched_cpu: added, since a
+   rank builds its program before its first message and each datatype before posting it).
+   rank_time, if not NULL, receives each rank's: its network time plus its CPU. */
 static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, irr_cost *out,
                                         double *rank_time) {
   irr__sim S;
@@ -351,9 +420,12 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
   for (r = 0; r < p; r++) {
-    if (out && S.rend[r] > out->time) out->time = S.rend[r];
-    if (rank_time) rank_time[r] = S.rend[r];
+    double c = irr_sched_cpu(&s[r], m);
+    if (out && S.rend[r] > out->net) out->net = S.rend[r];
+    if (out && c > out->cpu) out->cpu = c;
+    if (rank_time) rank_time[r] = S.rend[r] + c;
   }
+  if (out) out->time = out->net + out->cpu;
 out:
   irr__sim_free(&S);
   return st;

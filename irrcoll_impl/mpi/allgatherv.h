@@ -53,6 +53,7 @@ typedef struct irr__agstate {
   int refused;      /* IRRCOLL_CHECK found arguments that differ: no rank moves data */
   int64_t pad;      /* the own block is this much shorter than recvcounts[rank] says */
   unsigned call;    /* the context's call number (irr__agwin_*) */
+  int owned;        /* the program must be the caller's own (a request keeps it), not a kept plan's */
   int untyped;      /* recvtype gives no size: every block's size is unknown here */
   int ownok;        /* own: the own block's bytes, from valid send arguments */
 } irr__agstate;
@@ -104,9 +105,9 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
 }
 
 /* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
-   same key and keeps the same last choice (collective calls come in the same order), so a
-   repeated call with the same counts skips the choice (at p = 65536 it costs milliseconds,
-   the hash tens of microseconds); a hash collision picks another correct algorithm. */
+   same key and keeps the same last plan (collective calls come in the same order), so a
+   repeated call with the same counts skips the choice and the program (mpi/cache.h); a hash
+   collision picks another correct algorithm. */
 static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node) {
   int64_t k[4];
   k[0] = (int64_t)irr__hash(m, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ (node != NULL);
@@ -114,32 +115,81 @@ static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model m
   return irr__hash(k, 4);
 }
 
-/* choose + plan: the algorithm from what every rank knows, then this rank's program */
+/* The circulant table on p ranks, kept with the context (p alone), for the choice and the
+   program: NULL R on the first need (the choice makes it in its workspace; kept afterwards
+   if memory allows, which changes no choice). */
+static void irr__ag_circ_keep(irr__ctx *ctx, int p, const irr_ag_circ *cc) {
+  size_t n = (size_t)p * (size_t)irr_circ_q(p);
+  if (ctx->circ.R || !cc->made || !cc->R || !(ctx->circ.R = (int *)IRRCOLL_MALLOC(n * sizeof(int)))) return;
+  memcpy(ctx->circ.R, cc->R, n * sizeof(int));
+  ctx->circ.sum = cc->sum;
+  if (ctx->circ.sum.p != p) irr_circ_summarize(p, ctx->circ.R, 1, &ctx->circ.sum);
+}
+
+/* choose: the kept plan's algorithm while the counts repeat. The first repeat chooses again
+   with the model of a repeated call (irr_model_repeat: no choice, program or datatype to
+   build), which may prefer an algorithm whose program costs more to build; it is the same
+   on every rank (the repeat is). Else the choice on new counts. *units: its work. */
+static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, uint64_t key, int64_t *B, double *units,
+                              int *repeat) {
+  irr__plan_cache *pc = &ctx->agc;
+  irr_ag_circ cc;
+  irr_alg alg;
+  memset(&cc, 0, sizeof cc);
+  if (ctx->circ.R) cc.R = ctx->circ.R, cc.sum = ctx->circ.sum;
+  *repeat = pc->valid && pc->key == key;
+  if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
+  alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
+                                G->m + 3 * (size_t)G->p, &cc);
+  *units = cc.units;
+  irr__ag_circ_keep(ctx, G->p, &cc);
+  if (!*repeat || alg != pc->alg || *B != pc->B) irr__plan_drop_program(pc);
+  if (!*repeat) pc->hits = 0;
+  pc->key = key, pc->alg = alg, pc->B = *B, pc->valid = 1;
+  return alg;
+}
+
+/* choose + plan: the algorithm from what every rank knows, then this rank's program: the
+   kept one while the counts repeat (*ops NULL then: the plan's, not the caller's; a
+   request's (G->owned) is always its own). Charges and reports the model's CPU of both. */
 static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agstate *G, irr_sched *s, irr_op **ops) {
-  int rc, n, *ring = NULL;
+  int rc, n, *ring = NULL, *fl = NULL, repeat = 0;
   int64_t B = 0, cap;
-  uint64_t key;
+  double t0 = IRRCOLL_CLOCK(), units = 0, cpu;
+  irr__plan_cache *pc = &ctx->agc;
   irr_alg alg;
   irr_status st;
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  key = irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node);
-  if (ctx->agc.valid && ctx->agc.key == key)
-    alg = ctx->agc.alg, B = ctx->agc.B;
-  else {
-    alg = irr_allgatherv_choose_w(forced, G->p, G->m, ctx->md, ctx->nodes.node, &B, G->m + 3 * (size_t)G->p);
-    ctx->agc.key = key, ctx->agc.alg = alg, ctx->agc.B = B, ctx->agc.valid = 1;
+  alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node), &B, &units, &repeat);
+  cpu = units * ctx->md.cpu_size;
+  *ops = NULL;
+  if (pc->ops && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
+    irr_sched_init(s, G->rank, G->p, pc->ops, pc->nops);
+    s->nops = pc->nops, s->tmp = pc->tmp;
+  } else {
+    cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
+    if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
+        !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))) ||
+        (alg == IRR_ALG_CIRCULANT && ctx->circ.R && !(fl = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))) {
+      if (ring) IRRCOLL_FREE(ring);
+      return MPI_ERR_NO_MEM;
+    }
+    irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
+    n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
+    st = irr_allgatherv_sched_t(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, fl ? ctx->circ.R : NULL, fl, s);
+    IRRCOLL_FREE(ring);
+    if (fl) IRRCOLL_FREE(fl);
+    if (st != IRR_OK) return MPI_ERR_INTERN;
+    cpu += ctx->md.cpu_op * s->nops;
+    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
+    if (!G->owned && G->err == MPI_SUCCESS) irr__plan_keep(pc, s);
   }
-  cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
-  if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-      !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))
-    return MPI_ERR_NO_MEM;
-  irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
-  n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
-  st = irr_allgatherv_sched(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, s);
-  IRRCOLL_FREE(ring);
-  return st == IRR_OK ? MPI_SUCCESS : MPI_ERR_INTERN;
+  IRRCOLL_CPU_CHARGE(cpu);
+  ctx->last.coll = IRR_COLL_ALLGATHERV, ctx->last.alg = alg, ctx->last.param = B, ctx->last.repeat = repeat;
+  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+  return MPI_SUCCESS;
 }
 
 /* Publish this rank's block size; if some sizes are unknown here, read them from their
@@ -250,7 +300,16 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
                           &ob)) != MPI_SUCCESS)
     goto out;
   bad = G.err != MPI_SUCCESS; /* poison: send nothing real */
-  rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad);
+  { /* the kept plan's datatypes, for these buffers (contiguous: nothing staged) */
+    MPI_Datatype *keep = NULL;
+    if (!ops && vb.dt.contig && ob.dt.contig) {
+      int64_t k[5];
+      k[0] = (int64_t)(uintptr_t)vb.base, k[1] = (int64_t)(uintptr_t)ob.base, k[2] = (int64_t)vb.dt.extent;
+      k[3] = (int64_t)irr__hash(G.m + 2 * (size_t)G.p, G.p), k[4] = (int64_t)ob.count;
+      keep = irr__plan_types(&ctx->agc, irr__hash(k, 5));
+    }
+    rc = irr__run_allv(ctx, &s, ctx->pc, G.tag + 1, &vb, &ob, G.inplace, &bad, keep);
+  }
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
 out:
   if (G.m) IRRCOLL_FREE(G.m);

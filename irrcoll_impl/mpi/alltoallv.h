@@ -237,6 +237,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if ((rc = MPI_Comm_size(comm, &p)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter || p > IRR_A2A_MAXP) { /* no intergroup algorithm of irrcoll's; labels would not fit: MPI's */
+    irr__note_native(comm, IRR_COLL_ALLTOALLV);
 #if MPI_VERSION >= 4
     if (sc->cc) return MPI_Alltoallv_c(sendbuf, sc->cc, sc->dc, sendtype, recvbuf, rcn->cc, rcn->dc, recvtype, comm);
 #endif
@@ -245,7 +246,7 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
       (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
-    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad);
+    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;

@@ -15,12 +15,23 @@
 
 /* The context, split by feature: what every collective needs, then one cache per feature
    that keeps state across calls. */
-typedef struct irr__agchoice_cache { /* Allgatherv's last choice (mpi/allgatherv.h) */
-  uint64_t key;                     /* irr__ag_key of its arguments */
+typedef struct irr__plan_cache {   /* a collective's last plan, kept while its counts repeat (mpi/cache.h) */
+  uint64_t key;                     /* the choice's inputs (sizes, layout, model, forced): equal on all ranks */
   irr_alg alg;
-  int64_t B;                        /* the ring's block size */
+  int64_t B;                        /* the algorithm's parameter (ring: block size; circulant: pieces) */
   int valid;
-} irr__agchoice_cache;
+  unsigned hits;                    /* calls in a row with this key after the first */
+  irr_op *ops;                      /* the program (NULL: not kept, for want of memory): nops ops, */
+  int nops;                         /* tmp bytes of scratch */
+  int64_t tmp;
+  uint64_t layout;                  /* the buffers the datatypes were made for (this rank's own) */
+  MPI_Datatype *types;              /* per op: its message's derived datatype, or MPI_DATATYPE_NULL */
+} irr__plan_cache;
+
+typedef struct irr__circ_cache {    /* the circulant schedule's table on p ranks (p alone) */
+  int *R;                           /* p q entries (NULL: not kept) */
+  irr_circ_sum sum;
+} irr__circ_cache;
 
 typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.h) */
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
@@ -60,9 +71,11 @@ typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
-  irr_model md;                     /* alpha (s) and beta (s/byte) for model-chosen parameters */
+  irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
   irr__nodes_cache nodes;
-  irr__agchoice_cache agc;
+  irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
+  irr__circ_cache circ;
+  irr_call_info last;               /* what the last call did (IRR_Comm_get_last_call) */
   irr__agwin_cache agw;
   irr__inter_cache inter;
   irr__scratch scr;
@@ -209,6 +222,22 @@ static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int s
   }
 }
 
+/* Forget a kept plan's program and datatypes (mpi/cache.h); irr__plan_drop: the plan too. */
+static void irr__plan_drop_program(irr__plan_cache *c) {
+  int i;
+  if (c->types) {
+    for (i = 0; i < c->nops; i++)
+      if (c->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&c->types[i]);
+    IRRCOLL_FREE(c->types);
+  }
+  if (c->ops) IRRCOLL_FREE(c->ops);
+  c->ops = NULL, c->types = NULL, c->nops = 0, c->tmp = 0, c->layout = 0;
+}
+static void irr__plan_drop(irr__plan_cache *c) {
+  irr__plan_drop_program(c);
+  c->valid = 0, c->hits = 0;
+}
+
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   irr__ctx *c = (irr__ctx *)attr;
   int rc = MPI_SUCCESS;
@@ -224,6 +253,8 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->inter.gmap) IRRCOLL_FREE(c->inter.gmap);
     if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
+    irr__plan_drop(&c->agc);
+    if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     IRRCOLL_FREE(c);
   }
   return rc;
@@ -240,8 +271,7 @@ static int irr__keyval_get(int *kv) {
 static void irr__ctx_env(irr__ctx *c) {
   const char *env;
   int i;
-  c->md.alpha = IRR_MODEL_ALPHA_DEFAULT;
-  c->md.beta = IRR_MODEL_BETA_DEFAULT;
+  c->md = irr_model_default();
   if ((env = getenv("IRRCOLL_ALPHA")) && atof(env) > 0) c->md.alpha = atof(env);
   if ((env = getenv("IRRCOLL_BETA")) && atof(env) > 0) c->md.beta = atof(env);
   env = getenv("IRRCOLL_ALG");
@@ -318,6 +348,21 @@ static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
 }
 
 /* Report an error once through comm's error handler and return it. */
+/* comm's context if irrcoll made one (no call made here otherwise), else NULL. */
+static irr__ctx *irr__ctx_peek(MPI_Comm comm) {
+  int kv = atomic_load(&irr__keyval), flag = 0;
+  irr__ctx *c = NULL;
+  if (comm == MPI_COMM_NULL || kv == MPI_KEYVAL_INVALID || MPI_Comm_get_attr(comm, kv, &c, &flag) != MPI_SUCCESS || !flag)
+    return NULL;
+  return c;
+}
+/* A call handed to MPI's own implementation: the last call's record says so (if comm has a
+   context; IRR_Comm_get_last_call fails where it has none). */
+static void irr__note_native(MPI_Comm comm, irr_coll coll) {
+  irr__ctx *c = irr__ctx_peek(comm);
+  if (c) memset(&c->last, 0, sizeof c->last), c->last.coll = coll, c->last.alg = IRR_ALG_COUNT;
+}
+
 static int irr__raise(MPI_Comm comm, int code) {
   MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
   if (code == MPI_SUCCESS) return code;

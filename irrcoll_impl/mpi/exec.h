@@ -17,6 +17,10 @@ typedef struct irr__exec {
   int npc;
   MPI_Comm comm;
   int tag;
+  MPI_Datatype *keep;      /* per op: the datatypes of a kept plan (mpi/cache.h), or NULL: a
+                              message's derived datatype is made when posted and freed when done */
+  const irr_model *md;     /* the model whose CPU term each round charges (NULL: none) */
+  double cpu, cpu_total;   /* the CPU of the round being posted in that model; of the run */
   int bad;                 /* a receive came short or long: later sends are 0-byte poison */
   int shortok;             /* a block that comes shorter is taken (irr__exec_short) */
   int *blens;              /* derived-type scratch, npc entries */

@@ -202,7 +202,7 @@ static int irr__inter_run(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, in
   irr__iplan L;
   int bad = 0, rc = irr__inter_plan(ctx, gcomm, sendbuf, sendcount, sendtype, recvbuf, rcs, recvtype, &L);
   if (rc != MPI_SUCCESS) return rc;
-  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad);
+  rc = irr__run_allv(ctx, &L.s, gcomm, L.tag + 1, &L.vb, &L.ob, 0, &bad, NULL);
   if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   irr__iplan_free(&L);
   return rc;

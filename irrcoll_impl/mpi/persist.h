@@ -161,7 +161,7 @@ static int irr__ag_init(const void *sendbuf, int64_t sendcount, MPI_Datatype sen
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (inter) return irr__inter_init(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, request);
   if (!(R = irr__req_new(comm))) return irr__raise(comm, MPI_ERR_NO_MEM);
-  R->ag = 1;
+  R->ag = 1, R->G.owned = 1;
   if ((rc = irr__ag_setup(sendbuf, sendcount, sendtype, recvbuf, c, recvtype, comm, IRR_ALG_AUTO, &R->ctx, &R->G,
                           &R->s, &R->ops, &R->vb, &R->ob)) != MPI_SUCCESS) {
     irr__req_release(R);

@@ -47,6 +47,7 @@ typedef struct irr__vstate {
 
 /* An intercommunicator: no intergroup algorithm for these, the native operation. */
 static int irr__v_native(const irr__vargs *A) {
+  irr__note_native(A->comm, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV);
 #if MPI_VERSION >= 4
   if (A->c.cc || A->c.dc)
     return A->scatter ? MPI_Scatterv_c(A->vuser, A->c.cc, A->c.dc, A->vtype, (void *)(uintptr_t)A->ouser, A->ocount,
@@ -424,6 +425,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   X->buf[obufk] = ob;
   X->comm = comm;
   X->tag = tag;
+  X->md = &V->ctx->md;
   return irr__exec_begin(X);
 }
 static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {

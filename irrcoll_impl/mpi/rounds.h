@@ -101,6 +101,19 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
   }
   if (nm > 1 && (hdr || (o->flags & (IRR_OPF_ROOM | IRR_OPF_COUNTS | IRR_OPF_LEARN)))) return MPI_ERR_INTERN;
   nc = irr__msg_nchunks(X->s, j, dead);
+  if (X->keep && X->keep[j] != MPI_DATATYPE_NULL && nc == 1 && !dead && !hdr) { /* a kept datatype (mpi/cache.h) */
+    int ni = 0, na = 0, nd = 0, comb = 0;
+    X->types[*nreq] = MPI_DATATYPE_NULL;
+    X->reqop[*nreq] = j;
+    X->expect[*nreq] = recv ? mlen : -1;
+    if (recv) rc = MPI_Irecv(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    else rc = MPI_Isend(MPI_BOTTOM, 1, X->keep[j], o->peer, tg, X->comm, &X->req[*nreq]);
+    if (rc == MPI_SUCCESS) ++*nreq;
+    if (X->md && MPI_Type_get_envelope(X->keep[j], &ni, &na, &nd, &comb) == MPI_SUCCESS)
+      X->cpu += X->md->cpu_msg + (ni > 1 ? (double)(ni - 2) * X->md->cpu_piece : 0); /* hindexed: count + its lengths */
+    return rc;
+  }
   if (hdr) { /* the sizes alone */
     if (!X->cnt || o->blo < X->cnt_lo) return MPI_ERR_INTERN;
     X->pc[0].addr = (char *)(X->cnt + (o->blo - X->cnt_lo));
@@ -130,6 +143,8 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
                            &derived, X->blens, X->disps);
     if (rc != MPI_SUCCESS) break;
     X->types[*nreq] = derived ? t : MPI_DATATYPE_NULL;
+    if (derived && X->keep && nc == 1 && !hdr) X->keep[j] = t, X->types[*nreq] = MPI_DATATYPE_NULL; /* kept for the next call */
+    if (X->md) X->cpu += X->md->cpu_msg + (derived ? X->md->cpu_type + (n - 1) * (X->md->cpu_piece + X->md->cpu_op) : 0);
     X->reqop[*nreq] = (int)(o - X->s->ops);
     /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads) */
     X->expect[*nreq] = recv && !dead && !(o->flags & IRR_OPF_ROOM) ? len : -1;
@@ -137,7 +152,7 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
     else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     if (rc == MPI_SUCCESS) ++*nreq;
-    else if (derived) MPI_Type_free(&X->types[*nreq]);
+    else if (derived && X->types[*nreq] != MPI_DATATYPE_NULL) MPI_Type_free(&X->types[*nreq]);
   }
   return rc;
 }
@@ -281,7 +296,9 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
+      X->cpu = 0;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
+      if (X->md) IRRCOLL_CPU_CHARGE(X->cpu), X->cpu_total += X->cpu; /* the round's CPU in the model (mpi/cache.h) */
       X->nleft = X->nreq;
       X->lj = X->lo, X->lshift = 0, X->probing = 0;
       X->learning = rc == MPI_SUCCESS;
@@ -336,7 +353,8 @@ static int irr__exec_run(irr__exec *X) {
    sources), the program runs on comm with tag, written blocks are unstaged. *bad in: send
    0-byte poison (bad arguments here); out: some receive came short or long. In halves for
    the persistent requests (mpi/request.h): irr__allv_start stages and begins X (X->s set
-   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result). */
+   only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result).
+   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept). */
 static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
                            int read_recv, int bad, irr__exec *X) {
   int rc;
@@ -353,9 +371,11 @@ static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, 
   X->comm = comm;
   X->tag = tag;
   X->bad = bad;
+  X->md = &ctx->md;
   return irr__exec_begin(X);
 }
 static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
+  ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
     irr__exec_end(X);
     if (rc == MPI_SUCCESS) rc = irr__buf_unstage(vb, 1, ctx->pc);
@@ -368,9 +388,10 @@ static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec
   return rc;
 }
 static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad) {
+                         int read_recv, int *bad, MPI_Datatype *keep) {
   irr__exec X;
   int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  X.keep = keep; /* a kept plan's datatypes (mpi/cache.h), for buffers as they were */
   while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
   return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
 }

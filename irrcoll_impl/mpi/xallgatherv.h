@@ -185,7 +185,7 @@ static int irr__xa_phase2(irr__xa *G) {
     vb.dt.type = MPI_BYTE, vb.dt.size = vb.dt.extent = 1, vb.dt.contig = 1;
     if (rc == MPI_SUCCESS && !(vb.base = flat = (char *)IRRCOLL_MALLOC((size_t)at + 1))) rc = MPI_ERR_NO_MEM;
   }
-  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad);
+  if (rc == MPI_SUCCESS) rc = irr__run_allv(G->ctx, &s, G->ctx->pc, G->tag + 1, &vb, &G->ob, 0, &bad, NULL);
   if (rc == MPI_SUCCESS && bad && G->err == MPI_SUCCESS) G->err = MPI_ERR_INTERN; /* sizes announced, then not sent */
   if (flat) IRRCOLL_FREE(flat);
   IRRCOLL_FREE(ops);

@@ -1,15 +1,37 @@
-/* Allgatherv's automatic choice, which needs the algorithms' model times, and its generic
-   generator: a test, a benchmark or a tool evaluates exactly the programs that the MPI layer
-   runs (the same choose(), the same generators).
+/* Allgatherv's automatic choice and its generic generator: a test, a benchmark or a tool
+   evaluates exactly the programs that the MPI layer runs (the same choose(), the same
+   generators).
 
-   The choice evaluates the algorithms' *_time functions (ir/maxplus.h: the model's time over
-   the real programs, from the sizes) in workspace `work` of IRR_AG_WORK(p) 8-byte words (the
-   caller's: the MPI layer allocates it with the sizes, so the choice itself cannot fail on
-   one rank). The closed-form estimates charge every round its largest message; on skewed
-   sizes that is not the programs' time (the ring's Section 2.3 round count assumes that
-   empty ranks cost no round, but every block still makes p - 1 hops one after the other: at
-   p = 10, four non-empty single blocks, 6.0 us estimated, 13.5 us in the model). */
-#define IRR_AG_WORK(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+   The choice costs O(p) on new sizes (DESIGN.md §3): one pass of statistics and cyclic
+   prefix sums, then each algorithm's closed-form estimate with its CPU term (the model's
+   cpu_* constants): Bruck's rounds by their largest windows (O(p log p) at one subtraction
+   a cell), recursive doubling's aligned groups, the ring's round bound, neighbor exchange's
+   pairs, the circulant schedule's phases (from the table's summary, p alone), each only
+   where its lower bound leaves it room. Where two estimates cannot be told apart (their
+   error bands overlap), the exact times over the real programs (ir/maxplus.h: the *_time
+   functions) decide, but only while they cost under IRR_AG_REFINE of the collective's
+   estimate. Workspace `work`: IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer
+   allocates it with the sizes, so the choice itself cannot fail on one rank). */
+#define IRR__AG_WORK_BASE(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
+#define IRR_AG_WORK(p) (IRR__AG_WORK_BASE(p) + 2 * (size_t)(p) + 2)
+
+/* The refinement's budget: the exact times are computed only while their cost (cpu_size a
+   size visited, IRR_AG_CELL of it a cell of a recursion) stays under this fraction of the
+   chosen algorithm's estimated time. */
+#define IRR_AG_REFINE 0.02
+#define IRR_AG_CELL 2.0
+
+/* The circulant table the choice may need (p alone): the MPI layer keeps it per
+   communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
+   there, and sum is set). units: the choice's work in sizes visited, for the model's
+   cpu_size (irr_allgatherv_choose_x adds to it). */
+typedef struct irr_ag_circ {
+  const int *R;
+  irr_circ_sum sum;
+  int made;
+  double units;
+} irr_ag_circ;
+
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
    node; NULL: flat, 1). Equal on all ranks (the layout is gathered once). */
 static inline int irr_allgatherv_share(int p, const int *node) {
@@ -80,6 +102,8 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
     cells += (b[k] - mn[k]) * (int64_t)p;
   }
   if (cells > IRR_RING_EXACT_NODES) return bs;
+  if (md.cpu_size > 0 && cells * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * irr_allgatherv_ring_estimate(p, m, bs, md))
+    return bs; /* the exact recursion would cost more than it can save */
   irr_allgatherv_order(p, m, node, ring);
   return irr_allgatherv_ring_time_on(p, m, mx, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work) <
                  irr_allgatherv_ring_time_on(p, m, bs, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work)
@@ -106,29 +130,149 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
 
-/* Allgatherv's automatic choice. On a flat cluster (node NULL) it is the model's argmin
-   over every registered algorithm that applies (up to IRR_AG_TIE): Bruck, recursive
-   doubling (2^k ranks), the pipelined ring at its block size (irr_allgatherv_block_on),
-   neighbor exchange (p even), each by its time over the real programs (the *_time
-   functions: exact, or for the ring and neighbor exchange at large p an upper bound;
-   test_agchoice holds all of them to irr_sched_cost). The ring's exact time costs O(p R); it is computed
-   only where its lower bound (a block of min(B, max m_i) units makes p - 1 hops one after
-   the other) is below the best so far. Last, the circulant schedule (IRR_ALG_CIRCULANT, n
-   pieces per block by irr_allgatherv_circulant_choose, its exact recursion), only where
-   the single-ported lower bound max(q alpha + beta (m - min m_i), (sqrt((q - 1) alpha) +
-   sqrt(beta max m_i))^2) is below IRR_AG_TIE of the best so far; never where its table's
-   repair fails (a property of p: time 1e300). On SMP nodes: irr__allgatherv_choose_smp (SMPI's
-   figures win there). work: IRR_AG_WORK(p) 8-byte words. *B: the ring's block size, set for
-   every result. A forced algorithm wins; recursive doubling forced on other than 2^k ranks,
-   or the node-aware one without such nodes, is Bruck, and so is the circulant one where its
-   table's repair fails; neighbor exchange forced on odd p is the ring. The same on every rank: every input is (sizes, layout, model, forced). */
-static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                              int64_t *B, void *work) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node), i;
+/* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time
+   lies in (the estimate's measured error, test_agchoice), its CPU term. */
+typedef struct irr__agc {
+  irr_alg alg;
+  int64_t B;          /* ring: block size; circulant: pieces per block */
+  double net, lo, hi, cpu;
+  double cells;       /* the exact time's cost, in cells */
+} irr__agc;
+
+/* The exact network time of candidate c (ir/maxplus.h), for the refinement. */
+static inline double irr__ag_exact(const irr__agc *c, int p, const int64_t *m, irr_model md, const int *R, void *work) {
+  int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
+  switch (c->alg) {
+  case IRR_ALG_BRUCK: return irr_allgatherv_bruck_time(p, m, md, work);
+  case IRR_ALG_RECDOUBLING: return irr_allgatherv_recdoubling_time(p, m, md, work);
+  case IRR_ALG_NEIGHBOR: return irr_allgatherv_neighbor_time(p, m, md, work);
+  case IRR_ALG_CIRCULANT: return irr__circ_time(p, m, (int)c->B, md, R, work);
+  default: irr_allgatherv_order(p, m, NULL, ring); return irr_allgatherv_ring_time(p, m, c->B, ring, md, work);
+  }
+}
+
+/* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
+   recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
+   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then, where some candidate's
+   band reaches below IRR_AG_TIE of the best's band, the exact times of those decide, in the
+   same order, if they cost under IRR_AG_REFINE of the best's estimate. */
+static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
+                                                  irr_ag_circ *cc) {
+  int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
+  int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
+  irr__agc c[6];
+  double lb, b2, cells = 0, tot;
+  for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
+    P[i + 1] = P[i] + m[i];
+    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
+  }
+  M = P[p];
+  for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
+  cc->units += 2.0 * p + (double)p * q;
+  memset(c, 0, sizeof c);
+  c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
+  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q, nc++;
+#define IRR__TOT(x) ((x).net + (x).cpu)
+#define IRR__TAKE(x) (IRR__TOT(c[nc]) < IRR_AG_TIE * IRR__TOT(c[w]) ? (w = nc) : 0, nc++)
+  if (pof2) {
+    c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
+    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q;
+    cc->units += 2.0 * p;
+    IRR__TAKE(c[nc]);
+  }
+  /* the ring: p - 1 rounds at least, and every rank receives the others' bytes */
+  lb = (p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md);
+  if (lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+    c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
+    c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
+    c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
+    c[nc].cells = (double)R * p <= (double)IRR_RING_EXACT ? (double)R * p : 0;
+    cc->units += 20.0 * p; /* Eq. (2), the snap's candidates, the bound */
+    IRR__TAKE(c[nc]);
+  }
+  if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
+    c[nc].alg = IRR_ALG_NEIGHBOR, c[nc].net = irr_allgatherv_neighbor_estimate(p, m, md), c[nc].cpu = irr__ag_neighbor_cpu(p, md);
+    c[nc].lo = c[nc].net / 1.04, c[nc].hi = c[nc].net;
+    c[nc].cells = (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+    cc->units += p;
+    IRR__TAKE(c[nc]);
+  }
+  /* the circulant schedule, where the single-ported lower bound leaves it room: n >= 2 pieces
+     (n = 1 prices as Bruck), its table's summary (p alone) */
+  lb = q * md.alpha + md.beta * (double)(M - mn);
+  b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+  lb = b2 * b2 > lb ? b2 * b2 : lb;
+  if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+    if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
+      cc->made = 1;
+      cc->units += (double)p * q * q;
+    }
+    if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
+    if (cc->R) {
+      double e;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, nz, md, &cc->sum, &e);
+      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, nz, M, md), c[nc].net = e - c[nc].cpu;
+      c[nc].lo = c[nc].net / 1.11, c[nc].hi = c[nc].net / 0.73;
+      c[nc].cells = 3.0 * p * (6.0 * q + (double)(c[nc].B - 1 + q)); /* three n */
+      IRR__TAKE(c[nc]);
+      /* n = 1: every round partial, priced by Bruck's windows (its exact time lies within
+         0.87 .. 1.18 of Bruck's): only the refinement can choose it */
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, nz, M, md);
+      c[nc].net = c[0].net, c[nc].lo = c[0].net / 1.2, c[nc].hi = c[0].net / 0.85;
+      c[nc].cells = (double)p * 7.0 * q;
+      IRR__TAKE(c[nc]);
+    }
+  }
+  /* the refinement: the candidates whose band reaches below the best's, if affordable */
+  tot = IRR__TOT(c[w]);
+  for (i = 0; i < nc; i++)
+    if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
+  if (cells > 0 && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot) {
+    int best = -1;
+    double bt = 1e300;
+    cc->units += IRR_AG_CELL * (cells + c[w].cells);
+    for (i = 0; i < nc; i++) {
+      double x;
+      if (i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      x = (c[i].cells > 0 ? irr__ag_exact(&c[i], p, m, md, cc->R, work) : c[i].net) + c[i].cpu;
+      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) { /* the closed form's n, halved and doubled */
+        int k, n0 = (int)c[i].B;
+        for (k = 0; k < 2; k++) {
+          int n = k ? 2 * n0 : n0 / 2;
+          double y;
+          if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
+          y = irr__circ_time(p, m, n, md, cc->R, work) + irr__circ_cpu(p, n, nz, M, md);
+          if (y < x) x = y, c[i].B = n, c[i].cpu = irr__circ_cpu(p, n, nz, M, md);
+        }
+      }
+      if (best < 0 || x < IRR_AG_TIE * bt) best = i, bt = x;
+    }
+    w = best;
+  }
+#undef IRR__TAKE
+#undef IRR__TOT
+  *B = c[w].alg == IRR_ALG_RING || c[w].alg == IRR_ALG_CIRCULANT ? c[w].B : 0;
+  return c[w].alg;
+}
+
+/* Allgatherv's automatic choice. On a flat cluster (node NULL): irr__allgatherv_choose_flat,
+   the argmin of the model's estimates (network and CPU) over every registered algorithm
+   that applies (up to IRR_AG_TIE), exact where the estimates cannot tell and the exact times
+   are cheap enough. On SMP nodes: irr__allgatherv_choose_smp (SMPI's figures win there).
+   work: IRR_AG_WORK(p) 8-byte words. cc: the circulant table if the caller keeps one (see
+   irr_ag_circ; NULL: none kept). *B: the ring's block size or the circulant's pieces per
+   block (else 0). A forced algorithm wins; recursive doubling forced on other than 2^k
+   ranks, or the node-aware one without such nodes, is Bruck, and so is the circulant one
+   where its table's repair fails; neighbor exchange forced on odd p is the ring. The same
+   on every rank: every input is (sizes, layout, model, forced). */
+static inline irr_alg irr_allgatherv_choose_x(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work, irr_ag_circ *cc) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
   int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_alg a = IRR_ALG_BRUCK;
-  double best, t;
-  int64_t mx = 0;
+  irr_ag_circ own;
+  double t;
+  if (!cc) memset(&own, 0, sizeof own), cc = &own;
+  *B = 0;
   if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
     if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
@@ -136,36 +280,17 @@ static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64
     if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
       *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
       if (t >= 1e300) return *B = 0, IRR_ALG_BRUCK;
+      cc->R = irr__circ_work_R(p, work), cc->made = 1; /* the table it made */
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
   if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B, work);
-  *B = irr_allgatherv_block_on(p, m, md, 0);
   if (p <= 1) return IRR_ALG_BRUCK;
-  best = irr_allgatherv_bruck_time(p, m, md, work);
-  if (pof2 && (t = irr_allgatherv_recdoubling_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RECDOUBLING;
-  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
-  if ((p - 1) * (md.alpha + md.beta * (double)(mx < *B ? mx : *B)) < IRR_AG_TIE * best) {
-    int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
-    irr_allgatherv_order(p, m, NULL, ring);
-    if ((t = irr_allgatherv_ring_time(p, m, *B, ring, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_RING;
-  }
-  if (p % 2 == 0 && (t = irr_allgatherv_neighbor_time(p, m, md, work)) < IRR_AG_TIE * best) best = t, a = IRR_ALG_NEIGHBOR;
-  { /* the circulant schedule, last: only where the single-ported lower bound leaves it room
-       (its table and recursion cost O(p log^2 p) and O(p (n + q)) per candidate n) */
-    int64_t tot = 0, mn = m[0];
-    int q = irr_circ_q(p), n;
-    double lb, b2;
-    for (i = 0; i < p; i++) tot += m[i], mn = m[i] < mn ? m[i] : mn;
-    lb = q * md.alpha + md.beta * (double)(tot - mn);
-    b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-    lb = b2 * b2 > lb ? b2 * b2 : lb;
-    if (lb < IRR_AG_TIE * best) {
-      n = irr_allgatherv_circulant_choose(p, m, md, work, &t);
-      if (t < IRR_AG_TIE * best) best = t, a = IRR_ALG_CIRCULANT, *B = n; /* B: pieces per block */
-    }
-  }
-  return a;
+  return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
+}
+static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work) {
+  return irr_allgatherv_choose_x(forced, p, m, md, node, B, work, NULL);
 }
 
 /* The same with its own workspace, for callers outside the MPI layer (tests, tools, the
@@ -199,8 +324,8 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
    half_full 344 -> 297 us, decreasing 316 -> 233 us; p = 64 half_full 721 -> 620 us; 1 MiB
    spike 191 -> 163 us; no cell slower), while on a flat cluster they are worth it
    (p = 30 geometric 64 KiB: 399 us with them, 920 us without). */
-static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
-                                              int n, int inplace, irr_sched *s) {
+static inline irr_status irr_allgatherv_sched_t(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                                int n, int inplace, const int *R, int *fl, irr_sched *s) {
   if (alg == IRR_ALG_RING) {
     int i, n0 = s->nops;
     irr_status st = irr_allgatherv_ring(r, p, m, B, ring, inplace, s);
@@ -214,6 +339,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
                     : alg == IRR_ALG_BRUCK     ? irr_allgatherv_bruck(p, r, m, inplace, 0, s)
                     : alg == IRR_ALG_NEIGHBOR  ? irr_allgatherv_neighbor(r, p, m, inplace, s)
                     : B < 1 || B > INT32_MAX   ? IRR_ERR_ARG
+                    : R                        ? irr_allgatherv_circulant_t(r, p, m, (int)B, R, fl, inplace, s)
                                                : irr_allgatherv_circulant(r, p, m, (int)B, inplace, s);
     for (i = n0; i < s->nops; i++) /* message heads (a circulant message's first op) */
       if (s->ops[i].kind == IRR_OP_SEND && !(s->ops[i].flags & IRR_OPF_CONT) &&
@@ -222,6 +348,12 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
     return st;
   }
   return IRR_ERR_ARG;
+}
+
+/* The same, the circulant schedule's table computed here (R NULL). */
+static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const int64_t *m, int64_t B, const int *ring,
+                                              int n, int inplace, irr_sched *s) {
+  return irr_allgatherv_sched_t(alg, r, p, m, B, ring, n, inplace, NULL, NULL, s);
 }
 
 /* The ring order (ring; returns 1 if node-aware, else 0) or, for the node-aware algorithm,

@@ -108,6 +108,6 @@ out:
    IRR_Comm_set_model or IRRCOLL_ALPHA/BETA change the model). */
 static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                          const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   return irr_v_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }

@@ -112,7 +112,7 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
     return st;
   }
   if (coll == IRR_COLL_ALLGATHERV) {
-    irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+    irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
     return irr_xallgatherv_build_all(set, p, m, md);
   }
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
@@ -129,6 +129,6 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
 /* The same with the default model's threshold (XGatherv's tree, XScatterv). */
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
 }

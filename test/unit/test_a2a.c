@@ -24,7 +24,7 @@ static void check_programs(int p, const int64_t *mat, const char *what) {
     for (f = 0; f < 2; f++) {
       irr_sched_set set;
       irr_check_report rep;
-      irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+      irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
       irr_status st = irr_alltoallv_build_all_t(&set, a2a_algs[j], p, mat, f ? IRR_A2A_SIZES : 0, md, 1, j == 2 ? INT64_MAX : 0);
       CHECK(st == IRR_OK, "a2a build %s p=%d %s: %s", irr_alg_name(a2a_algs[j]), p, what, irr_status_name(st));
       if (st != IRR_OK) continue;
@@ -63,7 +63,7 @@ static void check_meta(int p, const int64_t *mat) {
    own argmin of them against the best of the three */
 static void check_choice(void) {
   irrt_rng rng = {777001};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   double lo[3] = {1e9, 1e9, 1e9}, hi[3] = {0, 0, 0}, worst = 1;
   int k, n = 0, worst_p = 0, worst_kind = 0;
   double worst_c = 0;

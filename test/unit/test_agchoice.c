@@ -26,7 +26,7 @@ static void test_agchoice(void) {
   static const irr_alg algs[NA] = {IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_RING, IRR_ALG_NEIGHBOR, IRR_ALG_HIER,
                                    IRR_ALG_CIRCULANT};
   irrt_rng rng = {20261125};
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int64_t *m = (int64_t *)malloc(1024 * sizeof(int64_t));
   double *w = (double *)malloc(1024 * sizeof(double)), worst_est = 1, worst_choice = 1, worst_bound = 1;
   int *node = (int *)malloc(1024 * sizeof(int)), *ring = (int *)malloc(1025 * sizeof(int)), *first = (int *)malloc(1025 * sizeof(int));
@@ -110,7 +110,7 @@ static void test_agchoice(void) {
       CHECK(j < NA && t[j] < 1e300, "agchoice: chose %s at p=%d", irr_alg_name(c), p);
       if (j < NA && best > 0 && t[j] / best > worst_choice) worst_choice = t[j] / best;
       if (j < NA && t[j] > 1.05 * best && choice_fail++ < 5)
-        printf("agchoice: chose %s, %.2f us, best %.2f us (p=%d)\n", irr_alg_name(c), t[j] * 1e6, best * 1e6, p);
+        { int jj; printf("agchoice: chose %s, %.2f us, best %.2f us (p=%d):", irr_alg_name(c), t[j] * 1e6, best * 1e6, p); for (jj = 0; jj < NA; jj++) printf(" %s %.2f", irr_alg_name(algs[jj]), t[jj] < 1e299 ? t[jj]*1e6 : -1.0); printf("\n"); }
     }
   }
   CHECK(est_fail == 0, "agchoice: %ld of %ld estimates off the model by more than 3%%", est_fail, ests);

@@ -114,7 +114,7 @@ static void test_programs(void) {
   irrt_rng rng = {42};
   int p, d, i, full = 0, bad = 0, badcov = 0, badrounds = 0;
   int64_t m[PMAX];
-  irr_model md = {1.0, 0.0};
+  irr_model md = irr_model_ab(1.0, 0.0);
   for (p = 1; p <= PMAX; p++)
     for (d = 0; d < 4; d++)
       for (i = 0; i < (p <= 100 ? 4 : 2); i++) {

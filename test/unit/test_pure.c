@@ -42,7 +42,7 @@ static void test_parse(void) {
 static void test_cost(void) {
   irr_op ops[4][8];
   irr_sched s[4];
-  irr_model m = {2.0, 0.5};
+  irr_model m = irr_model_ab(2.0, 0.5);
   irr_cost c;
   int r;
   /* 0 -> 1, 10 units: alpha + 10 beta = 7 */
@@ -193,7 +193,7 @@ static void test_sweep(void) {
   int64_t m[64];
   int p, root, d, c, a, ip, nzero = 0;
   long checks = 0, bound_fail = 0;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   for (p = 1; p <= 64; p++)
     for (d = 0; d < IRRT_NDIST; d++) {
       int64_t b = (int64_t)1 << (d % 4 * 3); /* 1, 8, 64, 512 */
@@ -344,7 +344,7 @@ static void test_mutations(void) {
    irregular data; with its construction charged it is far faster than linear for small
    blocks. (Binomial given its sizes for free is a lower bound for any binomial Gatherv.) */
 static double model_time(irr_alg a, int p, const int64_t *m, int ctrl) {
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   irr_sched_set set;
   irr_cost c;
   c.time = -1;
@@ -379,7 +379,7 @@ static void test_model_order(void) {
 static void test_large(void) {
   int p = 1 << 16, i;
   int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   irr_sched_set set;
   irr_cost c;
   irrt_rng rng = {3};
@@ -401,7 +401,7 @@ static irr_status check_xallgatherv(const irr_sched_set *set, int p, const int64
   int r, R1 = irr_tree_levels(p) + 1;
   irr_spec sp;
   irr_cost c;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   irr_status st;
   for (r = 0; r < p; r++) {
     int j = 0;
@@ -436,7 +436,7 @@ static void test_xsweep(void) {
   int64_t m[64];
   int p, root, d, c;
   long checks = 0;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   for (p = 1; p <= 64; p++)
     for (d = 0; d < IRRT_NDIST; d++) {
       int64_t b = (int64_t)1 << (d % 4 * 3), eager = irr_xallgatherv_eager(p, md);
@@ -515,7 +515,7 @@ static void test_xmutations(void) {
    the eager bound and the sparse/dense rule behave as documented. */
 static void test_xdecisions(void) {
   int p, r, k, to, from, n;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   for (p = 1; p <= 70; p++)
     for (r = 0; r < p; r++) {
       int have = 1, rounds = 0;
@@ -549,7 +549,7 @@ static void test_allgatherv(void) {
   int node[64];
   int p, d, v;
   long checks = 0, round_fail = 0;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   for (p = 1; p <= 64; p++)
     for (d = 0; d < 7; d++) {
       int64_t c = (int64_t)1 << (d * 3 % 13), i;
@@ -753,7 +753,7 @@ static void test_inter(void) {
   irrt_rng rng = {11};
   int64_t m[80], S[81];
   long checks = 0, seg_fail = 0, mut_caught = 0, muts = 0;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   int pi, na, nb, d, a, i, ks;
   /* plans: segments cover the array in order, floor/ceil sizes (Algorithm 2), and whole
      blocks or floor/ceil pieces of one block (Algorithm 1) */

@@ -56,7 +56,7 @@ static void test_table(void) {
 static void test_choose(void) {
   int64_t m[64], B;
   int node[64], i;
-  irr_model md = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT};
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   CHECK(irr_gatherv_choose(IRR_ALG_AUTO, 1) == IRR_ALG_LINEAR, "p = 1: linear");
   CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_V_DIRECT_MAXP) == IRR_ALG_DIRECT, "direct up to the threshold");
   CHECK(irr_gatherv_choose(IRR_ALG_AUTO, IRR_V_DIRECT_MAXP + 1) == IRR_ALG_TREE, "tree above it");

@@ -114,3 +114,30 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
 #undef IRR__WIN
   return irr__mp_latest(E, p);
 }
+
+/* For the automatic choice (select/allgatherv.h): Bruck's rounds charged their largest
+   message, from the cyclic prefix sums P (2p + 1 entries, P[i] = m_0 + ... + m_{(i-1) mod p}):
+   the sum over rounds of alpha + beta max_r (P[r + n] - P[r]). An upper bound of
+   irr_allgatherv_bruck_time, within 1.12 of it on random skewed sizes (test_agchoice); one
+   subtraction a cell, O(p log p). */
+static inline double irr__ag_bruck_windows(int p, const int64_t *P, irr_model md) {
+  int k, n, r, to, from;
+  double t = 0;
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int64_t a = 0, b = 0, c = 0, d = 0; /* four maxima at once: the loop's one dependence */
+    for (r = 0; r + 3 < p; r += 4) {
+      int64_t x = P[r + n] - P[r], y = P[r + 1 + n] - P[r + 1], z = P[r + 2 + n] - P[r + 2], u = P[r + 3 + n] - P[r + 3];
+      a = x > a ? x : a, b = y > b ? y : b, c = z > c ? z : c, d = u > d ? u : d;
+    }
+    for (; r < p; r++) a = P[r + n] - P[r] > a ? P[r + n] - P[r] : a;
+    a = b > a ? b : a, c = d > c ? d : c;
+    t += md.alpha + md.beta * (double)(c > a ? c : a);
+  }
+  return t;
+}
+/* Its CPU (irr_sched_cpu) on the busiest rank: 2q + 1 ops and 2q messages; rank p - 1's
+   sends wrap past p - 1 (two pieces) in the rounds after the first. */
+static inline double irr__ag_bruck_cpu(int p, irr_model md) {
+  int q = irr_tree_levels(p);
+  return md.cpu_op * (2 * q + 1) + md.cpu_msg * 2 * q + (q > 1 ? q - 1 : 0) * (md.cpu_type + md.cpu_piece + md.cpu_op);
+}

@@ -24,18 +24,15 @@ static inline int64_t irr_allgatherv_circulant_maxops(int p, int n) {
   return (int64_t)p * (n - 1 + q) + (int64_t)(p - 1) * n + 2;
 }
 
-static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
-  int q = irr_circ_q(p), skip[32], *R = NULL, *fl = NULL, *work = NULL, t, j, rel;
-  irr_status st = IRR_OK;
+/* Rank r's program with the table R of every relative rank's recvblock (irr_circ_table: p
+   alone, so the MPI layer keeps it per communicator). fl: p ints of workspace. */
+static inline irr_status irr_allgatherv_circulant_t(int r, int p, const int64_t *m, int n, const int *R, int *fl,
+                                                   int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], t, j, rel;
   if (s->rank != r || s->size != p || n < 1 || p < 1) return IRR_ERR_ARG;
   if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
   if (p == 1) return s->err;
   irr_circ_skips(p, skip);
-  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
-  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
-  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
-  if (!R || !fl || !work) { st = IRR_ERR_NOMEM; goto out; }
-  if (irr_circ_table(p, skip, q, R, work) != 0) { st = IRR_ERR_ARG; goto out; }
   for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
   for (t = 0; t < n - 1 + q; t++) {
     int k, dir;
@@ -59,26 +56,41 @@ static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m
       }
     }
   }
-  st = s->err;
-out:
+  return s->err;
+}
+
+/* The same, the table computed here (O(p log^2 p)). */
+static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m, int n, int inplace, irr_sched *s) {
+  int q = irr_circ_q(p), skip[32], *R, *fl, *work;
+  irr_status st = IRR_ERR_NOMEM;
+  if (p <= 1) return irr_allgatherv_circulant_t(r, p, m, n, NULL, NULL, inplace, s);
+  irr_circ_skips(p, skip);
+  R = (int *)IRRCOLL_MALLOC(((size_t)p * q + 1) * sizeof(int));
+  fl = (int *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int));
+  work = (int *)IRRCOLL_MALLOC(((size_t)p + 4 * (size_t)(q + 1)) * sizeof(int));
+  if (R && fl && work)
+    st = irr_circ_table(p, skip, q, R, work) != 0 ? IRR_ERR_ARG : irr_allgatherv_circulant_t(r, p, m, n, R, fl, inplace, s);
   if (R) IRRCOLL_FREE(R);
   if (fl) IRRCOLL_FREE(fl);
   if (work) IRRCOLL_FREE(work);
   return st;
 }
 
-/* Workspace of irr_allgatherv_circulant_time, in 8-byte words: E, F, L, G (doubles), the
-   prefix sums (p + 1), then ints: the table (p q), first_last (p), the round's intervals
-   (2 p), the table's work (4 (q + 1) + p). At most IRR_AG_WORK(p) (select/allgatherv.h). */
+/* Workspace of irr__circ_time, in 8-byte words: E, F, L, G (doubles), the prefix sums (p + 1),
+   then ints: first_last (p), the round's intervals (2 p), and a table of its own (p q) with
+   that table's work (4 (q + 1) + p), used when the caller has none. At most IRR_AG_WORK(p)
+   (select/allgatherv.h). */
 static inline size_t irr__circ_work_words(int p) {
   return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
 }
 
-/* The table for irr__circ_time in work (irr__circ_work_words): 0, or -1 if its repair fails. */
-static inline int irr__circ_time_table(int p, void *work) {
-  int q = irr_circ_q(p), skip[32], *R = (int *)((int64_t *)work + 5 * (size_t)p + 2);
+/* Where the table lies in work (irr__circ_work_words). */
+static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + 5 * (size_t)p + 2) + 3 * (size_t)p; }
+/* The table computed in work: it, or NULL if its repair fails. */
+static inline const int *irr__circ_work_table(int p, void *work) {
+  int q = irr_circ_q(p), skip[32], *R = irr__circ_work_R(p, work);
   irr_circ_skips(p, skip);
-  return p <= 1 ? 0 : irr_circ_table(p, skip, q, R, R + (size_t)p * q + 3 * (size_t)p);
+  return p <= 1 || irr_circ_table(p, skip, q, R, R + (size_t)p * q) == 0 ? R : NULL;
 }
 
 /* The model's time of irr_allgatherv_circulant with n pieces per block (p ranks, sizes m),
@@ -98,8 +110,8 @@ static inline int irr__circ_time_table(int p, void *work) {
    until the jump. The first phase's valid w form up to p / 2 intervals (2^t in round t);
    a round with more than IRR_CIRC_EXACT / p of them takes L_t(d) as (m - m_d) / n times
    the share of valid w (never for p <= 2048; above, an approximation that is not held to the
-   model by a test). work: irr__circ_work_words(p) words, the table there already
-   (irr__circ_time_table). */
+   model by a test). R: the table (irr_circ_table; irr__circ_work_table makes one in work);
+   work: irr__circ_work_words(p) words. */
 #define IRR_CIRC_EXACT ((int64_t)1 << 22) /* window sums per round, beyond which L_t is approximated */
 
 /* Whether round t (k = its skip) is a middle round: every w != 0 gets a block (mnR, mxR: the
@@ -158,11 +170,11 @@ static inline int irr__circ_loads(int p, const int64_t *m, int n, int q, int t, 
   return 1;
 }
 
-static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, void *work) {
+static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md, const int *R, void *work) {
   int q = irr_circ_q(p), skip[32], mnR[32], mxR[32], t, w, d, r, k, run = 0;
   double *E = (double *)work, *F = E + p, *L = F + p, *G = L + p;
   int64_t *P = (int64_t *)(G + p);
-  int *R = (int *)((int64_t *)work + 5 * (size_t)p + 2), *fl = R + (size_t)p * q, *iv = fl + p;
+  int *fl = (int *)((int64_t *)work + 5 * (size_t)p + 2), *iv = fl + p;
   if (p <= 1) return 0.0;
   if (n < 1) n = 1;
   irr_circ_skips(p, skip);
@@ -207,23 +219,84 @@ static inline double irr__circ_time(int p, const int64_t *m, int n, irr_model md
 /* The same, the table computed here: 1e300 when its repair fails (a property of p alone,
    the same on every rank). */
 static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int n, irr_model md, void *work) {
-  if (irr__circ_time_table(p, work) != 0) return 1e300;
-  return irr__circ_time(p, m, n, md, work);
+  const int *R = irr__circ_work_table(p, work);
+  return R ? irr__circ_time(p, m, n, md, R, work) : 1e300;
 }
 
-/* Pieces per block and their time: the argmin of irr_allgatherv_circulant_time over a small
-   candidate set around the closed form's optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2,
-   n0, 2 n0 and 1, each at most the largest block's units and IRR_CIRC_MAXPIECES. From sizes
-   every rank knows. *t: the time (1e300 if the table's repair fails for this p). */
-#define IRR_CIRC_MAXPIECES 1024
+#define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
+
+/* The CPU of rank r's program with n pieces per block (irr_sched_cpu's count, nz nonempty
+   blocks of M units in all): it receives min(n, m_j) pieces of every other nonempty block and
+   forwards about as many, in 2 (n - 1 + q) messages of many pieces each; the generator walks
+   all p roots in every round of both directions (cpu_size). */
+static inline double irr__circ_cpu(int p, int n, int nz, int64_t M, irr_model md) {
+  int q = irr_circ_q(p);
+  double msgs = 2.0 * (n - 1 + q), pieces = 2.0 * ((double)n * nz < (double)M ? (double)n * nz : (double)M);
+  if (p <= 1) return 0;
+  if (pieces < msgs) pieces = msgs;
+  return md.cpu_op * (pieces + 1) + msgs * (md.cpu_msg + md.cpu_type) + (pieces - msgs) * (md.cpu_piece + md.cpu_op) +
+         md.cpu_size * 2.0 * p * (n - 1 + q);
+}
+
+/* The closed-form estimate of irr__circ_time with n pieces (total M, smallest mn, largest mx;
+   cs: the table's summary). Rounds from the phase offset q on are middle rounds: every rank
+   receives a piece of every other block, (M - m_d) / n. Before, round t's V relative ranks
+   (those whose recvblock is a block already, cs) receive; the round's largest message taken
+   as the largest block plus V - 1 average others, a piece of each. Within 0.73 .. 1.11 of
+   irr__circ_time on random skewed sizes for n >= 2 (test_agchoice holds the choice); for
+   n = 1 (every round partial) the caller takes Bruck's windows instead. O(q^2). */
+static inline double irr__circ_estimate(int p, int64_t M, int64_t mn, int64_t mx, int n, irr_model md, const irr_circ_sum *cs) {
+  int q = cs->q, t, k, v, R = n - 1 + q;
+  double avg = p > 1 ? (double)(M - mx) / (p - 1) : 0, est = 0, full = (double)(M - mn) / n;
+  for (t = 0; t < R; t++) {
+    int off = irr_circ_offset(t, n, q, &k), V = 0;
+    double L;
+    if (off >= q) break; /* from here on every round is a middle round */
+    for (v = -off > -q ? -off : -q; v < q; v++) V += cs->cnt[k][v + q];
+    if (V <= 0) continue;
+    L = V >= p - 1 ? full : (mx + (V - 1) * avg) / n;
+    est += md.alpha + md.beta * (L < full ? L : full);
+  }
+  return est + (R - t) * (md.alpha + md.beta * full);
+}
+
+/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2, n0,
+   2 n0, n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
+   n0 = sqrt((q - 1) beta X / (alpha + 2 (msg + type + p size) + 2 nz (piece + 2 op))),
+   X = M - mn; n >= 2 (n = 1 is Bruck-like: the caller prices it by Bruck's windows).
+   *t: the estimate with the CPU. O(q^2). */
+static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int nz, irr_model md, const irr_circ_sum *cs,
+                                 double *t) {
+  int q = cs->q, i, best = 2;
+  double X = (double)(M - mn), den, n0, bt = 1e300;
+  den = md.alpha + 2 * (md.cpu_msg + md.cpu_type + p * md.cpu_size) + 2.0 * nz * (md.cpu_piece + 2 * md.cpu_op);
+  n0 = den > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * X / den) : 2;
+  for (i = 0; i < 3; i++) {
+    double c = i == 0 ? n0 / 2 : i == 1 ? n0 : 2 * n0, x;
+    int n = c < 2 ? 2 : c > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(c + 0.5);
+    if ((int64_t)n > mx) n = mx > 2 ? (int)mx : 2;
+    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, nz, M, md);
+    if (x < bt) bt = x, best = n;
+  }
+  *t = bt;
+  return best;
+}
+
+/* Pieces per block and their time: the argmin of irr__circ_time (network and, with the
+   model's CPU term, irr__circ_cpu) over a small candidate set around the closed form's
+   optimum n0 = sqrt((q - 1) beta m / alpha): n0 / 2, n0, 2 n0 and 1, each at most the
+   largest block's units and IRR_CIRC_MAXPIECES. From sizes every rank knows. *t: the time
+   (1e300 if the table's repair fails for this p). The exact evaluation for tests and the
+   benchmarks; the automatic choice uses the closed form (irr__circ_pick). */
 static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
   int64_t tot = 0, mx = 0;
-  int i, q = irr_circ_q(p), c[4], best = 1;
+  int i, q = irr_circ_q(p), c[4], best = 1, nz = 0;
   double n0, bt = 1e300;
-  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
+  const int *R;
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx, nz += m[i] > 0;
   *t = 0;
   if (p <= 1) return 1;
-  if (irr__circ_time_table(p, work) != 0) return *t = 1e300, 1;
+  if (!(R = irr__circ_work_table(p, work))) return *t = 1e300, 1;
   n0 = md.alpha > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)tot / md.alpha) : (double)mx;
   c[0] = 1, c[1] = (int)(n0 / 2 + 0.5), c[2] = (int)(n0 + 0.5), c[3] = (int)(2 * n0 + 0.5);
   for (i = 0; i < 4; i++) {
@@ -234,7 +307,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
       if (c[j] == n) break;
     c[i] = n;
     if (j < i) continue;
-    x = irr__circ_time(p, m, n, md, work);
+    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, nz, tot, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;

@@ -79,3 +79,6 @@ static inline double irr_allgatherv_neighbor_time(int p, const int64_t *m, irr_m
   }
   return irr__mp_latest(E, p);
 }
+
+/* Its CPU on any rank: p + 1 ops, p messages of one piece (pairs of adjacent blocks). */
+static inline double irr__ag_neighbor_cpu(int p, irr_model md) { return md.cpu_op * (p + 1) + md.cpu_msg * p; }

@@ -56,3 +56,21 @@ static inline double irr_allgatherv_recdoubling_time(int p, const int64_t *m, ir
   }
   return irr__mp_latest(E, p);
 }
+
+/* For the automatic choice: every round charged its largest aligned group, from the prefix
+   sums P (p + 1 entries at least); an upper bound of irr_allgatherv_recdoubling_time, O(p).
+   Its CPU: 2 log2 p + 1 ops, 2 log2 p messages of one piece. */
+static inline double irr__ag_recd_groups(int p, const int64_t *P, irr_model md) {
+  int d, g;
+  double t = 0;
+  for (d = 1; d < p; d *= 2) {
+    int64_t mx = 0;
+    for (g = 0; g < p; g += d) mx = P[g + d] - P[g] > mx ? P[g + d] - P[g] : mx;
+    t += md.alpha + md.beta * (double)mx;
+  }
+  return t;
+}
+static inline double irr__ag_recd_cpu(int p, irr_model md) {
+  int q = irr_tree_levels(p);
+  return md.cpu_op * (2 * q + 1) + md.cpu_msg * 2 * q;
+}

@@ -297,3 +297,23 @@ static inline double irr_allgatherv_ring_time(int p, const int64_t *m, int64_t B
                                               void *work) {
   return irr_allgatherv_ring_time_on(p, m, B, ring, NULL, md, 1, 1, (double)IRR_RING_EXACT, work);
 }
+
+/* For the automatic choice: the ring's upper bound R (alpha + beta B) (the one
+   irr_allgatherv_ring_time_on takes beyond its cells: within 1.2% of the exact time on random
+   skewed sizes), R = b - min b_i its rounds, into *rounds. O(p). */
+static inline double irr__ag_ring_bound(int p, const int64_t *m, int64_t B, irr_model md, int64_t *rounds) {
+  double inv = B > 0 ? 1.0 / (double)B : 0;
+  int64_t b = 0, mn = -1, nb;
+  int i;
+  *rounds = 0;
+  if (p <= 1 || B < 1) return 0;
+  for (i = 0; i < p; i++) {
+    nb = irr__nblocks_inv(m[i], B, inv);
+    b += nb;
+    mn = mn < 0 || nb < mn ? nb : mn;
+  }
+  *rounds = b - mn;
+  return (double)*rounds * (md.alpha + md.beta * (double)B);
+}
+/* Its CPU on the busiest rank: 2R + 1 ops, 2R messages of one piece. */
+static inline double irr__ag_ring_cpu(int64_t R, irr_model md) { return md.cpu_op * (2.0 * R + 1) + md.cpu_msg * 2.0 * R; }

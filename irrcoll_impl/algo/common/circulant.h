@@ -161,6 +161,22 @@ static inline int irr_circ_table(int p, const int *skip, int q, int *R, int *wor
   return 0;
 }
 
+/* What the Allgatherv choice needs of the table, p alone (the MPI layer keeps it per
+   communicator with the table): for each round k of a phase, how many relative ranks w >= 1
+   have recvblock[k] = v, v = -q .. q - 1 (cnt[k][v + q]); ok: the table's repair succeeded
+   (else the circulant schedule is not used on p ranks). O(p q). */
+typedef struct irr_circ_sum {
+  int p, q, ok;
+  int cnt[31][62];
+} irr_circ_sum;
+static inline void irr_circ_summarize(int p, const int *R, int ok, irr_circ_sum *cs) {
+  int w, k;
+  memset(cs, 0, sizeof *cs);
+  cs->p = p, cs->q = irr_circ_q(p), cs->ok = ok;
+  for (w = 1; ok && w < p; w++)
+    for (k = 0; k < cs->q; k++) cs->cnt[k][R[(size_t)w * cs->q + k] + cs->q]++;
+}
+
 /* Round t (0 .. n-2+q) of the n-block broadcast: the phase offset added to recvblock and
    sendblock indices, and the round's k. */
 static inline int irr_circ_offset(int t, int n, int q, int *k) {

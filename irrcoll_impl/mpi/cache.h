@@ -1,0 +1,56 @@
+/* MPI layer: what a call keeps for the next one while its counts repeat (DESIGN.md §3: a
+   call whose counts repeat pays only the hash), and the CPU it reports and charges.
+
+   A collective's plan (irr__plan_cache, one per collective in the context): the key of the
+   choice's inputs, the algorithm and its parameter, the program, and the derived datatypes
+   its messages were sent with. The key and what it selects are equal on every rank (the
+   same calls in the same order, a hash of values equal on all ranks), so every rank reuses
+   the same choice; whether this rank could keep the program and datatypes (memory) only
+   decides whether it rebuilds them, never what it sends. The datatypes depend on this
+   rank's buffers (addresses, displacements, types): they are kept under a second key of
+   their own and rebuilt when it changes. A collision of the 64-bit key reuses another
+   correct algorithm for these sizes' program; the program is rebuilt from the sizes when
+   the key's sizes were not the program's (never: the key hashes the sizes).
+
+   The CPU: IRRCOLL_CLOCK() (seconds; MPI_Wtime unless the user defines it: the SMPI
+   benchmarks give a thread CPU clock, since SMPI's MPI_Wtime is its simulated clock) times
+   the planning of each call (irr_call_info.plan_s); IRRCOLL_CPU_CHARGE(seconds), empty
+   unless defined, is called with the model's CPU term as the call spends it (the choice and
+   the program before the first round, each round's messages when posted): the SMPI
+   benchmarks define it as smpi_execute, so a simulated run pays irrcoll's CPU
+   deterministically while computation is otherwise free. */
+
+#ifndef IRRCOLL_CLOCK
+#define IRRCOLL_CLOCK() MPI_Wtime()
+#endif
+#ifndef IRRCOLL_CPU_CHARGE
+#define IRRCOLL_CPU_CHARGE(seconds) ((void)(seconds))
+#endif
+
+/* Keep program s (nops ops, tmp bytes) in c under the current key; on failure c keeps none. */
+static void irr__plan_keep(irr__plan_cache *c, const irr_sched *s) {
+  int i;
+  irr__plan_drop_program(c);
+  if (s->nops <= 0) return;
+  c->ops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
+  c->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(MPI_Datatype));
+  if (!c->ops || !c->types) {
+    irr__plan_drop_program(c);
+    return;
+  }
+  memcpy(c->ops, s->ops, (size_t)s->nops * sizeof(irr_op));
+  for (i = 0; i < s->nops; i++) c->types[i] = MPI_DATATYPE_NULL;
+  c->nops = s->nops, c->tmp = s->tmp;
+}
+
+/* The kept datatypes for buffers with key `layout` (this rank's), or NULL: none kept (they
+   were made for other buffers, and are freed). */
+static MPI_Datatype *irr__plan_types(irr__plan_cache *c, uint64_t layout) {
+  int i;
+  if (!c->types) return NULL;
+  if (c->layout != layout)
+    for (i = 0; i < c->nops; i++)
+      if (c->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&c->types[i]);
+  c->layout = layout;
+  return c->types;
+}
