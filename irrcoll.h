@@ -678,7 +678,7 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_PIECE_DEFAULT 2.0e-8
 #define IRR_MODEL_CPU_OP_DEFAULT 1.5e-8
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.0e-7
-#define IRR_MODEL_CPU_SIZE_DEFAULT 2.0e-9
+#define IRR_MODEL_CPU_SIZE_DEFAULT 6.0e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {
@@ -3052,6 +3052,12 @@ static inline double irr__ag_ring_bound(int p, const int64_t *m, int64_t B, irr_
 }
 /* Its CPU on the busiest rank: 2R + 1 ops, 2R messages of one piece. */
 static inline double irr__ag_ring_cpu(int64_t R, irr_model md) { return md.cpu_op * (2.0 * R + 1) + md.cpu_msg * 2.0 * R; }
+/* The ring's rounds R = b - min b_i with block size B. */
+static inline int64_t irr_allgatherv_ring_rounds(int p, const int64_t *m, int64_t B) {
+  int64_t R;
+  irr__ag_ring_bound(p, m, B, irr_model_ab(0, 0), &R);
+  return R;
+}
 /* ==== end algo/allgatherv/ring.h ==== */
 /* ==== begin algo/allgatherv/mpich_ring.h ==== */
 /* Allgatherv baseline for the model, never chosen: MPICH's ring (p - 1 rounds, each block cut
@@ -3661,15 +3667,20 @@ static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m
 }
 
 /* Workspace of irr__circ_time, in 8-byte words: E, F, L, G (doubles), the prefix sums (p + 1),
-   then ints: first_last (p), the round's intervals (2 p), and a table of its own (p q) with
-   that table's work (4 (q + 1) + p), used when the caller has none. At most IRR_AG_WORK(p)
-   (select/allgatherv.h). */
+   then ints: first_last (p), the round's intervals (2 p). A table made in the workspace
+   (irr__circ_work_table) lies after everything the other algorithms' recursions (7 p + 8
+   words) and the Allgatherv choice's prefix sums (2 p + 2) use, so that it outlives them
+   in one choice: irr__circ_work_words(p) in all (IRR_AG_WORK, select/allgatherv.h). */
+#define IRR__CIRC_TIME_WORDS(p) (5 * (size_t)(p) + 2 + (3 * (size_t)(p) + 1) / 2 + 1)
+#define IRR__CIRC_TABLE_AT(p) \
+  ((7 * (size_t)(p) + 8 > IRR__CIRC_TIME_WORDS(p) ? 7 * (size_t)(p) + 8 : IRR__CIRC_TIME_WORDS(p)) + 2 * (size_t)(p) + 2)
 static inline size_t irr__circ_work_words(int p) {
-  return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+  size_t q = (size_t)irr_circ_q(p);
+  return IRR__CIRC_TABLE_AT(p) + ((size_t)p * (q + 1) + 4 * (q + 1)) / 2 + 1;
 }
 
-/* Where the table lies in work (irr__circ_work_words). */
-static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + 5 * (size_t)p + 2) + 3 * (size_t)p; }
+/* Where a table made in work lies. */
+static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + IRR__CIRC_TABLE_AT(p)); }
 /* The table computed in work: it, or NULL if its repair fails. */
 static inline const int *irr__circ_work_table(int p, void *work) {
   int q = irr_circ_q(p), skip[32], *R = irr__circ_work_R(p, work);
@@ -3809,18 +3820,77 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
 
 #define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
 
-/* The CPU of rank r's program with n pieces per block (irr_sched_cpu's count, nz nonempty
-   blocks of M units in all): it receives min(n, m_j) pieces of every other nonempty block and
-   forwards about as many, in 2 (n - 1 + q) messages of many pieces each; the generator walks
-   all p roots in every round of both directions (cpu_size). */
-static inline double irr__circ_cpu(int p, int n, int nz, int64_t M, irr_model md) {
-  int q = irr_circ_q(p);
-  double msgs = 2.0 * (n - 1 + q), pieces = 2.0 * ((double)n * nz < (double)M ? (double)n * nz : (double)M);
-  if (p <= 1) return 0;
-  if (pieces < msgs) pieces = msgs;
-  return md.cpu_op * (pieces + 1) + msgs * (md.cpu_msg + md.cpu_type) + (pieces - msgs) * (md.cpu_piece + md.cpu_op) +
-         md.cpu_size * 2.0 * p * (n - 1 + q);
+/* The sizes by powers of two (cnt[k], sum[k]: the nonempty ones in [2^k, 2^(k+1))), for the
+   CPU's closed form: one pass, taken only where the circulant schedule is a candidate. */
+typedef struct irr__szhist {
+  int nz, cnt[64];
+  int64_t sum[64];
+} irr__szhist;
+static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
+  int i, k;
+  memset(h, 0, sizeof *h);
+  for (i = 0; i < p; i++) {
+    uint64_t v = (uint64_t)m[i];
+    if (m[i] <= 0) continue;
+    for (k = 0; v >> 1; k++) v >>= 1;
+    h->nz++, h->cnt[k]++, h->sum[k] += m[i];
+  }
 }
+
+/* The CPU of the busiest rank's program with n pieces per block (irr_sched_cpu's count): S =
+   the pieces of min(n, m_j) of every nonempty block; the busiest rank builds about 2.1 S ops
+   (it receives one of each and forwards about as many: least squares over the busiest
+   ranks' programs on random skewed sizes, p = 3 .. 300, n = 1 .. 16: 0.6 .. 1.25 of the
+   count in 90% of them), in at most 2 (n - 1 + q) messages and no more than its pieces,
+   those of several pieces (a datatype) as many as the pieces beyond one allow; the
+   generator walks all p roots in every round of both directions, IRR_CIRC_WALK sizes
+   (cpu_size) a root. */
+#define IRR_CIRC_WALK 8.0
+static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model md) {
+  int q = irr_circ_q(p), k;
+  double msgs = 2.0 * (n - 1 + q), S = 0, pieces, extra, t;
+  if (p <= 1) return 0;
+  for (k = 0; k < 64; k++) {
+    double whole = (double)h->cnt[k] * n;
+    S += (double)h->sum[k] < whole ? (double)h->sum[k] : whole;
+  }
+  pieces = 2.1 * S;
+  msgs = pieces < msgs ? pieces : msgs;
+  extra = pieces > msgs ? pieces - msgs : 0;
+  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  return t + (extra < msgs ? extra : msgs) * md.cpu_type + extra * (md.cpu_piece + md.cpu_op);
+}
+
+/* The same counted from the table R (irr_sched_cpu of every rank's program without building
+   it: the generator's loops, counting): O(p^2 (n + q)), for few ranks, where the closed
+   form's error would decide between close candidates. fl: p ints of workspace. */
+static inline double irr__circ_cpu_count(int p, const int64_t *m, int n, const int *R, int *fl, irr_model md) {
+  int q = irr_circ_q(p), skip[32], r, t, j, rel;
+  double worst = 0;
+  if (p <= 1) return 0;
+  irr_circ_skips(p, skip);
+  for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
+  for (r = 0; r < p; r++) {
+    double c = md.cpu_op * (m[r] > 0);
+    for (t = 0; t < n - 1 + q; t++) {
+      int k, dir;
+      irr_circ_offset(t, n, q, &k);
+      for (dir = 0; dir < 2; dir++) {
+        int pieces = 0;
+        for (j = 0; j < p; j++) {
+          int who = dir ? (r - j + p) % p : (r + skip[k] - j + p) % p, blk;
+          if (m[j] == 0 || who == 0 || (blk = irr_circ_bcast_block(R + (size_t)who * q, fl[who], who, t, n, q)) < 0) continue;
+          pieces += irr__circ_cut(m[j], n, blk + 1) > irr__circ_cut(m[j], n, blk);
+        }
+        if (pieces == 0) continue;
+        c += md.cpu_op * pieces + md.cpu_msg + (pieces > 1 ? md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op) : 0);
+      }
+    }
+    worst = c > worst ? c : worst;
+  }
+  return worst + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+}
+#define IRR_CIRC_COUNT_MAX 4096 /* p^2 (n - 1 + q) at most, for irr__circ_cpu_count in the choice */
 
 /* The closed-form estimate of irr__circ_time with n pieces (total M, smallest mn, largest mx;
    cs: the table's summary). Rounds from the phase offset q on are middle rounds: every rank
@@ -3844,22 +3914,23 @@ static inline double irr__circ_estimate(int p, int64_t M, int64_t mn, int64_t mx
   return est + (R - t) * (md.alpha + md.beta * full);
 }
 
-/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2, n0,
-   2 n0, n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
+/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2 ..
+   2 n0 (five, a factor sqrt 2 apart), n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
    n0 = sqrt((q - 1) beta X / (alpha + 2 (msg + type + p size) + 2 nz (piece + 2 op))),
    X = M - mn; n >= 2 (n = 1 is Bruck-like: the caller prices it by Bruck's windows).
    *t: the estimate with the CPU. O(q^2). */
-static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int nz, irr_model md, const irr_circ_sum *cs,
-                                 double *t) {
+static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, const irr__szhist *h, irr_model md,
+                                 const irr_circ_sum *cs, double *t) {
+  int nz = h->nz;
   int q = cs->q, i, best = 2;
   double X = (double)(M - mn), den, n0, bt = 1e300;
   den = md.alpha + 2 * (md.cpu_msg + md.cpu_type + p * md.cpu_size) + 2.0 * nz * (md.cpu_piece + 2 * md.cpu_op);
   n0 = den > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * X / den) : 2;
-  for (i = 0; i < 3; i++) {
-    double c = i == 0 ? n0 / 2 : i == 1 ? n0 : 2 * n0, x;
+  for (i = 0; i < 5; i++) { /* n0 / 2, n0 / sqrt 2, n0, n0 sqrt 2, 2 n0 */
+    double c = n0 * (i == 0 ? 0.5 : i == 1 ? 0.7071 : i == 2 ? 1 : i == 3 ? 1.4142 : 2), x;
     int n = c < 2 ? 2 : c > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(c + 0.5);
     if ((int64_t)n > mx) n = mx > 2 ? (int)mx : 2;
-    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, nz, M, md);
+    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, h, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;
@@ -3874,10 +3945,12 @@ static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int n
    benchmarks; the automatic choice uses the closed form (irr__circ_pick). */
 static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
   int64_t tot = 0, mx = 0;
-  int i, q = irr_circ_q(p), c[4], best = 1, nz = 0;
+  int i, q = irr_circ_q(p), c[4], best = 1;
   double n0, bt = 1e300;
   const int *R;
-  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx, nz += m[i] > 0;
+  irr__szhist h;
+  irr__szhist_make(p, m, &h);
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
   *t = 0;
   if (p <= 1) return 1;
   if (!(R = irr__circ_work_table(p, work))) return *t = 1e300, 1;
@@ -3891,7 +3964,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
       if (c[j] == n) break;
     c[i] = n;
     if (j < i) continue;
-    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, nz, tot, md);
+    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, &h, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;
@@ -5117,14 +5190,36 @@ static inline irr_status irr_v_build_all(irr_sched_set *set, irr_coll coll, irr_
    functions) decide, but only while they cost under IRR_AG_REFINE of the collective's
    estimate. Workspace `work`: IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer
    allocates it with the sizes, so the choice itself cannot fail on one rank). */
-#define IRR__AG_WORK_BASE(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
-#define IRR_AG_WORK(p) (IRR__AG_WORK_BASE(p) + 2 * (size_t)(p) + 2)
+#define IRR__AG_WORK_BASE(p) (IRR__CIRC_TABLE_AT(p) - 2 * (size_t)(p) - 2) /* the prefix sums' place */
+#define IRR_AG_WORK(p) irr__circ_work_words(p)
 
 /* The refinement's budget: the exact times are computed only while their cost (cpu_size a
-   size visited, IRR_AG_CELL of it a cell of a recursion) stays under this fraction of the
-   chosen algorithm's estimated time. */
+   size visited, IRR_AG_CELL of it a cell of a recursion: 4 ns against 0.6 here) stays under
+   this fraction of the chosen algorithm's estimated time, ... */
 #define IRR_AG_REFINE 0.02
-#define IRR_AG_CELL 2.0
+#define IRR_AG_CELL 7.0
+/* ... or under this many seconds: on few ranks the exact times cost a few microseconds,
+   within the 5 us a choice may always take (DESIGN.md §3), where 2% of a short collective
+   would leave the closed forms' error standing. */
+#define IRR_AG_REFINE_FLOOR 4e-6
+
+/* The cells of an exact time (ir/maxplus.h), measured on one core here: Bruck's and
+   recursive doubling's p q; the ring's p R at 1.75 times that (R: its rounds; 0 beyond
+   IRR_RING_EXACT, where the bound is its time); neighbor exchange's p^2 / 2 (or 0); the
+   circulant's p (n - 1 + 5 q) and up to p^2 / 4 more in the first phase's window sums, for
+   each of the `tries` values of n the refinement tries. */
+static inline double irr__ag_cells(irr_alg alg, int p, int64_t x, int tries) {
+  int q = irr_circ_q(p);
+  double pp = (double)p * p / 4;
+  switch (alg) {
+  case IRR_ALG_BRUCK:
+  case IRR_ALG_RECDOUBLING: return (double)p * q;
+  case IRR_ALG_RING: return (double)x * p <= (double)IRR_RING_EXACT ? 1.75 * (double)x * p : 0;
+  case IRR_ALG_NEIGHBOR: return (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+  case IRR_ALG_CIRCULANT: return tries * ((double)p * ((double)x - 1 + 5.0 * q) + (pp < (double)IRR_CIRC_EXACT ? pp : (double)IRR_CIRC_EXACT));
+  default: return 0;
+  }
+}
 
 /* The circulant table the choice may need (p alone): the MPI layer keeps it per
    communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
@@ -5256,17 +5351,29 @@ static inline double irr__ag_exact(const irr__agc *c, int p, const int64_t *m, i
   }
 }
 
+/* The circulant's CPU with n pieces for the refinement: counted on few ranks (the closed
+   form's error, not the candidates, would decide there), else the closed form. */
+static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr__szhist *h, irr_model md, irr_ag_circ *cc,
+                                      void *work) {
+  if ((double)p * p * (n - 1 + irr_circ_q(p)) > IRR_CIRC_COUNT_MAX) return irr__circ_cpu(p, n, h, md);
+  cc->units += IRR_AG_CELL * (double)p * p * (n - 1 + irr_circ_q(p));
+  return irr__circ_cpu_count(p, m, n, cc->R, (int *)((int64_t *)work + 5 * (size_t)p + 2), md); /* irr__circ_time's fl */
+}
+
 /* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
    recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
-   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then, where some candidate's
-   band reaches below IRR_AG_TIE of the best's band, the exact times of those decide, in the
-   same order, if they cost under IRR_AG_REFINE of the best's estimate. */
+   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then the exact times decide,
+   in the same order, if they cost under IRR_AG_REFINE of the best's estimate: of every
+   candidate where that is affordable (small p), else of those whose band reaches below
+   IRR_AG_TIE of the best's band (and of the best if it is the circulant schedule, whose n
+   the closed form may miss). */
 static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
                                                   irr_ag_circ *cc) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
   int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
   irr__agc c[6];
-  double lb, b2, cells = 0, tot;
+  irr__szhist h;
+  double lb, b2, cells = 0, all = 0, tot;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
     mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
@@ -5276,12 +5383,12 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   cc->units += 2.0 * p + (double)p * q;
   memset(c, 0, sizeof c);
   c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
-  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q, nc++;
+  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_BRUCK, p, 0, 1), nc++;
 #define IRR__TOT(x) ((x).net + (x).cpu)
 #define IRR__TAKE(x) (IRR__TOT(c[nc]) < IRR_AG_TIE * IRR__TOT(c[w]) ? (w = nc) : 0, nc++)
   if (pof2) {
     c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
-    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q;
+    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_RECDOUBLING, p, 0, 1);
     cc->units += 2.0 * p;
     IRR__TAKE(c[nc]);
   }
@@ -5291,14 +5398,14 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
     c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
-    c[nc].cells = (double)R * p <= (double)IRR_RING_EXACT ? (double)R * p : 0;
+    c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
     cc->units += 20.0 * p; /* Eq. (2), the snap's candidates, the bound */
     IRR__TAKE(c[nc]);
   }
   if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     c[nc].alg = IRR_ALG_NEIGHBOR, c[nc].net = irr_allgatherv_neighbor_estimate(p, m, md), c[nc].cpu = irr__ag_neighbor_cpu(p, md);
     c[nc].lo = c[nc].net / 1.04, c[nc].hi = c[nc].net;
-    c[nc].cells = (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+    c[nc].cells = irr__ag_cells(IRR_ALG_NEIGHBOR, p, 0, 1);
     cc->units += p;
     IRR__TAKE(c[nc]);
   }
@@ -5315,39 +5422,53 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
     if (cc->R) {
       double e;
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, nz, md, &cc->sum, &e);
-      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, nz, M, md), c[nc].net = e - c[nc].cpu;
-      c[nc].lo = c[nc].net / 1.11, c[nc].hi = c[nc].net / 0.73;
-      c[nc].cells = 3.0 * p * (6.0 * q + (double)(c[nc].B - 1 + q)); /* three n */
+      irr__szhist_make(p, m, &h);
+      cc->units += 4.0 * p;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, &h, md, &cc->sum, &e);
+      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, &h, md), c[nc].net = e - c[nc].cpu;
+      c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
+      c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, c[nc].B, 4);
       IRR__TAKE(c[nc]);
       /* n = 1: every round partial, priced by Bruck's windows (its exact time lies within
          0.87 .. 1.18 of Bruck's): only the refinement can choose it */
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, nz, M, md);
-      c[nc].net = c[0].net, c[nc].lo = c[0].net / 1.2, c[nc].hi = c[0].net / 0.85;
-      c[nc].cells = (double)p * 7.0 * q;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, &h, md);
+      c[nc].net = c[nc].hi = c[0].net / 0.85, c[nc].lo = c[0].net / 1.2; /* its worst: not chosen unrefined */
+      c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, 1, 1);
       IRR__TAKE(c[nc]);
     }
   }
-  /* the refinement: the candidates whose band reaches below the best's, if affordable */
-  tot = IRR__TOT(c[w]);
-  for (i = 0; i < nc; i++)
-    if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
-  if (cells > 0 && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot) {
+  /* the refinement: every candidate if that is affordable, else those whose band reaches
+     below the best's, if that is */
+  tot = IRR_AG_REFINE * IRR__TOT(c[w]) > IRR_AG_REFINE_FLOOR ? IRR__TOT(c[w]) : IRR_AG_REFINE_FLOOR / IRR_AG_REFINE;
+  for (i = 0; i < nc; i++) all += c[i].cells;
+  if (all * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * tot) {
+    all = -1;
+    for (i = 0; i < nc; i++)
+      if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
+  }
+  if ((all >= 0 && nc > 1) ||
+      ((cells > 0 || c[w].alg == IRR_ALG_CIRCULANT) && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot)) {
     int best = -1;
     double bt = 1e300;
-    cc->units += IRR_AG_CELL * (cells + c[w].cells);
+    cc->units += IRR_AG_CELL * (all >= 0 ? all : cells + c[w].cells);
     for (i = 0; i < nc; i++) {
       double x;
-      if (i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      if (all < 0 && i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      if (c[i].alg == IRR_ALG_CIRCULANT) c[i].cpu = irr__ag_circ_cpu(p, m, (int)c[i].B, &h, md, cc, work);
       x = (c[i].cells > 0 ? irr__ag_exact(&c[i], p, m, md, cc->R, work) : c[i].net) + c[i].cpu;
-      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) { /* the closed form's n, halved and doubled */
-        int k, n0 = (int)c[i].B;
-        for (k = 0; k < 2; k++) {
-          int n = k ? 2 * n0 : n0 / 2;
-          double y;
+      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) {
+        /* the closed form's n0, n0 / sqrt 2, n0 sqrt 2, the network's optimum; and n0 - 2 .. n0 + 2 on
+           at most 16 ranks (q <= 4: the time is not smooth in n there, a try costs under 0.5 us) */
+        int k, n0 = (int)c[i].B, near = q <= 4;
+        for (k = 0; k < (near ? 7 : 3); k++) {
+          int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
+                  : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)
+                          : n0 + (k == 3 ? -2 : k == 4 ? -1 : k == 5 ? 1 : 2);
+          double y, yc;
           if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
-          y = irr__circ_time(p, m, n, md, cc->R, work) + irr__circ_cpu(p, n, nz, M, md);
-          if (y < x) x = y, c[i].B = n, c[i].cpu = irr__circ_cpu(p, n, nz, M, md);
+          yc = irr__ag_circ_cpu(p, m, n, &h, md, cc, work);
+          y = irr__circ_time(p, m, n, md, cc->R, work) + yc;
+          if (y < x) x = y, c[i].B = n, c[i].cpu = yc;
         }
       }
       if (best < 0 || x < IRR_AG_TIE * bt) best = i, bt = x;
@@ -9510,7 +9631,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
     if (fl) IRRCOLL_FREE(fl);
     if (st != IRR_OK) return MPI_ERR_INTERN;
     cpu += ctx->md.cpu_op * s->nops;
-    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
+    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * IRR_CIRC_WALK * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
     if (!G->owned && G->err == MPI_SUCCESS) irr__plan_keep(pc, s);
   }
   IRRCOLL_CPU_CHARGE(cpu);

@@ -42,7 +42,7 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_PIECE_DEFAULT 2.0e-8
 #define IRR_MODEL_CPU_OP_DEFAULT 1.5e-8
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.0e-7
-#define IRR_MODEL_CPU_SIZE_DEFAULT 2.0e-9
+#define IRR_MODEL_CPU_SIZE_DEFAULT 6.0e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {

@@ -183,7 +183,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
     if (fl) IRRCOLL_FREE(fl);
     if (st != IRR_OK) return MPI_ERR_INTERN;
     cpu += ctx->md.cpu_op * s->nops;
-    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
+    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * IRR_CIRC_WALK * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
     if (!G->owned && G->err == MPI_SUCCESS) irr__plan_keep(pc, s);
   }
   IRRCOLL_CPU_CHARGE(cpu);

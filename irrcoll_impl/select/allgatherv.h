@@ -12,14 +12,36 @@
    functions) decide, but only while they cost under IRR_AG_REFINE of the collective's
    estimate. Workspace `work`: IRR_AG_WORK(p) 8-byte words (the caller's: the MPI layer
    allocates it with the sizes, so the choice itself cannot fail on one rank). */
-#define IRR__AG_WORK_BASE(p) (7 * (size_t)(p) + 8 > irr__circ_work_words(p) ? 7 * (size_t)(p) + 8 : irr__circ_work_words(p))
-#define IRR_AG_WORK(p) (IRR__AG_WORK_BASE(p) + 2 * (size_t)(p) + 2)
+#define IRR__AG_WORK_BASE(p) (IRR__CIRC_TABLE_AT(p) - 2 * (size_t)(p) - 2) /* the prefix sums' place */
+#define IRR_AG_WORK(p) irr__circ_work_words(p)
 
 /* The refinement's budget: the exact times are computed only while their cost (cpu_size a
-   size visited, IRR_AG_CELL of it a cell of a recursion) stays under this fraction of the
-   chosen algorithm's estimated time. */
+   size visited, IRR_AG_CELL of it a cell of a recursion: 4 ns against 0.6 here) stays under
+   this fraction of the chosen algorithm's estimated time, ... */
 #define IRR_AG_REFINE 0.02
-#define IRR_AG_CELL 2.0
+#define IRR_AG_CELL 7.0
+/* ... or under this many seconds: on few ranks the exact times cost a few microseconds,
+   within the 5 us a choice may always take (DESIGN.md §3), where 2% of a short collective
+   would leave the closed forms' error standing. */
+#define IRR_AG_REFINE_FLOOR 4e-6
+
+/* The cells of an exact time (ir/maxplus.h), measured on one core here: Bruck's and
+   recursive doubling's p q; the ring's p R at 1.75 times that (R: its rounds; 0 beyond
+   IRR_RING_EXACT, where the bound is its time); neighbor exchange's p^2 / 2 (or 0); the
+   circulant's p (n - 1 + 5 q) and up to p^2 / 4 more in the first phase's window sums, for
+   each of the `tries` values of n the refinement tries. */
+static inline double irr__ag_cells(irr_alg alg, int p, int64_t x, int tries) {
+  int q = irr_circ_q(p);
+  double pp = (double)p * p / 4;
+  switch (alg) {
+  case IRR_ALG_BRUCK:
+  case IRR_ALG_RECDOUBLING: return (double)p * q;
+  case IRR_ALG_RING: return (double)x * p <= (double)IRR_RING_EXACT ? 1.75 * (double)x * p : 0;
+  case IRR_ALG_NEIGHBOR: return (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+  case IRR_ALG_CIRCULANT: return tries * ((double)p * ((double)x - 1 + 5.0 * q) + (pp < (double)IRR_CIRC_EXACT ? pp : (double)IRR_CIRC_EXACT));
+  default: return 0;
+  }
+}
 
 /* The circulant table the choice may need (p alone): the MPI layer keeps it per
    communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
@@ -151,17 +173,29 @@ static inline double irr__ag_exact(const irr__agc *c, int p, const int64_t *m, i
   }
 }
 
+/* The circulant's CPU with n pieces for the refinement: counted on few ranks (the closed
+   form's error, not the candidates, would decide there), else the closed form. */
+static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr__szhist *h, irr_model md, irr_ag_circ *cc,
+                                      void *work) {
+  if ((double)p * p * (n - 1 + irr_circ_q(p)) > IRR_CIRC_COUNT_MAX) return irr__circ_cpu(p, n, h, md);
+  cc->units += IRR_AG_CELL * (double)p * p * (n - 1 + irr_circ_q(p));
+  return irr__circ_cpu_count(p, m, n, cc->R, (int *)((int64_t *)work + 5 * (size_t)p + 2), md); /* irr__circ_time's fl */
+}
+
 /* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
    recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
-   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then, where some candidate's
-   band reaches below IRR_AG_TIE of the best's band, the exact times of those decide, in the
-   same order, if they cost under IRR_AG_REFINE of the best's estimate. */
+   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then the exact times decide,
+   in the same order, if they cost under IRR_AG_REFINE of the best's estimate: of every
+   candidate where that is affordable (small p), else of those whose band reaches below
+   IRR_AG_TIE of the best's band (and of the best if it is the circulant schedule, whose n
+   the closed form may miss). */
 static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
                                                   irr_ag_circ *cc) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
   int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
   irr__agc c[6];
-  double lb, b2, cells = 0, tot;
+  irr__szhist h;
+  double lb, b2, cells = 0, all = 0, tot;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
     mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
@@ -171,12 +205,12 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   cc->units += 2.0 * p + (double)p * q;
   memset(c, 0, sizeof c);
   c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
-  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q, nc++;
+  c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_BRUCK, p, 0, 1), nc++;
 #define IRR__TOT(x) ((x).net + (x).cpu)
 #define IRR__TAKE(x) (IRR__TOT(c[nc]) < IRR_AG_TIE * IRR__TOT(c[w]) ? (w = nc) : 0, nc++)
   if (pof2) {
     c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
-    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = (double)p * q;
+    c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_RECDOUBLING, p, 0, 1);
     cc->units += 2.0 * p;
     IRR__TAKE(c[nc]);
   }
@@ -186,14 +220,14 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
     c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
-    c[nc].cells = (double)R * p <= (double)IRR_RING_EXACT ? (double)R * p : 0;
+    c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
     cc->units += 20.0 * p; /* Eq. (2), the snap's candidates, the bound */
     IRR__TAKE(c[nc]);
   }
   if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     c[nc].alg = IRR_ALG_NEIGHBOR, c[nc].net = irr_allgatherv_neighbor_estimate(p, m, md), c[nc].cpu = irr__ag_neighbor_cpu(p, md);
     c[nc].lo = c[nc].net / 1.04, c[nc].hi = c[nc].net;
-    c[nc].cells = (double)p * p / 2 <= (double)IRR_RING_EXACT ? (double)p * p / 2 : 0;
+    c[nc].cells = irr__ag_cells(IRR_ALG_NEIGHBOR, p, 0, 1);
     cc->units += p;
     IRR__TAKE(c[nc]);
   }
@@ -210,39 +244,53 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
     if (cc->R) {
       double e;
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, nz, md, &cc->sum, &e);
-      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, nz, M, md), c[nc].net = e - c[nc].cpu;
-      c[nc].lo = c[nc].net / 1.11, c[nc].hi = c[nc].net / 0.73;
-      c[nc].cells = 3.0 * p * (6.0 * q + (double)(c[nc].B - 1 + q)); /* three n */
+      irr__szhist_make(p, m, &h);
+      cc->units += 4.0 * p;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, &h, md, &cc->sum, &e);
+      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, &h, md), c[nc].net = e - c[nc].cpu;
+      c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
+      c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, c[nc].B, 4);
       IRR__TAKE(c[nc]);
       /* n = 1: every round partial, priced by Bruck's windows (its exact time lies within
          0.87 .. 1.18 of Bruck's): only the refinement can choose it */
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, nz, M, md);
-      c[nc].net = c[0].net, c[nc].lo = c[0].net / 1.2, c[nc].hi = c[0].net / 0.85;
-      c[nc].cells = (double)p * 7.0 * q;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, &h, md);
+      c[nc].net = c[nc].hi = c[0].net / 0.85, c[nc].lo = c[0].net / 1.2; /* its worst: not chosen unrefined */
+      c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, 1, 1);
       IRR__TAKE(c[nc]);
     }
   }
-  /* the refinement: the candidates whose band reaches below the best's, if affordable */
-  tot = IRR__TOT(c[w]);
-  for (i = 0; i < nc; i++)
-    if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
-  if (cells > 0 && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot) {
+  /* the refinement: every candidate if that is affordable, else those whose band reaches
+     below the best's, if that is */
+  tot = IRR_AG_REFINE * IRR__TOT(c[w]) > IRR_AG_REFINE_FLOOR ? IRR__TOT(c[w]) : IRR_AG_REFINE_FLOOR / IRR_AG_REFINE;
+  for (i = 0; i < nc; i++) all += c[i].cells;
+  if (all * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * tot) {
+    all = -1;
+    for (i = 0; i < nc; i++)
+      if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
+  }
+  if ((all >= 0 && nc > 1) ||
+      ((cells > 0 || c[w].alg == IRR_ALG_CIRCULANT) && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot)) {
     int best = -1;
     double bt = 1e300;
-    cc->units += IRR_AG_CELL * (cells + c[w].cells);
+    cc->units += IRR_AG_CELL * (all >= 0 ? all : cells + c[w].cells);
     for (i = 0; i < nc; i++) {
       double x;
-      if (i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      if (all < 0 && i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
+      if (c[i].alg == IRR_ALG_CIRCULANT) c[i].cpu = irr__ag_circ_cpu(p, m, (int)c[i].B, &h, md, cc, work);
       x = (c[i].cells > 0 ? irr__ag_exact(&c[i], p, m, md, cc->R, work) : c[i].net) + c[i].cpu;
-      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) { /* the closed form's n, halved and doubled */
-        int k, n0 = (int)c[i].B;
-        for (k = 0; k < 2; k++) {
-          int n = k ? 2 * n0 : n0 / 2;
-          double y;
+      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) {
+        /* the closed form's n0, n0 / sqrt 2, n0 sqrt 2, the network's optimum; and n0 - 2 .. n0 + 2 on
+           at most 16 ranks (q <= 4: the time is not smooth in n there, a try costs under 0.5 us) */
+        int k, n0 = (int)c[i].B, near = q <= 4;
+        for (k = 0; k < (near ? 7 : 3); k++) {
+          int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
+                  : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)
+                          : n0 + (k == 3 ? -2 : k == 4 ? -1 : k == 5 ? 1 : 2);
+          double y, yc;
           if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
-          y = irr__circ_time(p, m, n, md, cc->R, work) + irr__circ_cpu(p, n, nz, M, md);
-          if (y < x) x = y, c[i].B = n, c[i].cpu = irr__circ_cpu(p, n, nz, M, md);
+          yc = irr__ag_circ_cpu(p, m, n, &h, md, cc, work);
+          y = irr__circ_time(p, m, n, md, cc->R, work) + yc;
+          if (y < x) x = y, c[i].B = n, c[i].cpu = yc;
         }
       }
       if (best < 0 || x < IRR_AG_TIE * bt) best = i, bt = x;

@@ -122,7 +122,105 @@ static void test_agchoice(void) {
   free(m), free(w), free(node), free(ring), free(first), free(work);
 }
 
+/* The model's time of Allgatherv algorithm x with parameter B (ring: block size; circulant:
+   pieces per block) with the CPU term: the real programs' network time and CPU
+   (irr_sched_cost under md), plus what the generator walks beyond its ops (the circulant's
+   roots, cpu_size each). 1e300 if it does not apply. */
+static double total_time(irr_alg x, int p, const int64_t *m, int64_t B, irr_model md, void *work) {
+  irr_sched_set set;
+  irr_cost c;
+  double t = 1e300;
+  if (x == IRR_ALG_CIRCULANT && (double)p * p * (B + irr_circ_q(p)) > 65536.0) { /* big: its recursion, CPU's closed form */
+    irr__szhist h;
+    irr__szhist_make(p, m, &h);
+    t = irr_allgatherv_circulant_time(p, m, (int)B, md, work);
+    return t < 1e300 ? t + irr__circ_cpu(p, (int)B, &h, md) : t;
+  }
+  if (irr_allgatherv_build_all(&set, x, p, m, B, NULL, 0, md) != IRR_OK) return t;
+  if (irr_sched_cost(set.s, p, md, &c, NULL) == IRR_OK) t = c.time;
+  irr_sched_set_free(&set);
+  if (x == IRR_ALG_CIRCULANT && t < 1e300) t += md.cpu_size * IRR_CIRC_WALK * 2.0 * p * ((double)B - 1 + irr_circ_q(p));
+  return t;
+}
+
+/* What telling two candidates apart exactly costs, in the model's CPU (the choice's
+   refinement: IRR_AG_CELL cpu_size a cell of their recursions, irr__ag_cells; four n for the
+   circulant schedule). A choice slower than the best by less than this chose as
+   well as it could afford: finding out would have cost more than it saves. */
+static double refine_cost(int p, irr_alg a, int64_t Ba, irr_alg b, int64_t Bb, irr_model md) {
+  double c = IRR_AG_CELL * md.cpu_size * (irr__ag_cells(a, p, Ba, 4) + irr__ag_cells(b, p, Bb, 4));
+  return c > IRR_AG_REFINE_FLOOR ? c : IRR_AG_REFINE_FLOOR;
+}
+
+/* The choice with the model's CPU term (irr_model_default), flat, on 5000 more random skewed
+   size draws (the 10^4th distribution with the 5000 above): the chosen algorithm's time over
+   its real programs, network and CPU (total_time), within 5% of the best registered
+   algorithm's, each at the parameter the choice would give it (the ring's block size; the
+   circulant's n by its exact chooser under the same model), or slower by less than the
+   exact comparison would have cost (refine_cost: the choice refines only below
+   IRR_AG_REFINE of the collective). p = 2 .. 1024 log-uniform; above
+   p = 128 every 8th draw (the programs' cost). The circulant's
+   programs are built where their ops stay below 2^16 in all; beyond, its exact recursion
+   and its CPU's closed form (irr__circ_cpu, as the choice prices it there). */
+static void test_agchoice_cpu(void) {
+  enum { NA = 5 };
+  static const irr_alg algs[NA] = {IRR_ALG_BRUCK, IRR_ALG_RECDOUBLING, IRR_ALG_RING, IRR_ALG_NEIGHBOR, IRR_ALG_CIRCULANT};
+  irrt_rng rng = {20261127};
+  irr_model md = irr_model_default();
+  int64_t *m = (int64_t *)malloc(1024 * sizeof(int64_t));
+  double *w = (double *)malloc(1024 * sizeof(double)), worst = 1;
+  void *work = malloc(IRR_AG_WORK(1024) * 8);
+  long choices = 0, fail = 0, cheap = 0, nalg[IRR_ALG_COUNT];
+  int k, wp = 0;
+  memset(nalg, 0, sizeof nalg);
+  if (!m || !w || !work) {
+    CHECK(0, "agchoice_cpu: no memory");
+    return;
+  }
+  for (k = 0; k < 5000; k++) {
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(512.0)), j;
+    double t, best = 1e300, ct, tc = -1, rc;
+    int64_t B, Bc = 0, Bb = 0;
+    irr_alg xb = IRR_ALG_BRUCK;
+    irr_alg c;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(1048576.0)), m, w);
+    if (p > 128 && k % 8) continue;
+    c = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, NULL, &B, work);
+    for (j = 0; j < NA; j++) {
+      irr_alg x = algs[j];
+      int64_t Bx = x == IRR_ALG_RING ? irr_allgatherv_block_on(p, m, md, 0) : 0;
+      if ((x == IRR_ALG_RECDOUBLING && (p & (p - 1))) || (x == IRR_ALG_NEIGHBOR && p % 2)) continue;
+      if (x == IRR_ALG_CIRCULANT && ((Bx = Bc = irr_allgatherv_circulant_choose(p, m, md, work, &ct)), ct >= 1e300)) continue;
+      t = total_time(x, p, m, Bx, md, work);
+      if (t < best) best = t, xb = x, Bb = x == IRR_ALG_RING ? irr_allgatherv_ring_rounds(p, m, Bx) : Bx;
+      if (x == c && (Bx == B || (x != IRR_ALG_RING && x != IRR_ALG_CIRCULANT))) tc = t;
+    }
+    t = tc >= 0 ? tc : total_time(c, p, m, c == IRR_ALG_CIRCULANT || c == IRR_ALG_RING ? B : 0, md, work);
+    choices++, nalg[c]++;
+    if (best > 0 && t / best > worst) worst = t / best, wp = p;
+    rc = refine_cost(p, c, c == IRR_ALG_RING ? irr_allgatherv_ring_rounds(p, m, B) : B, xb, Bb, md);
+    if (t > 1.05 * best && t - best > rc) fail++;
+    else if (t > 1.05 * best) {
+      cheap++;
+      if (getenv("AGC_VERBOSE") && t > 1.15 * best)
+        printf("agchoice_cpu (cheap): chose %s (B=%lld), %.2f us, best %s %.2f us (p=%d, B=%lld), refinement %.2f us\n",
+               irr_alg_name(c), (long long)B, t * 1e6, irr_alg_name(xb), best * 1e6, p, (long long)Bb, rc * 1e6);
+    }
+    if (t > 1.05 * best && t - best > rc && fail <= 50)
+      printf("agchoice_cpu: chose %s (B=%lld), %.2f us, best %.2f us (p=%d, circulant n=%lld)\n", irr_alg_name(c),
+             (long long)B, t * 1e6, best * 1e6, p, (long long)Bc);
+  }
+  CHECK(fail == 0, "agchoice_cpu: %ld of %ld choices more than 5%% slower than the best (network + CPU) by more than "
+                   "the exact comparison would have cost", fail, choices);
+  printf("agchoice_cpu: %ld choices with the CPU term, worst choice/best %.4f (p = %d); %ld more than 5%% slower, each by "
+         "less than telling them apart costs; chose bruck %ld, recdoubling %ld, ring %ld, neighbor %ld, circulant %ld\n",
+         choices, worst, wp, cheap, nalg[IRR_ALG_BRUCK], nalg[IRR_ALG_RECDOUBLING], nalg[IRR_ALG_RING],
+         nalg[IRR_ALG_NEIGHBOR], nalg[IRR_ALG_CIRCULANT]);
+  free(m), free(w), free(work);
+}
+
 int main(void) {
+  test_agchoice_cpu();
   test_agchoice();
   return irrt_summary();
 }

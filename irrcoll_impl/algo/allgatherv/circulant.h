@@ -77,15 +77,20 @@ static inline irr_status irr_allgatherv_circulant(int r, int p, const int64_t *m
 }
 
 /* Workspace of irr__circ_time, in 8-byte words: E, F, L, G (doubles), the prefix sums (p + 1),
-   then ints: first_last (p), the round's intervals (2 p), and a table of its own (p q) with
-   that table's work (4 (q + 1) + p), used when the caller has none. At most IRR_AG_WORK(p)
-   (select/allgatherv.h). */
+   then ints: first_last (p), the round's intervals (2 p). A table made in the workspace
+   (irr__circ_work_table) lies after everything the other algorithms' recursions (7 p + 8
+   words) and the Allgatherv choice's prefix sums (2 p + 2) use, so that it outlives them
+   in one choice: irr__circ_work_words(p) in all (IRR_AG_WORK, select/allgatherv.h). */
+#define IRR__CIRC_TIME_WORDS(p) (5 * (size_t)(p) + 2 + (3 * (size_t)(p) + 1) / 2 + 1)
+#define IRR__CIRC_TABLE_AT(p) \
+  ((7 * (size_t)(p) + 8 > IRR__CIRC_TIME_WORDS(p) ? 7 * (size_t)(p) + 8 : IRR__CIRC_TIME_WORDS(p)) + 2 * (size_t)(p) + 2)
 static inline size_t irr__circ_work_words(int p) {
-  return 5 * (size_t)p + 2 + ((size_t)p * (size_t)(irr_circ_q(p) + 4) + 4 * 32 + 8) / 2 + 1;
+  size_t q = (size_t)irr_circ_q(p);
+  return IRR__CIRC_TABLE_AT(p) + ((size_t)p * (q + 1) + 4 * (q + 1)) / 2 + 1;
 }
 
-/* Where the table lies in work (irr__circ_work_words). */
-static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + 5 * (size_t)p + 2) + 3 * (size_t)p; }
+/* Where a table made in work lies. */
+static inline int *irr__circ_work_R(int p, void *work) { return (int *)((int64_t *)work + IRR__CIRC_TABLE_AT(p)); }
 /* The table computed in work: it, or NULL if its repair fails. */
 static inline const int *irr__circ_work_table(int p, void *work) {
   int q = irr_circ_q(p), skip[32], *R = irr__circ_work_R(p, work);
@@ -225,18 +230,77 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
 
 #define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
 
-/* The CPU of rank r's program with n pieces per block (irr_sched_cpu's count, nz nonempty
-   blocks of M units in all): it receives min(n, m_j) pieces of every other nonempty block and
-   forwards about as many, in 2 (n - 1 + q) messages of many pieces each; the generator walks
-   all p roots in every round of both directions (cpu_size). */
-static inline double irr__circ_cpu(int p, int n, int nz, int64_t M, irr_model md) {
-  int q = irr_circ_q(p);
-  double msgs = 2.0 * (n - 1 + q), pieces = 2.0 * ((double)n * nz < (double)M ? (double)n * nz : (double)M);
-  if (p <= 1) return 0;
-  if (pieces < msgs) pieces = msgs;
-  return md.cpu_op * (pieces + 1) + msgs * (md.cpu_msg + md.cpu_type) + (pieces - msgs) * (md.cpu_piece + md.cpu_op) +
-         md.cpu_size * 2.0 * p * (n - 1 + q);
+/* The sizes by powers of two (cnt[k], sum[k]: the nonempty ones in [2^k, 2^(k+1))), for the
+   CPU's closed form: one pass, taken only where the circulant schedule is a candidate. */
+typedef struct irr__szhist {
+  int nz, cnt[64];
+  int64_t sum[64];
+} irr__szhist;
+static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
+  int i, k;
+  memset(h, 0, sizeof *h);
+  for (i = 0; i < p; i++) {
+    uint64_t v = (uint64_t)m[i];
+    if (m[i] <= 0) continue;
+    for (k = 0; v >> 1; k++) v >>= 1;
+    h->nz++, h->cnt[k]++, h->sum[k] += m[i];
+  }
 }
+
+/* The CPU of the busiest rank's program with n pieces per block (irr_sched_cpu's count): S =
+   the pieces of min(n, m_j) of every nonempty block; the busiest rank builds about 2.1 S ops
+   (it receives one of each and forwards about as many: least squares over the busiest
+   ranks' programs on random skewed sizes, p = 3 .. 300, n = 1 .. 16: 0.6 .. 1.25 of the
+   count in 90% of them), in at most 2 (n - 1 + q) messages and no more than its pieces,
+   those of several pieces (a datatype) as many as the pieces beyond one allow; the
+   generator walks all p roots in every round of both directions, IRR_CIRC_WALK sizes
+   (cpu_size) a root. */
+#define IRR_CIRC_WALK 8.0
+static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model md) {
+  int q = irr_circ_q(p), k;
+  double msgs = 2.0 * (n - 1 + q), S = 0, pieces, extra, t;
+  if (p <= 1) return 0;
+  for (k = 0; k < 64; k++) {
+    double whole = (double)h->cnt[k] * n;
+    S += (double)h->sum[k] < whole ? (double)h->sum[k] : whole;
+  }
+  pieces = 2.1 * S;
+  msgs = pieces < msgs ? pieces : msgs;
+  extra = pieces > msgs ? pieces - msgs : 0;
+  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  return t + (extra < msgs ? extra : msgs) * md.cpu_type + extra * (md.cpu_piece + md.cpu_op);
+}
+
+/* The same counted from the table R (irr_sched_cpu of every rank's program without building
+   it: the generator's loops, counting): O(p^2 (n + q)), for few ranks, where the closed
+   form's error would decide between close candidates. fl: p ints of workspace. */
+static inline double irr__circ_cpu_count(int p, const int64_t *m, int n, const int *R, int *fl, irr_model md) {
+  int q = irr_circ_q(p), skip[32], r, t, j, rel;
+  double worst = 0;
+  if (p <= 1) return 0;
+  irr_circ_skips(p, skip);
+  for (rel = 0; rel < p; rel++) fl[rel] = irr_circ_first_last(R + (size_t)rel * q, n, q);
+  for (r = 0; r < p; r++) {
+    double c = md.cpu_op * (m[r] > 0);
+    for (t = 0; t < n - 1 + q; t++) {
+      int k, dir;
+      irr_circ_offset(t, n, q, &k);
+      for (dir = 0; dir < 2; dir++) {
+        int pieces = 0;
+        for (j = 0; j < p; j++) {
+          int who = dir ? (r - j + p) % p : (r + skip[k] - j + p) % p, blk;
+          if (m[j] == 0 || who == 0 || (blk = irr_circ_bcast_block(R + (size_t)who * q, fl[who], who, t, n, q)) < 0) continue;
+          pieces += irr__circ_cut(m[j], n, blk + 1) > irr__circ_cut(m[j], n, blk);
+        }
+        if (pieces == 0) continue;
+        c += md.cpu_op * pieces + md.cpu_msg + (pieces > 1 ? md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op) : 0);
+      }
+    }
+    worst = c > worst ? c : worst;
+  }
+  return worst + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+}
+#define IRR_CIRC_COUNT_MAX 4096 /* p^2 (n - 1 + q) at most, for irr__circ_cpu_count in the choice */
 
 /* The closed-form estimate of irr__circ_time with n pieces (total M, smallest mn, largest mx;
    cs: the table's summary). Rounds from the phase offset q on are middle rounds: every rank
@@ -260,22 +324,23 @@ static inline double irr__circ_estimate(int p, int64_t M, int64_t mn, int64_t mx
   return est + (R - t) * (md.alpha + md.beta * full);
 }
 
-/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2, n0,
-   2 n0, n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
+/* Pieces per block by the closed forms (irr__circ_estimate + irr__circ_cpu) over n0 / 2 ..
+   2 n0 (five, a factor sqrt 2 apart), n0 the optimum of (n - 1 + q)(alpha + beta X / n) with each round's and piece's CPU:
    n0 = sqrt((q - 1) beta X / (alpha + 2 (msg + type + p size) + 2 nz (piece + 2 op))),
    X = M - mn; n >= 2 (n = 1 is Bruck-like: the caller prices it by Bruck's windows).
    *t: the estimate with the CPU. O(q^2). */
-static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int nz, irr_model md, const irr_circ_sum *cs,
-                                 double *t) {
+static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, const irr__szhist *h, irr_model md,
+                                 const irr_circ_sum *cs, double *t) {
+  int nz = h->nz;
   int q = cs->q, i, best = 2;
   double X = (double)(M - mn), den, n0, bt = 1e300;
   den = md.alpha + 2 * (md.cpu_msg + md.cpu_type + p * md.cpu_size) + 2.0 * nz * (md.cpu_piece + 2 * md.cpu_op);
   n0 = den > 0 ? irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * X / den) : 2;
-  for (i = 0; i < 3; i++) {
-    double c = i == 0 ? n0 / 2 : i == 1 ? n0 : 2 * n0, x;
+  for (i = 0; i < 5; i++) { /* n0 / 2, n0 / sqrt 2, n0, n0 sqrt 2, 2 n0 */
+    double c = n0 * (i == 0 ? 0.5 : i == 1 ? 0.7071 : i == 2 ? 1 : i == 3 ? 1.4142 : 2), x;
     int n = c < 2 ? 2 : c > IRR_CIRC_MAXPIECES ? IRR_CIRC_MAXPIECES : (int)(c + 0.5);
     if ((int64_t)n > mx) n = mx > 2 ? (int)mx : 2;
-    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, nz, M, md);
+    x = irr__circ_estimate(p, M, mn, mx, n, md, cs) + irr__circ_cpu(p, n, h, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;
@@ -290,10 +355,12 @@ static inline int irr__circ_pick(int p, int64_t M, int64_t mn, int64_t mx, int n
    benchmarks; the automatic choice uses the closed form (irr__circ_pick). */
 static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_model md, void *work, double *t) {
   int64_t tot = 0, mx = 0;
-  int i, q = irr_circ_q(p), c[4], best = 1, nz = 0;
+  int i, q = irr_circ_q(p), c[4], best = 1;
   double n0, bt = 1e300;
   const int *R;
-  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx, nz += m[i] > 0;
+  irr__szhist h;
+  irr__szhist_make(p, m, &h);
+  for (i = 0; i < p; i++) tot += m[i], mx = m[i] > mx ? m[i] : mx;
   *t = 0;
   if (p <= 1) return 1;
   if (!(R = irr__circ_work_table(p, work))) return *t = 1e300, 1;
@@ -307,7 +374,7 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
       if (c[j] == n) break;
     c[i] = n;
     if (j < i) continue;
-    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, nz, tot, md);
+    x = irr__circ_time(p, m, n, md, R, work) + irr__circ_cpu(p, n, &h, md);
     if (x < bt) bt = x, best = n;
   }
   *t = bt;

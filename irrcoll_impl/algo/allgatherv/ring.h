@@ -317,3 +317,9 @@ static inline double irr__ag_ring_bound(int p, const int64_t *m, int64_t B, irr_
 }
 /* Its CPU on the busiest rank: 2R + 1 ops, 2R messages of one piece. */
 static inline double irr__ag_ring_cpu(int64_t R, irr_model md) { return md.cpu_op * (2.0 * R + 1) + md.cpu_msg * 2.0 * R; }
+/* The ring's rounds R = b - min b_i with block size B. */
+static inline int64_t irr_allgatherv_ring_rounds(int p, const int64_t *m, int64_t B) {
+  int64_t R;
+  irr__ag_ring_bound(p, m, B, irr_model_ab(0, 0), &R);
+  return R;
+}
