@@ -37,7 +37,7 @@ CHECK_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4;
 
 PARTS = $(wildcard irrcoll_impl/*.h irrcoll_impl/*/*.h irrcoll_impl/*/*/*.h)
 
-.PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-model \
+.PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-cpu bench-model \
         bench-sim bench-sweep install uninstall deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
@@ -174,6 +174,13 @@ demo: deps-mpi
 $(B)/bench_%: bench/bench_%.c $(PARTS) test/dist.h | $(B)
 	$(CC) -std=c11 -O2 -g -o $@ $< -lm
 
+# the CPU a rank spends (bench/bench_cpu.c): calibration, the table, the prediction; one process
+$(B)/bench_cpu: bench/bench_cpu.c irrcoll.h test/dist.h | $(B) deps-mpi
+	$(MPICC) -std=c11 -O2 -g -I. -o $@ bench/bench_cpu.c -lm
+bench-cpu: $(B)/bench_cpu
+	@mkdir -p $(B)/bench
+	$(MPIEXEC) -n 1 $(B)/bench_cpu > $(B)/bench/cpu.csv 2> $(B)/bench/cpu.txt; rc=$$?; cat $(B)/bench/cpu.txt; exit $$rc
+
 bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model $(B)/bench_alltoallv_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
@@ -233,6 +240,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/si
 	  MPICC="$(MPICC)" sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
 
 bench: deps-bench
+	$(MAKE) bench-cpu
 	$(MAKE) bench-model
 	$(MAKE) bench-sim
 	sh bench/plot.sh $(B)/bench

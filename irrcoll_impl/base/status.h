@@ -37,7 +37,7 @@ static inline int irr__add_ok(int64_t a, int64_t b, int64_t *r) {
 }
 static inline int irr__mul_ok(int64_t a, int64_t b, int64_t *r) {
   if (a < 0 || b < 0) return 0;
-  if (a != 0 && b > INT64_MAX / a) return 0;
+  if (((uint64_t)a | (uint64_t)b) >> 31 && a != 0 && b > INT64_MAX / a) return 0; /* both below 2^31: no division */
   *r = a * b;
   return 1;
 }

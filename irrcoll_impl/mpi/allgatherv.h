@@ -75,7 +75,6 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
                             const irr__counts *c, irr__buf *vb, irr__buf *ob, irr__agstate *G, MPI_Comm pc) {
   int rc, typed, sendok = 0, rerr = MPI_SUCCESS, serr = MPI_SUCCESS;
   int64_t total = 0, n = -1;
-  if (!(G->m = (int64_t *)IRRCOLL_MALLOC(((size_t)G->p * 3 + IRR_AG_WORK(G->p)) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
   if (!G->inplace) { /* the own block */
     if (sendcount < 0) serr = MPI_ERR_COUNT;
     else if ((rc = irr__dt_info(sendtype, &ob->dt)) != MPI_SUCCESS) serr = rc;
@@ -104,13 +103,14 @@ static int irr__ag_validate(const void *sendbuf, int64_t sendcount, MPI_Datatype
   return MPI_SUCCESS;
 }
 
-/* The choice's key: everything it depends on (a hash of the sizes). Every rank computes the
+/* The plan's key: everything the choice and the program depend on (a hash of the sizes; in
+   place: the program copies no own block). Every rank computes the
    same key and keeps the same last plan (collective calls come in the same order), so a
    repeated call with the same counts skips the choice and the program (mpi/cache.h); a hash
    collision picks another correct algorithm. */
-static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node) {
+static uint64_t irr__ag_key(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node, int inplace) {
   int64_t k[4];
-  k[0] = (int64_t)irr__hash(m, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ (node != NULL);
+  k[0] = (int64_t)irr__hash(m, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 2) ^ (node != NULL) ^ ((int64_t)(inplace != 0) << 1);
   memcpy(&k[2], &md.alpha, 8), memcpy(&k[3], &md.beta, 8);
   return irr__hash(k, 4);
 }
@@ -162,29 +162,26 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
   if (forced != IRR_ALG_BRUCK && forced != IRR_ALG_RECDOUBLING && !(G->nocomm && !ctx->nodes.known) &&
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
-  alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node), &B, &units, &repeat);
-  cpu = units * ctx->md.cpu_size;
+  alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node, G->inplace), &B, &units, &repeat);
+  cpu = (units + (repeat ? 1.0 : IRR_VALIDATE_SIZES) * G->p) * ctx->md.cpu_size; /* the choice (or the key's hash), the counts */
   *ops = NULL;
-  if (pc->ops && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
+  if (repeat && pc->nops > 0 && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
     irr_sched_init(s, G->rank, G->p, pc->ops, pc->nops);
     s->nops = pc->nops, s->tmp = pc->tmp;
   } else {
+    irr_op *room;
     cap = irr_allgatherv_maxops(alg, G->p, G->m, B);
-    if (cap > INT_MAX / 2 || !(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) ||
-        !(ring = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))) ||
-        (alg == IRR_ALG_CIRCULANT && ctx->circ.R && !(fl = (int *)IRRCOLL_MALLOC((size_t)(G->p + 1) * sizeof(int))))) {
-      if (ring) IRRCOLL_FREE(ring);
-      return MPI_ERR_NO_MEM;
-    }
-    irr_sched_init(s, G->rank, G->p, *ops, (int)cap);
+    if (cap > INT_MAX / 2) return MPI_ERR_NO_MEM;
+    room = G->owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
+    if (!room && !(room = *ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+    /* the ring order and first_last: the sizes' workspace past the choice's (free again now) */
+    ring = (int *)(G->m + 3 * (size_t)G->p), fl = ring + G->p + 1;
+    irr_sched_init(s, G->rank, G->p, room, (int)cap);
     n = irr_allgatherv_layout(alg, G->p, G->m, ctx->nodes.node, ring);
-    st = irr_allgatherv_sched_t(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, fl ? ctx->circ.R : NULL, fl, s);
-    IRRCOLL_FREE(ring);
-    if (fl) IRRCOLL_FREE(fl);
+    st = irr_allgatherv_sched_t(alg, G->rank, G->p, G->m, B, ring, n, G->inplace, ctx->circ.R, fl, s);
     if (st != IRR_OK) return MPI_ERR_INTERN;
-    cpu += ctx->md.cpu_op * s->nops;
-    if (alg == IRR_ALG_CIRCULANT) cpu += ctx->md.cpu_size * IRR_CIRC_WALK * 2.0 * G->p * ((double)B - 1 + irr_circ_q(G->p)); /* the walk */
-    if (!G->owned && G->err == MPI_SUCCESS) irr__plan_keep(pc, s);
+    cpu += irr__ag_plan_cpu(alg, G->p, s->nops, B, ctx->md);
+    if (room == pc->ops && G->err == MPI_SUCCESS) irr__plan_keep(pc, s); /* a bad rank's program is changed (irr__ag_sink) */
   }
   IRRCOLL_CPU_CHARGE(cpu);
   ctx->last.coll = IRR_COLL_ALLGATHERV, ctx->last.alg = alg, ctx->last.param = B, ctx->last.repeat = repeat;
@@ -247,6 +244,16 @@ static int irr__ag_setup(const void *sendbuf, int64_t sendcount, MPI_Datatype se
   G->tag = (int)((*ctx)->seq++ % IRR__SEQ_MOD) * 2;
   G->inplace = sendbuf == MPI_IN_PLACE;
   vb->dt.type = recvtype;
+  { /* the sizes (3 p) and the choice's workspace: kept with the context, a request's its own */
+    size_t need = (size_t)G->p * 3 + IRR_AG_WORK(G->p);
+    if (G->owned) G->m = (int64_t *)IRRCOLL_MALLOC(need * sizeof(int64_t));
+    else if (need <= (*ctx)->agbuf_cap) G->m = (*ctx)->agbuf;
+    else {
+      if ((*ctx)->agbuf) IRRCOLL_FREE((*ctx)->agbuf);
+      (*ctx)->agbuf_cap = (G->m = (*ctx)->agbuf = (int64_t *)IRRCOLL_MALLOC(need * sizeof(int64_t))) ? need : 0;
+    }
+    if (!G->m) return MPI_ERR_NO_MEM;
+  }
   if ((rc = irr__ag_validate(sendbuf, sendcount, sendtype, recvbuf, c, vb, ob, G, (*ctx)->pc)) != MPI_SUCCESS) return rc;
   if (!G->nocomm && (rc = irr__agwin_make(*ctx)) != MPI_SUCCESS) return rc;
   if (!(*ctx)->check) irr__ag_sizes(*ctx, c, G, vb->dt.size);
@@ -312,7 +319,7 @@ static int irr__ag_run(const void *sendbuf, int64_t sendcount, MPI_Datatype send
   }
   if (rc == MPI_SUCCESS && bad && G.err == MPI_SUCCESS) G.err = MPI_ERR_TRUNCATE;
 out:
-  if (G.m) IRRCOLL_FREE(G.m);
+  if (G.m && G.owned) IRRCOLL_FREE(G.m); /* else the context's */
   if (ops) IRRCOLL_FREE(ops);
   if (rc == MPI_SUCCESS) rc = G.err;
   return rc == MPI_SUCCESS || !raise ? rc : irr__raise(comm, rc);

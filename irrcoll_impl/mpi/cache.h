@@ -27,20 +27,29 @@
 #define IRRCOLL_CPU_CHARGE(seconds) ((void)(seconds))
 #endif
 
-/* Keep program s (nops ops, tmp bytes) in c under the current key; on failure c keeps none. */
+/* Programs of more ops than this are not kept (a call builds them in memory of its own). */
+#define IRR__KEEP_MAXOPS ((int)1 << 22)
+
+/* Room in c for a program of cap ops (the kept one is forgotten): c->ops, or NULL (none:
+   the caller builds in memory of its own). A room that grows is reallocated, one that
+   fits is reused: a call costs no fresh pages then. */
+static irr_op *irr__plan_room(irr__plan_cache *c, int64_t cap) {
+  irr__plan_drop_program(c);
+  if (cap > IRR__KEEP_MAXOPS) return NULL;
+  if (cap > c->cap) {
+    irr_op *o = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    if (!o) return NULL;
+    if (c->ops) IRRCOLL_FREE(c->ops);
+    c->ops = o, c->cap = (int)cap;
+  }
+  return c->ops;
+}
+/* The program s built in c's room is kept (its datatypes, none yet, beside it). */
 static void irr__plan_keep(irr__plan_cache *c, const irr_sched *s) {
   int i;
-  irr__plan_drop_program(c);
-  if (s->nops <= 0) return;
-  c->ops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
-  c->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(MPI_Datatype));
-  if (!c->ops || !c->types) {
-    irr__plan_drop_program(c);
-    return;
-  }
-  memcpy(c->ops, s->ops, (size_t)s->nops * sizeof(irr_op));
-  for (i = 0; i < s->nops; i++) c->types[i] = MPI_DATATYPE_NULL;
   c->nops = s->nops, c->tmp = s->tmp;
+  if (s->nops > 0 && (c->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(MPI_Datatype))))
+    for (i = 0; i < s->nops; i++) c->types[i] = MPI_DATATYPE_NULL;
 }
 
 /* The kept datatypes for buffers with key `layout` (this rank's), or NULL: none kept (they

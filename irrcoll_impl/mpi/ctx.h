@@ -21,8 +21,8 @@ typedef struct irr__plan_cache {   /* a collective's last plan, kept while its c
   int64_t B;                        /* the algorithm's parameter (ring: block size; circulant: pieces) */
   int valid;
   unsigned hits;                    /* calls in a row with this key after the first */
-  irr_op *ops;                      /* the program (NULL: not kept, for want of memory): nops ops, */
-  int nops;                         /* tmp bytes of scratch */
+  irr_op *ops;                      /* the program, nops ops (0: none kept) of cap, tmp bytes of */
+  int nops, cap;                    /* scratch; the room is kept while programs fit it */
   int64_t tmp;
   uint64_t layout;                  /* the buffers the datatypes were made for (this rank's own) */
   MPI_Datatype *types;              /* per op: its message's derived datatype, or MPI_DATATYPE_NULL */
@@ -75,6 +75,8 @@ typedef struct irr__ctx {
   irr__nodes_cache nodes;
   irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
   irr__circ_cache circ;
+  int64_t *agbuf;                   /* Allgatherv's sizes and the choice's workspace, kept (a fresh */
+  size_t agbuf_cap;                 /* buffer a call costs its pages' first touch) */
   irr_call_info last;               /* what the last call did (IRR_Comm_get_last_call) */
   irr__agwin_cache agw;
   irr__inter_cache inter;
@@ -222,7 +224,8 @@ static int64_t irr__agwin_read(irr__ctx *ctx, int i, int p, unsigned call, int s
   }
 }
 
-/* Forget a kept plan's program and datatypes (mpi/cache.h); irr__plan_drop: the plan too. */
+/* Forget a kept plan's program and datatypes (mpi/cache.h; the room stays); irr__plan_drop:
+   the plan and its memory. */
 static void irr__plan_drop_program(irr__plan_cache *c) {
   int i;
   if (c->types) {
@@ -230,12 +233,12 @@ static void irr__plan_drop_program(irr__plan_cache *c) {
       if (c->types[i] != MPI_DATATYPE_NULL) MPI_Type_free(&c->types[i]);
     IRRCOLL_FREE(c->types);
   }
-  if (c->ops) IRRCOLL_FREE(c->ops);
-  c->ops = NULL, c->types = NULL, c->nops = 0, c->tmp = 0, c->layout = 0;
+  c->types = NULL, c->nops = 0, c->tmp = 0, c->layout = 0;
 }
 static void irr__plan_drop(irr__plan_cache *c) {
   irr__plan_drop_program(c);
-  c->valid = 0, c->hits = 0;
+  if (c->ops) IRRCOLL_FREE(c->ops);
+  c->ops = NULL, c->cap = 0, c->valid = 0, c->hits = 0;
 }
 
 static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
@@ -255,6 +258,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     irr__plan_drop(&c->agc);
     if (c->circ.R) IRRCOLL_FREE(c->circ.R);
+    if (c->agbuf) IRRCOLL_FREE(c->agbuf);
     IRRCOLL_FREE(c);
   }
   return rc;

@@ -38,6 +38,8 @@ typedef struct irr__exec {
                               data), kept for the program's next phase; irr__exec_free */
   /* per round: requests and what each expects; retired scratch that sends may still read */
   MPI_Request *req;
+  MPI_Request *live;       /* the round's requests not complete yet, compacted (irr__exec_complete) */
+  int *lidx, nlive, nlb;   /* their indices in req; req[0 .. nlb) are in live or complete */
   MPI_Status *stat;
   MPI_Datatype *types;
   int64_t *expect, *rws;

@@ -16,14 +16,14 @@
 #define IRR_AG_WORK(p) irr__circ_work_words(p)
 
 /* The refinement's budget: the exact times are computed only while their cost (cpu_size a
-   size visited, IRR_AG_CELL of it a cell of a recursion: 4 ns against 0.6 here) stays under
+   size visited, IRR_AG_CELL of it a cell of a recursion: 4 ns against 0.84 here) stays under
    this fraction of the chosen algorithm's estimated time, ... */
 #define IRR_AG_REFINE 0.02
-#define IRR_AG_CELL 7.0
-/* ... or under this many seconds: on few ranks the exact times cost a few microseconds,
-   within the 5 us a choice may always take (DESIGN.md §3), where 2% of a short collective
-   would leave the closed forms' error standing. */
-#define IRR_AG_REFINE_FLOOR 4e-6
+#define IRR_AG_CELL 5.0
+/* ... or while the whole choice stays under this many seconds: on few ranks the exact
+   times cost a few microseconds, within the 5 us a choice may always take (DESIGN.md §3),
+   where 2% of a short collective would leave the closed forms' error standing. */
+#define IRR_AG_REFINE_FLOOR 5e-6
 
 /* The cells of an exact time (ir/maxplus.h), measured on one core here: Bruck's and
    recursive doubling's p q; the ring's p R at 1.75 times that (R: its rounds; 0 beyond
@@ -202,7 +202,7 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   }
   M = P[p];
   for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
-  cc->units += 2.0 * p + (double)p * q;
+  cc->units += 1.2 * p + 0.4 * (double)p * q; /* the statistics and prefix sums; Bruck's windows (0.33 ns a cell) */
   memset(c, 0, sizeof c);
   c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
   c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_BRUCK, p, 0, 1), nc++;
@@ -211,7 +211,7 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   if (pof2) {
     c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
     c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_RECDOUBLING, p, 0, 1);
-    cc->units += 2.0 * p;
+    cc->units += 1.0 * p;
     IRR__TAKE(c[nc]);
   }
   /* the ring: p - 1 rounds at least, and every rank receives the others' bytes */
@@ -221,7 +221,7 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
-    cc->units += 20.0 * p; /* Eq. (2), the snap's candidates, the bound */
+    cc->units += 30.0 * p; /* Eq. (2), the snap's candidates, the bound: about 25 ns a rank */
     IRR__TAKE(c[nc]);
   }
   if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
@@ -245,7 +245,7 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     if (cc->R) {
       double e;
       irr__szhist_make(p, m, &h);
-      cc->units += 4.0 * p;
+      cc->units += 4.0 * p + 1000; /* the histogram; the closed forms of five n */
       c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, &h, md, &cc->sum, &e);
       c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, &h, md), c[nc].net = e - c[nc].cpu;
       c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
@@ -261,7 +261,8 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   }
   /* the refinement: every candidate if that is affordable, else those whose band reaches
      below the best's, if that is */
-  tot = IRR_AG_REFINE * IRR__TOT(c[w]) > IRR_AG_REFINE_FLOOR ? IRR__TOT(c[w]) : IRR_AG_REFINE_FLOOR / IRR_AG_REFINE;
+  tot = IRR_AG_REFINE_FLOOR - cc->units * md.cpu_size; /* what the floor leaves the refinement */
+  tot = IRR_AG_REFINE * IRR__TOT(c[w]) > tot ? IRR__TOT(c[w]) : tot / IRR_AG_REFINE;
   for (i = 0; i < nc; i++) all += c[i].cells;
   if (all * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * tot) {
     all = -1;
@@ -351,6 +352,17 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
   return a;
 }
 
+/* The model's CPU of rank r's program for alg: its ops, and what its generator walks beyond
+   them: the circulant's roots in every round (IRR_CIRC_WALK sizes a root), the others' sums
+   of block ranges and the ring's block counts, IRR_AG_SUMS sizes a rank. And the counts'
+   validation: IRR_VALIDATE_SIZES sizes a count (64-bit widening, overflow checks). */
+#define IRR_AG_SUMS 2.0
+#define IRR_VALIDATE_SIZES 3.0
+static inline double irr__ag_plan_cpu(irr_alg alg, int p, int nops, int64_t B, irr_model md) {
+  double walk = alg == IRR_ALG_CIRCULANT ? IRR_CIRC_WALK * 2.0 * p * ((double)B - 1 + irr_circ_q(p)) : IRR_AG_SUMS * p;
+  return md.cpu_op * nops + md.cpu_size * walk;
+}
+
 /* Messages of at least this many bytes in Bruck, recursive doubling, neighbor exchange and
    the circulant schedule are synchronous (IRR_OPF_SYNC): a rank whose partners' messages are
    empty (skewed sizes) would otherwise post several rounds' eager sends at once, and they
@@ -409,7 +421,7 @@ static inline irr_status irr_allgatherv_sched(irr_alg alg, int r, int p, const i
    irr_allgatherv_sched. */
 static inline int irr_allgatherv_layout(irr_alg alg, int p, const int64_t *m, const int *node, int *ring) {
   if (alg == IRR_ALG_HIER) return irr_allgatherv_nodes(p, node, ring);
-  irr_allgatherv_order(p, m, node, ring);
+  if (alg == IRR_ALG_RING) irr_allgatherv_order(p, m, node, ring); /* the others take no order: O(p) saved */
   return node != NULL;
 }
 

@@ -75,20 +75,22 @@ static void run_case(MPI_Comm comm, unsigned seed, int k) {
   ok = e1 == MPI_SUCCESS && e2 == MPI_SUCCESS && memcmp(rn, rx, rbytes) == 0;
   CHECK(ok, "allgatherv differs: p=%d rank=%d case %d dist=%d c=%ld vt=%d mode=%d inplace=%d alg=%d (rc %d/%d)", p,
         rank, k, k % 7, c, vt, mode, inplace, alg, e1, e2);
-  if (k % 2 == 0) { /* the same counts again: the kept plan (mpi/cache.h), in this buffer, another, this one again */
+  if (k % 2 == 0) { /* the same counts again: the kept plan (mpi/cache.h), in this buffer, another, this one again,
+                       then in place if it was not (and the other way round): not the same plan */
     unsigned char *ry = (unsigned char *)malloc(rbytes + 32);
     int rep;
-    for (rep = 0; rep < 3; rep++) {
+    for (rep = 0; rep < 4; rep++) {
       unsigned char *dst = rep == 1 ? ry + 8 : rx;
+      int ip = rep == 3 ? !inplace : inplace;
       irr_call_info info;
       fill(dst, rbytes, 3);
-      if (inplace)
+      if (ip)
         MPI_Sendrecv(sb, n_me, types[mytype], 0, 5, dst + (size_t)dsp[rank] * (size_t)ext_of(vt), cnt[rank], types[vt], 0, 5,
                      MPI_COMM_SELF, MPI_STATUS_IGNORE);
-      e2 = IRR_Allgatherv(inplace ? MPI_IN_PLACE : sb, n_me, types[mytype], dst, cnt, dsp, types[vt], comm);
+      e2 = IRR_Allgatherv(ip ? MPI_IN_PLACE : sb, n_me, types[mytype], dst, cnt, dsp, types[vt], comm);
       CHECK(e2 == MPI_SUCCESS && memcmp(rn, dst, rbytes) == 0, "repeated allgatherv differs: p=%d rank=%d case %d rep %d alg=%d (rc %d)",
             p, rank, k, rep, alg, e2);
-      CHECK(IRR_Comm_get_last_call(comm, &info) == MPI_SUCCESS && info.coll == IRR_COLL_ALLGATHERV && info.repeat == 1 &&
+      CHECK(IRR_Comm_get_last_call(comm, &info) == MPI_SUCCESS && info.coll == IRR_COLL_ALLGATHERV && info.repeat == (rep < 3) &&
                 info.alg < IRR_ALG_COUNT,
             "repeated allgatherv: last call coll %d alg %d repeat %d (p=%d case %d)", (int)info.coll, (int)info.alg,
             info.repeat, p, k);

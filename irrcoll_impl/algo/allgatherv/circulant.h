@@ -255,7 +255,7 @@ static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
    those of several pieces (a datatype) as many as the pieces beyond one allow; the
    generator walks all p roots in every round of both directions, IRR_CIRC_WALK sizes
    (cpu_size) a root. */
-#define IRR_CIRC_WALK 8.0
+#define IRR_CIRC_WALK 3.5
 static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model md) {
   int q = irr_circ_q(p), k;
   double msgs = 2.0 * (n - 1 + q), S = 0, pieces, extra, t;

@@ -1,0 +1,401 @@
+/* bench_cpu.c - the CPU a rank spends on a call, timed on one thread of this machine (a thread
+ * CPU clock), against the model's CPU term (irr_model's cpu_* constants) and the chosen
+ * algorithm's model time (DESIGN.md §3 and §7: "the CPU is part of the cost").
+ *
+ * 1. Calibration: the constants the model uses, measured here (MPICH, one process):
+ *      op     a generator's op (ring and Bruck programs of rank 0)
+ *      walk   the circulant generator's visit of a root, in cpu_size units (IRR_CIRC_WALK)
+ *      type   a derived datatype made, committed and freed; its entries (cpu_op each)
+ *      msg    the executor's own work per message (irrcoll's programs of self messages,
+ *             less MPI's own Isend/Irecv/Waitall of the same messages)
+ *      piece  moving one more piece of a message (a typed send and receive over a contiguous one)
+ *      size   the Allgatherv choice, per size visited (irr_ag_circ.units)
+ *    and the header's defaults beside them.
+ * 2. The table: per entry point, p = 16 .. 65536, random skewed sizes of 1 KiB average (seed
+ *    20261127; Alltoallv: 64 B a pair), one rank's validate (the counts widened), choose,
+ *    plan (its program) and datatype set-up (a datatype for every message of several
+ *    pieces), new counts, and with repeated counts (the key's hash: the plan is kept); the
+ *    model's CPU term for the same, and the chosen algorithm's model time. Gatherv and
+ *    Scatterv: the root (their busiest rank); the trees above 64 ranks built centrally for
+ *    all ranks, divided by p (the construction's messages are network time).
+ * 3. The prediction: Allgatherv on 400 draws nobody tuned on (irrt_skew, p = 64 .. 4096, 4 B ..
+ *    1 MiB average): the model's CPU term over the measured choose + plan + set-up, worst
+ *    cells; and the choice alone against its budget max(5 us, 20 ns p, 10% of the chosen
+ *    algorithm's model time).
+ * CSV on stdout ('#@key=value' header), the summary on stderr. Run with one process:
+ * `mpiexec -n 1 build/bench_cpu` (make bench-cpu). */
+#define _POSIX_C_SOURCE 200809L
+#define IRRCOLL_IMPLEMENTATION
+#include "irrcoll.h"
+#include "../test/dist.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- the executor's datatype set-up, as it runs it: one datatype per message of several
+   pieces (the pieces as irr_sched_cpu counts them), entries at distinct addresses ---- */
+static char arena[1 << 16];
+static int *bl_;
+static MPI_Aint *dp_;
+static int cap_;
+static int msg_pieces(const irr_sched *s, int j, int *next) {
+  int k = j + 1, n = 1 + ((s->ops[j].flags & IRR_OPF_WRAP) != 0);
+  for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) n += 1 + ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
+  *next = k;
+  return n;
+}
+static void setup_types(const irr_sched *s, int *types, int64_t *entries) {
+  int j = 0, i;
+  *types = 0, *entries = 0;
+  while (j < s->nops) {
+    int next, n;
+    if (s->ops[j].kind == IRR_OP_COPY) { j++; continue; }
+    n = msg_pieces(s, j, &next);
+    if (n > 1) {
+      MPI_Datatype t;
+      if (n > cap_) {
+        cap_ = 2 * n;
+        bl_ = (int *)realloc(bl_, (size_t)cap_ * sizeof(int)), dp_ = (MPI_Aint *)realloc(dp_, (size_t)cap_ * sizeof(MPI_Aint));
+      }
+      for (i = 0; i < n; i++) bl_[i] = 8, MPI_Get_address(arena + (size_t)(i % 4096) * 16, &dp_[i]);
+      MPI_Type_create_hindexed(n, bl_, dp_, MPI_BYTE, &t);
+      MPI_Type_commit(&t);
+      MPI_Type_free(&t);
+      ++*types, *entries += n - 1;
+    }
+    j = next;
+  }
+}
+
+/* ---- 1. calibration ---- */
+typedef struct { double op, walk, type, entry, msg, mpimsg, piece, size; } calib;
+
+static double fit_slope(const double *x, const double *y, int n, double *icpt) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, b;
+  int i;
+  for (i = 0; i < n; i++) sx += x[i], sy += y[i], sxx += x[i] * x[i], sxy += x[i] * y[i];
+  b = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  *icpt = (sy - b * sx) / n;
+  return b;
+}
+
+static void calibrate(calib *C) {
+  irr_model md = irr_model_default();
+  int p = 4096, reps, i, k;
+  int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+  double *w = (double *)malloc((size_t)p * sizeof(double)), t0, t, ops = 0;
+  irr_op *ops_a = (irr_op *)malloc(200000 * sizeof(irr_op));
+  int *ring = (int *)malloc((size_t)(p + 1) * sizeof(int));
+  irrt_rng rng = {42};
+  void *work = malloc(IRR_AG_WORK(p) * 8);
+  irr_sched s;
+  /* op: rank 0's ring (blocks of 256 B: thousands of ops) and Bruck programs */
+  irrt_skew(&rng, p, 1024, m, w);
+  for (i = 0; i < p; i++) ring[i] = i;
+  t0 = now();
+  for (reps = 0; reps < 200; reps++) {
+    irr_sched_init(&s, 0, p, ops_a, 200000);
+    irr_allgatherv_ring(0, p, m, 256, ring, 0, &s);
+    ops += s.nops;
+    irr_sched_init(&s, 0, p, ops_a, 200000);
+    irr_allgatherv_bruck(p, 0, m, 0, 0, &s);
+    ops += s.nops;
+  }
+  C->op = (now() - t0) / ops;
+  /* walk: the circulant generator (table given) less its ops */
+  {
+    int pc = 1024, n = 8, *fl = (int *)malloc((size_t)pc * sizeof(int));
+    const int *R = irr__circ_work_table(pc, work);
+    double tt, nops = 0;
+    irrt_skew(&rng, pc, 1024, m, w);
+    t0 = now();
+    for (reps = 0; reps < 20; reps++) {
+      irr_sched_init(&s, 0, pc, ops_a, 200000);
+      irr_allgatherv_circulant_t(0, pc, m, n, R, fl, 0, &s);
+      nops += s.nops;
+    }
+    tt = (now() - t0) / 20;
+    C->walk = (tt - C->op * nops / 20) / (2.0 * pc * (n - 1 + irr_circ_q(pc))) / md.cpu_size;
+    free(fl);
+  }
+  /* type and entry: made, committed, freed, k entries */
+  {
+    double x[8], y[8];
+    int ks[8] = {2, 4, 8, 16, 64, 128, 512, 1024};
+    bl_ = (int *)malloc(1024 * sizeof(int)), dp_ = (MPI_Aint *)malloc(1024 * sizeof(MPI_Aint)), cap_ = 1024;
+    for (k = 0; k < 8; k++) {
+      int n = ks[k];
+      for (i = 0; i < n; i++) bl_[i] = 8, MPI_Get_address(arena + (size_t)i * 16, &dp_[i]);
+      reps = 20000 / n + 100;
+      t0 = now();
+      for (i = 0; i < reps; i++) {
+        MPI_Datatype dt;
+        MPI_Type_create_hindexed(n, bl_, dp_, MPI_BYTE, &dt);
+        MPI_Type_commit(&dt);
+        MPI_Type_free(&dt);
+      }
+      x[k] = n - 1, y[k] = (now() - t0) / reps;
+    }
+    C->entry = fit_slope(x, y, 8, &C->type);
+  }
+  /* piece: a typed send and receive (to self) over a contiguous one, per piece beyond one */
+  {
+    double x[5], y[5];
+    int ks[5] = {2, 8, 64, 256, 1024};
+    static char rb[1 << 16];
+    MPI_Status st2[2];
+    for (k = 0; k < 5; k++) {
+      int n = ks[k];
+      double tc, td;
+      MPI_Datatype dt;
+      for (i = 0; i < n; i++) bl_[i] = 8, MPI_Get_address(arena + (size_t)i * 16, &dp_[i]);
+      MPI_Type_create_hindexed(n, bl_, dp_, MPI_BYTE, &dt);
+      MPI_Type_commit(&dt);
+      reps = 20000 / n + 200;
+      t0 = now();
+      for (i = 0; i < reps; i++) {
+        MPI_Request q[2];
+        MPI_Irecv(rb, 8 * n, MPI_BYTE, 0, 1, MPI_COMM_SELF, &q[0]);
+        MPI_Isend(MPI_BOTTOM, 1, dt, 0, 1, MPI_COMM_SELF, &q[1]);
+        MPI_Waitall(2, q, st2);
+      }
+      td = (now() - t0) / reps;
+      t0 = now();
+      for (i = 0; i < reps; i++) {
+        MPI_Request q[2];
+        MPI_Irecv(rb, 8 * n, MPI_BYTE, 0, 1, MPI_COMM_SELF, &q[0]);
+        MPI_Isend(arena, 8 * n, MPI_BYTE, 0, 1, MPI_COMM_SELF, &q[1]);
+        MPI_Waitall(2, q, st2);
+      }
+      tc = (now() - t0) / reps;
+      MPI_Type_free(&dt);
+      x[k] = n - 1, y[k] = td - tc;
+    }
+    C->piece = fit_slope(x, y, 5, &t) / 2; /* both ends */
+  }
+  /* msg: irrcoll's executor on a program of 2 k self messages, less MPI's own */
+  {
+    int nm = 256;
+    irr__buf vb, ob;
+    irr__exec X;
+    int64_t cnt[1] = {8 * 512}, dsp[1] = {0};
+    static char buf[8 * 512], sbuf[8 * 512];
+    double te, tm;
+    memset(&vb, 0, sizeof vb), memset(&ob, 0, sizeof ob);
+    vb.v = 1, vb.p = 1, vb.base = buf, vb.counts = cnt, vb.displs = dsp, vb.dt.size = 1, vb.dt.extent = 1, vb.dt.contig = 1;
+    ob = vb, ob.base = sbuf;
+    irr_sched_init(&s, 0, 1, ops_a, 200000);
+    for (i = 0; i < nm; i++) {
+      irr_sched_push(&s, 1, IRR_OP_RECV, 0, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, 0, 1, 8 * i, 8);
+      irr_sched_push(&s, 1, IRR_OP_SEND, 0, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, 0, 1, 8 * i, 8);
+    }
+    reps = 200;
+    t0 = now();
+    for (k = 0; k < reps; k++) {
+      memset(&X, 0, sizeof X);
+      X.s = &s, X.buf[IRR_BUF_RECV] = &vb, X.buf[IRR_BUF_SEND] = &ob, X.comm = MPI_COMM_SELF, X.tag = 3;
+      irr__exec_run(&X);
+    }
+    te = (now() - t0) / reps / (2 * nm);
+    t0 = now();
+    for (k = 0; k < reps; k++) {
+      MPI_Request *q = (MPI_Request *)malloc(2 * (size_t)nm * sizeof(MPI_Request));
+      MPI_Status st[512];
+      for (i = 0; i < nm; i++) MPI_Irecv(buf + 8 * i, 8, MPI_BYTE, 0, 3, MPI_COMM_SELF, &q[i]);
+      for (i = 0; i < nm; i++) MPI_Isend(sbuf + 8 * i, 8, MPI_BYTE, 0, 3, MPI_COMM_SELF, &q[nm + i]);
+      MPI_Waitall(2 * nm, q, st);
+      free(q);
+    }
+    tm = (now() - t0) / reps / (2 * nm);
+    C->msg = te - tm, C->mpimsg = tm;
+  }
+  /* size: the Allgatherv choice's work, per size visited */
+  {
+    double units = 0, tt = 0;
+    irr_ag_circ cc;
+    int64_t B;
+    memset(&cc, 0, sizeof cc);
+    irrt_skew(&rng, p, 1024, m, w);
+    cc.R = irr__circ_work_table(p, work); /* kept, as the context keeps it */
+    {
+      int *Rk = (int *)malloc((size_t)p * irr_circ_q(p) * sizeof(int));
+      memcpy(Rk, cc.R, (size_t)p * irr_circ_q(p) * sizeof(int));
+      cc.R = Rk;
+      irr_circ_summarize(p, Rk, 1, &cc.sum);
+    }
+    for (k = 0; k < 200; k++) {
+      irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+      cc.units = 0;
+      t0 = now();
+      irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, NULL, &B, work, &cc);
+      tt += now() - t0, units += cc.units;
+    }
+    C->size = tt / units;
+    free((void *)cc.R);
+  }
+  free(m), free(w), free(ops_a), free(ring), free(work);
+}
+
+/* ---- 2. the table ---- */
+typedef struct { double validate, choose, plan, setup, repeat, model_cpu, model_time, mv, mc, mp, ms; const char *alg; int ops, types; } row;
+
+/* Allgatherv, rank 0: widen the counts, choose (the circulant table kept per communicator:
+   not timed), plan, set up; repeated: the key's hash. The buffers are the caller's, kept
+   across calls as the context keeps them (a first call also pays their pages' first touch:
+   `first` in the table). */
+typedef struct { int64_t *c64; int *cnt, *dsp, *ring, *fl; irr_op *ops; int64_t cap; void *work; } bufs;
+static void bufs_make(bufs *b, int p) {
+  b->c64 = (int64_t *)malloc((size_t)p * 3 * sizeof(int64_t));
+  b->cnt = (int *)malloc((size_t)p * sizeof(int)), b->dsp = (int *)malloc((size_t)p * sizeof(int));
+  b->ring = (int *)malloc((size_t)(p + 1) * sizeof(int)), b->fl = (int *)malloc((size_t)(p + 1) * sizeof(int));
+  b->work = malloc(IRR_AG_WORK(p) * 8), b->ops = NULL, b->cap = 0;
+}
+static void bufs_free(bufs *b) { free(b->c64), free(b->cnt), free(b->dsp), free(b->ring), free(b->fl), free(b->work), free(b->ops); }
+
+/* The time of `body` run `reps` times, per run: the best of five trials (this machine's clock
+   reads cost about 1 us, and a trial may be preempted). */
+#define TIMED(dst, body)                                \
+  do {                                                  \
+    int tr_, k_;                                        \
+    double best_ = 1e30, t_;                            \
+    for (tr_ = 0; tr_ < 5; tr_++) {                     \
+      t_ = now();                                       \
+      for (k_ = 0; k_ < reps; k_++) { body; }           \
+      t_ = (now() - t_) / reps;                         \
+      best_ = t_ < best_ ? t_ : best_;                  \
+    }                                                   \
+    dst = best_;                                        \
+  } while (0)
+
+static void ag_row(int p, const int64_t *m, irr_model md, row *R, bufs *b, irr_ag_circ *cc) {
+  int i, n, reps = p >= 4096 ? 1 : 4096 / p; /* short phases repeated */
+  int64_t B = 0, cap, ents = 0, tot = 0;
+  irr__counts c = {NULL, NULL, NULL, NULL, 0, 0};
+  irr_sched s;
+  irr_alg a = IRR_ALG_BRUCK;
+  volatile uint64_t key;
+  for (i = 0; i < p; i++) b->cnt[i] = (int)m[i], b->dsp[i] = (int)tot, tot += m[i];
+  c.ci = b->cnt, c.di = b->dsp;
+  TIMED(R->validate, irr__widen_lax(p, &c, 1, 1, b->c64 + p, b->c64 + 2 * (size_t)p, b->c64, &tot));
+  TIMED(R->choose, cc->units = 0; a = irr_allgatherv_choose_x(IRR_ALG_AUTO, p, b->c64, md, NULL, &B, b->work, cc));
+  cap = irr_allgatherv_maxops(a, p, b->c64, B);
+  if (cap > b->cap) free(b->ops), b->ops = (irr_op *)malloc((size_t)cap * sizeof(irr_op)), b->cap = cap;
+  TIMED(R->plan, irr_sched_init(&s, 0, p, b->ops, (int)cap); n = irr_allgatherv_layout(a, p, b->c64, NULL, b->ring);
+        irr_allgatherv_sched_t(a, 0, p, b->c64, B, b->ring, n, 0, a == IRR_ALG_CIRCULANT ? cc->R : NULL, b->fl, &s));
+  TIMED(R->setup, setup_types(&s, &R->types, &ents));
+  TIMED(R->repeat, key = irr__ag_key(IRR_ALG_AUTO, p, b->c64, md, NULL, 0));
+  (void)key;
+  R->alg = irr_alg_name(a), R->ops = s.nops;
+  /* the model: the counts widened (IRR_VALIDATE_SIZES a count), the choice's units, the
+     program (irr__ag_plan_cpu), the datatypes and their entries */
+  R->mv = md.cpu_size * IRR_VALIDATE_SIZES * p, R->mc = md.cpu_size * cc->units;
+  R->mp = irr__ag_plan_cpu(a, p, s.nops, B, md), R->ms = md.cpu_op * ents + md.cpu_type * R->types;
+  R->model_cpu = R->mv + R->mc + R->mp + R->ms;
+  {
+    irr_model net = irr_model_net(md);
+    int64_t rr;
+    R->model_time = a == IRR_ALG_CIRCULANT ? irr__circ_time(p, b->c64, (int)B, net, cc->R, b->work)
+                    : a == IRR_ALG_RING    ? irr__ag_ring_bound(p, b->c64, B, net, &rr)
+                    : a == IRR_ALG_BRUCK   ? irr_allgatherv_bruck_time(p, b->c64, net, b->work)
+                    : a == IRR_ALG_RECDOUBLING ? irr_allgatherv_recdoubling_time(p, b->c64, net, b->work)
+                                               : irr_allgatherv_neighbor_time(p, b->c64, net, b->work);
+  }
+}
+
+/* The circulant table on p ranks, kept as the context keeps it (made once per communicator:
+   not timed). */
+static void keep_table(int p, void *work, irr_ag_circ *cc) {
+  const int *Rt = irr__circ_work_table(p, work);
+  int *Rk = Rt ? (int *)malloc((size_t)p * irr_circ_q(p) * sizeof(int)) : NULL;
+  memset(cc, 0, sizeof *cc);
+  if (Rk) memcpy(Rk, Rt, (size_t)p * irr_circ_q(p) * sizeof(int)), irr_circ_summarize(p, Rk, 1, &cc->sum), cc->R = Rk;
+}
+
+int main(int argc, char **argv) {
+  static const int ps[] = {16, 64, 256, 1024, 4096, 16384, 65536};
+  irr_model md = irr_model_default();
+  calib C;
+  int pi, k, over = 0, n = 0;
+  double worst_lo = 1e9, worst_hi = 0, worst_budget = 0;
+  MPI_Init(&argc, &argv);
+  calibrate(&C);
+  fprintf(stderr, "calibration (one core, thread CPU clock; the header's default in brackets):\n");
+  fprintf(stderr, "  op    %6.1f ns   [cpu_op    %5.1f ns]   a generator's op\n", C.op * 1e9, md.cpu_op * 1e9);
+  fprintf(stderr, "  entry %6.1f ns   [cpu_op    %5.1f ns]   a datatype's entry\n", C.entry * 1e9, md.cpu_op * 1e9);
+  fprintf(stderr, "  type  %6.1f ns   [cpu_type  %5.1f ns]   a datatype made, committed, freed\n", C.type * 1e9, md.cpu_type * 1e9);
+  fprintf(stderr, "  piece %6.1f ns   [cpu_piece %5.1f ns]   one more piece moved, per end\n", C.piece * 1e9, md.cpu_piece * 1e9);
+  fprintf(stderr, "  msg   %6.1f ns   [cpu_msg   %5.1f ns]   the executor's own work a message (MPI's own: %.1f ns)\n",
+          C.msg * 1e9, md.cpu_msg * 1e9, C.mpimsg * 1e9);
+  fprintf(stderr, "  size  %6.2f ns   [cpu_size  %5.2f ns]   the Allgatherv choice, a size visited\n", C.size * 1e9, md.cpu_size * 1e9);
+  fprintf(stderr, "  walk  %6.1f      [IRR_CIRC_WALK %.1f]    the circulant generator, a root visited (cpu_size units)\n",
+          C.walk, (double)IRR_CIRC_WALK);
+  printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n");
+  printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n",
+         C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk);
+  printf("collective,p,alg,validate_s,choose_s,plan_s,setup_s,new_total_s,repeat_s,model_cpu_s,model_time_s,ops,types,first_s\n");
+  fprintf(stderr, "\nAllgatherv, rank 0, new counts (validate + choose + plan + datatypes) and repeated (the hash), us; the model's CPU; the collective's model time:\n");
+  fprintf(stderr, "  %6s %-11s %9s %9s %9s %9s %10s %9s %10s %11s %9s\n", "p", "alg", "validate", "choose", "plan", "types",
+          "new", "repeat", "model cpu", "model time", "first");
+  for (pi = 0; pi < 7; pi++) {
+    int p = ps[pi];
+    int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+    double *w = (double *)malloc((size_t)p * sizeof(double)), first;
+    irrt_rng rng = {20261127};
+    irr_ag_circ cc;
+    row R;
+    bufs b;
+    bufs_make(&b, p);
+    keep_table(p, b.work, &cc);
+    irrt_skew(&rng, p, 1024, m, w);
+    ag_row(p, m, md, &R, &b, &cc); /* the first: fresh buffers */
+    first = R.validate + R.choose + R.plan + R.setup;
+    ag_row(p, m, md, &R, &b, &cc); /* new counts in kept buffers (the same counts, but nothing of them kept) */
+    fprintf(stderr, "  %6d %-11s %9.1f %9.1f %9.1f %9.1f %10.1f %9.2f %10.1f %11.1f %9.1f\n", p, R.alg, R.validate * 1e6,
+            R.choose * 1e6, R.plan * 1e6, R.setup * 1e6, (R.validate + R.choose + R.plan + R.setup) * 1e6, R.repeat * 1e6,
+            R.model_cpu * 1e6, R.model_time * 1e6, first * 1e6);
+    printf("allgatherv,%d,%s,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%d,%d,%.4e\n", p, R.alg, R.validate, R.choose, R.plan,
+           R.setup, R.validate + R.choose + R.plan + R.setup, R.repeat, R.model_cpu, R.model_time, R.ops, R.types, first);
+    free((void *)cc.R), free(m), free(w), bufs_free(&b);
+  }
+  /* 3. the prediction and the budget, on draws nobody tuned on */
+  {
+    irrt_rng rng = {(uint64_t)time(NULL)};
+    uint64_t seed = rng.s;
+    for (k = 0; k < 400; k++) {
+      int p = (int)exp(log(64.0) + irrt_urand(&rng) * log(64.0));
+      int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
+      double *w = (double *)malloc((size_t)p * sizeof(double)), meas, r, budget;
+      irr_ag_circ cc;
+      row R;
+      bufs b;
+      bufs_make(&b, p);
+      keep_table(p, b.work, &cc);
+      irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(1048576.0)), m, w);
+      ag_row(p, m, md, &R, &b, &cc); /* touches the buffers */
+      ag_row(p, m, md, &R, &b, &cc);
+      meas = R.validate + R.choose + R.plan + R.setup;
+      r = R.model_cpu / meas;
+      worst_lo = r < worst_lo ? r : worst_lo, worst_hi = r > worst_hi ? r : worst_hi;
+      budget = 20e-9 * p > 5e-6 ? 20e-9 * p : 5e-6;
+      if (0.1 * R.model_time > budget) budget = 0.1 * R.model_time;
+      if (R.choose > budget) over++;
+      if (R.choose / budget > worst_budget) worst_budget = R.choose / budget;
+      n++;
+      printf("draw,%d,%s,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%d,%d,,%.4e,%.4e,%.4e,%.4e\n", p, R.alg, R.validate, R.choose,
+             R.plan, R.setup, meas, R.repeat, R.model_cpu, R.model_time, R.ops, R.types, R.mv, R.mc, R.mp, R.ms);
+      free((void *)cc.R), free(m), free(w), bufs_free(&b);
+    }
+    fprintf(stderr, "\nAllgatherv, %d draws (irrt_skew, seed %llu, p = 64 .. 4096, 4 B .. 1 MiB): the model's CPU / measured "
+                    "(validate + choose + plan + datatypes) %.2f .. %.2f; the choice over its budget in %d, worst choice/budget %.2f\n",
+            n, (unsigned long long)seed, worst_lo, worst_hi, over, worst_budget);
+  }
+  MPI_Finalize();
+  return 0;
+}
