@@ -27,6 +27,13 @@
  *   IRRCOLL_REPORT=1  at MPI_Finalize, rank 0 of MPI_COMM_WORLD prints one line per
  *       (collective, message size, algorithm) it used: "#@irrcoll alg MPI_Allgather 100
  *       allgather_as_gather_bcast", then "#@irrcoll config ..." and any profile errors.
+ *       Where irrcoll's entry ran (its automatic choice included), one more line per
+ *       (collective, message size, algorithm it ran): "#@irrcoll ran MPI_Allgatherv 1024
+ *       circulant calls=10 repeats=9 plan_us=3.1 cpu_model_us=5.2": the algorithm by its
+ *       registry name ("native": handed to the MPI library's own, e.g. an intercommunicator
+ *       Alltoallv), its successful calls, those whose counts repeated the previous call's (the
+ *       choice and program kept), and per call the mean seconds before the first message
+ *       (validate, choose, plan; IRR_Comm_get_last_call) and the model's CPU term.
  * Message size: bytes per process (count x type size) as every rank computes it alike;
  * Gatherv, Scatterv and Alltoallv use 0 (not every rank knows the sizes), Allgatherv the
  * total divided by p. Not thread-safe before the first call returns (set-up). */
@@ -68,7 +75,7 @@
 #undef MPI_Alltoallv
 #undef MPI_Finalize
 
-enum { IRR__PM_REC = 4096, IRR__PM_ERR = 16 };
+enum { IRR__PM_REC = 4096, IRR__PM_RAN = 1024, IRR__PM_ERR = 16 };
 /* The interception layer's state: configuration read once, and the report's records. */
 static struct {
   int init, report, forced_set[IRR_GL_NCOLL];
@@ -81,6 +88,8 @@ static struct {
   int nprof;
   struct { int coll; long long msize; const char *alg; } rec[IRR__PM_REC];
   int nrec, lost;
+  struct { int coll, alg; long long msize, calls, repeats; double plan_s, cpu_s; } ran[IRR__PM_RAN];
+  int nran;
   char err[IRR__PM_ERR][240];
   int nerr;
 } irr__pm;
@@ -222,6 +231,28 @@ static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize)
   }
   return e;
 }
+/* After entry e of collective c returned rc: what irrcoll ran (IRR_Comm_get_last_call), for the
+   report; rc passes through. */
+static int irr__pm_ran(int c, MPI_Comm comm, long long msize, const irr_gl_entry *e, int rc) {
+  irr__ctx *x;
+  irr_call_info ci;
+  int i;
+  /* the context read directly: IRR_Comm_get_last_call would raise MPI_ERR_COMM through the
+     communicator's handler where irrcoll made no call (an entry that handed it on) */
+  if (!irr__pm.report || !e || rc != MPI_SUCCESS || strcmp(e->guideline, "irrcoll") != 0 || !(x = irr__ctx_peek(comm)))
+    return rc;
+  ci = x->last;
+  for (i = 0; i < irr__pm.nran; i++)
+    if (irr__pm.ran[i].coll == c && irr__pm.ran[i].msize == msize && irr__pm.ran[i].alg == (int)ci.alg) break;
+  if (i == irr__pm.nran) {
+    if (i == IRR__PM_RAN) return irr__pm.lost++, rc;
+    memset(&irr__pm.ran[i], 0, sizeof irr__pm.ran[i]);
+    irr__pm.ran[i].coll = c, irr__pm.ran[i].msize = msize, irr__pm.ran[i].alg = (int)ci.alg, irr__pm.nran++;
+  }
+  irr__pm.ran[i].calls++, irr__pm.ran[i].repeats += ci.repeat != 0;
+  irr__pm.ran[i].plan_s += ci.plan_s, irr__pm.ran[i].cpu_s += ci.cpu_model_s;
+  return rc;
+}
 static long long irr__pm_bytes(int n, MPI_Datatype t) {
   int s = 0;
   if (t == MPI_DATATYPE_NULL || PMPI_Type_size(t, &s) != MPI_SUCCESS) return 0;
@@ -231,8 +262,10 @@ static long long irr__pm_bytes(int n, MPI_Datatype t) {
 
 int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLGATHER)) return PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
-  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLGATHER, comm, irr__pm_bytes(rc, rt));
-  return e ? ((irr_gl_ag *)e->fn)(sb, sc, st, rb, rc, rt, comm) : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
+  long long msize = irr__pm_bytes(rc, rt);
+  const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLGATHER, comm, msize);
+  return e ? irr__pm_ran(IRR_GL_ALLGATHER, comm, msize, e, ((irr_gl_ag *)e->fn)(sb, sc, st, rb, rc, rt, comm))
+           : PMPI_Allgather(sb, sc, st, rb, rc, rt, comm);
 }
 int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLTOALL)) return PMPI_Alltoall(sb, sc, st, rb, rc, rt, comm);
@@ -284,13 +317,15 @@ int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[
                 MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_GATHERV)) return PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_GATHERV, comm, 0);
-  return e ? ((irr_gl_gv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm) : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
+  return e ? irr__pm_ran(IRR_GL_GATHERV, comm, 0, e, ((irr_gl_gv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, root, comm))
+           : PMPI_Gatherv(sb, sc, st, rb, rc, dsp, rt, root, comm);
 }
 int MPI_Scatterv(const void *sb, const int sc[], const int dsp[], MPI_Datatype st, void *rb, int rc, MPI_Datatype rt, int root,
                  MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_SCATTERV)) return PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_SCATTERV, comm, 0);
-  return e ? ((irr_gl_sv *)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm) : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
+  return e ? irr__pm_ran(IRR_GL_SCATTERV, comm, 0, e, ((irr_gl_sv *)e->fn)(sb, sc, dsp, st, rb, rc, rt, root, comm))
+           : PMPI_Scatterv(sb, sc, dsp, st, rb, rc, rt, root, comm);
 }
 int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rc[], const int dsp[], MPI_Datatype rt,
                    MPI_Comm comm) {
@@ -302,14 +337,17 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
   if (inter) PMPI_Comm_remote_size(comm, &n);
   else PMPI_Comm_size(comm, &n);
   for (i = 0; rc && i < n; i++) tot += rc[i];
-  e = irr__pm_choose(IRR_GL_ALLGATHERV, comm, n > 0 ? irr__pm_bytes(1, rt) * tot / n : 0);
-  return e ? ((irr_gl_agv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, comm) : PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
+  tot = n > 0 ? irr__pm_bytes(1, rt) * tot / n : 0;
+  e = irr__pm_choose(IRR_GL_ALLGATHERV, comm, tot);
+  return e ? irr__pm_ran(IRR_GL_ALLGATHERV, comm, tot, e, ((irr_gl_agv *)e->fn)(sb, sc, st, rb, rc, dsp, rt, comm))
+           : PMPI_Allgatherv(sb, sc, st, rb, rc, dsp, rt, comm);
 }
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rc[], const int rd[],
                   MPI_Datatype rt, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_ALLTOALLV)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_ALLTOALLV, comm, 0);
-  return e ? ((irr_gl_a2av *)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm) : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
+  return e ? irr__pm_ran(IRR_GL_ALLTOALLV, comm, 0, e, ((irr_gl_a2av *)e->fn)(sb, sc, sd, st, rb, rc, rd, rt, comm))
+           : PMPI_Alltoallv(sb, sc, sd, st, rb, rc, rd, rt, comm);
 }
 
 int MPI_Finalize(void) {
@@ -317,6 +355,12 @@ int MPI_Finalize(void) {
   if (irr__pm.report && PMPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == 0) {
     for (i = 0; i < irr__pm.nrec; i++)
       printf("#@irrcoll alg %s %lld %s\n", IRR_Guide_coll_name((irr_gl_coll)irr__pm.rec[i].coll, 1), irr__pm.rec[i].msize, irr__pm.rec[i].alg);
+    for (i = 0; i < irr__pm.nran; i++)
+      printf("#@irrcoll ran %s %lld %s calls=%lld repeats=%lld plan_us=%.2f cpu_model_us=%.2f\n",
+             IRR_Guide_coll_name((irr_gl_coll)irr__pm.ran[i].coll, 1), irr__pm.ran[i].msize,
+             irr__pm.ran[i].alg == IRR_ALG_COUNT ? "native" : irr_alg_name((irr_alg)irr__pm.ran[i].alg), irr__pm.ran[i].calls,
+             irr__pm.ran[i].repeats, 1e6 * irr__pm.ran[i].plan_s / (double)irr__pm.ran[i].calls,
+             1e6 * irr__pm.ran[i].cpu_s / (double)irr__pm.ran[i].calls);
     if (irr__pm.lost) printf("#@irrcoll report_lost %d\n", irr__pm.lost);
     printf("#@irrcoll config scratch_bytes %s\n", getenv("IRRCOLL_SCRATCH") ? getenv("IRRCOLL_SCRATCH") : "67108864");
     printf("#@irrcoll config profiles %d\n", irr__pm.nprof);

@@ -64,11 +64,13 @@ awk -v force="$force" '
       other = other sprintf("  %s by %s%s\n", $3, $5 ~ /_irr_/ ? "irrcoll'"'"'s " $5 : "the mock-up " $5,
                             index(force, $5) ? " (forced by IRRCOLL_ALG)" : "")
   }
+  $1 == "#@irrcoll" && $2 == "ran" && !(($3, $5) in ran) { ran[$3, $5] = 1; rans = rans (rans == "" ? "" : ", ") $3 " " $5 }
   /^[0-9]+ passed, [0-9]+ failed/ { result = $0 }
   END {
     printf "an MPI program with no irrcoll in it (test/pmpi/app.c), 4 ranks: of its %d collectives irrcoll took\n", ncoll
     if (auto != "") printf "  %s by default, by the automatic choice of %s\n", auto, irr
     printf "%s", other
+    if (rans != "") printf "  what irrcoll ran (\"#@irrcoll ran\" lines: algorithm, calls, planning CPU): %s\n", rans
     printf "  and the other %d ran the MPI library'"'"'s own; the program checked every result: %s;" \
            " IRRCOLL_REPORT=1 printed the full report (%d lines)\n", ncoll - k, result == "" ? "no result line" : result, lines
   }' "$tmp/out" || { bad=$((bad + 1)); echo "  ^ its report could not be read"; }

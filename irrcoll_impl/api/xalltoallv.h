@@ -10,6 +10,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
   int rc, i, maxdeg = -1, unknown;
   size_t per = 5 * sizeof(int64_t) + sizeof(char *);
   irr_alg alg;
+  double t0 = IRRCOLL_CLOCK();
   memset(&A, 0, sizeof A);
   if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (irr__xnull(recvcounts) || irr__xnull(rdispls) || irr__xnull(sendcounts) || irr__xnull(sdispls))
@@ -25,6 +26,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
   if (!unknown) { /* known: consecutive displacements, the bound, native */
     if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
     for (i = 0; i < A.p; i++) A.cnt[i] = irr__xget(recvcounts, i), A.dsp[i] = irr__xget(rdispls, i);
+    irr__note_native(comm, IRR_COLL_XALLTOALLV);
     if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
       rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.wide,
                                   A.p, A.ctx->pc);
@@ -34,6 +36,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
       if ((rc = MPI_Allreduce(&A.deg, &maxdeg, 1, MPI_INT, MPI_MAX, A.ctx->pc)) == MPI_SUCCESS)
         alg = irr_xalltoallv_choose(IRR_ALG_AUTO, A.p, maxdeg);
     }
+    if (rc == MPI_SUCCESS) irr__note_call(A.ctx, IRR_COLL_XALLTOALLV, alg, 0, 0, irr__plan_cpu(&A.ctx->md, 2.0 * A.p, 0), t0);
     if (rc == MPI_SUCCESS)
       rc = alg == IRR_ALG_SPARSE ? irr__xt_sparse(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype)
                                  : irr__xt_dense(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype);

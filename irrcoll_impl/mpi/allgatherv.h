@@ -183,9 +183,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
     cpu += irr__ag_plan_cpu(alg, G->p, s->nops, B, ctx->md);
     if (room == pc->ops && G->err == MPI_SUCCESS) irr__plan_keep(pc, s); /* a bad rank's program is changed (irr__ag_sink) */
   }
-  IRRCOLL_CPU_CHARGE(cpu);
-  ctx->last.coll = IRR_COLL_ALLGATHERV, ctx->last.alg = alg, ctx->last.param = B, ctx->last.repeat = repeat;
-  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+  irr__note_call(ctx, IRR_COLL_ALLGATHERV, alg, B, repeat, cpu, t0);
   return MPI_SUCCESS;
 }
 

@@ -146,6 +146,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   irr__a2astate *A = &L->A;
   int rc, p, cap = 0, *loc = NULL;
   int64_t *H = NULL, *buf = NULL, *got = NULL;
+  double t0 = IRRCOLL_CLOCK();
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
@@ -196,6 +197,9 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
     if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
   }
+  /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
+                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
   L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;

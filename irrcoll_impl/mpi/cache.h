@@ -27,6 +27,20 @@
 #define IRRCOLL_CPU_CHARGE(seconds) ((void)(seconds))
 #endif
 
+/* The record of a call (IRR_Comm_get_last_call, IRRCOLL_REPORT): coll ran alg (param: its
+   parameter), repeat: its counts repeated the previous call's; cpu: the model's CPU of its
+   validation, choice and program, charged now (the executor adds its messages' as it posts
+   them); t0: IRRCOLL_CLOCK() when the call began. */
+static void irr__note_call(irr__ctx *ctx, irr_coll coll, irr_alg alg, int64_t param, int repeat, double cpu, double t0) {
+  IRRCOLL_CPU_CHARGE(cpu);
+  ctx->last.coll = coll, ctx->last.alg = alg, ctx->last.param = param, ctx->last.repeat = repeat;
+  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+}
+/* A call's plan CPU in the model without a choice of its own: n sizes read, nops ops made. */
+static double irr__plan_cpu(const irr_model *md, double n, int64_t nops) {
+  return (double)n * md->cpu_size + (double)nops * md->cpu_op;
+}
+
 /* Programs of more ops than this are not kept (a call builds them in memory of its own). */
 #define IRR__KEEP_MAXOPS ((int)1 << 22)
 

@@ -134,6 +134,7 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
   int64_t *m = NULL, own = 0, cap;
   long long verdict = 0;
+  double t0 = IRRCOLL_CLOCK();
   irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
@@ -189,6 +190,7 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
   L->tag = tag, L->m = m, L->ops = ops, L->s = s, L->vb = vb, L->ob = ob;
+  irr__note_call(ctx, IRR_COLL_INTER_ALLGATHERV, alg, 0, 0, irr__plan_cpu(&ctx->md, 3.0 * P, s.nops), t0);
   return MPI_SUCCESS;
 out:
   if (m) IRRCOLL_FREE(m);

@@ -431,6 +431,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
 static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
   irr__buf *vb = &V->vb, *ob = &V->ob;
   int rc2, rc3;
+  V->ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
     irr__exec_end(X);
     rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
@@ -489,6 +490,7 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_sched s;
   irr_op *ops = NULL;
   int rc, inter = 0;
+  double t0 = IRRCOLL_CLOCK();
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   const char *name = A->scatter ? "IRR_Scatterv" : "IRR_Gatherv";
   if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) {
@@ -502,8 +504,10 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   irr__v_begin(A, &V, forced);
-  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
+  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
+    irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);
     rc = irr__v_exec(A, &V, &s);
+  }
   if (ops) IRRCOLL_FREE(ops);
   if (V.m_root) IRRCOLL_FREE(V.m_root);
   if (rc == MPI_SUCCESS) rc = V.err;

@@ -194,7 +194,9 @@ static int irr__xa_phase2(irr__xa *G) {
 
 /* validate -> phase 1 (every size, the eager blocks) -> phase 2 (the large ones) -> counts. */
 static int irr__xallgatherv_unknown(irr__xa *G) {
+  double t0 = IRRCOLL_CLOCK();
   int rc = irr__xa_begin(G);
+  if (rc == MPI_SUCCESS) irr__note_call(G->ctx, IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, 0, irr__plan_cpu(&G->ctx->md, G->p, 0), t0);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
   if (rc == MPI_SUCCESS) {

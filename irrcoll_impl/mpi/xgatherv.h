@@ -254,8 +254,10 @@ static int irr__xg_tree(irr__xg *G, irr_alg alg) {
 
 /* validate -> choose -> run (direct or tree) -> return the counts at the root. */
 static int irr__xgatherv_unknown(irr__xg *G) {
+  double t0 = IRRCOLL_CLOCK();
   irr_alg alg = irr_xgatherv_choose(irr__forced(G->ctx, IRR_COLL_XGATHERV), G->p);
   int rc = irr__xg_begin(G);
+  irr__note_call(G->ctx, IRR_COLL_XGATHERV, alg, 0, 0, irr__plan_cpu(&G->ctx->md, G->isroot ? G->p : 1, 0), t0);
   irr__xg_own(G);
   if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
   if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */

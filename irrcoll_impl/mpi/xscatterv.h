@@ -124,10 +124,13 @@ static int irr__xs_forward(irr__xs *G, irr__exec *X) {
 static int irr__xscatterv_unknown(irr__xs *G) {
   int rc = MPI_SUCCESS;
   irr__exec X;
+  double t0 = IRRCOLL_CLOCK();
   memset(&X, 0, sizeof X);
   X.comm = G->ctx->pc;
   X.tag = G->tag + 1;
   G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  irr__note_call(G->ctx, G->known >= 0 ? IRR_COLL_SCATTERV : IRR_COLL_XSCATTERV, G->known >= 0 ? IRR_ALG_XTREE : G->alg, 0, 0,
+                 irr__plan_cpu(&G->ctx->md, G->isroot ? G->p : 1, 0), t0);
   if (!G->inplace) { /* rerr: this rank's receive side */
     if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
     else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;

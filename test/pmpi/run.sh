@@ -30,6 +30,9 @@ for n in 3 4; do
     # the report names it (irrcoll names appear as <key>_irr_<alg>; "irr" as allgather_irr)
     case $alg in *_as_*) want=$alg ;; irr) want=allgather_irr ;; *) want=${key}_irr_$alg ;; esac
     echo "$out" | grep -q "^#@irrcoll alg .* $want\$" && ok || bad "n=$n $f: report does not show $want"
+    # an irrcoll algorithm forced: the report says what ran (hier on one node runs another)
+    case $f in *_as_*|*:irr) ;; *) echo "$out" | grep -iq "^#@irrcoll ran MPI_$key [0-9]* [a-z]* calls=" && ok ||
+      bad "n=$n $f: no 'ran' line for $key" ;; esac
   done
 done
 # a profile: MPI_Allgather on 3 ranks, 4 and 40 bytes by GL3, the rest default
@@ -63,6 +66,12 @@ for n in 3 4; do
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* allgatherv_irr_auto$" && ok || bad "n=$n: Allgatherv not irrcoll's by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather .* native$" && ok || bad "n=$n: Allgather not native by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 alltoallv_irr_auto$" && ok || bad "n=$n: Alltoallv not irrcoll's by default"
+  # what the automatic choice ran, by name, with its calls and planning CPU (never "auto")
+  for c in Gatherv Scatterv Allgatherv Alltoallv; do
+    echo "$out" | grep -Eq "^#@irrcoll ran MPI_$c [0-9]+ [a-z]+ calls=[1-9][0-9]* repeats=[0-9]+ plan_us=[0-9.]+ cpu_model_us=[0-9.]+$" &&
+      ok || bad "n=$n: no 'ran' line for $c"
+  done
+  echo "$out" | grep -q "^#@irrcoll ran .* auto " && bad "n=$n: a 'ran' line says auto" || ok
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="alltoallv:native" timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n alltoallv:native: wrong results"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 native$" && ok || bad "n=$n alltoallv:native does not opt out"
