@@ -37,7 +37,7 @@ CHECK_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4;
 
 PARTS = $(wildcard irrcoll_impl/*.h irrcoll_impl/*/*.h irrcoll_impl/*/*/*.h)
 
-.PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-cpu bench-model \
+.PHONY: all demo check check-run check-build check-list check-amalgamation unit mpi-test sim-test bench bench-cpu bench-real bench-model \
         bench-sim bench-sweep install uninstall deps deps-mpi deps-sim deps-bench clean
 
 all: irrcoll.h $(B)/example_gatherv $(B)/libirrcoll_pmpi.so $(B)/irrtune
@@ -177,6 +177,14 @@ $(B)/bench_%: bench/bench_%.c $(PARTS) test/dist.h | $(B)
 # the CPU a rank spends (bench/bench_cpu.c): calibration, the table, the prediction; one process
 $(B)/bench_cpu: bench/bench_cpu.c irrcoll.h test/dist.h | $(B) deps-mpi
 	$(MPICC) -std=c11 -O2 -g -I. -o $@ bench/bench_cpu.c -lm
+# irrcoll against the MPI library's own on real cores (bench/real_v.c): REAL_NP ranks, one a
+# core; on this 2-core machine it times the scheduler, so `make bench` does not run it
+REAL_NP ?= 16
+$(B)/real_v: bench/real_v.c irrcoll.h test/dist.h | $(B) deps-mpi
+	$(MPICC) -std=c11 -O2 -I. -o $@ bench/real_v.c -lm
+bench-real: $(B)/real_v
+	@mkdir -p $(B)/bench
+	$(MPIEXEC) -n $(REAL_NP) $(B)/real_v > $(B)/bench/real_v.csv 2> $(B)/bench/real_v.txt; rc=$$?; cat $(B)/bench/real_v.txt; exit $$rc
 bench-cpu: $(B)/bench_cpu
 	@mkdir -p $(B)/bench
 	$(MPIEXEC) -n 1 $(B)/bench_cpu > $(B)/bench/cpu.csv 2> $(B)/bench/cpu.txt; rc=$$?; cat $(B)/bench/cpu.txt; exit $$rc
@@ -236,6 +244,7 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/si
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
 	sh bench/run_tune.sh $(B)/sim_irrtune $(B)/bench 64 mpich ompi mvapich2 impi | tee $(B)/bench/tune_smpi.txt
+	sh bench/run_e2e.sh $(B) $(B)/bench | tee $(B)/bench/e2e_smpi.txt
 	command -v valgrind >/dev/null || sh tools/deps.sh valgrind; $(MAKE) $(B)/libirrcoll_pmpi.so; \
 	  MPICC="$(MPICC)" sh bench/pmpi_overhead.sh $(CURDIR)/$(B)/libirrcoll_pmpi.so | tee $(B)/bench/pmpi_overhead.txt
 
