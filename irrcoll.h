@@ -6983,6 +6983,20 @@ static int irr__raise(MPI_Comm comm, int code) {
 #define IRRCOLL_CPU_CHARGE(seconds) ((void)(seconds))
 #endif
 
+/* The record of a call (IRR_Comm_get_last_call, IRRCOLL_REPORT): coll ran alg (param: its
+   parameter), repeat: its counts repeated the previous call's; cpu: the model's CPU of its
+   validation, choice and program, charged now (the executor adds its messages' as it posts
+   them); t0: IRRCOLL_CLOCK() when the call began. */
+static void irr__note_call(irr__ctx *ctx, irr_coll coll, irr_alg alg, int64_t param, int repeat, double cpu, double t0) {
+  IRRCOLL_CPU_CHARGE(cpu);
+  ctx->last.coll = coll, ctx->last.alg = alg, ctx->last.param = param, ctx->last.repeat = repeat;
+  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+}
+/* A call's plan CPU in the model without a choice of its own: n sizes read, nops ops made. */
+static double irr__plan_cpu(const irr_model *md, double n, int64_t nops) {
+  return (double)n * md->cpu_size + (double)nops * md->cpu_op;
+}
+
 /* Programs of more ops than this are not kept (a call builds them in memory of its own). */
 #define IRR__KEEP_MAXOPS ((int)1 << 22)
 
@@ -8662,10 +8676,13 @@ static int irr__xs_forward(irr__xs *G, irr__exec *X) {
 static int irr__xscatterv_unknown(irr__xs *G) {
   int rc = MPI_SUCCESS;
   irr__exec X;
+  double t0 = IRRCOLL_CLOCK();
   memset(&X, 0, sizeof X);
   X.comm = G->ctx->pc;
   X.tag = G->tag + 1;
   G->alg = G->known >= 0 ? IRR_ALG_TREE : irr_xscatterv_choose(irr__forced(G->ctx, IRR_COLL_XSCATTERV), G->p);
+  irr__note_call(G->ctx, G->known >= 0 ? IRR_COLL_SCATTERV : IRR_COLL_XSCATTERV, G->known >= 0 ? IRR_ALG_XTREE : G->alg, 0, 0,
+                 irr__plan_cpu(&G->ctx->md, G->isroot ? G->p : 1, 0), t0);
   if (!G->inplace) { /* rerr: this rank's receive side */
     if ((rc = irr__dt_info(G->recvtype, &G->rdt)) != MPI_SUCCESS) G->rerr = rc;
     else if (irr__xbound(G->bound, G->rdt.size) < 0) G->rerr = MPI_ERR_COUNT;
@@ -9127,6 +9144,7 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
 static int irr__v_finish(const irr__vargs *A, irr__vstate *V, irr__exec *X, int rc) {
   irr__buf *vb = &V->vb, *ob = &V->ob;
   int rc2, rc3;
+  V->ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
     irr__exec_end(X);
     rc2 = irr__buf_unstage(vb, !A->scatter, V->ctx->pc);
@@ -9185,6 +9203,7 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   irr_sched s;
   irr_op *ops = NULL;
   int rc, inter = 0;
+  double t0 = IRRCOLL_CLOCK();
   irr_coll coll = A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
   const char *name = A->scatter ? "IRR_Scatterv" : "IRR_Gatherv";
   if ((rc = irr__v_open(A, &V, &inter)) != MPI_SUCCESS) {
@@ -9198,8 +9217,10 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   irr__v_begin(A, &V, forced);
-  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS)
+  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
+    irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);
     rc = irr__v_exec(A, &V, &s);
+  }
   if (ops) IRRCOLL_FREE(ops);
   if (V.m_root) IRRCOLL_FREE(V.m_root);
   if (rc == MPI_SUCCESS) rc = V.err;
@@ -9374,6 +9395,7 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
   int lb = inA ? 0 : ctx->inter.na, rb = inA ? ctx->inter.na : 0, rc = MPI_SUCCESS, err = MPI_SUCCESS, i, tag, lbad = 0;
   int64_t *m = NULL, own = 0, cap;
   long long verdict = 0;
+  double t0 = IRRCOLL_CLOCK();
   irr_alg alg = irr_inter_choose(irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV));
   irr_sched s;
   irr_op *ops = NULL;
@@ -9429,6 +9451,7 @@ static int irr__inter_plan(irr__ctx *ctx, MPI_Comm gcomm, const void *sendbuf, i
   vb.v = 1, vb.p = P, vb.base = irr__base(recvbuf), vb.counts = m + P, vb.displs = m + 2 * P;
   ob.v = 0, ob.own = me, ob.count = sendcount, ob.base = irr__base(sendbuf), ob.discard = own == 0;
   L->tag = tag, L->m = m, L->ops = ops, L->s = s, L->vb = vb, L->ob = ob;
+  irr__note_call(ctx, IRR_COLL_INTER_ALLGATHERV, alg, 0, 0, irr__plan_cpu(&ctx->md, 3.0 * P, s.nops), t0);
   return MPI_SUCCESS;
 out:
   if (m) IRRCOLL_FREE(m);
@@ -9691,9 +9714,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
     cpu += irr__ag_plan_cpu(alg, G->p, s->nops, B, ctx->md);
     if (room == pc->ops && G->err == MPI_SUCCESS) irr__plan_keep(pc, s); /* a bad rank's program is changed (irr__ag_sink) */
   }
-  IRRCOLL_CPU_CHARGE(cpu);
-  ctx->last.coll = IRR_COLL_ALLGATHERV, ctx->last.alg = alg, ctx->last.param = B, ctx->last.repeat = repeat;
-  ctx->last.cpu_model_s = cpu, ctx->last.plan_s = IRRCOLL_CLOCK() - t0;
+  irr__note_call(ctx, IRR_COLL_ALLGATHERV, alg, B, repeat, cpu, t0);
   return MPI_SUCCESS;
 }
 
@@ -9982,6 +10003,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   irr__a2astate *A = &L->A;
   int rc, p, cap = 0, *loc = NULL;
   int64_t *H = NULL, *buf = NULL, *got = NULL;
+  double t0 = IRRCOLL_CLOCK();
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
@@ -10032,6 +10054,9 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
     if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
   }
+  /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
+                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
   L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
   L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
   L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
@@ -10876,8 +10901,10 @@ static int irr__xg_tree(irr__xg *G, irr_alg alg) {
 
 /* validate -> choose -> run (direct or tree) -> return the counts at the root. */
 static int irr__xgatherv_unknown(irr__xg *G) {
+  double t0 = IRRCOLL_CLOCK();
   irr_alg alg = irr_xgatherv_choose(irr__forced(G->ctx, IRR_COLL_XGATHERV), G->p);
   int rc = irr__xg_begin(G);
+  irr__note_call(G->ctx, IRR_COLL_XGATHERV, alg, 0, 0, irr__plan_cpu(&G->ctx->md, G->isroot ? G->p : 1, 0), t0);
   irr__xg_own(G);
   if (rc == MPI_SUCCESS) rc = alg == IRR_ALG_DIRECT ? irr__xg_direct(G) : irr__xg_tree(G, alg);
   if (rc == MPI_SUCCESS && G->isroot && G->err != MPI_SUCCESS) /* the counts of the rest, for the caller */
@@ -11164,7 +11191,9 @@ static int irr__xa_phase2(irr__xa *G) {
 
 /* validate -> phase 1 (every size, the eager blocks) -> phase 2 (the large ones) -> counts. */
 static int irr__xallgatherv_unknown(irr__xa *G) {
+  double t0 = IRRCOLL_CLOCK();
   int rc = irr__xa_begin(G);
+  if (rc == MPI_SUCCESS) irr__note_call(G->ctx, IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, 0, irr__plan_cpu(&G->ctx->md, G->p, 0), t0);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase1(G);
   if (rc == MPI_SUCCESS) rc = irr__xa_phase2(G);
   if (rc == MPI_SUCCESS) {
@@ -11904,6 +11933,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
   int rc, i, maxdeg = -1, unknown;
   size_t per = 5 * sizeof(int64_t) + sizeof(char *);
   irr_alg alg;
+  double t0 = IRRCOLL_CLOCK();
   memset(&A, 0, sizeof A);
   if ((rc = irr__xbegin(comm, &A.ctx, &A.rank, &A.p, &A.tag)) != MPI_SUCCESS) return irr__raise(comm, rc);
   if (irr__xnull(recvcounts) || irr__xnull(rdispls) || irr__xnull(sendcounts) || irr__xnull(sdispls))
@@ -11919,6 +11949,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
   if (!unknown) { /* known: consecutive displacements, the bound, native */
     if (A.err == MPI_SUCCESS) A.err = irr__xknown(A.p, recvcounts, rdispls, A.consec, recv_max_count);
     for (i = 0; i < A.p; i++) A.cnt[i] = irr__xget(recvcounts, i), A.dsp[i] = irr__xget(rdispls, i);
+    irr__note_native(comm, IRR_COLL_XALLTOALLV);
     if (A.err == MPI_SUCCESS || A.err == MPI_ERR_TRUNCATE)
       rc = irr__xalltoallv_native(sendbuf, A.sc, A.sdsp, sendtype, recvbuf, A.cnt, A.dsp, &A.rdt, recvtype, A.err, A.wide,
                                   A.p, A.ctx->pc);
@@ -11928,6 +11959,7 @@ static int irr__xalltoallv_call(const void *sendbuf, irr__xarr sendcounts, irr__
       if ((rc = MPI_Allreduce(&A.deg, &maxdeg, 1, MPI_INT, MPI_MAX, A.ctx->pc)) == MPI_SUCCESS)
         alg = irr_xalltoallv_choose(IRR_ALG_AUTO, A.p, maxdeg);
     }
+    if (rc == MPI_SUCCESS) irr__note_call(A.ctx, IRR_COLL_XALLTOALLV, alg, 0, 0, irr__plan_cpu(&A.ctx->md, 2.0 * A.p, 0), t0);
     if (rc == MPI_SUCCESS)
       rc = alg == IRR_ALG_SPARSE ? irr__xt_sparse(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype)
                                  : irr__xt_dense(&A, sendbuf, sendtype, recvbuf, recv_max_count, rdispls, recvtype);
