@@ -202,7 +202,7 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(
 	$(B)/bench_alltoallv_model > $(B)/bench/alltoallv_model.csv 2> $(B)/bench/alltoallv_model.txt; \
 	  rc=$$?; cat $(B)/bench/alltoallv_model.txt; exit $$rc
 
-$(B)/sim_%: bench/sim_%.c bench/simbench.h irrcoll.h | $(B) deps-bench
+$(B)/sim_%: bench/sim_%.c bench/simbench.h bench/simcpu.h bench/simmode.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ $<
 
 $(B)/sim_v: test/dist.h

@@ -30,10 +30,19 @@
  * its own stream. Rank 0 checks, once per matrix and outside the timed part, that its column
  * (recvcounts) equals entry 0 of every sender's row as the senders compute it (O(p^2) on rank 0
  * only), and that every row and column sum fits an int displacement; a matrix that does not
- * fit is skipped ("# skipped ..." line, no rows). */
+ * fit is skipped ("# skipped ..." line, no rows).
+ *
+ * SIM_MODE=new|repeat (bench/simmode.h): the end-to-end mode. Every (matrix, who) cell runs on
+ * a fresh communicator with no warm-up, repetition 0 its first call; new: repetition k's
+ * matrix is the same distribution drawn with seed SIM_SEED + k (its hot receiver, sparse
+ * pattern, power-law exponent and sizes redrawn), repeat: seed SIM_SEED every time (A2A_SEED is
+ * not used); one #summary line per cell. irrcoll's modelled CPU is charged to the simulated
+ * clock (bench/simcpu.h). */
+#include "simcpu.h" /* before irrcoll.h: its CPU hooks */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "simbench.h"
+#include "simmode.h"
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -135,11 +144,73 @@ static int a2a_check0(const a2a_gen *g, const int64_t *col0) {
   return ok;
 }
 
+/* SIM_MODE: one cell (distribution dist, average c bytes a pair) on a communicator of its own;
+   a matrix that cannot run (too big for int displacements) ends the cell, with a line */
+static void mode_cell(const simmode *sm, int irr, int reps, int rank, int p, long c, int dist) {
+  int *sc = malloc((size_t)p * sizeof(int)), *sd = malloc((size_t)p * sizeof(int));
+  int *rc = malloc((size_t)p * sizeof(int)), *rd = malloc((size_t)p * sizeof(int)), k, i, hits = 0, done = 0;
+  int64_t *row = malloc((size_t)p * sizeof(int64_t)), *col = malloc((size_t)p * sizeof(int64_t)), st, rt;
+  double *t = malloc((size_t)reps * sizeof(double)), *cpu = calloc((size_t)reps, sizeof(double)), go = 1;
+  char *sb = NULL, *rb = NULL;
+  simbench b;
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  simbench_init(&b, MPI_COMM_WORLD, 1.0);
+  for (k = 0; k < reps; k++) {
+    if (k == 0 || sm->fresh) { /* untimed: this repetition's matrix, checked by rank 0, and buffers */
+      a2a_gen g;
+      a2a_setup(&g, dist, p, c, simmode_seed(sm, k));
+      a2a_row(&g, rank, row);
+      a2a_col(&g, rank, col);
+      if (rank == 0) go = a2a_check0(&g, col);
+      simbench__quiet(&b); /* a slot of its own: the verdict's messages never meet the last repetition's */
+      simbench_bcast0(&b, &go);
+      if (go < 0) MPI_Abort(MPI_COMM_WORLD, 4);
+      if (go == 0) break;
+      for (i = 0, st = rt = 0; i < p; i++) {
+        sc[i] = (int)row[i], sd[i] = (int)st, st += row[i];
+        rc[i] = (int)col[i], rd[i] = (int)rt, rt += col[i];
+      }
+      if (sb) simbench_free(sb), simbench_free(rb);
+      sb = simbench_alloc((size_t)st);
+      rb = simbench_alloc((size_t)rt);
+    }
+    simbench_start(&b);
+#ifdef IRR_HAVE_ALLTOALLV
+    if (irr) IRR_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
+    else
+#endif
+      MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
+    t[k] = simbench_stop(&b);
+#ifdef IRR_HAVE_ALLTOALLV
+    if (irr) {
+      irr_call_info ci;
+      if (IRR_Comm_get_last_call(comm, &ci) == MPI_SUCCESS) cpu[k] = ci.cpu_model_s, hits += k > 0 && ci.repeat;
+    }
+#endif
+    done++;
+  }
+  if (done == reps) {
+    simbench_max(&b, t, reps);
+    simbench_max(&b, cpu, reps);
+    if (!simbench_ok(&b)) MPI_Abort(MPI_COMM_WORLD, 3);
+    if (rank == 0) {
+      for (k = 0; k < reps; k++) printf("%s,%d,%s,%ld,%d,%.9e\n", irr ? "irrcoll" : "native", p, a2a_name[dist], c, k, t[k]);
+      simmode_summary(sm, "alltoallv", irr ? "irrcoll" : "native", p, a2a_name[dist], c, t, irr ? cpu : NULL, hits, reps);
+    }
+  }
+  if (rank == 0) fflush(stdout);
+  if (sb) simbench_free(sb), simbench_free(rb);
+  MPI_Comm_free(&comm);
+  free(sc); free(sd); free(rc); free(rd); free(row); free(col); free(t); free(cpu);
+}
+
 int main(int argc, char **argv) {
   int rank, p, reps = argc > 2 ? atoi(argv[2]) : 3, ci, k, i, irr = argc > 1 && strcmp(argv[1], "irrcoll") == 0;
   int dists[A2A_NDIST], nd = 0;
   unsigned long long seed = 20250101ULL;
   const char *env = getenv("A2A_SEED"), *dl = getenv("A2A_DISTS");
+  simmode sm;
   if (env && *env) seed = strtoull(env, NULL, 10);
   for (i = 0; i < A2A_NDIST; i++) { /* A2A_DISTS: names separated by spaces or commas, in this order */
     const char *f = dl && *dl ? strstr(dl, a2a_name[i]) : NULL;
@@ -148,6 +219,10 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
+  if (simmode_get(&sm) < 0 || (sm.on && reps < 1)) {
+    if (rank == 0) fprintf(stderr, "sim_alltoallv: SIM_MODE must be new or repeat, and REPS at least 1\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
 #ifndef IRR_HAVE_ALLTOALLV
   if (irr) { /* status 2 from rank 0 only: one line, one SMPI warning */
     if (rank == 0)
@@ -158,8 +233,16 @@ int main(int argc, char **argv) {
 #endif
   if (rank == 0) {
     printf("#@benchmark=alltoallv_smpi\n#@p=%d\n#@simulated=%d\n#@reps=%d\n#@who=%s\n#@seed=%llu\n", p, SIMBENCH_SMPI,
-           reps, irr ? "irrcoll" : "native", seed);
+           reps, irr ? "irrcoll" : "native", sm.on ? sm.seed : seed);
+    simcpu_header(stdout);
+    simmode_header(&sm);
     printf("who,p,dist,c_bytes,rep,seconds\n");
+  }
+  if (sm.on) {
+    for (ci = 3; ci < argc; ci++)
+      for (int di = 0; di < nd; di++) mode_cell(&sm, irr, reps, rank, p, atol(argv[ci]), dists[di]);
+    MPI_Finalize();
+    return 0;
   }
   for (ci = 3; ci < argc; ci++) {
     long c = atol(argv[ci]);

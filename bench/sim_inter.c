@@ -7,6 +7,7 @@
  * rootgather is the root-gathering algorithm of MPICH/Open MPI run as irrcoll's schedule
  * (binomial gathers, root to root, scatter + ring broadcasts), so both run in one build.
  * Output: '#@key=value' header, then alg,P,setting,k_bytes,rep,seconds. */
+#include "simcpu.h" /* before irrcoll.h: its CPU hooks (irrcoll's modelled CPU charged) */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "simbench.h"
@@ -21,8 +22,11 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "subgroup") == 0) alg = IRR_ALG_SUBGROUP;
   if (argc > 1 && strcmp(argv[1], "rootgather") == 0) alg = IRR_ALG_ROOTGATHER;
   IRR_Comm_set_alg(MPI_COMM_WORLD, IRR_COLL_INTER_ALLGATHERV, alg);
-  if (rank == 0) printf("#@benchmark=inter_smpi\n#@P=%d\n#@simulated=%d\n#@reps=%d\nalg,P,setting,k_bytes,rep,seconds\n", P,
-                        SIMBENCH_SMPI, reps);
+  if (rank == 0) {
+    printf("#@benchmark=inter_smpi\n#@P=%d\n#@simulated=%d\n#@reps=%d\n", P, SIMBENCH_SMPI, reps);
+    simcpu_header(stdout);
+    printf("alg,P,setting,k_bytes,rep,seconds\n");
+  }
   for (ki = 3; ki < argc; ki++) {
     long kk = atol(argv[ki]);
     for (set = 1; set <= 8; set++) {

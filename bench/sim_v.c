@@ -24,11 +24,20 @@
  * split freely). Each algorithm makes one untimed warm-up call (irrcoll's private
  * communicator, SMPI's one-time costs), then N repetitions, each started on all ranks at the
  * same simulated instant and ending when the last rank leaves (simbench.h).
- * Output: '#@key=value' header lines, then coll,alg,p,root,dist,b_ints,rep,seconds. */
+ * Output: '#@key=value' header lines, then coll,alg,p,root,dist,b_ints,rep,seconds.
+ *
+ * SIM_MODE=new|repeat in the environment (bench/simmode.h): the end-to-end mode. No warm-up:
+ * every (cell, algorithm) runs on a fresh communicator, repetition 0 being its first call;
+ * -n N is then the number of repetitions including that one; new: the sizes of repetition k
+ * are drawn from seed SIM_SEED + k (-s is ignored), repeat: from SIM_SEED every time; -d also
+ * takes "skew" (irrt_skew), default random,spikes,skew ("all": the six and skew); one
+ * #summary line per cell (its bytes: b_ints * 4). Not with persist. irrcoll's modelled CPU is
+ * charged to the simulated clock (bench/simcpu.h), in both modes and without SIM_MODE. */
+#include "simcpu.h" /* before irrcoll.h: its CPU hooks */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "simbench.h"
-#include "../test/dist.h"
+#include "simmode.h"
 #include <limits.h>
 #include <string.h>
 
@@ -62,6 +71,7 @@ static int val(int r, long i) { return (int)(((unsigned)r * 1000003u + (unsigned
 typedef struct {
   irr_coll coll;
   int p, rank, root, verify;
+  MPI_Comm comm; /* the communicator of the calls */
   const int *counts, *displs;
   int *own, *all; /* own block; every block (at the root) */
   long total;
@@ -83,11 +93,11 @@ static int call(const cell *c, int alg, IRR_Request *q) {
   if (alg == ALG_PERSIST) return (rc = IRR_Start(q)) == MPI_SUCCESS ? IRR_Wait(q, MPI_STATUS_IGNORE) : rc;
   if (c->coll == IRR_COLL_GATHERV)
     return alg == IRR_ALG_COUNT
-               ? MPI_Gatherv(c->own, c->counts[c->rank], MPI_INT, c->all, c->counts, c->displs, MPI_INT, c->root, MPI_COMM_WORLD)
-               : IRR_Gatherv(c->own, c->counts[c->rank], MPI_INT, c->all, c->counts, c->displs, MPI_INT, c->root, MPI_COMM_WORLD);
+               ? MPI_Gatherv(c->own, c->counts[c->rank], MPI_INT, c->all, c->counts, c->displs, MPI_INT, c->root, c->comm)
+               : IRR_Gatherv(c->own, c->counts[c->rank], MPI_INT, c->all, c->counts, c->displs, MPI_INT, c->root, c->comm);
   return alg == IRR_ALG_COUNT
-             ? MPI_Scatterv(c->all, c->counts, c->displs, MPI_INT, c->own, c->counts[c->rank], MPI_INT, c->root, MPI_COMM_WORLD)
-             : IRR_Scatterv(c->all, c->counts, c->displs, MPI_INT, c->own, c->counts[c->rank], MPI_INT, c->root, MPI_COMM_WORLD);
+             ? MPI_Scatterv(c->all, c->counts, c->displs, MPI_INT, c->own, c->counts[c->rank], MPI_INT, c->root, c->comm)
+             : IRR_Scatterv(c->all, c->counts, c->displs, MPI_INT, c->own, c->counts[c->rank], MPI_INT, c->root, c->comm);
 }
 
 /* verify mode: fill the source, poison the destination before a call */
@@ -135,6 +145,64 @@ static void unbuf(const cell *c, void *b, int real) {
   else simbench_free(b);
 }
 
+/* SIM_MODE: one (collective, root, b, distribution d) cell of algorithm alg (name: its name)
+   on a communicator of its own, repetition 0 its first call; 1 if some rank held wrong data */
+static int mode_cell(const simmode *sm, irr_coll coll, int alg, const char *name, int p, int rank, int root, long b,
+                     int d, int reps, double window, int verify) {
+  int *counts = malloc((size_t)p * sizeof(int)), *displs = malloc((size_t)p * sizeof(int)), k, i, hits = 0;
+  int64_t *m = malloc((size_t)p * sizeof(int64_t));
+  double *t = malloc((size_t)reps * sizeof(double)), *cpu = calloc((size_t)reps, sizeof(double));
+  long bad = 0;
+  simbench sb;
+  cell c;
+  memset(&c, 0, sizeof c);
+  c.coll = coll, c.p = p, c.rank = rank, c.root = root, c.verify = verify;
+  c.counts = counts, c.displs = displs;
+  MPI_Comm_dup(MPI_COMM_WORLD, &c.comm);
+  /* a forced algorithm is set on the fresh communicator (auto, the default, is not: the
+     first call then creates irrcoll's context) */
+  if (alg < IRR_ALG_COUNT && alg != IRR_ALG_AUTO) IRR_Comm_set_alg(c.comm, coll, (irr_alg)alg);
+  simbench_init(&sb, MPI_COMM_WORLD, window);
+  for (k = 0; k < reps; k++) {
+    if (k == 0 || sm->fresh) { /* untimed: this repetition's sizes and buffers */
+      simmode_draw(d, p, b, simmode_seed(sm, k), m);
+      for (i = 0, c.total = 0; i < p; i++) counts[i] = (int)m[i], displs[i] = (int)c.total, c.total += counts[i];
+      if (c.total > INT_MAX) die(rank, "more than INT_MAX ints in all at a block size of", "b");
+      unbuf(&c, c.own, 1);
+      unbuf(&c, c.all, 1);
+      c.own = buf(&c, counts[rank], 1);
+      c.all = rank == root ? buf(&c, c.total, 1) : NULL;
+    }
+    prepare(&c);
+    simbench_start(&sb);
+    if (call(&c, alg, NULL) != MPI_SUCCESS) MPI_Abort(MPI_COMM_WORLD, 4);
+    t[k] = simbench_stop(&sb);
+    bad += wrong(&c);
+    if (alg < IRR_ALG_COUNT) {
+      irr_call_info ci;
+      if (IRR_Comm_get_last_call(c.comm, &ci) == MPI_SUCCESS) cpu[k] = ci.cpu_model_s, hits += k > 0 && ci.repeat;
+    }
+  }
+  if (bad)
+    fprintf(stderr, "sim_v: %s %s p=%d root=%d %s b=%ld: rank %d holds %ld wrong elements\n", irr_coll_name(coll), name,
+            p, root, simmode_dist_name(d), b, rank, bad);
+  simbench_max(&sb, t, reps);
+  simbench_max(&sb, cpu, reps);
+  if (!simbench_ok(&sb)) MPI_Abort(MPI_COMM_WORLD, 3);
+  if (rank == 0) {
+    for (k = 0; k < reps; k++)
+      printf("%s,%s,%d,%d,%s,%ld,%d,%.9e\n", irr_coll_name(coll), name, p, root, simmode_dist_name(d), b, k, t[k]);
+    simmode_summary(sm, irr_coll_name(coll), name, p, simmode_dist_name(d), 4 * b, t, alg < IRR_ALG_COUNT ? cpu : NULL,
+                    hits, reps);
+    fflush(stdout);
+  }
+  unbuf(&c, c.own, 1);
+  unbuf(&c, c.all, 1);
+  MPI_Comm_free(&c.comm);
+  free(counts); free(displs); free(m); free(t); free(cpu);
+  return bad > 0;
+}
+
 int main(int argc, char **argv) {
   char colls[NAMES_MAX][NAME_LEN], algs[NAMES_MAX][NAME_LEN], roots[NAMES_MAX][NAME_LEN], dists[NAMES_MAX][NAME_LEN];
   int nc, na, nr, nd = 0, reps = 2, verify = 0, rank, p, ai, ci, ri, di, i, k, failed = 0;
@@ -143,8 +211,9 @@ int main(int argc, char **argv) {
   irr_coll coll_of[NAMES_MAX];
   unsigned long long seed = 12345;
   double window = 1.0;
-  const char *clist = "gatherv", *alist = "native,auto", *rlist = "mid", *dlist = "all";
+  const char *clist = "gatherv", *alist = "native,auto", *rlist = "mid", *dlist = NULL;
   int first_b;
+  simmode sm;
 
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -166,6 +235,8 @@ int main(int argc, char **argv) {
     }
   }
   first_b = i;
+  if (simmode_get(&sm) < 0) die(rank, "SIM_MODE must be new or repeat, not", getenv("SIM_MODE"));
+  if (!dlist) dlist = sm.on ? "random,spikes,skew" : "all";
   if (reps < 1) die(rank, "-n must be at least 1, not", "0");
   if (window <= 0) die(rank, "-w must be positive", "");
   if ((nc = split_list(clist, colls)) <= 0) die(rank, "bad -c list", clist);
@@ -195,14 +266,18 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(dlist, "all")) {
     for (nd = 0; nd <= IRRT_TWOBLOCKS; nd++) dist_of[nd] = nd;
+    if (sm.on) dist_of[nd++] = SIMMODE_SKEW;
   } else {
     if ((nd = split_list(dlist, dists)) <= 0) die(rank, "bad -d list", dlist);
     for (di = 0; di < nd; di++) {
       for (dist_of[di] = 0; dist_of[di] < IRRT_NDIST; dist_of[di]++)
         if (!strcmp(dists[di], irrt_dist_name[dist_of[di]])) break;
-      if (dist_of[di] == IRRT_NDIST) die(rank, "no such distribution:", dists[di]);
+      if (sm.on && !strcmp(dists[di], "skew")) dist_of[di] = SIMMODE_SKEW;
+      else if (dist_of[di] == IRRT_NDIST) die(rank, "no such distribution:", dists[di]);
     }
   }
+  for (ai = 0; ai < na && sm.on; ai++)
+    if (alg_of[ai] == ALG_PERSIST) die(rank, "SIM_MODE runs no", "persist");
   for (ri = 0; ri < nr; ri++) {
     char *end;
     long r = strtol(roots[ri], &end, 10);
@@ -217,9 +292,13 @@ int main(int argc, char **argv) {
   }
 
   if (rank == 0) {
-    printf("#@benchmark=sim_v\n#@p=%d\n#@simulated=%d\n#@warmup=1 untimed call per algorithm and cell\n"
-           "#@reps=%d timed after the warm-up\n#@seed=%llu\n#@window=%g\n#@verify=%d\n#@algs=%s\n#@roots=%s\n",
-           p, SIMBENCH_SMPI, reps, seed, window, verify, alist, rlist);
+    printf("#@benchmark=sim_v\n#@p=%d\n#@simulated=%d\n#@warmup=%s\n"
+           "#@reps=%d timed%s\n#@seed=%llu\n#@window=%g\n#@verify=%d\n#@algs=%s\n#@roots=%s\n",
+           p, SIMBENCH_SMPI, sm.on ? "none (SIM_MODE)" : "1 untimed call per algorithm and cell", reps,
+           sm.on ? ", the first one the first call on its communicator" : " after the warm-up", sm.on ? sm.seed : seed,
+           window, verify, alist, rlist);
+    simcpu_header(stdout);
+    simmode_header(&sm);
     printf("coll,alg,p,root,dist,b_ints,rep,seconds\n");
   }
   for (ci = 0; ci < nc; ci++)
@@ -234,6 +313,13 @@ int main(int argc, char **argv) {
           double *t = malloc((size_t)reps * sizeof(double));
           irrt_rng rng;
           cell c;
+          if (sm.on) { /* the end-to-end mode: a communicator, and sizes, of its own per algorithm */
+            for (ai = 0; ai < na; ai++)
+              failed |= mode_cell(&sm, coll_of[ci], alg_of[ai], algs[ai], p, rank, root, b, d, reps, window, verify);
+            free(counts); free(displs); free(m); free(t);
+            continue;
+          }
+          c.comm = MPI_COMM_WORLD;
           rng.s = seed;
           irrt_dist(d, p, b, &rng, m);
           c.coll = coll_of[ci];

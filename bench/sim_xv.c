@@ -20,6 +20,7 @@
  * Time of a call: from a start common to all ranks to the last rank's exit (simbench.h).
  * Output: '#@key=value' header, then coll,variant,p,param,rep,seconds. Repetition 0 may
  * include one-time costs (irrcoll's private communicator): summaries skip it. */
+#include "simcpu.h" /* before irrcoll.h: its CPU hooks (irrcoll's modelled CPU charged) */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
 #include "simbench.h"
@@ -163,6 +164,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   if (rank == 0) {
     printf("#@benchmark=xv_smpi\n#@p=%d\n#@simulated=%d\n#@reps=%d\n", p, SIMBENCH_SMPI, reps);
+    simcpu_header(stdout);
     printf("coll,variant,p,param,rep,seconds\n");
   }
   if (argc > 1 && strcmp(argv[1], "gatherv") == 0) bench_gatherv(reps, argc - 3, argv + 3, rank, p);
