@@ -309,6 +309,106 @@ static void ag_row(int p, const int64_t *m, irr_model md, row *R, bufs *b, irr_a
   }
 }
 
+/* Gatherv (scatter 0) or Scatterv (1), the root (rank 0, its busiest rank): widen the
+   counts, choose (from p), plan: direct, the root's program; a tree, all ranks' programs
+   built centrally (the construction's messages are network time), divided by p. No plan
+   is kept for these (a call plans anew: repeat = new). The model time: the programs of all
+   ranks under the network model, the construction included. */
+static void v_row(int scatter, int p, const int64_t *m, irr_model md, row *R, bufs *b) {
+  int i, reps = p >= 4096 ? 1 : 4096 / p;
+  int64_t tot = 0, ents = 0;
+  irr__counts c = {NULL, NULL, NULL, NULL, 0, 0};
+  irr_coll coll = scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV;
+  irr_alg a = IRR_ALG_DIRECT;
+  irr_sched s;
+  irr_sched_set set;
+  irr_cost cost;
+  for (i = 0; i < p; i++) b->cnt[i] = (int)m[i], b->dsp[i] = (int)tot, tot += m[i];
+  c.ci = b->cnt, c.di = b->dsp;
+  TIMED(R->validate, irr__widen_lax(p, &c, 1, 1, b->c64 + p, b->c64 + 2 * (size_t)p, b->c64, &tot));
+  TIMED(R->choose, a = scatter ? irr_scatterv_choose(IRR_ALG_AUTO, p) : irr_gatherv_choose(IRR_ALG_AUTO, p));
+  if (a == IRR_ALG_XTREE) a = IRR_ALG_TREE; /* Scatterv's tree as a program (its XScatterv run adds the sizes) */
+  if (b->cap < irr_v_maxops(a, p, 0, 0)) free(b->ops), b->cap = irr_v_maxops(a, p, 0, 0), b->ops = (irr_op *)malloc((size_t)b->cap * sizeof(irr_op));
+  irr_sched_init(&s, 0, p, b->ops, (int)b->cap);
+  R->types = 0, R->setup = 0;
+  if (a == IRR_ALG_DIRECT) {
+    TIMED(R->plan, irr_sched_init(&s, 0, p, b->ops, (int)b->cap); irr__linear_v(scatter, 1, 0, p, 0, m[0], m, 0, &s));
+    TIMED(R->setup, setup_types(&s, &R->types, &ents));
+    R->ops = s.nops;
+  } else {
+    reps = 1;
+    TIMED(R->plan, irr_v_build_all_t(&set, coll, a, p, 0, m, 0, 1, irr_gatherv_thresh(md)); irr_sched_set_free(&set));
+    R->plan /= p;
+    R->ops = 0;
+  }
+  R->repeat = R->validate + R->choose + R->plan + R->setup;
+  R->alg = irr_alg_name(scatter && a == IRR_ALG_TREE ? IRR_ALG_XTREE : a);
+  R->mv = md.cpu_size * IRR_VALIDATE_SIZES * p, R->mc = 0, R->mp = md.cpu_op * (a == IRR_ALG_DIRECT ? s.nops : 0);
+  R->ms = md.cpu_op * ents + md.cpu_type * R->types;
+  R->model_cpu = R->mv + R->mc + R->mp + R->ms;
+  R->model_time = 0;
+  if (p <= 16384 && irr_v_build_all_t(&set, coll, a, p, 0, m, 0, 1, irr_gatherv_thresh(md)) == IRR_OK) {
+    if (irr_sched_cost(set.s, p, irr_model_net(md), &cost, NULL) == IRR_OK) R->model_time = cost.time;
+    irr_sched_set_free(&set);
+  }
+}
+
+/* Alltoallv, rank 0: widen its 2p counts, its statistics (combined over ranks by the sizes
+   phase's messages: network time), choose, plan (Bruck's from the sizes phase's table,
+   computed here from the whole matrix: not timed), datatypes. No plan is kept (the sizes
+   phase runs on every call: repeat = new). The model time: the chosen algorithm's estimate
+   plus the sizes phase. */
+static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
+  int i, q = irr__a2a_q(p), reps = p >= 1024 ? 1 : 1024 / p, *loc = (int *)malloc((size_t)p * sizeof(int));
+  int64_t T0 = irr_alltoallv_direct_min(p, md, 1), T = T0, v[IRR_A2A_NSTAT], ents = 0, tot = 0;
+  int64_t *w = (int64_t *)malloc((size_t)p * 6 * sizeof(int64_t)), *H = (int64_t *)malloc((size_t)p * (q + 1) * sizeof(int64_t));
+  int64_t *got = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t)), cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p;
+  int *cnt = (int *)malloc((size_t)p * 2 * sizeof(int)), *dsp = (int *)malloc((size_t)p * 2 * sizeof(int));
+  irr_op *ops = (irr_op *)malloc((size_t)cap * sizeof(irr_op));
+  irr__counts cs = {NULL, NULL, NULL, NULL, 0, 0}, cr = cs;
+  irr_alg a = IRR_ALG_LINEAR;
+  irr_sched s;
+  for (i = 0; i < p; i++) {
+    cnt[i] = (int)mat[i], dsp[i] = (int)tot, tot += mat[i];
+    cnt[p + i] = (int)mat[(size_t)i * p], dsp[p + i] = (int)tot, tot += mat[(size_t)i * p];
+  }
+  cs.ci = cnt, cs.di = dsp, cr.ci = cnt + p, cr.di = dsp + p;
+  TIMED(R->validate, irr__widen_lax(p, &cs, 1, 1, w, w + p, w + 2 * (size_t)p, &tot);
+        irr__widen_lax(p, &cr, 1, 1, w + 3 * (size_t)p, w + 4 * (size_t)p, w + 5 * (size_t)p, &tot));
+  TIMED(R->choose, irr_alltoallv_stats(0, p, w + 2 * p, w + 5 * p, 0, T0, v));
+  irr_alltoallv_stats_all(p, mat, T0, v); /* combined over ranks */
+  a = irr_alltoallv_choose_t(IRR_ALG_AUTO, p, v, md, 1, T0, &T);
+  irr_alltoallv_bruck_sizes(0, p, mat, H);
+  for (i = 0; i < p; i++) got[i] = mat[(size_t)i * p];
+  TIMED(R->plan, irr_sched_init(&s, 0, p, ops, (int)cap);
+        a == IRR_ALG_BRUCK ? irr_alltoallv_bruck(0, p, H, T, 0, loc, got + p, &s) : irr_alltoallv_linear(0, p, w + 2 * p, got, 0, &s));
+  R->types = 0;
+  TIMED(R->setup, setup_types(&s, &R->types, &ents));
+  R->repeat = R->validate + R->choose + R->plan + R->setup;
+  R->alg = irr_alg_name(a), R->ops = s.nops;
+  R->mv = md.cpu_size * 2.0 * p, R->mc = md.cpu_size * (double)p * (q + 1), R->mp = md.cpu_op * s.nops;
+  R->ms = md.cpu_op * ents + md.cpu_type * R->types;
+  R->model_cpu = R->mv + R->mc + R->mp + R->ms;
+  {
+    irr_model net = irr_model_net(md);
+    R->model_time = irr_alltoallv_sizes_time(p, net) +
+                    (a == IRR_ALG_BRUCK ? (T == INT64_MAX ? irr_alltoallv_plain_time(p, v, net, 1) : irr_alltoallv_bruck_time(p, v, net, 1, 1))
+                                        : irr_alltoallv_linear_time(p, v, net, 1, 1));
+  }
+  free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops);
+}
+
+static void print_row(const char *coll, int p, const row *R, double first) {
+  char mt[32];
+  if (R->model_time > 0) snprintf(mt, sizeof mt, "%.1f", R->model_time * 1e6);
+  else snprintf(mt, sizeof mt, "-"); /* not simulated (all ranks' programs above p = 16384) */
+  fprintf(stderr, "  %-10s %6d %-11s %9.1f %9.1f %9.1f %9.1f %10.1f %9.2f %10.1f %11s %9.1f\n", coll, p, R->alg, R->validate * 1e6,
+          R->choose * 1e6, R->plan * 1e6, R->setup * 1e6, (R->validate + R->choose + R->plan + R->setup) * 1e6, R->repeat * 1e6,
+          R->model_cpu * 1e6, mt, first * 1e6);
+  printf("%s,%d,%s,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%d,%d,%.4e\n", coll, p, R->alg, R->validate, R->choose, R->plan,
+         R->setup, R->validate + R->choose + R->plan + R->setup, R->repeat, R->model_cpu, R->model_time, R->ops, R->types, first);
+}
+
 /* The circulant table on p ranks, kept as the context keeps it (made once per communicator:
    not timed). */
 static void keep_table(int p, void *work, irr_ag_circ *cc) {
@@ -340,9 +440,11 @@ int main(int argc, char **argv) {
   printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n",
          C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk);
   printf("collective,p,alg,validate_s,choose_s,plan_s,setup_s,new_total_s,repeat_s,model_cpu_s,model_time_s,ops,types,first_s\n");
-  fprintf(stderr, "\nAllgatherv, rank 0, new counts (validate + choose + plan + datatypes) and repeated (the hash), us; the model's CPU; the collective's model time:\n");
-  fprintf(stderr, "  %6s %-11s %9s %9s %9s %9s %10s %9s %10s %11s %9s\n", "p", "alg", "validate", "choose", "plan", "types",
-          "new", "repeat", "model cpu", "model time", "first");
+  fprintf(stderr, "\nOne rank (Allgatherv, Alltoallv: rank 0; Gatherv, Scatterv: the root), new counts (validate + choose + plan +\n"
+                  "datatypes) and repeated (Allgatherv: the key's hash; the others plan anew), us; the model's CPU; the\n"
+                  "collective's model time (network):\n");
+  fprintf(stderr, "  %-10s %6s %-11s %9s %9s %9s %9s %10s %9s %10s %11s %9s\n", "collective", "p", "alg", "validate", "choose", "plan",
+          "types", "new", "repeat", "model cpu", "model time", "first");
   for (pi = 0; pi < 7; pi++) {
     int p = ps[pi];
     int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t));
@@ -357,12 +459,27 @@ int main(int argc, char **argv) {
     ag_row(p, m, md, &R, &b, &cc); /* the first: fresh buffers */
     first = R.validate + R.choose + R.plan + R.setup;
     ag_row(p, m, md, &R, &b, &cc); /* new counts in kept buffers (the same counts, but nothing of them kept) */
-    fprintf(stderr, "  %6d %-11s %9.1f %9.1f %9.1f %9.1f %10.1f %9.2f %10.1f %11.1f %9.1f\n", p, R.alg, R.validate * 1e6,
-            R.choose * 1e6, R.plan * 1e6, R.setup * 1e6, (R.validate + R.choose + R.plan + R.setup) * 1e6, R.repeat * 1e6,
-            R.model_cpu * 1e6, R.model_time * 1e6, first * 1e6);
-    printf("allgatherv,%d,%s,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%.4e,%d,%d,%.4e\n", p, R.alg, R.validate, R.choose, R.plan,
-           R.setup, R.validate + R.choose + R.plan + R.setup, R.repeat, R.model_cpu, R.model_time, R.ops, R.types, first);
+    print_row("allgatherv", p, &R, first);
+    for (k = 0; k < 2; k++) {
+      v_row(k, p, m, md, &R, &b);
+      first = R.validate + R.choose + R.plan + R.setup;
+      v_row(k, p, m, md, &R, &b);
+      print_row(k ? "scatterv" : "gatherv", p, &R, first);
+    }
     free((void *)cc.R), free(m), free(w), bufs_free(&b);
+  }
+  for (pi = 0; pi < 4; pi++) { /* Alltoallv: p x p sizes, 64 B a pair, random in [0, 128] */
+    int p = ps[pi];
+    int64_t *mat = (int64_t *)malloc((size_t)p * p * sizeof(int64_t));
+    double first;
+    irrt_rng rng = {20261127};
+    row R;
+    irrt_a2a(&rng, 1, p, 64, mat);
+    a2a_row(p, mat, md, &R);
+    first = R.validate + R.choose + R.plan + R.setup;
+    a2a_row(p, mat, md, &R);
+    print_row("alltoallv", p, &R, first);
+    free(mat);
   }
   /* 3. the prediction and the budget, on draws nobody tuned on */
   {
