@@ -136,6 +136,7 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   irr_ag_circ cc;
   irr_alg alg;
   memset(&cc, 0, sizeof cc);
+  cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   if (ctx->circ.R) cc.R = ctx->circ.R, cc.sum = ctx->circ.sum;
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;

@@ -46,12 +46,14 @@ static inline double irr__ag_cells(irr_alg alg, int p, int64_t x, int tries) {
 /* The circulant table the choice may need (p alone): the MPI layer keeps it per
    communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
    there, and sum is set). units: the choice's work in sizes visited, for the model's
-   cpu_size (irr_allgatherv_choose_x adds to it). */
+   cpu_size (irr_allgatherv_choose_x adds to it). price: what a unit of that work costs, for
+   the refinement's budget (0: the model's cpu_size; a repeated call's model prices no
+   program, cpu_size 0, but its choice still runs on this CPU). */
 typedef struct irr_ag_circ {
   const int *R;
   irr_circ_sum sum;
   int made;
-  double units;
+  double units, price;
 } irr_ag_circ;
 
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
@@ -182,20 +184,13 @@ static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr_
   return irr__circ_cpu_count(p, m, n, cc->R, (int *)((int64_t *)work + 5 * (size_t)p + 2), md); /* irr__circ_time's fl */
 }
 
-/* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
-   recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
-   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then the exact times decide,
-   in the same order, if they cost under IRR_AG_REFINE of the best's estimate: of every
-   candidate where that is affordable (small p), else of those whose band reaches below
-   IRR_AG_TIE of the best's band (and of the best if it is the circulant schedule, whose n
-   the closed form may miss). */
-static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
-                                                  irr_ag_circ *cc) {
+/* The candidates' estimates into c (their number returned; *wp: the least), the size
+   histogram into h where the circulant schedule is a candidate. */
+static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
+                                     int *wp, irr__szhist *h) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
   int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
-  irr__agc c[6];
-  irr__szhist h;
-  double lb, b2, cells = 0, all = 0, tot;
+  double lb, b2;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
     mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
@@ -203,7 +198,7 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
   M = P[p];
   for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
   cc->units += 1.2 * p + 0.4 * (double)p * q; /* the statistics and prefix sums; Bruck's windows (0.33 ns a cell) */
-  memset(c, 0, sizeof c);
+  memset(c, 0, 6 * sizeof *c);
   c[nc].alg = IRR_ALG_BRUCK, c[nc].net = irr__ag_bruck_windows(p, P, md), c[nc].cpu = irr__ag_bruck_cpu(p, md);
   c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_BRUCK, p, 0, 1), nc++;
 #define IRR__TOT(x) ((x).net + (x).cpu)
@@ -244,62 +239,99 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
     if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
     if (cc->R) {
       double e;
-      irr__szhist_make(p, m, &h);
+      irr__szhist_make(p, m, h);
       cc->units += 4.0 * p + 1000; /* the histogram; the closed forms of five n */
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, &h, md, &cc->sum, &e);
-      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, &h, md), c[nc].net = e - c[nc].cpu;
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, h, md, &cc->sum, &e);
+      c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, h, md), c[nc].net = e - c[nc].cpu;
       c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
       c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, c[nc].B, 4);
       IRR__TAKE(c[nc]);
       /* n = 1: every round partial, priced by Bruck's windows (its exact time lies within
          0.87 .. 1.18 of Bruck's): only the refinement can choose it */
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, &h, md);
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = 1, c[nc].cpu = irr__circ_cpu(p, 1, h, md);
       c[nc].net = c[nc].hi = c[0].net / 0.85, c[nc].lo = c[0].net / 1.2; /* its worst: not chosen unrefined */
       c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, 1, 1);
       IRR__TAKE(c[nc]);
     }
   }
+#undef IRR__TAKE
+#undef IRR__TOT
+  (void)nz;
+  *wp = w;
+  return nc;
+}
+
+/* The circulant candidate's exact time x at its n, tried at the closed form's n0, n0 / sqrt 2,
+   n0 sqrt 2, the network's optimum; and n0 - 2 .. n0 + 2 on at most 16 ranks (q <= 4: the
+   time is not smooth in n there, a try costs under 0.5 us). The best kept in *a; returned. */
+static inline double irr__ag_circ_tries(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc,
+                                        const irr__szhist *h, irr__agc *a, double x) {
+  int64_t M = 0, mx = 0;
+  int i, k, q = irr_circ_q(p), n0 = (int)a->B, near = q <= 4;
+  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx;
+  for (k = 0; k < (near ? 7 : 3); k++) {
+    int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
+            : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)
+                    : n0 + (k == 3 ? -2 : k == 4 ? -1 : k == 5 ? 1 : 2);
+    double y, yc;
+    if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
+    yc = irr__ag_circ_cpu(p, m, n, h, md, cc, work);
+    y = irr__circ_time(p, m, n, md, cc->R, work) + yc;
+    if (y < x) x = y, a->B = n, a->cpu = yc;
+  }
+  return x;
+}
+
+/* The refinement of the candidates c[0 .. nc) (w the least estimate): the exact times decide
+   where they are affordable; the winner's index returned. */
+static inline int irr__ag_refine(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
+                                 int nc, int w, const irr__szhist *h) {
+  int i;
+  double cells = 0, all = 0, tot, pr = cc->price > 0 ? cc->price : md.cpu_size;
+#define IRR__TOT(x) ((x).net + (x).cpu)
   /* the refinement: every candidate if that is affordable, else those whose band reaches
      below the best's, if that is */
-  tot = IRR_AG_REFINE_FLOOR - cc->units * md.cpu_size; /* what the floor leaves the refinement */
+  tot = IRR_AG_REFINE_FLOOR - cc->units * pr; /* what the floor leaves the refinement */
   tot = IRR_AG_REFINE * IRR__TOT(c[w]) > tot ? IRR__TOT(c[w]) : tot / IRR_AG_REFINE;
   for (i = 0; i < nc; i++) all += c[i].cells;
-  if (all * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * tot) {
+  if (all * IRR_AG_CELL * pr > IRR_AG_REFINE * tot) {
     all = -1;
     for (i = 0; i < nc; i++)
       if (i != w && c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu)) cells += c[i].cells;
   }
   if ((all >= 0 && nc > 1) ||
-      ((cells > 0 || c[w].alg == IRR_ALG_CIRCULANT) && (cells + c[w].cells) * IRR_AG_CELL * md.cpu_size <= IRR_AG_REFINE * tot)) {
+      ((cells > 0 || c[w].alg == IRR_ALG_CIRCULANT) && (cells + c[w].cells) * IRR_AG_CELL * pr <= IRR_AG_REFINE * tot)) {
     int best = -1;
     double bt = 1e300;
     cc->units += IRR_AG_CELL * (all >= 0 ? all : cells + c[w].cells);
     for (i = 0; i < nc; i++) {
       double x;
       if (all < 0 && i != w && !(c[i].lo + c[i].cpu < IRR_AG_TIE * (c[w].hi + c[w].cpu))) continue;
-      if (c[i].alg == IRR_ALG_CIRCULANT) c[i].cpu = irr__ag_circ_cpu(p, m, (int)c[i].B, &h, md, cc, work);
+      if (c[i].alg == IRR_ALG_CIRCULANT) c[i].cpu = irr__ag_circ_cpu(p, m, (int)c[i].B, h, md, cc, work);
       x = (c[i].cells > 0 ? irr__ag_exact(&c[i], p, m, md, cc->R, work) : c[i].net) + c[i].cpu;
-      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) {
-        /* the closed form's n0, n0 / sqrt 2, n0 sqrt 2, the network's optimum; and n0 - 2 .. n0 + 2 on
-           at most 16 ranks (q <= 4: the time is not smooth in n there, a try costs under 0.5 us) */
-        int k, n0 = (int)c[i].B, near = q <= 4;
-        for (k = 0; k < (near ? 7 : 3); k++) {
-          int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
-                  : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)
-                          : n0 + (k == 3 ? -2 : k == 4 ? -1 : k == 5 ? 1 : 2);
-          double y, yc;
-          if (n < 2 || n > IRR_CIRC_MAXPIECES || (int64_t)n > mx) continue;
-          yc = irr__ag_circ_cpu(p, m, n, &h, md, cc, work);
-          y = irr__circ_time(p, m, n, md, cc->R, work) + yc;
-          if (y < x) x = y, c[i].B = n, c[i].cpu = yc;
-        }
-      }
+      if (c[i].alg == IRR_ALG_CIRCULANT && c[i].B >= 2) x = irr__ag_circ_tries(p, m, md, work, cc, h, &c[i], x);
       if (best < 0 || x < IRR_AG_TIE * bt) best = i, bt = x;
     }
     w = best;
   }
-#undef IRR__TAKE
 #undef IRR__TOT
+  return w;
+}
+
+
+/* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
+   recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
+   if its estimate (network + CPU) is below IRR_AG_TIE of it. Then the exact times decide,
+   in the same order, if they cost under IRR_AG_REFINE of the best's estimate: of every
+   candidate where that is affordable (small p), else of those whose band reaches below
+   IRR_AG_TIE of the best's band (and of the best if it is the circulant schedule, whose n
+   the closed form may miss). */
+static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_model md, int64_t *B, void *work,
+                                                  irr_ag_circ *cc) {
+  irr__agc c[6];
+  irr__szhist h;
+  int w, nc = irr__ag_candidates(p, m, md, work, cc, c, &w, &h);
+  w = irr__ag_refine(p, m, md, work, cc, c, nc, w, &h);
   *B = c[w].alg == IRR_ALG_RING || c[w].alg == IRR_ALG_CIRCULANT ? c[w].B : 0;
   return c[w].alg;
 }
