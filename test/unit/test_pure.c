@@ -543,17 +543,18 @@ static void agv_dist(int d, int p, int64_t c, irrt_rng *rng, int64_t *m) {
   else
     for (i = 0; i < p; i++) m[i] = irrt_range(rng, 0, 2 * c);
 }
-static void test_allgatherv(void) {
-  irrt_rng rng = {5};
+/* Allgatherv's programs for p = 1 .. 64: ring (block sizes given and chosen), Bruck, the
+   node-aware algorithm and the automatic choice, through the checker; the ring within
+   b - min b_i rounds. Returns the sets checked. */
+static long agv_check_flat(irrt_rng *rng, irr_model md) {
   int64_t m[64];
   int node[64];
   int p, d, v;
   long checks = 0, round_fail = 0;
-  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
   for (p = 1; p <= 64; p++)
     for (d = 0; d < 7; d++) {
       int64_t c = (int64_t)1 << (d * 3 % 13), i;
-      agv_dist(d, p, c, &rng, m);
+      agv_dist(d, p, c, rng, m);
       for (i = 0; i < p; i++) node[i] = (int)(i * 7 / 3 % (p / 5 + 1)); /* uneven nodes, interleaved */
       for (v = 0; v < 7; v++) {
         irr_sched_set set;
@@ -593,49 +594,61 @@ static void test_allgatherv(void) {
       }
     }
   CHECK(round_fail == 0, "%ld ring schedules exceed b - min b_i rounds", round_fail);
-  { /* the node-aware algorithm: uneven nodes of consecutive ranks (each rank's node: its
-       lowest rank), forced and automatic; its rounds stay within 2 ceil(log2 q) + ceil(log2 n) + 1 */
-    long hchecks = 0, hround_fail = 0;
-    for (p = 2; p <= 64; p++)
-      for (d = 0; d < 7; d++)
-        for (v = 0; v < 3; v++) {
-          irr_sched_set set;
-          irr_spec sp;
-          irr_check_report rep;
-          irr_status st;
-          int i, f = 0, q = 0, n = 0, qmax = 0, K1 = 0, K2 = 0, r, rounds = 0;
-          agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
-          for (i = 0; i < p; i++) { /* node sizes 1 .. 6, or 16 (v = 2) */
-            if (i == f + q) f = i, q = v == 2 ? 16 : (int)irrt_range(&rng, 1, 6), n++;
-            node[i] = f;
-            if (i - f + 1 > qmax) qmax = i - f + 1;
-          }
-          while ((1 << K1) < qmax) K1++;
-          while ((1 << K2) < n) K2++;
-          CHECK(irr_allgatherv_nodes(p, node, NULL) == n, "hier: %d nodes at p=%d", n, p);
-          memset(&sp, 0, sizeof sp);
-          sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = (p + d + v) % 2;
-          st = irr_allgatherv_build_all(&set, v == 1 ? IRR_ALG_AUTO : IRR_ALG_HIER, p, m, 0, node, sp.inplace, md);
-          CHECK(st == IRR_OK, "hier build p=%d d=%d v=%d: %s", p, d, v, irr_status_name(st));
-          if (st != IRR_OK) continue;
-          st = irr_sched_check(set.s, &sp, &rep);
-          hchecks++;
-          CHECK(st == IRR_OK, "hier check p=%d d=%d v=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st), rep.rank,
-                rep.op, rep.what);
-          for (r = 0; r < p; r++)
-            if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
-          if (v != 1 && n > 1 && rounds > 2 * K1 + K2 + 1) hround_fail++;
-          irr_sched_set_free(&set);
+  return checks;
+}
+/* The node-aware algorithm's own checks. */
+static void agv_check_hier(irrt_rng *rng, irr_model md) {
+  int64_t m[64];
+  int node[64];
+  int p, d, v;
+  /* the node-aware algorithm: uneven nodes of consecutive ranks (each rank's node: its
+     lowest rank), forced and automatic; its rounds stay within 2 ceil(log2 q) + ceil(log2 n) + 1 */
+  long hchecks = 0, hround_fail = 0;
+  for (p = 2; p <= 64; p++)
+    for (d = 0; d < 7; d++)
+      for (v = 0; v < 3; v++) {
+        irr_sched_set set;
+        irr_spec sp;
+        irr_check_report rep;
+        irr_status st;
+        int i, f = 0, q = 0, n = 0, qmax = 0, K1 = 0, K2 = 0, r, rounds = 0;
+        agv_dist(d, p, (int64_t)1 << (d * 3 % 13), rng, m);
+        for (i = 0; i < p; i++) { /* node sizes 1 .. 6, or 16 (v = 2) */
+          if (i == f + q) f = i, q = v == 2 ? 16 : (int)irrt_range(rng, 1, 6), n++;
+          node[i] = f;
+          if (i - f + 1 > qmax) qmax = i - f + 1;
         }
-    node[0] = 0, node[1] = 1, node[2] = 0; /* not consecutive: not applicable, forced -> Bruck */
-    CHECK(irr_allgatherv_nodes(3, node, NULL) == 0, "hier: interleaved nodes rejected");
-    {
-      int64_t B;
-      CHECK(irr_allgatherv_choose(IRR_ALG_HIER, 3, m, md, node, &B) == IRR_ALG_BRUCK, "hier forced off nodes: bruck");
-    }
-    CHECK(hround_fail == 0, "%ld node-aware schedules exceed 2 log q + log n rounds", hround_fail);
-    printf("allgatherv hier: %ld schedule sets checked\n", hchecks);
+        while ((1 << K1) < qmax) K1++;
+        while ((1 << K2) < n) K2++;
+        CHECK(irr_allgatherv_nodes(p, node, NULL) == n, "hier: %d nodes at p=%d", n, p);
+        memset(&sp, 0, sizeof sp);
+        sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = (p + d + v) % 2;
+        st = irr_allgatherv_build_all(&set, v == 1 ? IRR_ALG_AUTO : IRR_ALG_HIER, p, m, 0, node, sp.inplace, md);
+        CHECK(st == IRR_OK, "hier build p=%d d=%d v=%d: %s", p, d, v, irr_status_name(st));
+        if (st != IRR_OK) continue;
+        st = irr_sched_check(set.s, &sp, &rep);
+        hchecks++;
+        CHECK(st == IRR_OK, "hier check p=%d d=%d v=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st), rep.rank,
+              rep.op, rep.what);
+        for (r = 0; r < p; r++)
+          if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
+        if (v != 1 && n > 1 && rounds > 2 * K1 + K2 + 1) hround_fail++;
+        irr_sched_set_free(&set);
+      }
+  node[0] = 0, node[1] = 1, node[2] = 0; /* not consecutive: not applicable, forced -> Bruck */
+  CHECK(irr_allgatherv_nodes(3, node, NULL) == 0, "hier: interleaved nodes rejected");
+  {
+    int64_t B;
+    CHECK(irr_allgatherv_choose(IRR_ALG_HIER, 3, m, md, node, &B) == IRR_ALG_BRUCK, "hier forced off nodes: bruck");
   }
+  CHECK(hround_fail == 0, "%ld node-aware schedules exceed 2 log q + log n rounds", hround_fail);
+  printf("allgatherv hier: %ld schedule sets checked\n", hchecks);
+}
+/* The recursive-doubling baseline (2^k ranks). Returns the sets checked. */
+static long agv_check_recdoubling(irrt_rng *rng) {
+  int64_t m[64];
+  int p, d, v;
+  long checks = 0;
   for (p = 1; p <= 64; p *= 2) /* the recursive-doubling baseline (2^k ranks) */
     for (d = 0; d < 7; d++)
       for (v = 0; v < 2; v++) {
@@ -644,7 +657,7 @@ static void test_allgatherv(void) {
         irr_op ops[64];
         int r;
         irr_status st = irr_sched_set_init(&set, p);
-        agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
+        agv_dist(d, p, (int64_t)1 << (d * 3 % 13), rng, m);
         for (r = 0; r < p && st == IRR_OK; r++) {
           irr_sched s;
           irr_sched_init(&s, r, p, ops, 64);
@@ -659,85 +672,104 @@ static void test_allgatherv(void) {
         CHECK(st == IRR_OK, "recursive doubling p=%d d=%d inplace=%d: %s", p, d, v, irr_status_name(st));
         irr_sched_set_free(&set);
       }
-  { /* neighbor exchange (p even): checked, p/2 rounds, and its closed-form estimate (every
-       round charged the largest pair) an upper bound within 1% of the cost model over its
-       programs: the choice compares what the executor runs */
-    long nchecks = 0, nround_fail = 0, nest_fail = 0;
-    for (p = 1; p <= 40; p++)
-      for (d = 0; d < 7; d++)
-        for (v = 0; v < 2; v++) {
-          irr_sched_set set;
-          irr_spec sp;
-          irr_check_report rep;
-          irr_args a;
-          irr_status st;
-          double t = 0, c;
-          int r, rounds = 0;
-          agv_dist(d, p, (int64_t)1 << (d * 3 % 13), &rng, m);
-          if (p % 2) {
-            irr_sched s;
-            irr_op ops[8];
-            irr_sched_init(&s, 0, p, ops, 8);
-            CHECK(irr_allgatherv_neighbor(0, p, m, v, &s) == IRR_ERR_ARG, "neighbor on odd p=%d refused", p);
-            CHECK(irr_allgatherv_neighbor_estimate(p, m, md) > 1e200, "neighbor estimate on odd p=%d", p);
-            continue;
-          }
-          memset(&sp, 0, sizeof sp);
-          sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = v;
-          st = irr_allgatherv_build_all(&set, IRR_ALG_NEIGHBOR, p, m, 0, NULL, v, md);
-          CHECK(st == IRR_OK, "neighbor build p=%d d=%d: %s", p, d, irr_status_name(st));
-          if (st != IRR_OK) continue;
-          st = irr_sched_check(set.s, &sp, &rep);
-          nchecks++;
-          CHECK(st == IRR_OK, "neighbor check p=%d d=%d inplace=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st),
-                rep.rank, rep.op, rep.what);
-          for (r = 0; r < p; r++)
-            if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
-          if (rounds > p / 2 + 1) nround_fail++;
-          irr_sched_set_free(&set);
-          memset(&a, 0, sizeof a);
-          a.coll = IRR_COLL_ALLGATHERV, a.p = p, a.m = m, a.md = md;
-          c = irr_allgatherv_neighbor_estimate(p, m, md);
-          if (irr_estimate(&a, IRR_ALG_NEIGHBOR, &t) != IRR_OK || c < t * (1 - 1e-9) || c > t * 1.01) nest_fail++;
+  return checks;
+}
+/* Neighbor exchange: programs, rounds and its estimate. */
+static void agv_check_neighbor(irrt_rng *rng, irr_model md) {
+  int64_t m[64];
+  int p, d, v;
+  /* neighbor exchange (p even): checked, p/2 rounds, and its closed-form estimate (every
+     round charged the largest pair) an upper bound within 1% of the cost model over its
+     programs: the choice compares what the executor runs */
+  long nchecks = 0, nround_fail = 0, nest_fail = 0;
+  for (p = 1; p <= 40; p++)
+    for (d = 0; d < 7; d++)
+      for (v = 0; v < 2; v++) {
+        irr_sched_set set;
+        irr_spec sp;
+        irr_check_report rep;
+        irr_args a;
+        irr_status st;
+        double t = 0, c;
+        int r, rounds = 0;
+        agv_dist(d, p, (int64_t)1 << (d * 3 % 13), rng, m);
+        if (p % 2) {
+          irr_sched s;
+          irr_op ops[8];
+          irr_sched_init(&s, 0, p, ops, 8);
+          CHECK(irr_allgatherv_neighbor(0, p, m, v, &s) == IRR_ERR_ARG, "neighbor on odd p=%d refused", p);
+          CHECK(irr_allgatherv_neighbor_estimate(p, m, md) > 1e200, "neighbor estimate on odd p=%d", p);
+          continue;
         }
-    CHECK(nround_fail == 0, "%ld neighbor-exchange schedules exceed p/2 rounds", nround_fail);
-    CHECK(nest_fail == 0, "%ld neighbor-exchange estimates not within [1, 1.01] of the model over the programs", nest_fail);
-    printf("allgatherv neighbor: %ld schedule sets checked\n", nchecks);
+        memset(&sp, 0, sizeof sp);
+        sp.coll = IRR_COLL_ALLGATHERV, sp.p = p, sp.m = m, sp.inplace = v;
+        st = irr_allgatherv_build_all(&set, IRR_ALG_NEIGHBOR, p, m, 0, NULL, v, md);
+        CHECK(st == IRR_OK, "neighbor build p=%d d=%d: %s", p, d, irr_status_name(st));
+        if (st != IRR_OK) continue;
+        st = irr_sched_check(set.s, &sp, &rep);
+        nchecks++;
+        CHECK(st == IRR_OK, "neighbor check p=%d d=%d inplace=%d: %s (rank %d op %d: %s)", p, d, v, irr_status_name(st),
+              rep.rank, rep.op, rep.what);
+        for (r = 0; r < p; r++)
+          if (set.s[r].nrounds > rounds) rounds = set.s[r].nrounds;
+        if (rounds > p / 2 + 1) nround_fail++;
+        irr_sched_set_free(&set);
+        memset(&a, 0, sizeof a);
+        a.coll = IRR_COLL_ALLGATHERV, a.p = p, a.m = m, a.md = md;
+        c = irr_allgatherv_neighbor_estimate(p, m, md);
+        if (irr_estimate(&a, IRR_ALG_NEIGHBOR, &t) != IRR_OK || c < t * (1 - 1e-9) || c > t * 1.01) nest_fail++;
+      }
+  CHECK(nround_fail == 0, "%ld neighbor-exchange schedules exceed p/2 rounds", nround_fail);
+  CHECK(nest_fail == 0, "%ld neighbor-exchange estimates not within [1, 1.01] of the model over the programs", nest_fail);
+  printf("allgatherv neighbor: %ld schedule sets checked\n", nchecks);
+}
+/* The ring's block size snapped to whole blocks. */
+static void agv_check_snap(irrt_rng *rng, irr_model md) {
+  int64_t m[64];
+  int p, d;
+  /* the ring's block size snapped to whole blocks: Eq. (2)'s (from 6 alpha on SMP nodes) or
+     one with a smaller estimate (by the same alpha) within [B0 / 2, 4 B0] (SMP: [B0 / 2, B0]);
+     geometric 1 MiB (sizes mx / 2^j) at p = 30 cuts the largest block in 16, at p = 256 on
+     SMP nodes B is the second smallest size */
+  long snap_fail = 0;
+  int smp;
+  int64_t *mg = (int64_t *)malloc(256 * sizeof(int64_t));
+  for (p = 2; p <= 64; p++)
+    for (d = 0; d < 7; d++)
+      for (smp = 0; smp < 6; smp++) { /* smp % 2: nodes; smp / 2: alpha default, 1e-12 (B0 = 1), 1e-3 */
+        int64_t B0, B, mx = 0, i;
+        irr_model mb = md, ms = md;
+        ms.alpha = smp / 2 == 1 ? 1e-12 : smp / 2 == 2 ? 1e-3 : md.alpha;
+        mb.alpha = ms.alpha * (smp % 2 ? IRR_RING_NODE_ALPHA : 1);
+        agv_dist(d, p, (int64_t)1000 << (d * 3 % 13), rng, m);
+        for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+        B0 = irr_allgatherv_block(p, m, mb);
+        B = irr_allgatherv_block_on(p, m, ms, smp % 2);
+        if (B < 1 || B > (mx > 0 ? mx : 1) ||
+            (B != B0 && (B < B0 / 2 || B > (smp % 2 ? 1 : 4) * B0 ||
+                         !(irr_allgatherv_ring_estimate(p, m, B, mb) < irr_allgatherv_ring_estimate(p, m, B0, mb)))))
+          snap_fail++;
+      }
+  CHECK(snap_fail == 0, "%ld snapped ring block sizes worse than Eq. (2)'s or out of range", snap_fail);
+  irrt_dist_ag(5, 30, 1048576, m);
+  CHECK(irr_allgatherv_block_on(30, m, md, 0) == m[0] / 16 && irr_allgatherv_block(30, m, md) < m[0] / 16,
+        "geometric 1 MiB, p = 30: B = largest block / 16 (Eq. 2: less)");
+  if (mg) {
+    irrt_dist_ag(5, 256, 1048576, mg);
+    CHECK(irr_allgatherv_block_on(256, mg, md, 1) == mg[127] && mg[127] == 2 * mg[255],
+          "geometric 1 MiB, p = 256, SMP nodes: B = the second smallest size");
+    free(mg);
   }
-  { /* the ring's block size snapped to whole blocks: Eq. (2)'s (from 6 alpha on SMP nodes) or
-       one with a smaller estimate (by the same alpha) within [B0 / 2, 4 B0] (SMP: [B0 / 2, B0]);
-       geometric 1 MiB (sizes mx / 2^j) at p = 30 cuts the largest block in 16, at p = 256 on
-       SMP nodes B is the second smallest size */
-    long snap_fail = 0;
-    int smp;
-    int64_t *mg = (int64_t *)malloc(256 * sizeof(int64_t));
-    for (p = 2; p <= 64; p++)
-      for (d = 0; d < 7; d++)
-        for (smp = 0; smp < 6; smp++) { /* smp % 2: nodes; smp / 2: alpha default, 1e-12 (B0 = 1), 1e-3 */
-          int64_t B0, B, mx = 0, i;
-          irr_model mb = md, ms = md;
-          ms.alpha = smp / 2 == 1 ? 1e-12 : smp / 2 == 2 ? 1e-3 : md.alpha;
-          mb.alpha = ms.alpha * (smp % 2 ? IRR_RING_NODE_ALPHA : 1);
-          agv_dist(d, p, (int64_t)1000 << (d * 3 % 13), &rng, m);
-          for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
-          B0 = irr_allgatherv_block(p, m, mb);
-          B = irr_allgatherv_block_on(p, m, ms, smp % 2);
-          if (B < 1 || B > (mx > 0 ? mx : 1) ||
-              (B != B0 && (B < B0 / 2 || B > (smp % 2 ? 1 : 4) * B0 ||
-                           !(irr_allgatherv_ring_estimate(p, m, B, mb) < irr_allgatherv_ring_estimate(p, m, B0, mb)))))
-            snap_fail++;
-        }
-    CHECK(snap_fail == 0, "%ld snapped ring block sizes worse than Eq. (2)'s or out of range", snap_fail);
-    irrt_dist_ag(5, 30, 1048576, m);
-    CHECK(irr_allgatherv_block_on(30, m, md, 0) == m[0] / 16 && irr_allgatherv_block(30, m, md) < m[0] / 16,
-          "geometric 1 MiB, p = 30: B = largest block / 16 (Eq. 2: less)");
-    if (mg) {
-      irrt_dist_ag(5, 256, 1048576, mg);
-      CHECK(irr_allgatherv_block_on(256, mg, md, 1) == mg[127] && mg[127] == 2 * mg[255],
-            "geometric 1 MiB, p = 256, SMP nodes: B = the second smallest size");
-      free(mg);
-    }
-  }
+}
+static void test_allgatherv(void) {
+  irrt_rng rng = {5};
+  long checks = 0;
+  irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
+  checks += agv_check_flat(&rng, md);
+  agv_check_hier(&rng, md);
+  checks += agv_check_recdoubling(&rng);
+  agv_check_neighbor(&rng, md);
+  agv_check_snap(&rng, md);
   printf("allgatherv: %ld schedule sets checked\n", checks);
 }
 
