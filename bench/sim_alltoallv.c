@@ -144,11 +144,32 @@ static int a2a_check0(const a2a_gen *g, const int64_t *col0) {
   return ok;
 }
 
+/* This rank's counts and displacements (bytes, consecutive) from its row and column;
+   *st, *rt: the bytes it sends and receives. */
+static void a2a_args(int p, const int64_t *row, const int64_t *col, int *sc, int *sd, int *rc, int *rd, int64_t *st,
+                     int64_t *rt) {
+  int i;
+  for (i = 0, *st = *rt = 0; i < p; i++) {
+    sc[i] = (int)row[i], sd[i] = (int)*st, *st += row[i];
+    rc[i] = (int)col[i], rd[i] = (int)*rt, *rt += col[i];
+  }
+}
+/* One call, irrcoll's or MPI's. */
+static void a2a_call(int irr, const char *sb, const int *sc, const int *sd, char *rb, const int *rc, const int *rd,
+                     MPI_Comm comm) {
+#ifdef IRR_HAVE_ALLTOALLV
+  if (irr) IRR_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
+  else
+#endif
+    MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
+  (void)irr;
+}
+
 /* SIM_MODE: one cell (distribution dist, average c bytes a pair) on a communicator of its own;
    a matrix that cannot run (too big for int displacements) ends the cell, with a line */
 static void mode_cell(const simmode *sm, int irr, int reps, int rank, int p, long c, int dist) {
   int *sc = malloc((size_t)p * sizeof(int)), *sd = malloc((size_t)p * sizeof(int));
-  int *rc = malloc((size_t)p * sizeof(int)), *rd = malloc((size_t)p * sizeof(int)), k, i, hits = 0, done = 0;
+  int *rc = malloc((size_t)p * sizeof(int)), *rd = malloc((size_t)p * sizeof(int)), k, hits = 0, done = 0;
   int64_t *row = malloc((size_t)p * sizeof(int64_t)), *col = malloc((size_t)p * sizeof(int64_t)), st, rt;
   double *t = malloc((size_t)reps * sizeof(double)), *cpu = calloc((size_t)reps, sizeof(double)), go = 1;
   char *sb = NULL, *rb = NULL;
@@ -167,20 +188,13 @@ static void mode_cell(const simmode *sm, int irr, int reps, int rank, int p, lon
       simbench_bcast0(&b, &go);
       if (go < 0) MPI_Abort(MPI_COMM_WORLD, 4);
       if (go == 0) break;
-      for (i = 0, st = rt = 0; i < p; i++) {
-        sc[i] = (int)row[i], sd[i] = (int)st, st += row[i];
-        rc[i] = (int)col[i], rd[i] = (int)rt, rt += col[i];
-      }
+      a2a_args(p, row, col, sc, sd, rc, rd, &st, &rt);
       if (sb) simbench_free(sb), simbench_free(rb);
       sb = simbench_alloc((size_t)st);
       rb = simbench_alloc((size_t)rt);
     }
     simbench_start(&b);
-#ifdef IRR_HAVE_ALLTOALLV
-    if (irr) IRR_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
-    else
-#endif
-      MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, comm);
+    a2a_call(irr, sb, sc, sd, rb, rc, rd, comm);
     t[k] = simbench_stop(&b);
 #ifdef IRR_HAVE_ALLTOALLV
     if (irr) {
@@ -263,19 +277,12 @@ int main(int argc, char **argv) {
       simbench_bcast0(&b, &go); /* point-to-point: rank 0's verdict */
       if (go < 0) MPI_Abort(MPI_COMM_WORLD, 4);
       if (go > 0) {
-        for (i = 0, st = rt = 0; i < p; i++) {
-          sc[i] = (int)row[i], sd[i] = (int)st, st += row[i];
-          rc[i] = (int)col[i], rd[i] = (int)rt, rt += col[i];
-        }
+        a2a_args(p, row, col, sc, sd, rc, rd, &st, &rt);
         sb = simbench_alloc((size_t)st);
         rb = simbench_alloc((size_t)rt);
         for (k = 0; k < reps; k++) {
           simbench_start(&b);
-#ifdef IRR_HAVE_ALLTOALLV
-          if (irr) IRR_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
-          else
-#endif
-            MPI_Alltoallv(sb, sc, sd, MPI_BYTE, rb, rc, rd, MPI_BYTE, MPI_COMM_WORLD);
+          a2a_call(irr, sb, sc, sd, rb, rc, rd, MPI_COMM_WORLD);
           t[k] = simbench_stop(&b);
         }
         simbench_max(&b, t, reps);
