@@ -3825,10 +3825,11 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
 #define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
 
 /* The sizes by powers of two (cnt[k], sum[k]: the nonempty ones in [2^k, 2^(k+1))), for the
-   CPU's closed form: one pass, taken only where the circulant schedule is a candidate. */
+   CPU's closed form, with their total M and largest mx: one pass, taken only where the
+   circulant schedule is a candidate. */
 typedef struct irr__szhist {
   int nz, cnt[64];
-  int64_t sum[64];
+  int64_t sum[64], M, mx;
 } irr__szhist;
 static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
   int i, k;
@@ -3837,7 +3838,7 @@ static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
     uint64_t v = (uint64_t)m[i];
     if (m[i] <= 0) continue;
     for (k = 0; v >> 1; k++) v >>= 1;
-    h->nz++, h->cnt[k]++, h->sum[k] += m[i];
+    h->nz++, h->cnt[k]++, h->sum[k] += m[i], h->M += m[i], h->mx = m[i] > h->mx ? m[i] : h->mx;
   }
 }
 
@@ -5371,11 +5372,11 @@ static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr_
 static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
                                      int *wp, irr__szhist *h) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
-  int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
+  int i, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
   double lb, b2;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
-    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
+    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn;
   }
   M = P[p];
   for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
@@ -5438,7 +5439,6 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
   }
 #undef IRR__TAKE
 #undef IRR__TOT
-  (void)nz;
   *wp = w;
   return nc;
 }
@@ -5448,9 +5448,8 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
    time is not smooth in n there, a try costs under 0.5 us). The best kept in *a; returned. */
 static inline double irr__ag_circ_tries(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc,
                                         const irr__szhist *h, irr__agc *a, double x) {
-  int64_t M = 0, mx = 0;
-  int i, k, q = irr_circ_q(p), n0 = (int)a->B, near = q <= 4;
-  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx;
+  int64_t M = h->M, mx = h->mx;
+  int k, q = irr_circ_q(p), n0 = (int)a->B, near = q <= 4;
   for (k = 0; k < (near ? 7 : 3); k++) {
     int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
             : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)
@@ -6956,7 +6955,6 @@ static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
   return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
 }
 
-/* Report an error once through comm's error handler and return it. */
 /* comm's context if irrcoll made one (no call made here otherwise), else NULL. */
 static irr__ctx *irr__ctx_peek(MPI_Comm comm) {
   int kv = atomic_load(&irr__keyval), flag = 0;
@@ -6972,6 +6970,7 @@ static void irr__note_native(MPI_Comm comm, irr_coll coll) {
   if (c) memset(&c->last, 0, sizeof c->last), c->last.coll = coll, c->last.alg = IRR_ALG_COUNT;
 }
 
+/* Report an error once through comm's error handler and return it. */
 static int irr__raise(MPI_Comm comm, int code) {
   MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
   if (code == MPI_SUCCESS) return code;

@@ -351,7 +351,6 @@ static irr_alg irr__forced(const irr__ctx *c, irr_coll coll) {
   return a == IRR_ALG_AUTO ? c->force[irr_coll_base(coll)] : a;
 }
 
-/* Report an error once through comm's error handler and return it. */
 /* comm's context if irrcoll made one (no call made here otherwise), else NULL. */
 static irr__ctx *irr__ctx_peek(MPI_Comm comm) {
   int kv = atomic_load(&irr__keyval), flag = 0;
@@ -367,6 +366,7 @@ static void irr__note_native(MPI_Comm comm, irr_coll coll) {
   if (c) memset(&c->last, 0, sizeof c->last), c->last.coll = coll, c->last.alg = IRR_ALG_COUNT;
 }
 
+/* Report an error once through comm's error handler and return it. */
 static int irr__raise(MPI_Comm comm, int code) {
   MPI_Comm c = comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm;
   if (code == MPI_SUCCESS) return code;

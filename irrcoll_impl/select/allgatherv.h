@@ -189,11 +189,11 @@ static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr_
 static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
                                      int *wp, irr__szhist *h) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
-  int i, nz = 0, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
+  int i, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
   double lb, b2;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
-    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn, nz += m[i] > 0;
+    mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn;
   }
   M = P[p];
   for (i = 0; i < p; i++) P[p + i + 1] = P[p + i] + m[i];
@@ -256,7 +256,6 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
   }
 #undef IRR__TAKE
 #undef IRR__TOT
-  (void)nz;
   *wp = w;
   return nc;
 }
@@ -266,9 +265,8 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
    time is not smooth in n there, a try costs under 0.5 us). The best kept in *a; returned. */
 static inline double irr__ag_circ_tries(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc,
                                         const irr__szhist *h, irr__agc *a, double x) {
-  int64_t M = 0, mx = 0;
-  int i, k, q = irr_circ_q(p), n0 = (int)a->B, near = q <= 4;
-  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx;
+  int64_t M = h->M, mx = h->mx;
+  int k, q = irr_circ_q(p), n0 = (int)a->B, near = q <= 4;
   for (k = 0; k < (near ? 7 : 3); k++) {
     int n = k < 2   ? (int)(n0 * (k == 0 ? 0.7071 : 1.4142) + 0.5)
             : k < 3 ? (int)(irr__sqrt((double)(q > 1 ? q - 1 : 1) * md.beta * (double)M / md.alpha) + 0.5)

@@ -231,10 +231,11 @@ static inline double irr_allgatherv_circulant_time(int p, const int64_t *m, int 
 #define IRR_CIRC_MAXPIECES 1024 /* pieces per block at most */
 
 /* The sizes by powers of two (cnt[k], sum[k]: the nonempty ones in [2^k, 2^(k+1))), for the
-   CPU's closed form: one pass, taken only where the circulant schedule is a candidate. */
+   CPU's closed form, with their total M and largest mx: one pass, taken only where the
+   circulant schedule is a candidate. */
 typedef struct irr__szhist {
   int nz, cnt[64];
-  int64_t sum[64];
+  int64_t sum[64], M, mx;
 } irr__szhist;
 static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
   int i, k;
@@ -243,7 +244,7 @@ static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
     uint64_t v = (uint64_t)m[i];
     if (m[i] <= 0) continue;
     for (k = 0; v >> 1; k++) v >>= 1;
-    h->nz++, h->cnt[k]++, h->sum[k] += m[i];
+    h->nz++, h->cnt[k]++, h->sum[k] += m[i], h->M += m[i], h->mx = m[i] > h->mx ? m[i] : h->mx;
   }
 }
 
