@@ -7413,6 +7413,7 @@ typedef struct irr__exec {
   MPI_Request *req;
   MPI_Request *live;       /* the round's requests not complete yet, compacted (irr__exec_complete) */
   int *lidx, nlive, nlb;   /* their indices in req; req[0 .. nlb) are in live or complete */
+  int nexact, cap;         /* live receives a bad sender could truncate; req's capacity */
   MPI_Status *stat;
   MPI_Datatype *types;
   int64_t *expect, *rws;
@@ -7958,8 +7959,9 @@ static int irr__exec_alloc(irr__exec *X) {
   }
   X->npc = 2 * maxspan + 2;
   X->pc = (irr__piece *)IRRCOLL_MALLOC((size_t)X->npc * 2 * sizeof(irr__piece));
+  X->cap = (int)maxmsg;
   X->req = (MPI_Request *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Request));
-  X->stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Status));
+  X->stat = (MPI_Status *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(MPI_Status)); /* + MPI_Waitall's */
   X->types = (MPI_Datatype *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(MPI_Datatype));
   X->expect = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * sizeof(int64_t));
   X->rws = (int64_t *)IRRCOLL_MALLOC((size_t)maxmsg * 2 * sizeof(int64_t));
@@ -8107,12 +8109,19 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    still live) and takes those that are; only a pass that found none waits (MPI_Waitany).
    MPI_Waitany alone cost O(n) a completion in MPICH (it looks at every handle of its array
    each call): 1.1 us a message in a round of 512 self messages, 3.4 us in one of 2048;
-   with the passes 0.1 us. Not MPI_Waitall/Waitsome: MPICH reports a failed request of those
+   with the passes 0.1 us. But where the messages come a few at a time, a pass after each
+   would poll once per request still under way (O(n^2) polls in a round of n receives: SMPI,
+   which charges 100 ns a failed test, put MPI's linear Gatherv at p = 64 8 us ahead of the
+   same schedule run so). So a round of at most IRR__WAIT_MAXLIVE live requests tests one
+   request first, makes passes while each takes at least half of what it tested, and
+   otherwise completes by MPI_Waitany alone (a scan of at most that many handles a
+   message). Not MPI_Waitall/Waitsome: MPICH reports a failed request of those
    (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which would abort a
    program whose own communicator returns errors. Every receive must get exactly its
    length: a short or truncated one marks the result bad. block = 0 (irr__exec_step): only
    those already complete, X->nleft of X->nreq left; the first error into X->wrc. The each
    hook may post more requests: X->nreq and X->nleft grow. */
+#define IRR__WAIT_MAXLIVE 64
 static void irr__exec_done(irr__exec *X, int i, MPI_Status *st, int ec) {
   int cls = MPI_SUCCESS;
   X->nleft--;
@@ -8137,23 +8146,51 @@ static void irr__exec_done(irr__exec *X, int i, MPI_Status *st, int ec) {
 static int irr__exec_unlive(irr__exec *X, int k) {
   int i = X->lidx[k];
   X->req[i] = MPI_REQUEST_NULL;
+  if (X->expect[i] >= 0) X->nexact--;
   X->live[k] = X->live[X->nlive - 1], X->lidx[k] = X->lidx[X->nlive - 1], X->nlive--;
   return i;
 }
+/* Every live request, none of which an erroneous sender could truncate (sends, ROOM
+   receives): MPI_Waitall, as MPI's own linear algorithms wait (no test polls; a failed
+   request there would be a failure of MPI's own, not bad arguments). The last live ones
+   first, so that none moves before it is taken. */
+static void irr__exec_all(irr__exec *X) {
+  MPI_Status *st = X->stat + X->cap;
+  int k, n = X->nlive, ec = MPI_Waitall(n, X->live, st);
+  for (k = n - 1; k >= 0; k--)
+    irr__exec_done(X, irr__exec_unlive(X, k), &st[k], ec == MPI_ERR_IN_STATUS ? st[k].MPI_ERROR : ec);
+}
 static int irr__exec_complete(irr__exec *X, int block) {
+  int mode = 0; /* 0: one request first, 1: passes, 2: MPI_Waitany alone (few live, few come at once) */
   while (X->nleft > 0) {
     MPI_Status st;
-    int ec, flag, k, found = 0;
+    int ec, flag, k, found = 0, tested = X->nlive;
     for (; X->nlb < X->nreq; X->nlb++) /* the requests still to complete, in a compact array */
-      if (X->req[X->nlb] != MPI_REQUEST_NULL) X->live[X->nlive] = X->req[X->nlb], X->lidx[X->nlive++] = X->nlb;
-    for (k = 0; k < X->nlive && X->nleft > 0;) { /* a pass */
-      flag = 0;
-      ec = MPI_Test(&X->live[k], &flag, &st);
-      if (!flag && ec == MPI_SUCCESS) {
-        k++;
-        continue;
+      if (X->req[X->nlb] != MPI_REQUEST_NULL) {
+        X->live[X->nlive] = X->req[X->nlb], X->lidx[X->nlive++] = X->nlb;
+        if (X->expect[X->nlb] >= 0) X->nexact++;
       }
-      irr__exec_done(X, irr__exec_unlive(X, k), &st, ec), found = 1;
+    if (block && X->nexact == 0 && X->nlive > 1) { /* nothing to truncate: all at once */
+      irr__exec_all(X);
+      continue;
+    }
+    if (X->nlive > IRR__WAIT_MAXLIVE) mode = 1;
+    if (mode == 0) { /* a pass only if it has come */
+      flag = 0;
+      ec = MPI_Test(&X->live[0], &flag, &st);
+      mode = flag || ec != MPI_SUCCESS ? 1 : 2;
+      if (mode == 1) irr__exec_done(X, irr__exec_unlive(X, 0), &st, ec), found = 1;
+    } else if (mode == 1) {
+      for (k = 0, tested = X->nlive; k < X->nlive && X->nleft > 0;) { /* a pass */
+        flag = 0;
+        ec = MPI_Test(&X->live[k], &flag, &st);
+        if (!flag && ec == MPI_SUCCESS) {
+          k++;
+          continue;
+        }
+        irr__exec_done(X, irr__exec_unlive(X, k), &st, ec), found++;
+      }
+      if (2 * found < tested && X->nlive <= IRR__WAIT_MAXLIVE) mode = 2;
     }
     if (found || X->nleft <= 0) continue;
     if (!block) return 0;
@@ -8250,7 +8287,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
       X->hi = hi, X->nreq = 0, X->posted = 1, X->wrc = MPI_SUCCESS;
-      X->cpu = 0, X->nlive = X->nlb = 0;
+      X->cpu = 0, X->nlive = X->nlb = X->nexact = 0;
       rc = irr__exec_post(X, X->lo, hi, &X->nreq);
       if (X->md) IRRCOLL_CPU_CHARGE(X->cpu), X->cpu_total += X->cpu; /* the round's CPU in the model (mpi/cache.h) */
       X->nleft = X->nreq;

@@ -40,6 +40,7 @@ typedef struct irr__exec {
   MPI_Request *req;
   MPI_Request *live;       /* the round's requests not complete yet, compacted (irr__exec_complete) */
   int *lidx, nlive, nlb;   /* their indices in req; req[0 .. nlb) are in live or complete */
+  int nexact, cap;         /* live receives a bad sender could truncate; req's capacity */
   MPI_Status *stat;
   MPI_Datatype *types;
   int64_t *expect, *rws;
