@@ -226,11 +226,12 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     cc->units += p;
     IRR__TAKE(c[nc]);
   }
-  /* the circulant schedule, where the single-ported lower bound leaves it room: n >= 2 pieces
-     (n = 1 prices as Bruck), its table's summary (p alone) */
+  /* the circulant schedule, where the single-ported lower bound leaves it room: q rounds at
+     least, and its generator's walk of 2 p (n - 1 + q) >= 2 p q roots (irr__circ_cpu); its
+     table's summary (p alone) */
   lb = q * md.alpha + md.beta * (double)(M - mn);
   b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-  lb = b2 * b2 > lb ? b2 * b2 : lb;
+  lb = (b2 * b2 > lb ? b2 * b2 : lb) + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * q;
   if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
     if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
       cc->made = 1;
@@ -285,12 +286,19 @@ static inline double irr__ag_circ_tries(int p, const int64_t *m, irr_model md, v
 static inline int irr__ag_refine(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
                                  int nc, int w, const irr__szhist *h) {
   int i;
-  double cells = 0, all = 0, tot, pr = cc->price > 0 ? cc->price : md.cpu_size;
+  double cells = 0, all = 0, tot, gain, pr = cc->price > 0 ? cc->price : md.cpu_size;
 #define IRR__TOT(x) ((x).net + (x).cpu)
   /* the refinement: every candidate if that is affordable, else those whose band reaches
      below the best's, if that is */
   tot = IRR_AG_REFINE_FLOOR - cc->units * pr; /* what the floor leaves the refinement */
   tot = IRR_AG_REFINE * IRR__TOT(c[w]) > tot ? IRR__TOT(c[w]) : tot / IRR_AG_REFINE;
+  /* what the exact times can save at most: the best's band above the lowest band of another,
+     or the circulant n's tries */
+  for (i = 0, gain = 0; i < nc; i++) {
+    double g = i != w ? c[w].hi + c[w].cpu - (c[i].lo + c[i].cpu) : c[w].alg == IRR_ALG_CIRCULANT ? c[w].hi - c[w].lo : 0;
+    gain = g > gain ? g : gain;
+  }
+  if (IRR_AG_REFINE * tot > gain) tot = gain / IRR_AG_REFINE; /* never more than they can save */
   for (i = 0; i < nc; i++) all += c[i].cells;
   if (all * IRR_AG_CELL * pr > IRR_AG_REFINE * tot) {
     all = -1;
