@@ -150,8 +150,9 @@ static int irr__exec_post_op(irr__exec *X, const irr_op *o, int *nreq) {
     if (derived && X->keep && nc == 1 && !hdr) X->keep[j] = t, X->types[*nreq] = MPI_DATATYPE_NULL; /* kept for the next call */
     if (X->md) X->cpu += X->md->cpu_msg + (derived ? X->md->cpu_type + (n - 1) * (X->md->cpu_piece + X->md->cpu_op) : 0);
     X->reqop[*nreq] = (int)(o - X->s->ops);
-    /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads) */
-    X->expect[*nreq] = recv && !dead && !(o->flags & IRR_OPF_ROOM) ? len : -1;
+    /* a head (IRR_OPF_ROOM) may come shorter: its size is the collective's to judge (irr__v_heads);
+       a dead receive is not checked, but a bad sender can truncate it (-2, irr__exec_all) */
+    X->expect[*nreq] = !recv || (o->flags & IRR_OPF_ROOM) ? -1 : dead ? -2 : len;
     if (recv) rc = MPI_Irecv(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else if (o->flags & IRR_OPF_SYNC) rc = MPI_Issend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
     else rc = MPI_Isend(addr, count, t, o->peer, tg, X->comm, &X->req[*nreq]);
@@ -220,12 +221,12 @@ static void irr__exec_done(irr__exec *X, int i, MPI_Status *st, int ec) {
 static int irr__exec_unlive(irr__exec *X, int k) {
   int i = X->lidx[k];
   X->req[i] = MPI_REQUEST_NULL;
-  if (X->expect[i] >= 0) X->nexact--;
+  if (X->expect[i] != -1) X->nexact--;
   X->live[k] = X->live[X->nlive - 1], X->lidx[k] = X->lidx[X->nlive - 1], X->nlive--;
   return i;
 }
 /* Every live request, none of which an erroneous sender could truncate (sends, ROOM
-   receives): MPI_Waitall, as MPI's own linear algorithms wait (no test polls; a failed
+   receives: expect -1): MPI_Waitall, as MPI's own linear algorithms wait (no test polls; a failed
    request there would be a failure of MPI's own, not bad arguments). The last live ones
    first, so that none moves before it is taken. */
 static void irr__exec_all(irr__exec *X) {
@@ -242,7 +243,7 @@ static int irr__exec_complete(irr__exec *X, int block) {
     for (; X->nlb < X->nreq; X->nlb++) /* the requests still to complete, in a compact array */
       if (X->req[X->nlb] != MPI_REQUEST_NULL) {
         X->live[X->nlive] = X->req[X->nlb], X->lidx[X->nlive++] = X->nlb;
-        if (X->expect[X->nlb] >= 0) X->nexact++;
+        if (X->expect[X->nlb] != -1) X->nexact++;
       }
     if (block && X->nexact == 0 && X->nlive > 1) { /* nothing to truncate: all at once */
       irr__exec_all(X);
