@@ -3851,6 +3851,10 @@ static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
    generator walks all p roots in every round of both directions, IRR_CIRC_WALK sizes
    (cpu_size) a root. */
 #define IRR_CIRC_WALK 3.5
+/* That walk with n pieces per block: 2 (n - 1 + q) rounds of p roots. */
+static inline double irr__circ_walk_cpu(int p, int n, irr_model md) {
+  return md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + irr_circ_q(p));
+}
 static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model md) {
   int q = irr_circ_q(p), k;
   double msgs = 2.0 * (n - 1 + q), S = 0, pieces, extra, t;
@@ -3862,7 +3866,7 @@ static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model
   pieces = 2.1 * S;
   msgs = pieces < msgs ? pieces : msgs;
   extra = pieces > msgs ? pieces - msgs : 0;
-  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + irr__circ_walk_cpu(p, n, md);
   return t + (extra < msgs ? extra : msgs) * md.cpu_type + extra * (md.cpu_piece + md.cpu_op);
 }
 
@@ -3893,7 +3897,7 @@ static inline double irr__circ_cpu_count(int p, const int64_t *m, int n, const i
     }
     worst = c > worst ? c : worst;
   }
-  return worst + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  return worst + irr__circ_walk_cpu(p, n, md);
 }
 #define IRR_CIRC_COUNT_MAX 4096 /* p^2 (n - 1 + q) at most, for irr__circ_cpu_count in the choice */
 
@@ -5414,7 +5418,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
      table's summary (p alone) */
   lb = q * md.alpha + md.beta * (double)(M - mn);
   b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-  lb = (b2 * b2 > lb ? b2 * b2 : lb) + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * q;
+  lb = (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
   if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
     if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
       cc->made = 1;
@@ -5580,8 +5584,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
 #define IRR_AG_SUMS 2.0
 #define IRR_VALIDATE_SIZES 3.0
 static inline double irr__ag_plan_cpu(irr_alg alg, int p, int nops, int64_t B, irr_model md) {
-  double walk = alg == IRR_ALG_CIRCULANT ? IRR_CIRC_WALK * 2.0 * p * ((double)B - 1 + irr_circ_q(p)) : IRR_AG_SUMS * p;
-  return md.cpu_op * nops + md.cpu_size * walk;
+  return md.cpu_op * nops + (alg == IRR_ALG_CIRCULANT ? irr__circ_walk_cpu(p, (int)B, md) : md.cpu_size * IRR_AG_SUMS * p);
 }
 
 /* Messages of at least this many bytes in Bruck, recursive doubling, neighbor exchange and
@@ -8124,9 +8127,10 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    same schedule run so). So a round of at most IRR__WAIT_MAXLIVE live requests tests one
    request first, makes passes while each takes at least half of what it tested, and
    otherwise completes by MPI_Waitany alone (a scan of at most that many handles a
-   message). Not MPI_Waitall/Waitsome: MPICH reports a failed request of those
-   (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which would abort a
-   program whose own communicator returns errors. Every receive must get exactly its
+   message). MPI_Waitall only where no bad sender can truncate a request (irr__exec_all);
+   elsewhere not MPI_Waitall/Waitsome: MPICH reports a failed request of those (e.g. a
+   truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
+   whose own communicator returns errors. Every receive must get exactly its
    length: a short or truncated one marks the result bad. block = 0 (irr__exec_step): only
    those already complete, X->nleft of X->nreq left; the first error into X->wrc. The each
    hook may post more requests: X->nreq and X->nleft grow. */
@@ -8173,7 +8177,7 @@ static int irr__exec_complete(irr__exec *X, int block) {
   int mode = 0; /* 0: one request first, 1: passes, 2: MPI_Waitany alone (few live, few come at once) */
   while (X->nleft > 0) {
     MPI_Status st;
-    int ec, flag, k, found = 0, tested = X->nlive;
+    int ec, flag, k, found = 0, tested;
     for (; X->nlb < X->nreq; X->nlb++) /* the requests still to complete, in a compact array */
       if (X->req[X->nlb] != MPI_REQUEST_NULL) {
         X->live[X->nlive] = X->req[X->nlb], X->lidx[X->nlive++] = X->nlb;

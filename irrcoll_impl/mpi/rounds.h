@@ -190,9 +190,10 @@ static int irr__exec_post(irr__exec *X, int lo, int hi, int *nreq) {
    same schedule run so). So a round of at most IRR__WAIT_MAXLIVE live requests tests one
    request first, makes passes while each takes at least half of what it tested, and
    otherwise completes by MPI_Waitany alone (a scan of at most that many handles a
-   message). Not MPI_Waitall/Waitsome: MPICH reports a failed request of those
-   (e.g. a truncated receive) through MPI_COMM_WORLD's error handler, which would abort a
-   program whose own communicator returns errors. Every receive must get exactly its
+   message). MPI_Waitall only where no bad sender can truncate a request (irr__exec_all);
+   elsewhere not MPI_Waitall/Waitsome: MPICH reports a failed request of those (e.g. a
+   truncated receive) through MPI_COMM_WORLD's error handler, which would abort a program
+   whose own communicator returns errors. Every receive must get exactly its
    length: a short or truncated one marks the result bad. block = 0 (irr__exec_step): only
    those already complete, X->nleft of X->nreq left; the first error into X->wrc. The each
    hook may post more requests: X->nreq and X->nleft grow. */
@@ -239,7 +240,7 @@ static int irr__exec_complete(irr__exec *X, int block) {
   int mode = 0; /* 0: one request first, 1: passes, 2: MPI_Waitany alone (few live, few come at once) */
   while (X->nleft > 0) {
     MPI_Status st;
-    int ec, flag, k, found = 0, tested = X->nlive;
+    int ec, flag, k, found = 0, tested;
     for (; X->nlb < X->nreq; X->nlb++) /* the requests still to complete, in a compact array */
       if (X->req[X->nlb] != MPI_REQUEST_NULL) {
         X->live[X->nlive] = X->req[X->nlb], X->lidx[X->nlive++] = X->nlb;

@@ -231,7 +231,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
      table's summary (p alone) */
   lb = q * md.alpha + md.beta * (double)(M - mn);
   b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-  lb = (b2 * b2 > lb ? b2 * b2 : lb) + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * q;
+  lb = (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
   if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
     if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
       cc->made = 1;
@@ -397,8 +397,7 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
 #define IRR_AG_SUMS 2.0
 #define IRR_VALIDATE_SIZES 3.0
 static inline double irr__ag_plan_cpu(irr_alg alg, int p, int nops, int64_t B, irr_model md) {
-  double walk = alg == IRR_ALG_CIRCULANT ? IRR_CIRC_WALK * 2.0 * p * ((double)B - 1 + irr_circ_q(p)) : IRR_AG_SUMS * p;
-  return md.cpu_op * nops + md.cpu_size * walk;
+  return md.cpu_op * nops + (alg == IRR_ALG_CIRCULANT ? irr__circ_walk_cpu(p, (int)B, md) : md.cpu_size * IRR_AG_SUMS * p);
 }
 
 /* Messages of at least this many bytes in Bruck, recursive doubling, neighbor exchange and

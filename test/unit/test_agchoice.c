@@ -139,7 +139,7 @@ static double total_time(irr_alg x, int p, const int64_t *m, int64_t B, irr_mode
   if (irr_allgatherv_build_all(&set, x, p, m, B, NULL, 0, md) != IRR_OK) return t;
   if (irr_sched_cost(set.s, p, md, &c, NULL) == IRR_OK) t = c.time;
   irr_sched_set_free(&set);
-  if (x == IRR_ALG_CIRCULANT && t < 1e300) t += md.cpu_size * IRR_CIRC_WALK * 2.0 * p * ((double)B - 1 + irr_circ_q(p));
+  if (x == IRR_ALG_CIRCULANT && t < 1e300) t += irr__circ_walk_cpu(p, (int)B, md);
   return t;
 }
 

@@ -257,6 +257,10 @@ static inline void irr__szhist_make(int p, const int64_t *m, irr__szhist *h) {
    generator walks all p roots in every round of both directions, IRR_CIRC_WALK sizes
    (cpu_size) a root. */
 #define IRR_CIRC_WALK 3.5
+/* That walk with n pieces per block: 2 (n - 1 + q) rounds of p roots. */
+static inline double irr__circ_walk_cpu(int p, int n, irr_model md) {
+  return md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + irr_circ_q(p));
+}
 static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model md) {
   int q = irr_circ_q(p), k;
   double msgs = 2.0 * (n - 1 + q), S = 0, pieces, extra, t;
@@ -268,7 +272,7 @@ static inline double irr__circ_cpu(int p, int n, const irr__szhist *h, irr_model
   pieces = 2.1 * S;
   msgs = pieces < msgs ? pieces : msgs;
   extra = pieces > msgs ? pieces - msgs : 0;
-  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  t = md.cpu_op * (pieces + 1) + msgs * md.cpu_msg + irr__circ_walk_cpu(p, n, md);
   return t + (extra < msgs ? extra : msgs) * md.cpu_type + extra * (md.cpu_piece + md.cpu_op);
 }
 
@@ -299,7 +303,7 @@ static inline double irr__circ_cpu_count(int p, const int64_t *m, int n, const i
     }
     worst = c > worst ? c : worst;
   }
-  return worst + md.cpu_size * IRR_CIRC_WALK * 2.0 * p * (n - 1 + q);
+  return worst + irr__circ_walk_cpu(p, n, md);
 }
 #define IRR_CIRC_COUNT_MAX 4096 /* p^2 (n - 1 + q) at most, for irr__circ_cpu_count in the choice */
 
