@@ -72,6 +72,10 @@ $(B)/test_pure: test/unit/test_pure.c $(PARTS) test/check.h test/dist.h | $(B)
 $(B)/test_a2a: test/unit/test_a2a.c $(PARTS) test/check.h test/dist.h | $(B)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_a2a.c -lm
 
+# Reduce_scatter's schedules: checker, closed forms against the model, the bound (sanitizers)
+$(B)/test_rs: test/unit/test_rs.c $(PARTS) test/check.h test/dist.h | $(B)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ test/unit/test_rs.c -lm
+
 # Träff's circulant-graph schedules against a round-by-round simulation, p = 1..300: -O2 (speed)
 $(B)/test_circulant: test/unit/test_circulant.c $(PARTS) test/check.h test/dist.h | $(B)
 	$(CC) $(WARN) -O2 -o $@ test/unit/test_circulant.c
@@ -109,6 +113,7 @@ $(B)/test_%_split: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -DIRR_HEAD_ROOM=12 -I. -o $@ $<
 # threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
 $(B)/test_threads: TEST_LIBS = -lpthread
+$(B)/test_reduce_scatter: TEST_LIBS = -lm
 # more than 2^31 bytes to a root: no sanitizers (their shadow memory would double it)
 $(B)/test_large: test/mpi/test_large.c irrcoll.h test/check.h | $(B) deps-mpi
 	$(MPICC) $(WARN) -O2 -I. -o $@ test/mpi/test_large.c

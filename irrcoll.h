@@ -16,7 +16,7 @@
    checker. The registry names every collective and algorithm; select/ holds one choose()
    per collective, a pure function of values equal on all ranks, so a test or the model
    builds exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
-   plan -> run.
+   plan -> run. The IR's receive-and-reduce op (ir/sched.h) gives MPI_Reduce_scatter too.
 
    Contents, in order: the parts in irrcoll_impl/ of the repository, one folder per layer,
    each part using only what the parts before it define (make check compiles every prefix).
@@ -43,10 +43,13 @@
      algo/inter/        intergroup Allgather(v): common.h, rootgather.h, exchange.h
                         (Algorithms 1 and 2)
      algo/alltoallv/    sizes.h (labels, the sizes phase), linear.h, bruck.h (and the hybrid)
+     algo/reduce_scatter/  common.h (pieces, ranges, the delivery to owners), bruck.h
+                        (reverse Bruck), halving.h (recursive halving in rank order), ring.h,
+                        pairwise.h, balanced.h (equal pieces, then to the owners)
      select/            each collective's automatic choice, the ops its programs need and the
                         programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
                         XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
-                        alltoallv.h, inter.h; any.h (any collective: choose, build, estimate);
+                        alltoallv.h, reduce_scatter.h, inter.h; any.h (any collective: choose, build, estimate);
                         persist.h (persistent calls in the model)
      api/decl.h         the MPI entry points' declarations and contracts
    MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
@@ -60,12 +63,13 @@
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
+                        reduce_scatter.h,
                         then after the requests xgatherv.h, xallgatherv.h, xalltoallv.h
      mpi/request.h      persistent and nonblocking requests and their progress; persist.h:
                         what init and the nonblocking calls add; greq.h: IRR_Request_mpi
      api/<collective>.h every form of one collective's entry points (blocking, _c,
                         persistent, nonblocking): gatherv, scatterv, allgatherv, inter
-                        (Allgather and the groups), alltoallv, xgatherv, xscatterv,
+                        (Allgather and the groups), alltoallv, reduce_scatter, xgatherv, xscatterv,
                         xallgatherv, xalltoallv; comm.h (IRR_Comm_set_alg ...), request.h
                         (IRR_Start, IRR_Test, IRR_Wait ...)
      guide/             performance-guideline mock-ups GL1-GL22 (regular.h), the irregular
@@ -344,6 +348,16 @@ typedef struct irr_op {
    charges one alpha for the message and beta for all its pieces; the checker moves each
    piece's labels. Not with IRR_OPF_COUNTS, IRR_OPF_LEARN or IRR_OPF_WRAP. */
 #define IRR_OPF_CONT 512
+
+/* RECV: receive and reduce (Reduce_scatter, algo/reduce_scatter/). The message arrives in
+   (buf, off) like any receive, a slot that holds it only until the round's messages are
+   complete; then the op combines it into the data already at (dbuf, doff), the same labels:
+   acc = arrived (+) acc, the arrived data as the left operand (MPI_Reduce_local's order), or
+   with IRR_OPF_RIGHT acc = acc (+) arrived. A round's reduces run after its messages and
+   before its copies, in op order. The checker tracks whose contributions each unit holds
+   (ir/check.h); the model charges gamma per unit reduced at the end of the round. */
+#define IRR_OPF_REDUCE 1024
+#define IRR_OPF_RIGHT 2048
 
 /* Is op j of s the head of a message (a send or receive that does not continue the one
    before)? */
@@ -643,7 +657,8 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
    the one that can start earliest goes first (ties: lower sender, then program order), so no
    port idles while a message for it is ready. A round ends when all its messages have
    ended (copies are free); the next round then starts. The result is the time the last rank
-   ends its last round.
+   ends its last round. A round that reduces (IRR_OPF_REDUCE) ends gamma per unit reduced
+   later.
 
    Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
    that became free); a message whose port is busy parks at that port, and a port that frees
@@ -666,6 +681,10 @@ typedef struct irr_model {
                        message's first (a derived datatype's entry) */
   double cpu_type;  /* building and freeing one derived datatype (a message of several pieces) */
   double cpu_size;  /* visiting one size: the choice's passes, a generator's walk */
+  /* Reducing one unit (Reduce_scatter's receive-and-reduce, IRR_OPF_REDUCE): charged when
+     the round's messages are done, before the next round. The collective's own work, which
+     MPI's algorithms pay too, so the network-alone model keeps it. */
+  double gamma;
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
@@ -683,6 +702,8 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_OP_DEFAULT 6.0e-9
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.2e-7
 #define IRR_MODEL_CPU_SIZE_DEFAULT 8.4e-10
+/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double, 0.25 ns a byte (bench/bench_cpu.c) */
+#define IRR_MODEL_GAMMA_DEFAULT 2.5e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {
@@ -691,6 +712,7 @@ static inline irr_model irr_model_default(void) {
   md.cpu_msg = IRR_MODEL_CPU_MSG_DEFAULT, md.cpu_piece = IRR_MODEL_CPU_PIECE_DEFAULT;
   md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
   md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
+  md.gamma = IRR_MODEL_GAMMA_DEFAULT;
   return md;
 }
 /* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
@@ -714,8 +736,8 @@ static inline irr_model irr_model_ab(double alpha, double beta) {
    and completed, and for a message of several memory pieces its datatype and the pieces
    moved. A message's pieces are its ops (a head and its IRR_OPF_CONT ops), a wrapped op
    two: the blocks of a buffer are taken to lie in rank order, one after the other, so
-   pieces of different blocks are not merged (the user's layout is one rank's to know).
-   Copies cost their op only. */
+   pieces of different blocks are not merged (the user's layout is one rank's to know);
+   pieces that go on in scratch are (the executor merges them). Copies cost their op only. */
 static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
   double t = md.cpu_op * s->nops;
   int j = 0;
@@ -723,7 +745,10 @@ static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
     const irr_op *o = &s->ops[j];
     int k = j + 1, pieces = 1 + ((o->flags & IRR_OPF_WRAP) != 0);
     if (o->kind == IRR_OP_COPY) { j++; continue; }
-    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) pieces += 1 + ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
+    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) /* (scratch that goes on is one piece) */
+      pieces += (s->ops[k].buf != IRR_BUF_TMP || s->ops[k - 1].buf != IRR_BUF_TMP ||
+                 s->ops[k].off != s->ops[k - 1].off + s->ops[k - 1].len) +
+                ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
     t += md.cpu_msg;
     if (pieces > 1) t += md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op);
     j = k;
@@ -878,7 +903,10 @@ static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   if (--S->left[r] == 0) {
     const irr_sched *sc = &S->s[r];
     int j = S->pos[r], rd = sc->ops[j].round;
-    while (j < sc->nops && sc->ops[j].round == rd) j++;
+    int64_t red = 0;
+    for (; j < sc->nops && sc->ops[j].round == rd; j++)
+      if (sc->ops[j].flags & IRR_OPF_REDUCE) red += sc->ops[j].len;
+    S->rend[r] += S->m.gamma * (double)red;
     S->pos[r] = j;
     irr__sim_enter(S, r, S->rend[r]);
   }
@@ -1132,6 +1160,8 @@ static inline double irr__mp_latest(const double *E, int p) {
      xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
      xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
                             choice
+     reduce_scatter         balanced, bruck, halving, ring, pairwise (the last three MPI's)
+                            auto: irr_reduce_scatter_choose, the estimates' argmin
    An X collective with no forced algorithm of its own follows its known-size collective's
    (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
 
@@ -1147,6 +1177,9 @@ typedef enum irr_coll {
   IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
   IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (algo/alltoallv/);
                                before 2.x this name meant XAlltoallv */
+  IRR_COLL_REDUCE_SCATTER = 9, /* SEND: the rank's whole vector (every block at its
+                                  displacement); RECV: its own block of the reduction
+                                  (algo/reduce_scatter/) */
   IRR_COLL_COUNT
 } irr_coll;
 
@@ -1168,6 +1201,9 @@ typedef enum irr_alg {
   IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_NEIGHBOR = 15,  /* Allgatherv: neighbor exchange, blocks both ways round the ring (p even) */
   IRR_ALG_CIRCULANT = 16, /* Allgatherv: Träff's round-optimal circulant-graph schedule (algo/allgatherv/circulant.h) */
+  IRR_ALG_HALVING = 17,   /* Reduce_scatter: recursive halving on the rank blocks, rank order kept */
+  IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
+  IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -1180,6 +1216,7 @@ typedef enum irr_alg {
 #define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
 #define IRR_RESTRICT_NODES 8     /* only on SMP nodes of consecutive ranks (elsewhere the choice falls back) */
 #define IRR_RESTRICT_EVEN 16     /* only on an even number of ranks (elsewhere the choice falls back) */
+#define IRR_RESTRICT_COMMUTE 32  /* only for commutative operations (reductions) */
 
 typedef struct irr_alg_entry {
   irr_coll coll;
@@ -1219,6 +1256,11 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XSCATTERV, IRR_ALG_BINOMIAL, 0, "binomial trees rebuilt on every range"},
       {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
       {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BALANCED, 0, "p equal pieces reduce-scattered (reverse Bruck; halving in rank order), then sent to their owners"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BRUCK, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks: ceil(log2 p) rounds, any p"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_PAIRWISE, IRR_RESTRICT_COMMUTE, "pairwise: p - 1 rounds, block d straight to rank d (MPICH)"},
   };
   *n = (int)(sizeof t / sizeof t[0]);
   return t;
@@ -1236,14 +1278,14 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier", "neighbor", "circulant"};
+                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
 /* The collective's name in IRRCOLL_ALG (and in reports). */
 static inline const char *irr_coll_name(irr_coll c) {
   static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
-                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv"};
+                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv", "reduce_scatter"};
   return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
 }
 
@@ -1334,7 +1376,11 @@ static inline irr_status irr_alg_parse(const char *spec, const char *coll, irr_a
        forward sizes it knows. At the end the receivers know what they must (the gather
        root: every size; a scatter rank: its own; allgather: every size). For gathers the
        sizes of empty blocks count as known: the tree construction announces the totals of
-       subtrees, and an empty subtree sends nothing.
+       subtrees, and an empty subtree sends nothing;
+     - for reductions (Reduce_scatter, irr__chk_reduce), unit by unit, which element each
+       unit holds and whose contributions: a receive-and-reduce combines disjoint sets (each
+       contribution exactly once), in rank order when spec.ordered, and every rank ends with
+       all p contributions to every unit of its block.
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
 
@@ -1344,6 +1390,8 @@ typedef struct irr_spec {
   const int64_t *m; /* m[i]: units of block i */
   int inplace;      /* MPI_IN_PLACE at the root (allgather: everywhere): its block stays */
   int unknown;      /* receivers do not know the sizes: check that they learn them */
+  int ordered;      /* reductions: the operation is not commutative, so contributions must
+                       combine in rank order (irr__chk_reduce) */
 } irr_spec;
 
 typedef struct irr_check_report {
@@ -1694,6 +1742,193 @@ static inline irr_status irr__chk_rank(irr__chk *C, const irr_sched *sc, int r, 
   return irr__chk_end(C, r, rep);
 }
 
+/* ---- reductions: unit by unit ----
+   The data is the vector of n = sum m_i units (block i at D_i = m_0 + ... + m_(i-1)). A
+   unit's state is the element it holds (-1: nothing) and the set of ranks whose
+   contributions it combines (a bit per rank: p <= 64). Rank r's SEND buffer holds element g
+   with contribution {r} at g; its RECV buffer element D_r + k at k. Each rank runs round by
+   round: its messages carry the state at the start of the sender's round, its receives
+   land, its reduces combine (the slot a reduce's message arrived in is empty again after),
+   then its copies run. Cost: O(units moved) plus O(p) a pass over the ranks. */
+typedef struct irr__ru {
+  int64_t e;     /* element, -1: undefined */
+  uint64_t who;  /* contributions */
+} irr__ru;
+
+typedef struct irr__rchk {
+  const irr_spec *sp;
+  const irr_sched *s;
+  int64_t *D;          /* p + 1 */
+  irr__ru **recv, **tmp; /* per rank */
+} irr__rchk;
+
+/* The k-th unit of op o's side (buf, off) on rank r: its state, and the element it must
+   be (*g). NULL: out of bounds. SEND units are made in *tmpu. */
+static inline irr__ru *irr__rchk_unit(irr__rchk *R, int r, int buf, int64_t off, const irr_op *o, int64_t k,
+                                      int64_t *g, irr__ru *tmpu) {
+  int64_t n = R->D[R->sp->p], x;
+  if (o->blo < 0 || o->blo >= R->sp->p || o->skip < 0) return NULL;
+  x = R->D[o->blo] + o->skip + k;
+  if (o->flags & IRR_OPF_WRAP) x = n > 0 ? x % n : x;
+  if (x >= n) return NULL;
+  *g = x;
+  if (buf == IRR_BUF_SEND) {
+    tmpu->e = x;
+    tmpu->who = (uint64_t)1 << r;
+    return tmpu;
+  }
+  if (buf == IRR_BUF_RECV) return x >= R->D[r] && x < R->D[r + 1] ? &R->recv[r][x - R->D[r]] : NULL;
+  if (buf == IRR_BUF_TMP) return off + k < R->s[r].tmp ? &R->tmp[r][off + k] : NULL;
+  return NULL;
+}
+
+/* Is w a run of consecutive ranks? Its lowest and highest. */
+static inline int irr__rchk_run(uint64_t w, int *lo, int *hi) {
+  int a = 0, b = 63;
+  if (!w) return 0;
+  while (!((w >> a) & 1)) a++;
+  while (!((w >> b) & 1)) b--;
+  *lo = a, *hi = b;
+  return b - a == 63 ? w == ~(uint64_t)0 : w == ((((uint64_t)1 << (b - a + 1)) - 1) << a);
+}
+
+static inline irr_status irr__chk_reduce(const irr_sched *s, const irr_spec *sp, const int64_t *base,
+                                         const int64_t *partner, irr_check_report *rep) {
+  int p = sp->p, r, progress;
+  int64_t *moff = NULL, nmsg = 0, g = -1, k;
+  unsigned char *snap = NULL;
+  irr__ru *msg = NULL, one;
+  irr__rchk R;
+  irr_status st = IRR_OK;
+  int *pos = NULL;
+  uint64_t full = p == 64 ? ~(uint64_t)0 : (((uint64_t)1 << p) - 1);
+  memset(&R, 0, sizeof R);
+  R.sp = sp, R.s = s;
+  if (p > 64 || sp->inplace) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "reductions: p > 64 or in place");
+  R.D = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  R.recv = (irr__ru **)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__ru *));
+  pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  moff = (int64_t *)IRRCOLL_MALLOC(((size_t)base[p] + 1) * sizeof(int64_t));
+  if (!R.D || !R.recv || !pos || !moff) { st = IRR_ERR_NOMEM; goto out; }
+  memset(R.recv, 0, (size_t)p * 2 * sizeof(irr__ru *));
+  R.tmp = R.recv + p;
+  R.D[0] = 0;
+  for (r = 0; r < p; r++) R.D[r + 1] = R.D[r] + sp->m[r];
+  for (r = 0; r < p; r++) {
+    int j;
+    R.recv[r] = (irr__ru *)IRRCOLL_MALLOC((size_t)(sp->m[r] + 1) * sizeof(irr__ru));
+    R.tmp[r] = (irr__ru *)IRRCOLL_MALLOC((size_t)(s[r].tmp + 1) * sizeof(irr__ru));
+    if (!R.recv[r] || !R.tmp[r]) { st = IRR_ERR_NOMEM; goto out; }
+    for (k = 0; k < sp->m[r]; k++) R.recv[r][k].e = -1, R.recv[r][k].who = 0;
+    for (k = 0; k < s[r].tmp; k++) R.tmp[r][k].e = -1, R.tmp[r][k].who = 0;
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if ((o->flags & IRR_OPF_REDUCE) && (o->kind != IRR_OP_RECV || o->buf != IRR_BUF_TMP || o->dbuf == IRR_BUF_SEND ||
+                                         o->dbuf == IRR_BUF_NONE)) {
+        st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a reduce is no receive into scratch combining into a buffer");
+        goto out;
+      }
+      moff[base[r] + j] = nmsg;
+      if (o->kind == IRR_OP_SEND) nmsg += o->len;
+    }
+    pos[r] = 0;
+  }
+  if (!(msg = (irr__ru *)IRRCOLL_MALLOC((size_t)(nmsg + 1) * sizeof(irr__ru))) ||
+      !(snap = (unsigned char *)IRRCOLL_MALLOC((size_t)base[p] + 1))) {
+    st = IRR_ERR_NOMEM;
+    goto out;
+  }
+  memset(snap, 0, (size_t)base[p] + 1);
+  /* Ranks advance on their own: a rank entering a round takes its sends' data (snap), and
+     ends the round once every receive's send has been taken. */
+  for (progress = 1; progress;) {
+    progress = 0;
+    for (r = 0; r < p; r++) {
+      int j, hi, phase, rd;
+      if (pos[r] >= s[r].nops) continue;
+      rd = s[r].ops[pos[r]].round;
+      for (hi = pos[r]; hi < s[r].nops && s[r].ops[hi].round == rd; hi++) {
+        const irr_op *o = &s[r].ops[hi];
+        if (o->kind != IRR_OP_SEND || snap[base[r] + hi]) continue;
+        for (k = 0; k < o->len; k++) {
+          irr__ru *u = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+          if (!u || u->e != g) { st = irr__chk_fail(rep, u ? IRR_ERR_UNDEFINED : IRR_ERR_BOUNDS, r, hi, "a send reads data that is not there"); goto out; }
+          msg[moff[base[r] + hi] + k] = *u;
+        }
+        snap[base[r] + hi] = 1;
+        progress = 1;
+      }
+      for (j = pos[r]; j < hi; j++)
+        if (s[r].ops[j].kind == IRR_OP_RECV && !snap[partner[base[r] + j]]) break;
+      if (j < hi) continue; /* a send it waits for is in a later round of its sender */
+      for (phase = 1; phase < 4; phase++)
+        for (j = pos[r]; j < hi; j++) {
+          const irr_op *o = &s[r].ops[j];
+          if (phase == 1 && o->kind == IRR_OP_RECV) {
+            const irr__ru *in = msg + moff[partner[base[r] + j]];
+            for (k = 0; k < o->len; k++) {
+              irr__ru *u = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              if (!u || o->buf == IRR_BUF_SEND) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a receive writes where it may not"); goto out; }
+              if (u->e >= 0) { st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "a receive writes over data"); goto out; }
+              if (in[k].e != g) { st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "a message carries other elements"); goto out; }
+              *u = in[k];
+            }
+          } else if (phase == 2 && (o->flags & IRR_OPF_REDUCE)) {
+            for (k = 0; k < o->len; k++) {
+              int64_t g2;
+              irr__ru *a = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              irr__ru *acc = irr__rchk_unit(&R, r, o->dbuf, o->doff, o, k, &g2, &one);
+              int al, ah, bl, bh;
+              if (!a || !acc) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a reduce outside its buffers"); goto out; }
+              if (acc->e != g) { st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a reduce into data that is not there"); goto out; }
+              if (a->who & acc->who) { st = irr__chk_fail(rep, IRR_ERR_RESULT, r, j, "a reduce combines a contribution twice"); goto out; }
+              if (sp->ordered && (!irr__rchk_run(a->who, &al, &ah) || !irr__rchk_run(acc->who, &bl, &bh) ||
+                                  ((o->flags & IRR_OPF_RIGHT) ? bh + 1 != al : ah + 1 != bl))) {
+                st = irr__chk_fail(rep, IRR_ERR_RESULT, r, j, "a reduce breaks rank order");
+                goto out;
+              }
+              acc->who |= a->who;
+              a->e = -1, a->who = 0; /* the slot is free again */
+            }
+          } else if (phase == 3 && o->kind == IRR_OP_COPY) {
+            for (k = 0; k < o->len; k++) {
+              int64_t g2;
+              irr__ru *a = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              irr__ru src, *d;
+              if (!a || a->e != g) { st = irr__chk_fail(rep, a ? IRR_ERR_UNDEFINED : IRR_ERR_BOUNDS, r, j, "a copy reads data that is not there"); goto out; }
+              src = *a;
+              d = irr__rchk_unit(&R, r, o->dbuf, o->doff, o, k, &g2, &one);
+              if (!d || o->dbuf == IRR_BUF_SEND) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a copy writes where it may not"); goto out; }
+              if (d->e >= 0) { st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "a copy writes over data"); goto out; }
+              *d = src;
+            }
+          }
+        }
+      pos[r] = hi;
+      progress = 1;
+    }
+  }
+  for (r = 0; r < p; r++)
+    if (pos[r] < s[r].nops) { st = irr__chk_fail(rep, IRR_ERR_DEADLOCK, r, pos[r], "a round waits forever"); goto out; }
+  for (r = 0; r < p; r++)
+    for (k = 0; k < sp->m[r]; k++)
+      if (R.recv[r][k].e != R.D[r] + k || R.recv[r][k].who != full) {
+        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a unit of the rank's block lacks contributions");
+        goto out;
+      }
+out:
+  if (R.recv)
+    for (r = 0; r < 2 * p; r++)
+      if (R.recv[r]) IRRCOLL_FREE(R.recv[r]);
+  if (R.recv) IRRCOLL_FREE(R.recv);
+  if (R.D) IRRCOLL_FREE(R.D);
+  if (pos) IRRCOLL_FREE(pos);
+  if (moff) IRRCOLL_FREE(moff);
+  if (msg) IRRCOLL_FREE(msg);
+  if (snap) IRRCOLL_FREE(snap);
+  return st;
+}
+
 /* Check the programs s[0..p-1] against the specification. rep (optional) says where the
    first error is. */
 static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
@@ -1705,7 +1940,13 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = irr_model_ab(1.0, 0.0);
   irr_cost c;
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
-  if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
+  if (sp->coll == IRR_COLL_REDUCE_SCATTER) { /* its own rules: irr__chk_reduce */
+    if (p <= 0) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "bad p");
+    for (r = 0; r < p; r++)
+      if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  } else if ((st = irr__chk_spec(sp, rep)) != IRR_OK) {
+    return st;
+  }
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
@@ -1727,7 +1968,9 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
   st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
-  for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
+  if (sp->coll == IRR_COLL_REDUCE_SCATTER) st = irr__chk_reduce(s, sp, base, partner, rep);
+  else
+    for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
   if (C.known) IRRCOLL_FREE(C.known);
@@ -5069,6 +5312,441 @@ static inline double irr_alltoallv_plain_time(int p, const int64_t *v, irr_model
   return irr__a2a_bruck_rounds(p, v + 10 + 3 * IRR_A2A_QMAX, md, share);
 }
 /* ==== end algo/alltoallv/bruck.h ==== */
+/* ==== begin algo/reduce_scatter/common.h ==== */
+/* Reduce_scatter's common pieces (IRR_COLL_REDUCE_SCATTER): rank i gets block i (m_i units)
+   of the vector of n = sum m_i units reduced over all ranks. Units are elements of the
+   user's datatype (the MPI layer scales them to bytes); block i starts at D_i = m_0 + ... +
+   m_(i-1) of the vector, so a range of the vector is a label range (blo, skip, len) that may
+   run over many blocks.
+
+   Every algorithm here reduce-scatters *pieces* P_0 <= P_1 <= ... <= P_q = n of the vector:
+   the rank blocks themselves (P = D: what MPI libraries do, so one large block makes every
+   round as slow as it), or q equal pieces (count-balanced, algo/reduce_scatter/balanced.h).
+   Where pieces are not blocks, a last round sends each piece's overlap with each block to
+   the block's owner (irr__rs_redist): at most q + p - 1 messages, each rank sends the
+   owners of its piece and receives the holders of its block.
+
+   Scratch: the rank's partial results of the whole vector (n units at offset 0, in vector
+   order or rotated, as each algorithm says), then the slot messages arrive in before they
+   are reduced (IRR_OPF_REDUCE, ir/sched.h). */
+
+/* D[0..p]: the blocks' starts from m. */
+static inline void irr__rs_starts(int p, const int64_t *m, int64_t *D) {
+  int i;
+  D[0] = 0;
+  for (i = 0; i < p; i++) D[i + 1] = D[i] + m[i];
+}
+
+/* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a). */
+static inline int irr__rs_block(int p, const int64_t *D, int64_t a) {
+  int lo = 0, hi = p - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (D[mid] <= a) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* Append an op over vector elements [a, a + len) (a may be n or more: taken mod n; a range
+   past n wraps to 0 and becomes two ops, the second IRR_OPF_CONT: one message). off/doff:
+   where the first element is in scratch (the second piece follows it there). flags go on
+   both ops. len 0: nothing. */
+static inline void irr__rs_op(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf,
+                              int64_t doff, const int64_t *D, int64_t a, int64_t len, int flags) {
+  int p = s->size;
+  int64_t n = D[p], first;
+  irr_op *o;
+  if (len <= 0) return;
+  if (n > 0) a %= n;
+  first = a + len > n ? n - a : len;
+  o = irr_sched_push(s, round, kind, peer, buf, off, dbuf, doff, irr__rs_block(p, D, a),
+                     irr__rs_block(p, D, a + first - 1) + 1, a - D[irr__rs_block(p, D, a)], first);
+  if (!o) return;
+  o->flags = (uint16_t)flags;
+  if (first < len) { /* wraps: the rest from element 0 */
+    o = irr_sched_push(s, round, kind, peer, buf, off + first, dbuf, doff + first, irr__rs_block(p, D, 0),
+                       irr__rs_block(p, D, len - first - 1) + 1, 0, len - first);
+    if (o) o->flags = (uint16_t)(flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
+  }
+}
+
+/* The receive-and-reduce of vector elements [a, a + len) from peer: it arrives in scratch
+   at `slot` and combines into the partial results at (dbuf, doff). right: the arrived data
+   is the right operand (the peer's ranks come after this rank's). */
+static inline void irr__rs_recv_reduce(irr_sched *s, int round, int peer, int64_t slot, int dbuf, int64_t doff,
+                                       const int64_t *D, int64_t a, int64_t len, int right) {
+  irr__rs_op(s, round, IRR_OP_RECV, peer, IRR_BUF_TMP, slot, dbuf, doff, D, a, len,
+             IRR_OPF_REDUCE | (right ? IRR_OPF_RIGHT : 0));
+}
+
+/* Who holds which piece after the reduce-scatter proper. Halving folds ranks 2v and
+   2v + 1 < 2x into virtual rank v (x = 0: none folded); virtual rank v stands for rank
+   irr__rs_holder(v, x), and rank r for virtual rank irr__rs_piece(r, x) (-1: folded away).
+   Virtual rank v ends with piece v, or in rank order (halving for non-commutative
+   operations) with piece bitrev_k(v), its k = log2 q bits reversed (irr__rs_rev). */
+static inline int irr__rs_holder(int v, int x) { return v < x ? 2 * v + 1 : v + x; }
+static inline int irr__rs_piece(int r, int x) { return r < 2 * x ? (r % 2 ? r / 2 : -1) : r - x; }
+static inline int irr__rs_rev(int v, int k) {
+  int t = 0, i;
+  if (k == 0) return v;
+  for (i = 0; i < k; i++) t |= ((v >> i) & 1) << (k - 1 - i);
+  return t;
+}
+
+/* ---- the delivery: each block gathered from the holders of the pieces it overlaps ----
+   Block o lies in pieces ta .. tb. Its owner is the root of a gather over their holders in
+   piece order: one list ta .. tb, or, where the owner holds a piece t_o of them (its own
+   part is a copy), two lists going out from it, t_o - 1 down to ta and t_o + 1 up to tb. A
+   list of k <= 3 pieces sends straight to the owner in one round; a longer one is a
+   binomial tree (node i of the list, root 0: its subtree is nodes i .. i + lowbit(i) - 1,
+   consecutive pieces, so one range of the vector, which it sends in round log2(lowbit(i))
+   after its children's), so a block over many pieces costs ceil(log2(k + 1)) alpha + m_o
+   beta, not k alpha. An inner node gathers its subtree in scratch past everything else. */
+typedef struct irr__rs_list {
+  int o, t0, dir, k; /* block o; node i >= 1 is piece t0 + dir (i - 1); k nodes */
+} irr__rs_list;
+
+/* The last piece starting at or before element a. */
+static inline int irr__rs_piece_at(int q, const int64_t *P, int64_t a) {
+  int lo = 0, hi = q - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (P[mid] <= a) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* Block o's lists (*nl of them, 0 .. 2) and the piece its owner holds among them (*to, -1). */
+static inline void irr__rs_lists(int o, const int64_t *D, int q, const int64_t *P, int x, int kb, irr__rs_list *L, int *nl,
+                                 int *to) {
+  int ta = irr__rs_piece_at(q, P, D[o]), tb = irr__rs_piece_at(q, P, D[o + 1] - 1), v = irr__rs_piece(o, x);
+  *to = v >= 0 ? irr__rs_rev(v, kb) : -1;
+  if (*to < ta || *to > tb) *to = -1;
+  *nl = 0;
+  if (*to < 0) {
+    L[0].o = o, L[0].t0 = ta, L[0].dir = 1, L[0].k = tb - ta + 1, *nl = 1;
+    return;
+  }
+  if (*to > ta) L[*nl].o = o, L[*nl].t0 = *to - 1, L[*nl].dir = -1, L[*nl].k = *to - ta, ++*nl;
+  if (*to < tb) L[*nl].o = o, L[*nl].t0 = *to + 1, L[*nl].dir = 1, L[*nl].k = tb - *to, ++*nl;
+}
+
+/* Node i's subtree: nodes [i, *end); the round it sends in; its parent. */
+static inline void irr__rs_node(const irr__rs_list *l, int i, int *end, int *round, int *parent) {
+  int low = i & -i, r = 0;
+  if (l->k <= 3) { *end = i + 1, *round = 0, *parent = 0; return; }
+  while ((1 << r) < low) r++;
+  *end = i + low < l->k + 1 ? i + low : l->k + 1, *round = r, *parent = i - low;
+}
+
+/* The vector range of list nodes [i, e) within block l->o. */
+static inline void irr__rs_range(const irr__rs_list *l, const int64_t *D, const int64_t *P, int i, int e, int64_t *a,
+                                 int64_t *b) {
+  int lo = l->dir > 0 ? l->t0 + i - 1 : l->t0 - (e - 2), hi = l->dir > 0 ? l->t0 + e - 2 : l->t0 - (i - 1);
+  *a = P[lo] > D[l->o] ? P[lo] : D[l->o];
+  *b = P[hi + 1] < D[l->o + 1] ? P[hi + 1] : D[l->o + 1];
+  if (*b < *a) *b = *a;
+}
+
+/* The rank of list node i (0: the owner). */
+static inline int irr__rs_rank(const irr__rs_list *l, int i, int x, int kb) {
+  return i == 0 ? l->o : irr__rs_holder(irr__rs_rev(l->t0 + l->dir * (i - 1), kb), x);
+}
+
+/* Node i's ops of round j (the owner's, i = 0, into its receive buffer). Its own piece (t)
+   sits at scratch offset off; an inner node's subtree at area + (element - subtree start). */
+static inline void irr__rs_emit(irr_sched *s, int R, int j, const irr__rs_list *l, int i, const int64_t *D,
+                                const int64_t *P, int t, int64_t off, int64_t area, int x, int kb) {
+  int64_t a, b, sa, sb;
+  int c, e, rd, par;
+  if (i == 0) { /* the owner: its children, 2^j (flat: all in round 0) */
+    for (c = 1; c <= l->k; c++) {
+      irr__rs_node(l, c, &e, &rd, &par);
+      if (par != 0 || rd != j) continue;
+      irr__rs_range(l, D, P, c, e, &a, &b);
+      irr__rs_op(s, R + j, IRR_OP_RECV, irr__rs_rank(l, c, x, kb), IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, D, a, b - a, 0);
+      if (l->k > 3 && c >= 1 << j) break;
+    }
+    return;
+  }
+  irr__rs_node(l, i, &e, &rd, &par);
+  irr__rs_range(l, D, P, i, e, &sa, &sb);
+  irr__rs_range(l, D, P, i, i + 1, &a, &b);
+  if (e == i + 1) { /* a leaf: straight from its piece */
+    if (j == rd) irr__rs_op(s, R + j, IRR_OP_SEND, irr__rs_rank(l, par, x, kb), IRR_BUF_TMP, off + a - P[t], IRR_BUF_NONE, 0, D, a, b - a, 0);
+    return;
+  }
+  if (j == 0) irr__rs_op(s, R, IRR_OP_COPY, -1, IRR_BUF_TMP, off + a - P[t], IRR_BUF_TMP, area + a - sa, D, a, b - a, 0);
+  if (j < rd && i + (1 << j) < e) { /* its child i + 2^j */
+    int64_t ca, cb;
+    int ce, crd, cpar;
+    irr__rs_node(l, i + (1 << j), &ce, &crd, &cpar);
+    irr__rs_range(l, D, P, i + (1 << j), ce, &ca, &cb);
+    irr__rs_op(s, R + j, IRR_OP_RECV, irr__rs_rank(l, i + (1 << j), x, kb), IRR_BUF_TMP, area + ca - sa, IRR_BUF_NONE, 0, D, ca,
+               cb - ca, 0);
+  }
+  if (j == rd) irr__rs_op(s, R + j, IRR_OP_SEND, irr__rs_rank(l, par, x, kb), IRR_BUF_TMP, area + (sa - sa), IRR_BUF_NONE, 0, D, sa, sb - sa, 0);
+}
+
+/* The delivery from round R on: rank r as the owner of its block, and as the holder of its
+   piece (at scratch offset off) in the lists of the blocks that piece overlaps. q pieces
+   P[0..q]; x, kb as irr__rs_holder, irr__rs_rev. */
+static inline void irr__rs_redist(irr_sched *s, int R, const int64_t *D, int q, const int64_t *P, int x, int kb,
+                                  int64_t off) {
+  int r = s->rank, p = s->size, v = irr__rs_piece(r, x), t = v >= 0 ? irr__rs_rev(v, kb) : -1, j, J = 0, nl, n2, to, o;
+  int first = -1, last = -1, tn;
+  irr__rs_list own[2], L2[2];
+  int64_t area = s->tmp, area2;
+  if (D[p] == 0) return;
+  while ((1 << J) < p) J++;
+  nl = 0, to = -1;
+  if (D[r] < D[r + 1]) irr__rs_lists(r, D, q, P, x, kb, own, &nl, &to);
+  if (t >= 0 && P[t] < P[t + 1]) first = irr__rs_block(p, D, P[t]), last = irr__rs_block(p, D, P[t + 1] - 1);
+  else if (t >= 0 && P[t] < D[p]) first = last = irr__rs_block(p, D, P[t]); /* empty: maybe an inner node */
+  area2 = area + (first >= 0 ? D[first + 1] - D[first] : 0);
+  for (j = 0; j <= J; j++) { /* the roles in block order: a pair's messages of a round meet in order */
+    int owned = nl == 0 && to < 0;
+    for (o = first; !owned || (o >= 0 && o <= last); o = (j > 0 && o < last) ? last : o + 1) {
+      int m;
+      if (!owned && (o < 0 || o > last || r <= o)) { /* the owner's part, in its place */
+        for (m = 0; m < nl; m++) irr__rs_emit(s, R, j, &own[m], 0, D, P, t, off, 0, x, kb);
+        if (j == 0 && to >= 0) { /* its own piece's part (to == t) */
+          int64_t a = P[t] > D[r] ? P[t] : D[r], b = P[t + 1] < D[r + 1] ? P[t + 1] : D[r + 1];
+          irr__rs_op(s, R, IRR_OP_COPY, -1, IRR_BUF_TMP, off + a - P[t], IRR_BUF_RECV, 0, D, a, b - a, 0);
+        }
+        owned = 1;
+        if (o < 0 || o > last) break;
+      }
+      if (o == r) continue;
+      irr__rs_lists(o, D, q, P, x, kb, L2, &n2, &tn);
+      for (m = 0; m < n2; m++) {
+        int i = (t - L2[m].t0) * L2[m].dir + 1;
+        if (i >= 1 && i <= L2[m].k) irr__rs_emit(s, R, j, &L2[m], i, D, P, t, off, o == first ? area : area2, x, kb);
+      }
+    }
+  }
+}
+/* ==== end algo/reduce_scatter/common.h ==== */
+/* ==== begin algo/reduce_scatter/bruck.h ==== */
+/* Reduce_scatter by reverse Bruck: q = p pieces P (the rank blocks, or equal pieces), any
+   p, commutative operations only.
+
+   Bruck's allgather run backwards (Bruck et al., IEEE TPDS 8(11), 1997; the reduce-scatter
+   half of Träff's arXiv 2410.14234 is the same time reversal for the circulant graph). Rank
+   r keeps its partial results rotated: relative piece j is piece (r + j) mod p, so scratch
+   holds the vector from P_r on, wrapped. With L relative pieces still live (L = p at first)
+   and d the largest power of two below L, a round sends relative pieces [d, L) to rank
+   r + d, where they are that rank's relative [0, L - d), and reduces the same range from
+   rank r - d into its own [0, L - d); then L = d. After ceil(log2 p) rounds relative piece 0
+   (piece r) holds every contribution. Exactly p - 1 pieces leave each rank.
+
+   Cost: ceil(log2 p) alpha; with equal pieces ((p - 1)/p) n (beta + gamma); on the rank
+   blocks the rounds move the largest window sum of L - d consecutive blocks, so one
+   dominant block travels in every round. Scratch: n + the first round's pieces. */
+
+static inline int irr__rs_hp2(int L) { /* the largest power of two below L >= 2 */
+  int d = 1;
+  while (2 * d < L) d *= 2;
+  return d;
+}
+
+/* Units in relative pieces [0, j) of rank r. */
+static inline int64_t irr__rs_rel(int r, int p, const int64_t *P, int j) {
+  return r + j <= p ? P[r + j] - P[r] : P[p] - P[r] + P[r + j - p];
+}
+
+/* Rank s->rank's reverse Bruck over pieces P[0..p], from round `round` on; piece r ends at
+   scratch offset 0. Returns the next free round. */
+static inline int irr__rs_bruck(irr_sched *s, int round, const int64_t *D, const int64_t *P) {
+  int r = s->rank, p = s->size, L = p;
+  int64_t n = D[p], slot = n;
+  if (n == 0) return round;
+  irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, D, P[r], n - P[r], 0);
+  irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, n - P[r], D, 0, P[r], 0);
+  round++;
+  while (L > 1) {
+    int d = irr__rs_hp2(L), to = (r + d) % p, from = (r - d + p) % p;
+    int64_t a = irr__rs_rel(r, p, P, d), len = irr__rs_rel(r, p, P, L) - a;
+    irr__rs_op(s, round, IRR_OP_SEND, to, IRR_BUF_TMP, a, IRR_BUF_NONE, 0, D, P[r] + a, len, 0);
+    irr__rs_recv_reduce(s, round, from, slot, IRR_BUF_TMP, 0, D, P[r], irr__rs_rel(r, p, P, L - d), 0);
+    round++;
+    L = d;
+  }
+  return round;
+}
+
+/* Reduce_scatter on the rank blocks by reverse Bruck (IRR_ALG_BRUCK) into s (initialized
+   for rank of p): the pieces are the blocks, so the last step is rank r's own copy. */
+static inline irr_status irr_reduce_scatter_bruck(int rank, int p, const int64_t *D, irr_sched *s) {
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  irr__rs_redist(s, irr__rs_bruck(s, 0, D, D), D, p, D, 0, 0, 0);
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/bruck.h ==== */
+/* ==== begin algo/reduce_scatter/halving.h ==== */
+/* Reduce_scatter by recursive halving in rank order: q = p' pieces P (p' = 2^floor(log2 p);
+   the rank blocks folded in pairs, or equal pieces), any operation, commutative or not.
+
+   MPICH's recursive halving (Thakur, Rabenseifner, Gropp, IJHPCA 19(1), 2005), with the
+   fold kept in rank order so that non-commutative operations are right: with x = p - p',
+   rank 2i sends its whole vector to rank 2i + 1 (i < x), which reduces it as the left
+   operand; the p' remaining ranks are virtual ranks v (rank 2v + 1 for v < x, else v + x),
+   each standing for consecutive ranks. In the round of mask M, v and v ^ M split the
+   pieces they share in two halves, each keeps the half with the piece it ends with, and
+   the lower reduces the upper's data as the right operand, the upper the lower's as the
+   left. Commutative operations take M = p'/2 down to 1, and v ends with piece v. In rank
+   order M goes up from 1, so that each reduce joins two runs of consecutive ranks; v then
+   ends with piece bitrev(v) (MPICH's non-commutative variant permutes the blocks in
+   scratch instead; here the delivery round takes each piece to its owner).
+
+   Cost: (log2 p' + [x > 0]) alpha + (n [x > 0] + ((p' - 1)/p') n) (beta + gamma) with equal
+   pieces; on the blocks each round moves the largest half of a group. Scratch: 2n where
+   the fold happens, else n + n/2. */
+
+/* Rank s->rank's part over pieces P[0..p'] (p' = 2^k <= p), from round `round` on; the
+   piece it ends with (irr__rs_rev(v, ordered ? k : 0)) sits at its own start in scratch.
+   Returns the next free round. */
+static inline int irr__rs_halving(irr_sched *s, int round, const int64_t *D, const int64_t *P, int ordered) {
+  int r = s->rank, p = s->size, q = 1, k = 0, x, v, M, lo = 0, hi;
+  int64_t n = D[p], slot = n;
+  while (2 * q <= p) q *= 2, k++;
+  x = p - q, hi = q;
+  v = irr__rs_piece(r, x);
+  if (n == 0) return round;
+  if (v >= 0) irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, D, 0, n, 0);
+  round++;
+  if (x > 0) {
+    if (r < 2 * x && r % 2 == 0) irr__rs_op(s, round, IRR_OP_SEND, r + 1, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, 0, n, 0);
+    else if (r < 2 * x) irr__rs_recv_reduce(s, round, r - 1, slot, IRR_BUF_TMP, 0, D, 0, n, 0);
+    round++;
+  }
+  if (v < 0) return round; /* folded: it waits for its block */
+  for (M = ordered ? 1 : q / 2; M >= 1 && M < q; M = ordered ? 2 * M : M / 2, round++) {
+    int w = v ^ M, peer = irr__rs_holder(w, x), lower = v < w, mid = lo + (hi - lo) / 2;
+    int mine = irr__rs_rev(v, ordered ? k : 0) < mid;
+    int64_t keep = mine ? P[lo] : P[mid], kend = mine ? P[mid] : P[hi];
+    int64_t give = mine ? P[mid] : P[lo], gend = mine ? P[hi] : P[mid];
+    irr__rs_op(s, round, IRR_OP_SEND, peer, IRR_BUF_TMP, give, IRR_BUF_NONE, 0, D, give, gend - give, 0);
+    irr__rs_recv_reduce(s, round, peer, slot, IRR_BUF_TMP, keep, D, keep, kend - keep, lower);
+    if (mine) hi = mid;
+    else lo = mid;
+  }
+  return round;
+}
+
+/* The halving over pieces P, then the delivery to the owners. */
+static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int ordered, const int64_t *P) {
+  int q = 1, k = 0, v;
+  while (2 * q <= s->size) q *= 2, k++;
+  k = ordered ? k : 0;
+  v = irr__rs_piece(s->rank, s->size - q);
+  irr__rs_redist(s, irr__rs_halving(s, 0, D, P, ordered), D, q, P, s->size - q, k, v < 0 ? 0 : P[irr__rs_rev(v, k)]);
+}
+
+/* The pieces of the rank blocks folded to p' (MPICH's): virtual rank v's are the blocks of
+   the ranks it stands for. P: p' + 1 entries. */
+static inline void irr__rs_fold_pieces(int p, const int64_t *D, int64_t *P) {
+  int q = 1, x, v;
+  while (2 * q <= p) q *= 2;
+  x = p - q;
+  for (v = 0; v < q; v++) P[v] = D[v < x ? 2 * v : v + x];
+  P[q] = D[p];
+}
+
+/* Reduce_scatter on the rank blocks by recursive halving (IRR_ALG_HALVING) into s
+   (initialized for rank of p); ordered: in rank order. P: workspace of p + 1 entries. */
+static inline irr_status irr_reduce_scatter_halving(int rank, int p, const int64_t *D, int ordered, int64_t *P,
+                                                    irr_sched *s) {
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  irr__rs_fold_pieces(p, D, P);
+  irr__rs_halving_redist(s, D, ordered, P);
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/halving.h ==== */
+/* ==== begin algo/reduce_scatter/ring.h ==== */
+/* Reduce_scatter by the ring (Open MPI's ring): the rank blocks, p - 1 rounds, commutative
+   operations only. Round k (0 .. p - 2): rank r sends its partial result of block
+   r - k - 1 to rank r + 1 and reduces block r - k - 2 from rank r - 1 into its own, so
+   block r has passed every rank when it arrives the last time.
+
+   Cost: (p - 1)(alpha + max_i m_i (beta + gamma)): every round moves every block, and the
+   largest sets the pace. Scratch: n + max_i m_i. */
+static inline irr_status irr_reduce_scatter_ring(int rank, int p, const int64_t *D, irr_sched *s) {
+  int k, round = 1, nx = (rank + 1) % p, pv = (rank - 1 + p) % p;
+  int64_t n = D[p];
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  if (n == 0) return IRR_OK;
+  irr__rs_op(s, 0, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, D, 0, n, 0);
+  for (k = 0; k + 1 < p; k++, round++) {
+    int sb = ((rank - k - 1) % p + p) % p, rb = ((rank - k - 2) % p + p) % p;
+    irr__rs_op(s, round, IRR_OP_SEND, nx, IRR_BUF_TMP, D[sb], IRR_BUF_NONE, 0, D, D[sb], D[sb + 1] - D[sb], 0);
+    irr__rs_recv_reduce(s, round, pv, n, IRR_BUF_TMP, D[rb], D, D[rb], D[rb + 1] - D[rb], 0);
+  }
+  irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_TMP, D[rank], IRR_BUF_RECV, 0, D, D[rank], D[rank + 1] - D[rank], 0);
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/ring.h ==== */
+/* ==== begin algo/reduce_scatter/pairwise.h ==== */
+/* Reduce_scatter pairwise (MPICH's pairwise exchange): the rank blocks, p - 1 rounds,
+   commutative operations only. Round k (1 .. p - 1): rank r sends its own contribution to
+   block r + k straight from the send buffer, and reduces rank r - k's contribution to its
+   block into the receive buffer, which starts as its own contribution.
+
+   Cost: (p - 1)(alpha + max_i m_i (beta + gamma)) when one block is large: each round one
+   rank receives it. Scratch: m_r. */
+static inline irr_status irr_reduce_scatter_pairwise(int rank, int p, const int64_t *D, irr_sched *s) {
+  int k;
+  int64_t mr = D[rank + 1] - D[rank];
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  irr__rs_op(s, 0, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, D, D[rank], mr, 0);
+  for (k = 1; k < p; k++) {
+    int to = (rank + k) % p, from = (rank - k + p) % p;
+    irr__rs_op(s, k, IRR_OP_SEND, to, IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, D[to], D[to + 1] - D[to], 0);
+    irr__rs_recv_reduce(s, k, from, 0, IRR_BUF_RECV, 0, D, D[rank], mr, 0);
+  }
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/pairwise.h ==== */
+/* ==== begin algo/reduce_scatter/balanced.h ==== */
+/* Reduce_scatter, count-balanced (IRR_ALG_BALANCED): the vector is cut into q pieces of
+   equal size whatever the blocks are, reduce-scattered over them, and each piece's overlap
+   with each block then goes to the block's owner (irr__rs_redist). A dominant block costs
+   no more than the same volume spread evenly, plus its one delivery.
+
+   Commutative operations: q = p pieces by reverse Bruck (bruck.h), ceil(log2 p) + 1 rounds.
+   Others: q = p' = 2^floor(log2 p) pieces by recursive halving in rank order (halving.h).
+
+   Cost (commutative): (ceil(log2 p) + k) alpha + ((p - 1)/p) n (beta + gamma) +
+   max(ceil(n/p), max_i m_i) beta, k the most messages a rank sends or receives in the last
+   round (1 + the blocks a piece overlaps). The bound (issue 33): ceil(log2 p) alpha +
+   max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma; the delivery's beta term is
+   the price of not knowing in advance which pieces a rank may keep. Scratch: n + n/2. */
+
+/* Equal pieces: P_i = floor(i n / q), without overflow. */
+static inline void irr__rs_equal_pieces(int q, int64_t n, int64_t *P) {
+  int i;
+  for (i = 0; i <= q; i++) P[i] = (n / q) * i + ((n % q) * i) / q;
+}
+
+/* Rank rank's count-balanced program into s (initialized for rank of p); ordered: the
+   operation is not commutative. P: workspace of p + 1 entries. */
+static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int64_t *D, int ordered, int64_t *P,
+                                                     irr_sched *s) {
+  int q = 1;
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  if (!ordered) {
+    irr__rs_equal_pieces(p, D[p], P);
+    irr__rs_redist(s, irr__rs_bruck(s, 0, D, P), D, p, P, 0, 0, 0);
+    return s->err;
+  }
+  while (2 * q <= p) q *= 2;
+  irr__rs_equal_pieces(q, D[p], P);
+  irr__rs_halving_redist(s, D, 1, P);
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/balanced.h ==== */
 /* ==== begin select/gatherv.h ==== */
 /* The automatic choices of Gatherv, Scatterv, XGatherv and XScatterv (from p and the forced
    algorithm alone), the ops their programs need, and the programs of all ranks of any of
@@ -5958,6 +6636,199 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
   return irr_alltoallv_build_all_t(set, alg, p, mat, flags, md, share, 0);
 }
 /* ==== end select/alltoallv.h ==== */
+/* ==== begin select/reduce_scatter.h ==== */
+/* Reduce_scatter's automatic choice: closed-form estimates of every algorithm from one pass
+   over the blocks' starts D (equal on all ranks: MPI requires equal recvcounts everywhere),
+   their argmin; the programs of all ranks; the bound. Units are elements; the model's beta
+   and gamma are per unit (the MPI layer scales them by the element's bytes). */
+
+static inline int irr_reduce_scatter_maxops(int p) {
+  int lg = 0;
+  while ((1 << lg) < p) lg++;
+  return 4 * p + 4 * lg + 16; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
+                                 overlaps and the pieces a block does, both wrapped at worst */
+}
+
+/* Rank rank's program of alg (not auto) into s, initialized for rank of p. P: workspace of
+   p + 1 entries. IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for
+   an ordered operation. */
+static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, int64_t *P,
+                                                  irr_sched *s) {
+  const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
+  if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return IRR_ERR_ARG;
+  switch (alg) {
+  case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
+  case IRR_ALG_BRUCK: return irr_reduce_scatter_bruck(rank, p, D, s);
+  case IRR_ALG_HALVING: return irr_reduce_scatter_halving(rank, p, D, ordered, P, s);
+  case IRR_ALG_RING: return irr_reduce_scatter_ring(rank, p, D, s);
+  default: return irr_reduce_scatter_pairwise(rank, p, D, s);
+  }
+}
+
+/* The delivery of the pieces P (piece v held by irr__rs_holder(irr__rs_rev(v, k), x)) to
+   the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
+   takes the most messages any rank sends (one for each block its piece overlaps) or any
+   owner takes from a flat list; the deepest binomial list adds a round per level; the most
+   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). */
+static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *P, int x, int k, double A, double B) {
+  int v = 0, o = 0, cv = -1, co = -1, np = 0, ns = 0, first = 1, deep = 0;
+  int64_t pos = 0, n = D[p], got = 0, most = 0;
+  while (pos <= n) {
+    int64_t end = n;
+    if (pos < n) {
+      while (P[v + 1] <= pos) v++;
+      while (D[o + 1] <= pos) o++;
+      end = P[v + 1] < D[o + 1] ? P[v + 1] : D[o + 1];
+    }
+    if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
+      int lg = 0;
+      if (np > 3) while ((1 << lg) < np + 1) lg++;
+      if (np > 0 && np <= 3 && np > first) first = np;
+      if (lg > deep) deep = lg;
+      if (got > most) most = got;
+      co = o, np = 0, got = 0;
+      if (pos == n) break;
+    }
+    if (v != cv) cv = v, ns = 0;
+    if (irr__rs_holder(irr__rs_rev(v, k), x) != o) {
+      np++, got += end - pos;
+      if (++ns > first) first = ns;
+    }
+    pos = end;
+  }
+  return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
+}
+
+/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces. */
+static inline double irr__rs_bruck_est(int p, const int64_t *P, double A, double BG) {
+  double t = 0;
+  int L = p;
+  while (L > 1) {
+    int d = irr__rs_hp2(L), r;
+    int64_t w = 0;
+    for (r = 0; r < p; r++) {
+      int64_t len = irr__rs_rel(r, p, P, L) - irr__rs_rel(r, p, P, d);
+      if (len > w) w = len;
+    }
+    t += A + BG * (double)w;
+    L = d;
+  }
+  return t;
+}
+
+/* Recursive halving over q = 2^k pieces P, after the fold of x ranks: each round's largest half. */
+static inline double irr__rs_halving_est(int q, int x, const int64_t *P, double A, double BG) {
+  double t = x > 0 ? A + BG * (double)P[q] : 0;
+  int M, b;
+  for (M = q / 2; M >= 1; M /= 2) {
+    int64_t w = 0;
+    for (b = 0; b < q; b += 2 * M) {
+      int64_t lo = P[b + M] - P[b], up = P[b + 2 * M] - P[b + M];
+      if (lo > w) w = lo;
+      if (up > w) w = up;
+    }
+    t += A + BG * (double)w;
+  }
+  return t;
+}
+
+/* The model's time of alg, closed form: the network and gamma round by round, and the CPU
+   of the messages a rank posts (cpu_msg each) and its ops (cpu_op). P: workspace of p + 1
+   entries. A negative result: the algorithm does not apply. */
+static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64_t *D, int ordered, irr_model md,
+                                                 int64_t *P) {
+  const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, t = 0, msgs = 0;
+  int64_t mx = 0, n = D[p];
+  int i, q = 1, lg = 0, lg2q = 0;
+  if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return -1;
+  if (p <= 1 || n == 0) return md.cpu_op;
+  while (2 * q <= p) q *= 2, lg2q++;
+  while ((1 << lg) < p) lg++;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  switch (alg) {
+  case IRR_ALG_BALANCED:
+    if (!ordered) {
+      irr__rs_equal_pieces(p, n, P);
+      t = irr__rs_bruck_est(p, P, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
+      msgs = 2 * lg + 4;
+    } else {
+      irr__rs_equal_pieces(q, n, P);
+      t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, lg2q, A + md.cpu_msg, B);
+      msgs = 2 * lg + 6;
+    }
+    break;
+  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, A, BG), msgs = 2 * lg; break;
+  case IRR_ALG_HALVING:
+    irr__rs_fold_pieces(p, D, P);
+    t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, ordered ? lg2q : 0, A + md.cpu_msg, B);
+    msgs = 2 * lg + 2;
+    break;
+  default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise */
+  }
+  return t + msgs * (md.cpu_msg + 2 * md.cpu_op);
+}
+
+/* The algorithm: forced (if it applies to the operation), else the least estimate. P:
+   workspace of p + 1 entries. Equal on every rank: D, ordered (the operation's
+   commutativity) and the model are. */
+static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
+                                                int64_t *P) {
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+  double tb = -1;
+  int i;
+  if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
+  for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
+    double t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
+    if (t >= 0 && (tb < 0 || t < tb)) tb = t, best = cand[i];
+  }
+  return best;
+}
+
+/* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +
+   max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma. */
+static inline double irr_reduce_scatter_bound(int p, const int64_t *D, irr_model md) {
+  int i, lg = 0;
+  int64_t mx = 0, n = D[p];
+  double v = (double)(p - 1) / p * (double)n;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  while ((1 << lg) < p) lg++;
+  return lg * md.alpha + (v > (double)mx ? v : (double)mx) * md.beta + v * md.gamma;
+}
+
+/* The programs of all ranks of alg (auto: the choice) for blocks m, into set (free with
+   irr_sched_set_free). */
+static inline irr_status irr_reduce_scatter_build_all(irr_sched_set *set, irr_alg alg, int p, const int64_t *m, int ordered,
+                                                      irr_model md) {
+  int64_t *D = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * 2 * sizeof(int64_t)), *P;
+  irr_op *ops = NULL;
+  int cap = irr_reduce_scatter_maxops(p), r;
+  irr_status st = IRR_OK;
+  set->s = NULL, set->arena = NULL;
+  if (!D) return IRR_ERR_NOMEM;
+  P = D + p + 1;
+  irr__rs_starts(p, m, D);
+  alg = irr_reduce_scatter_choose(alg, p, D, ordered, md, P);
+  if (!(ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op))) || (st = irr_sched_set_init(set, p)) != IRR_OK) {
+    st = IRR_ERR_NOMEM;
+    goto out;
+  }
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if ((st = irr_reduce_scatter_build(alg, r, p, D, ordered, P, &s)) == IRR_OK) st = irr_sched_set_add(set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(set);
+  if (st != IRR_OK) irr_sched_set_free(set);
+out:
+  if (ops) IRRCOLL_FREE(ops);
+  IRRCOLL_FREE(D);
+  return st;
+}
+/* ==== end select/reduce_scatter.h ==== */
 /* ==== begin select/inter.h ==== */
 /* Intergroup Allgather(v)'s choice and the programs of all ranks of its algorithms. */
 
@@ -6013,6 +6884,8 @@ typedef struct irr_args {
   int maxdeg;        /* xalltoallv: most partners any rank sends to */
   int ctrl;          /* include the tree construction's control messages (the model) */
   irr_model md;
+  int ordered;       /* reduce_scatter: the operation is not commutative (m: elements, the
+                        model's beta and gamma per element) */
 } irr_args;
 
 /* The algorithm the MPI layer runs for these arguments with `forced` as the communicator's
@@ -6036,6 +6909,16 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
                : IRR_ALG_LINEAR;
   }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
+  case IRR_COLL_REDUCE_SCATTER: {
+    int64_t *D = (int64_t *)IRRCOLL_MALLOC(((size_t)a->p + 1) * 2 * sizeof(int64_t));
+    irr_alg alg = a->ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+    if (D) {
+      irr__rs_starts(a->p, a->m, D);
+      alg = irr_reduce_scatter_choose(forced, a->p, D, a->ordered, a->md, D + a->p + 1);
+      IRRCOLL_FREE(D);
+    }
+    return alg;
+  }
   default: return IRR_ALG_COUNT;
   }
 }
@@ -6065,6 +6948,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
     return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md, irr_allgatherv_share(a->p, a->node));
+  case IRR_COLL_REDUCE_SCATTER: return irr_reduce_scatter_build_all(set, alg, a->p, a->m, a->ordered, a->md);
   default: return IRR_ERR_ARG;
   }
 }
@@ -6275,6 +7159,35 @@ IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const in
 IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
                              MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                              MPI_Datatype recvtype, MPI_Comm comm);
+#endif
+
+/* MPI_Reduce_scatter with irregular counts (algo/reduce_scatter/): rank i gets recvcounts[i]
+   elements of the vector reduced over all ranks. The choice (select/reduce_scatter.h) is the
+   model's least estimate among: balanced (the vector cut into equal pieces whatever the
+   counts, reduce-scattered by reverse Bruck, or by recursive halving in rank order for
+   non-commutative operations, then each piece to the owners of the blocks it overlaps: one
+   dominant block costs about what the same volume spread evenly does), bruck (reverse Bruck
+   on the rank blocks), halving (MPICH's recursive halving, in rank order), ring (Open MPI's)
+   and pairwise (MPICH's); the last two and bruck only for commutative operations. Force with
+   IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
+   Predefined and user operations, any datatype (one that is not dense bytes is copied into
+   scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
+   MPI_IN_PLACE (the input is copied out of recvbuf first). Scratch: about 1.5 times the
+   vector's bytes, twice where halving folds ranks. Counts, type or op that are bad (every
+   rank sees them alike: MPI requires them equal): the error class on every rank, no message.
+   A bad buffer on one rank (NULL with data, MPI_IN_PLACE as recvbuf): MPI_ERR_BUFFER there;
+   its messages carry nothing, and the ranks they reach return MPI_ERR_TRUNCATE.
+   Intercommunicators: MPI's own. _block: every block recvcount elements. */
+#define IRR_HAVE_REDUCE_SCATTER 1
+IRR_DECL int IRR_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                MPI_Op op, MPI_Comm comm);
+IRR_DECL int IRR_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                      MPI_Op op, MPI_Comm comm);
+#if MPI_VERSION >= 4
+IRR_DECL int IRR_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                  MPI_Op op, MPI_Comm comm);
+IRR_DECL int IRR_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                        MPI_Op op, MPI_Comm comm);
 #endif
 
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
@@ -6547,6 +7460,17 @@ IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], con
 IRR_DECL int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm, IRR_Request *request);
+/* Reduce_scatter: init plans once (no message; the agreement that every rank planned), a
+   nonblocking call plans and starts at once; a bad buffer as in the blocking call */
+#define IRR_HAVE_REDUCE_SCATTER_INIT 1
+IRR_DECL int IRR_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                 MPI_Op op, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                       MPI_Op op, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                           MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request);
 IRR_DECL int IRR_Start(IRR_Request *request);
 IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
 /* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */
@@ -7449,6 +8373,14 @@ typedef struct irr__exec {
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
+  /* receive-and-reduce ops (IRR_OPF_REDUCE, Reduce_scatter): the operation, the datatype it
+     combines, the bytes of one element in the program's buffers (runit; 0: no reduces), and what to
+     subtract from a byte address to get the pointer MPI_Reduce_local wants (the type's
+     lower bound where the element's window starts, mpi/reduce_scatter.h) */
+  MPI_Op rop;
+  MPI_Datatype rdt;
+  int64_t runit;
+  MPI_Aint rshift;
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a
@@ -8259,6 +9191,37 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
   return MPI_SUCCESS;
 }
 
+/* The round's receive-and-reduce ops, after its messages and before its copies: each
+   combines its arrived data (a slot in scratch) into the data at (dbuf, doff), one
+   contiguous piece, by MPI_Reduce_local in pieces that fit an int count. Nothing once some
+   message came bad (the poison of a rank with bad arguments: its data is not there). */
+static int irr__exec_reduces(irr__exec *X, int lo, int hi) {
+  int j, rc;
+  for (j = lo; j < hi && !X->bad; j++) {
+    const irr_op *o = &X->s->ops[j];
+    int64_t cnt, done = 0, U = X->runit, per = INT_MAX / 2;
+    char *in, *acc;
+    if (!(o->flags & IRR_OPF_REDUCE) || o->len == 0) continue;
+    if (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard) continue;
+    if (o->buf != IRR_BUF_TMP || U <= 0 || o->len % U || irr__op_pieces(X, o->dbuf, o->doff, o, X->pc, NULL) != 1)
+      return MPI_ERR_INTERN;
+    in = X->tmp + o->off, acc = X->pc[0].addr, cnt = o->len / U;
+    while (done < cnt) {
+      int k = (int)(cnt - done < per ? cnt - done : per);
+      char *a = in + done * U, *b = acc + done * U;
+      if (o->flags & IRR_OPF_RIGHT) { /* acc = acc (+) arrived: into the slot, then back */
+        rc = MPI_Reduce_local(irr__at(b, -X->rshift), irr__at(a, -X->rshift), k, X->rdt, X->rop);
+        if (rc == MPI_SUCCESS) memcpy(b, a, (size_t)k * (size_t)U);
+      } else {
+        rc = MPI_Reduce_local(irr__at(a, -X->rshift), irr__at(b, -X->rshift), k, X->rdt, X->rop);
+      }
+      if (rc != MPI_SUCCESS) return rc;
+      done += k;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
 /* The sizes that the round's IRR_OPF_ROOM receives carried, from their slots into X->cnt. */
 static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
   int j;
@@ -8272,7 +9235,7 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
 }
 
 /* Run program X->s round by round: post the sends and receives (receives first), take the
-   learned and probed receives, complete, then run the round's copies. A short or truncated
+   learned and probed receives, complete, then run the round's reduces and copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
    0-byte messages, so the error travels down the tree instead of bad data. The test-only
    hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in.
@@ -8332,6 +9295,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
     if (rc == MPI_SUCCESS && X->after) rc = X->after(X, X->lo, X->hi);
     if (rc != MPI_SUCCESS) break;
     irr__exec_mark(X, X->lo, X->hi);
+    if (X->runit > 0 && (rc = irr__exec_reduces(X, X->lo, X->hi)) != MPI_SUCCESS) break;
     if ((rc = irr__exec_copies(X, X->lo, X->hi)) != MPI_SUCCESS) break;
     X->lo = X->hi;
   }
@@ -10197,6 +11161,214 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
   return irr__raise(comm, rc);
 }
 /* ==== end mpi/alltoallv.h ==== */
+/* ==== begin mpi/reduce_scatter.h ==== */
+/* IRR_Reduce_scatter (and _block): validate -> choose -> plan -> run (algo/reduce_scatter/,
+   select/reduce_scatter.h). MPI requires recvcounts, datatype and op to be the same on every
+   rank, so every rank plans the same programs from its own arguments, without
+   communicating.
+     validate  counts (MPI_ERR_COUNT; NULL: MPI_ERR_ARG), datatype (MPI_ERR_TYPE), op
+               (MPI_ERR_OP): errors every rank sees alike, returned with no message sent;
+               buffers (MPI_ERR_BUFFER): this rank's own, so it still runs the program with
+               0-byte poison messages, and the ranks they reach return MPI_ERR_TRUNCATE
+     choose    irr_reduce_scatter_choose on the counts, the operation's commutativity and
+               the model with beta and gamma per element
+     plan      the program in elements, scaled to bytes
+     run       the executor (its receive-and-reduce ops, mpi/rounds.h)
+   Buffers: a type whose elements are dense bytes (size = extent = true extent) is used in
+   place; any other is copied into an extent-layout scratch (element i at i * extent, the
+   holes travel as bytes and MPI_Reduce_local skips them) and the result block back, both
+   through MPI (pack, unpack), so holes in the user's buffers are never written. A type whose
+   data lies outside its extent (a resized overlap) goes to MPI's own. MPI_IN_PLACE: the
+   input vector is copied out of recvbuf first (the result overwrites its start). */
+
+typedef struct irr__rsplan {
+  irr__ctx *ctx;
+  int rank, p, tag, ordered, inplace;
+  int err;            /* this rank's error class (MPI_SUCCESS: none) */
+  int none;           /* no run: an error every rank sees, or nothing to do */
+  int bad;            /* run with poison: this rank's buffers are bad */
+  irr_alg alg;
+  MPI_Datatype type;
+  MPI_Op op;
+  irr__dt d;
+  MPI_Aint lb;
+  int stage;          /* the type is not dense: extent-layout copies in and out */
+  int64_t U, n;       /* bytes an element in the program's buffers; elements in all */
+  int64_t *w;         /* counts (p), D (p + 1), workspace P (p + 1) */
+  irr_sched s;
+  irr_op *ops;
+  irr__buf sb, rb;    /* the vector (every block at D_i), the own block */
+  const void *sendbuf;
+  void *recvbuf;
+  char *in, *out;     /* the input vector (in place, staged), the staged result block */
+} irr__rsplan;
+
+static void irr__rs_plan_free(irr__rsplan *L) {
+  if (L->w) IRRCOLL_FREE(L->w);
+  if (L->ops) IRRCOLL_FREE(L->ops);
+  if (L->in) IRRCOLL_FREE(L->in);
+  if (L->out) IRRCOLL_FREE(L->out);
+  L->w = NULL, L->ops = NULL, L->in = L->out = NULL;
+}
+
+/* A byte view of the program's elements: U bytes each, at base + lb0 + i U. */
+static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
+  memset(b, 0, sizeof *b);
+  b->base = base;
+  b->dt.type = MPI_BYTE, b->dt.size = U, b->dt.extent = (MPI_Aint)U, b->dt.true_lb = lb0;
+  b->dt.true_extent = (MPI_Aint)U, b->dt.contig = 1;
+}
+
+/* validate, choose, plan (no communication). An error returned is memory's or MPI's; L->err
+   this rank's class. *native: the type cannot be laid out here, MPI's own runs. */
+static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
+                         MPI_Comm comm, irr_alg forced, irr__rsplan *L, int *native) {
+  int rc, p, commute = 1, e;
+  int64_t *D, *P, mr, bytes;
+  MPI_Aint ext;
+  irr_model md;
+  double t0 = IRRCOLL_CLOCK();
+  *native = 0;
+  if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
+  MPI_Comm_rank(comm, &L->rank);
+  MPI_Comm_size(comm, &L->p);
+  p = L->p;
+  L->tag = (int)(L->ctx->seq++ % IRR__SEQ_MOD) * 2;
+  L->inplace = sendbuf == MPI_IN_PLACE;
+  L->sendbuf = sendbuf, L->recvbuf = recvbuf, L->type = type, L->op = op;
+  if (!(L->w = (int64_t *)IRRCOLL_MALLOC(((size_t)p * 3 + 2) * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  D = L->w + p, P = D + p + 1;
+  /* what every rank sees alike: no run, no message */
+  L->none = 1;
+  if ((e = irr__widen(p, cn, 1, 1, L->w, NULL, NULL, &L->n)) != MPI_SUCCESS) return L->err = e, MPI_SUCCESS;
+  if ((e = irr__dt_usable(type, &L->d, L->ctx->pc)) != MPI_SUCCESS) return L->err = e, MPI_SUCCESS;
+  if (op == MPI_OP_NULL || MPI_Op_commutative(op, &commute) != MPI_SUCCESS) return L->err = MPI_ERR_OP, MPI_SUCCESS;
+  if ((rc = MPI_Type_get_extent(type, &L->lb, &ext)) != MPI_SUCCESS) return rc;
+  L->stage = !L->d.contig;
+  L->U = L->stage ? (int64_t)ext : L->d.size;
+  if (L->stage && (ext <= 0 || L->d.true_lb < L->lb || L->d.true_lb + L->d.true_extent > L->lb + ext)) {
+    *native = 1; /* its data runs outside its extent: no extent layout */
+    return MPI_SUCCESS;
+  }
+  if (L->d.size == 0 || L->n == 0) return MPI_SUCCESS; /* nothing to reduce */
+  if (!irr__mul_ok(L->n, L->U, &bytes)) return L->err = MPI_ERR_COUNT, MPI_SUCCESS;
+  L->none = 0;
+  L->ordered = !commute;
+  irr__rs_starts(p, L->w, D);
+  mr = L->w[L->rank];
+  /* this rank's own buffers */
+  if (recvbuf == MPI_IN_PLACE) L->err = MPI_ERR_BUFFER;
+  else if (!L->inplace && !sendbuf && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
+  else if (!recvbuf && (mr > 0 || L->inplace) && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
+  L->bad = L->err != MPI_SUCCESS;
+  /* choose and plan, in elements */
+  md = L->ctx->md;
+  md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
+  L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+  {
+    int cap = irr_reduce_scatter_maxops(p), j;
+    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+    irr_sched_init(&L->s, L->rank, p, L->ops, cap);
+    if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+    for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
+      irr_op *o = &L->s.ops[j];
+      o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
+    }
+    L->s.tmp *= L->U;
+  }
+  irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 0, irr__plan_cpu(&md, 2.0 * p, L->s.nops), t0);
+  /* the views: elements of U bytes; dense types in the user's buffers, others staged */
+  if ((L->inplace || L->stage) && !L->bad && !(L->in = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
+  if (L->stage && !L->bad && !(L->out = (char *)IRRCOLL_MALLOC((size_t)(mr * L->U + 1)))) return MPI_ERR_NO_MEM;
+  irr__rs_view(&L->sb, L->in ? L->in : irr__base(sendbuf), L->in ? 0 : L->d.true_lb, L->U);
+  L->sb.v = 1, L->sb.p = p, L->sb.counts = L->w, L->sb.displs = D;
+  irr__rs_view(&L->rb, L->stage ? L->out : irr__base(recvbuf), L->stage ? 0 : L->d.true_lb, L->U);
+  L->rb.own = L->rank, L->rb.count = mr, L->rb.p = p;
+  L->sb.discard = L->rb.discard = L->bad;
+  return MPI_SUCCESS;
+}
+
+/* Move n elements of the type from user buffer `from` to `to` (either may be an extent-layout
+   scratch, given as the pointer MPI wants: its start - lb): packed through a temporary. */
+static int irr__rs_move(irr__rsplan *L, const char *from, char *to, int64_t n) {
+  char *tmp;
+  int rc;
+  if (n == 0) return MPI_SUCCESS;
+  if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)(n * L->d.size + 1)))) return MPI_ERR_NO_MEM;
+  rc = irr__pack(0, (char *)(uintptr_t)from, n, &L->d, tmp, L->ctx->pc);
+  if (rc == MPI_SUCCESS) rc = irr__pack(1, to, n, &L->d, tmp, L->ctx->pc);
+  IRRCOLL_FREE(tmp);
+  return rc;
+}
+
+/* At each run: the input into scratch (in place, staged), then the executor begins. */
+static int irr__rs_start(irr__rsplan *L, MPI_Comm comm, int tag, irr__exec *X) {
+  int rc;
+  memset(X, 0, sizeof *X);
+  if (L->in) {
+    const char *src = irr__base(L->inplace ? L->recvbuf : L->sendbuf);
+    if (!L->stage) memcpy(L->in, irr__at(src, L->d.true_lb), (size_t)(L->n * L->U));
+    else if ((rc = irr__rs_move(L, src, irr__at(L->in, -L->lb), L->n)) != MPI_SUCCESS) return rc;
+  }
+  X->s = &L->s;
+  X->buf[IRR_BUF_SEND] = &L->sb;
+  X->buf[IRR_BUF_RECV] = &L->rb;
+  X->comm = comm, X->tag = tag, X->bad = L->bad, X->md = &L->ctx->md;
+  X->rop = L->op, X->rdt = L->type, X->runit = L->U, X->rshift = L->stage ? L->lb : L->d.true_lb;
+  return irr__exec_begin(X);
+}
+
+/* The run is over (rc its result): the staged result out, the call's error. */
+static int irr__rs_finish(irr__rsplan *L, irr__exec *X, int rc) {
+  int bad;
+  L->ctx->last.cpu_model_s += X->cpu_total;
+  irr__exec_end(X);
+  bad = X->bad;
+  if (rc == MPI_SUCCESS && !bad && L->stage)
+    rc = irr__rs_move(L, irr__at(L->out, -L->lb), irr__base(L->recvbuf), L->w[L->rank]);
+  if (rc == MPI_SUCCESS && L->err != MPI_SUCCESS) rc = L->err;
+  if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE; /* poison came: some rank's arguments are bad */
+  return rc;
+}
+
+/* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
+static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm, irr_alg forced) {
+  irr__rsplan L;
+  int rc, inter = 0, native = 0;
+  memset(&L, 0, sizeof L);
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, &L, &native)) == MPI_SUCCESS &&
+      !native) {
+    if (!L.none) {
+      irr__exec X;
+      int done = 0;
+      rc = irr__rs_start(&L, L.ctx->pc, L.tag + 1, &X);
+      while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
+      rc = irr__rs_finish(&L, &X, rc);
+    } else {
+      rc = L.err;
+    }
+  }
+  irr__rs_plan_free(&L);
+  if (rc == MPI_SUCCESS && (inter || native)) { /* MPI's own */
+    irr__note_native(comm, IRR_COLL_REDUCE_SCATTER);
+    if (cn->regular) {
+#if MPI_VERSION >= 4
+      if (cn->rcount > INT_MAX) return MPI_Reduce_scatter_block_c(sendbuf, recvbuf, (MPI_Count)cn->rcount, type, op, comm);
+#endif
+      return MPI_Reduce_scatter_block(sendbuf, recvbuf, (int)cn->rcount, type, op, comm);
+    }
+#if MPI_VERSION >= 4
+    if (cn->cc) return MPI_Reduce_scatter_c(sendbuf, recvbuf, cn->cc, type, op, comm);
+#endif
+    return MPI_Reduce_scatter(sendbuf, recvbuf, cn->ci, type, op, comm);
+  }
+  return irr__raise(comm, rc);
+}
+/* ==== end mpi/reduce_scatter.h ==== */
 /* ==== begin mpi/request.h ==== */
 /* MPI layer: requests of persistent and nonblocking calls (MPI-4 semantics; contract:
    api/decl.h; their init and start: mpi/persist.h). Init runs validate -> choose -> plan once, the blocking
@@ -10658,6 +11830,63 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
     return irr__raise(comm, rc);
   }
   return irr__req_ready(R, MPI_SUCCESS, request);
+}
+
+/* ---- Reduce_scatter (mpi/reduce_scatter.h): the plan is made without messages, so init and
+   the nonblocking calls plan as the blocking one does. Init fails on every rank alike if
+   any rank's arguments are bad (its agreement); a nonblocking call with a bad buffer runs
+   with poison as the blocking one, and completes with its error. ---- */
+static void irr__rsreq_free(void *ext) {
+  irr__rs_plan_free((irr__rsplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__rsreq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  return irr__rs_start((irr__rsplan *)R->ext, comm, tag, &R->X);
+}
+static int irr__rsreq_finish(struct irr_request_s *R, int rc) {
+  irr__rsplan *L = (irr__rsplan *)R->ext;
+  if (L->none) return rc == MPI_SUCCESS ? L->err : rc; /* nothing ran */
+  return irr__rs_finish(L, &R->X, rc);
+}
+static int irr__rs_request(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, int nonblocking, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__rsplan *L;
+  int rc, inter = 0, native = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  R = irr__req_new(comm);
+  L = (irr__rsplan *)IRRCOLL_MALLOC(sizeof *L);
+  if (!R || !L) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  memset(L, 0, sizeof *L);
+  R->ext = L, R->ext_start = irr__rsreq_start, R->ext_finish = irr__rsreq_finish, R->ext_free = irr__rsreq_free;
+  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, L, &native);
+  R->ctx = L->ctx, R->ag = 1;
+  if (rc == MPI_SUCCESS && native) rc = MPI_ERR_TYPE; /* no request of MPI's to hand out here */
+  if (rc == MPI_SUCCESS && L->none) rc = L->err;
+  if (nonblocking) {
+    if (rc != MPI_SUCCESS) {
+      irr__req_release(R);
+      return irr__raise(comm, rc);
+    }
+    R->oneshot = 1;
+    if (L->none) { /* nothing to move: complete at once */
+      R->rc = MPI_SUCCESS, R->state = IRR__REQ_DONE;
+    } else {
+      irr__req_run(R, R->ctx->pc, L->tag + 1);
+    }
+    *request = R;
+    return MPI_SUCCESS;
+  }
+  if (rc == MPI_SUCCESS) rc = L->err;
+  return irr__req_ready(R, rc, request);
 }
 /* ==== end mpi/persist.h ==== */
 /* ==== begin mpi/greq.h ==== */
@@ -11818,6 +13047,56 @@ IRR_DEF int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const in
   return irr__a2a_request(sendbuf, &sc, sendtype, recvbuf, &rc, recvtype, comm, 1, request);
 }
 /* ==== end api/alltoallv.h ==== */
+/* ==== begin api/reduce_scatter.h ==== */
+/* IRR_Reduce_scatter and IRR_Reduce_scatter_block: blocking (int and MPI_Count),
+   nonblocking and persistent (contracts: api/decl.h; mpi/reduce_scatter.h, mpi/persist.h). */
+
+IRR_DEF int IRR_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                               MPI_Op op, MPI_Comm comm) {
+  irr__counts c = {recvcounts, NULL, NULL, NULL, 0, 0};
+  return irr__rs_run(sendbuf, recvbuf, &c, datatype, op, comm, IRR_ALG_AUTO);
+}
+IRR_DEF int IRR_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__rs_run(sendbuf, recvbuf, &c, datatype, op, comm, IRR_ALG_AUTO);
+}
+#if MPI_VERSION >= 4
+IRR_DEF int IRR_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                 MPI_Op op, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, recvcounts, NULL, 0, 0};
+  return irr__rs_run(sendbuf, recvbuf, &c, datatype, op, comm, IRR_ALG_AUTO);
+}
+IRR_DEF int IRR_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                       MPI_Op op, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, (int64_t)recvcount};
+  return irr__rs_run(sendbuf, recvbuf, &c, datatype, op, comm, IRR_ALG_AUTO);
+}
+#endif
+
+IRR_DEF int IRR_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                MPI_Op op, MPI_Comm comm, IRR_Request *request) {
+  irr__counts c = {recvcounts, NULL, NULL, NULL, 0, 0};
+  return irr__rs_request(sendbuf, recvbuf, &c, datatype, op, comm, 1, request);
+}
+IRR_DEF int IRR_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                      MPI_Op op, MPI_Comm comm, IRR_Request *request) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, recvcount};
+  return irr__rs_request(sendbuf, recvbuf, &c, datatype, op, comm, 1, request);
+}
+IRR_DEF int IRR_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                    MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts c = {recvcounts, NULL, NULL, NULL, 0, 0};
+  (void)info;
+  return irr__rs_request(sendbuf, recvbuf, &c, datatype, op, comm, 0, request);
+}
+IRR_DEF int IRR_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                          MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, recvcount};
+  (void)info;
+  return irr__rs_request(sendbuf, recvbuf, &c, datatype, op, comm, 0, request);
+}
+/* ==== end api/reduce_scatter.h ==== */
 /* ==== begin api/xgatherv.h ==== */
 /* IRR_XGatherv (int and MPI_Count) and IRR_Ixgatherv (contracts: api/decl.h; mpi/xgatherv.h). */
 

@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   /* every algorithm: check the programs symbolically, then cost them */
   for (a = IRR_ALG_TREE; a <= IRR_ALG_V_LAST; a++) {
     irr_sched_set set;
-    irr_spec spec = {IRR_COLL_GATHERV, p, root, m, 0, 0};
+    irr_spec spec = {IRR_COLL_GATHERV, p, root, m, 0, 0, 0};
     irr_check_report rep;
     irr_cost c;
     irr_status st = irr_v_build_all(&set, IRR_COLL_GATHERV, (irr_alg)a, p, root, m, 0, 1);

@@ -15,7 +15,7 @@
    checker. The registry names every collective and algorithm; select/ holds one choose()
    per collective, a pure function of values equal on all ranks, so a test or the model
    builds exactly the program the MPI layer runs. Every entry point reads validate -> choose ->
-   plan -> run.
+   plan -> run. The IR's receive-and-reduce op (ir/sched.h) gives MPI_Reduce_scatter too.
 
    Contents, in order: the parts in irrcoll_impl/ of the repository, one folder per layer,
    each part using only what the parts before it define (make check compiles every prefix).
@@ -42,10 +42,13 @@
      algo/inter/        intergroup Allgather(v): common.h, rootgather.h, exchange.h
                         (Algorithms 1 and 2)
      algo/alltoallv/    sizes.h (labels, the sizes phase), linear.h, bruck.h (and the hybrid)
+     algo/reduce_scatter/  common.h (pieces, ranges, the delivery to owners), bruck.h
+                        (reverse Bruck), halving.h (recursive halving in rank order), ring.h,
+                        pairwise.h, balanced.h (equal pieces, then to the owners)
      select/            each collective's automatic choice, the ops its programs need and the
                         programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
                         XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
-                        alltoallv.h, inter.h; any.h (any collective: choose, build, estimate);
+                        alltoallv.h, reduce_scatter.h, inter.h; any.h (any collective: choose, build, estimate);
                         persist.h (persistent calls in the model)
      api/decl.h         the MPI entry points' declarations and contracts
    MPI layer (definitions only with IRRCOLL_IMPLEMENTATION):
@@ -59,12 +62,13 @@
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
+                        reduce_scatter.h,
                         then after the requests xgatherv.h, xallgatherv.h, xalltoallv.h
      mpi/request.h      persistent and nonblocking requests and their progress; persist.h:
                         what init and the nonblocking calls add; greq.h: IRR_Request_mpi
      api/<collective>.h every form of one collective's entry points (blocking, _c,
                         persistent, nonblocking): gatherv, scatterv, allgatherv, inter
-                        (Allgather and the groups), alltoallv, xgatherv, xscatterv,
+                        (Allgather and the groups), alltoallv, reduce_scatter, xgatherv, xscatterv,
                         xallgatherv, xalltoallv; comm.h (IRR_Comm_set_alg ...), request.h
                         (IRR_Start, IRR_Test, IRR_Wait ...)
      guide/             performance-guideline mock-ups GL1-GL22 (regular.h), the irregular
@@ -135,10 +139,17 @@
 #include "algo/alltoallv/sizes.h"
 #include "algo/alltoallv/linear.h"
 #include "algo/alltoallv/bruck.h"
+#include "algo/reduce_scatter/common.h"
+#include "algo/reduce_scatter/bruck.h"
+#include "algo/reduce_scatter/halving.h"
+#include "algo/reduce_scatter/ring.h"
+#include "algo/reduce_scatter/pairwise.h"
+#include "algo/reduce_scatter/balanced.h"
 #include "select/gatherv.h"
 #include "select/allgatherv.h"
 #include "select/xv.h"
 #include "select/alltoallv.h"
+#include "select/reduce_scatter.h"
 #include "select/inter.h"
 #include "select/any.h"
 #include "select/persist.h"
@@ -165,6 +176,7 @@
 #include "mpi/inter.h"
 #include "mpi/allgatherv.h"
 #include "mpi/alltoallv.h"
+#include "mpi/reduce_scatter.h"
 #include "mpi/request.h"
 #include "mpi/persist.h"
 #include "mpi/greq.h"
@@ -177,6 +189,7 @@
 #include "api/allgatherv.h"
 #include "api/inter.h"
 #include "api/alltoallv.h"
+#include "api/reduce_scatter.h"
 #include "api/xgatherv.h"
 #include "api/xscatterv.h"
 #include "api/xallgatherv.h"

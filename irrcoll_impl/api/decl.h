@@ -125,6 +125,35 @@ IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
                              MPI_Datatype recvtype, MPI_Comm comm);
 #endif
 
+/* MPI_Reduce_scatter with irregular counts (algo/reduce_scatter/): rank i gets recvcounts[i]
+   elements of the vector reduced over all ranks. The choice (select/reduce_scatter.h) is the
+   model's least estimate among: balanced (the vector cut into equal pieces whatever the
+   counts, reduce-scattered by reverse Bruck, or by recursive halving in rank order for
+   non-commutative operations, then each piece to the owners of the blocks it overlaps: one
+   dominant block costs about what the same volume spread evenly does), bruck (reverse Bruck
+   on the rank blocks), halving (MPICH's recursive halving, in rank order), ring (Open MPI's)
+   and pairwise (MPICH's); the last two and bruck only for commutative operations. Force with
+   IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
+   Predefined and user operations, any datatype (one that is not dense bytes is copied into
+   scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
+   MPI_IN_PLACE (the input is copied out of recvbuf first). Scratch: about 1.5 times the
+   vector's bytes, twice where halving folds ranks. Counts, type or op that are bad (every
+   rank sees them alike: MPI requires them equal): the error class on every rank, no message.
+   A bad buffer on one rank (NULL with data, MPI_IN_PLACE as recvbuf): MPI_ERR_BUFFER there;
+   its messages carry nothing, and the ranks they reach return MPI_ERR_TRUNCATE.
+   Intercommunicators: MPI's own. _block: every block recvcount elements. */
+#define IRR_HAVE_REDUCE_SCATTER 1
+IRR_DECL int IRR_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                MPI_Op op, MPI_Comm comm);
+IRR_DECL int IRR_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                      MPI_Op op, MPI_Comm comm);
+#if MPI_VERSION >= 4
+IRR_DECL int IRR_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                                  MPI_Op op, MPI_Comm comm);
+IRR_DECL int IRR_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype,
+                                        MPI_Op op, MPI_Comm comm);
+#endif
+
 /* ---- intergroup Allgather / Allgatherv (seed 001) ----
 
    On an intercommunicator, IRR_Allgather and IRR_Allgatherv give every rank of each group
@@ -395,6 +424,17 @@ IRR_DECL int IRR_Alltoallv_init(const void *sendbuf, const int sendcounts[], con
 IRR_DECL int IRR_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                             void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm, IRR_Request *request);
+/* Reduce_scatter: init plans once (no message; the agreement that every rank planned), a
+   nonblocking call plans and starts at once; a bad buffer as in the blocking call */
+#define IRR_HAVE_REDUCE_SCATTER_INIT 1
+IRR_DECL int IRR_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                 MPI_Op op, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                       MPI_Op op, MPI_Comm comm, IRR_Request *request);
+IRR_DECL int IRR_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype,
+                                     MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request);
+IRR_DECL int IRR_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype,
+                                           MPI_Op op, MPI_Comm comm, MPI_Info info, IRR_Request *request);
 IRR_DECL int IRR_Start(IRR_Request *request);
 IRR_DECL int IRR_Startall(int count, IRR_Request requests[]);
 /* status (or MPI_STATUS_IGNORE): MPI_ERROR gets the run's error code, count 0 */

@@ -13,7 +13,11 @@
        forward sizes it knows. At the end the receivers know what they must (the gather
        root: every size; a scatter rank: its own; allgather: every size). For gathers the
        sizes of empty blocks count as known: the tree construction announces the totals of
-       subtrees, and an empty subtree sends nothing.
+       subtrees, and an empty subtree sends nothing;
+     - for reductions (Reduce_scatter, irr__chk_reduce), unit by unit, which element each
+       unit holds and whose contributions: a receive-and-reduce combines disjoint sets (each
+       contribution exactly once), in rank order when spec.ordered, and every rank ends with
+       all p contributions to every unit of its block.
    Cost: O(n * k) for n ops, k = entries of a rank's buffer state (small for trees); meant
    for tests and tools, not for the MPI fast path. */
 
@@ -23,6 +27,8 @@ typedef struct irr_spec {
   const int64_t *m; /* m[i]: units of block i */
   int inplace;      /* MPI_IN_PLACE at the root (allgather: everywhere): its block stays */
   int unknown;      /* receivers do not know the sizes: check that they learn them */
+  int ordered;      /* reductions: the operation is not commutative, so contributions must
+                       combine in rank order (irr__chk_reduce) */
 } irr_spec;
 
 typedef struct irr_check_report {
@@ -373,6 +379,193 @@ static inline irr_status irr__chk_rank(irr__chk *C, const irr_sched *sc, int r, 
   return irr__chk_end(C, r, rep);
 }
 
+/* ---- reductions: unit by unit ----
+   The data is the vector of n = sum m_i units (block i at D_i = m_0 + ... + m_(i-1)). A
+   unit's state is the element it holds (-1: nothing) and the set of ranks whose
+   contributions it combines (a bit per rank: p <= 64). Rank r's SEND buffer holds element g
+   with contribution {r} at g; its RECV buffer element D_r + k at k. Each rank runs round by
+   round: its messages carry the state at the start of the sender's round, its receives
+   land, its reduces combine (the slot a reduce's message arrived in is empty again after),
+   then its copies run. Cost: O(units moved) plus O(p) a pass over the ranks. */
+typedef struct irr__ru {
+  int64_t e;     /* element, -1: undefined */
+  uint64_t who;  /* contributions */
+} irr__ru;
+
+typedef struct irr__rchk {
+  const irr_spec *sp;
+  const irr_sched *s;
+  int64_t *D;          /* p + 1 */
+  irr__ru **recv, **tmp; /* per rank */
+} irr__rchk;
+
+/* The k-th unit of op o's side (buf, off) on rank r: its state, and the element it must
+   be (*g). NULL: out of bounds. SEND units are made in *tmpu. */
+static inline irr__ru *irr__rchk_unit(irr__rchk *R, int r, int buf, int64_t off, const irr_op *o, int64_t k,
+                                      int64_t *g, irr__ru *tmpu) {
+  int64_t n = R->D[R->sp->p], x;
+  if (o->blo < 0 || o->blo >= R->sp->p || o->skip < 0) return NULL;
+  x = R->D[o->blo] + o->skip + k;
+  if (o->flags & IRR_OPF_WRAP) x = n > 0 ? x % n : x;
+  if (x >= n) return NULL;
+  *g = x;
+  if (buf == IRR_BUF_SEND) {
+    tmpu->e = x;
+    tmpu->who = (uint64_t)1 << r;
+    return tmpu;
+  }
+  if (buf == IRR_BUF_RECV) return x >= R->D[r] && x < R->D[r + 1] ? &R->recv[r][x - R->D[r]] : NULL;
+  if (buf == IRR_BUF_TMP) return off + k < R->s[r].tmp ? &R->tmp[r][off + k] : NULL;
+  return NULL;
+}
+
+/* Is w a run of consecutive ranks? Its lowest and highest. */
+static inline int irr__rchk_run(uint64_t w, int *lo, int *hi) {
+  int a = 0, b = 63;
+  if (!w) return 0;
+  while (!((w >> a) & 1)) a++;
+  while (!((w >> b) & 1)) b--;
+  *lo = a, *hi = b;
+  return b - a == 63 ? w == ~(uint64_t)0 : w == ((((uint64_t)1 << (b - a + 1)) - 1) << a);
+}
+
+static inline irr_status irr__chk_reduce(const irr_sched *s, const irr_spec *sp, const int64_t *base,
+                                         const int64_t *partner, irr_check_report *rep) {
+  int p = sp->p, r, progress;
+  int64_t *moff = NULL, nmsg = 0, g = -1, k;
+  unsigned char *snap = NULL;
+  irr__ru *msg = NULL, one;
+  irr__rchk R;
+  irr_status st = IRR_OK;
+  int *pos = NULL;
+  uint64_t full = p == 64 ? ~(uint64_t)0 : (((uint64_t)1 << p) - 1);
+  memset(&R, 0, sizeof R);
+  R.sp = sp, R.s = s;
+  if (p > 64 || sp->inplace) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "reductions: p > 64 or in place");
+  R.D = (int64_t *)IRRCOLL_MALLOC(((size_t)p + 1) * sizeof(int64_t));
+  R.recv = (irr__ru **)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__ru *));
+  pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
+  moff = (int64_t *)IRRCOLL_MALLOC(((size_t)base[p] + 1) * sizeof(int64_t));
+  if (!R.D || !R.recv || !pos || !moff) { st = IRR_ERR_NOMEM; goto out; }
+  memset(R.recv, 0, (size_t)p * 2 * sizeof(irr__ru *));
+  R.tmp = R.recv + p;
+  R.D[0] = 0;
+  for (r = 0; r < p; r++) R.D[r + 1] = R.D[r] + sp->m[r];
+  for (r = 0; r < p; r++) {
+    int j;
+    R.recv[r] = (irr__ru *)IRRCOLL_MALLOC((size_t)(sp->m[r] + 1) * sizeof(irr__ru));
+    R.tmp[r] = (irr__ru *)IRRCOLL_MALLOC((size_t)(s[r].tmp + 1) * sizeof(irr__ru));
+    if (!R.recv[r] || !R.tmp[r]) { st = IRR_ERR_NOMEM; goto out; }
+    for (k = 0; k < sp->m[r]; k++) R.recv[r][k].e = -1, R.recv[r][k].who = 0;
+    for (k = 0; k < s[r].tmp; k++) R.tmp[r][k].e = -1, R.tmp[r][k].who = 0;
+    for (j = 0; j < s[r].nops; j++) {
+      const irr_op *o = &s[r].ops[j];
+      if ((o->flags & IRR_OPF_REDUCE) && (o->kind != IRR_OP_RECV || o->buf != IRR_BUF_TMP || o->dbuf == IRR_BUF_SEND ||
+                                         o->dbuf == IRR_BUF_NONE)) {
+        st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a reduce is no receive into scratch combining into a buffer");
+        goto out;
+      }
+      moff[base[r] + j] = nmsg;
+      if (o->kind == IRR_OP_SEND) nmsg += o->len;
+    }
+    pos[r] = 0;
+  }
+  if (!(msg = (irr__ru *)IRRCOLL_MALLOC((size_t)(nmsg + 1) * sizeof(irr__ru))) ||
+      !(snap = (unsigned char *)IRRCOLL_MALLOC((size_t)base[p] + 1))) {
+    st = IRR_ERR_NOMEM;
+    goto out;
+  }
+  memset(snap, 0, (size_t)base[p] + 1);
+  /* Ranks advance on their own: a rank entering a round takes its sends' data (snap), and
+     ends the round once every receive's send has been taken. */
+  for (progress = 1; progress;) {
+    progress = 0;
+    for (r = 0; r < p; r++) {
+      int j, hi, phase, rd;
+      if (pos[r] >= s[r].nops) continue;
+      rd = s[r].ops[pos[r]].round;
+      for (hi = pos[r]; hi < s[r].nops && s[r].ops[hi].round == rd; hi++) {
+        const irr_op *o = &s[r].ops[hi];
+        if (o->kind != IRR_OP_SEND || snap[base[r] + hi]) continue;
+        for (k = 0; k < o->len; k++) {
+          irr__ru *u = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+          if (!u || u->e != g) { st = irr__chk_fail(rep, u ? IRR_ERR_UNDEFINED : IRR_ERR_BOUNDS, r, hi, "a send reads data that is not there"); goto out; }
+          msg[moff[base[r] + hi] + k] = *u;
+        }
+        snap[base[r] + hi] = 1;
+        progress = 1;
+      }
+      for (j = pos[r]; j < hi; j++)
+        if (s[r].ops[j].kind == IRR_OP_RECV && !snap[partner[base[r] + j]]) break;
+      if (j < hi) continue; /* a send it waits for is in a later round of its sender */
+      for (phase = 1; phase < 4; phase++)
+        for (j = pos[r]; j < hi; j++) {
+          const irr_op *o = &s[r].ops[j];
+          if (phase == 1 && o->kind == IRR_OP_RECV) {
+            const irr__ru *in = msg + moff[partner[base[r] + j]];
+            for (k = 0; k < o->len; k++) {
+              irr__ru *u = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              if (!u || o->buf == IRR_BUF_SEND) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a receive writes where it may not"); goto out; }
+              if (u->e >= 0) { st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "a receive writes over data"); goto out; }
+              if (in[k].e != g) { st = irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "a message carries other elements"); goto out; }
+              *u = in[k];
+            }
+          } else if (phase == 2 && (o->flags & IRR_OPF_REDUCE)) {
+            for (k = 0; k < o->len; k++) {
+              int64_t g2;
+              irr__ru *a = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              irr__ru *acc = irr__rchk_unit(&R, r, o->dbuf, o->doff, o, k, &g2, &one);
+              int al, ah, bl, bh;
+              if (!a || !acc) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a reduce outside its buffers"); goto out; }
+              if (acc->e != g) { st = irr__chk_fail(rep, IRR_ERR_UNDEFINED, r, j, "a reduce into data that is not there"); goto out; }
+              if (a->who & acc->who) { st = irr__chk_fail(rep, IRR_ERR_RESULT, r, j, "a reduce combines a contribution twice"); goto out; }
+              if (sp->ordered && (!irr__rchk_run(a->who, &al, &ah) || !irr__rchk_run(acc->who, &bl, &bh) ||
+                                  ((o->flags & IRR_OPF_RIGHT) ? bh + 1 != al : ah + 1 != bl))) {
+                st = irr__chk_fail(rep, IRR_ERR_RESULT, r, j, "a reduce breaks rank order");
+                goto out;
+              }
+              acc->who |= a->who;
+              a->e = -1, a->who = 0; /* the slot is free again */
+            }
+          } else if (phase == 3 && o->kind == IRR_OP_COPY) {
+            for (k = 0; k < o->len; k++) {
+              int64_t g2;
+              irr__ru *a = irr__rchk_unit(&R, r, o->buf, o->off, o, k, &g, &one);
+              irr__ru src, *d;
+              if (!a || a->e != g) { st = irr__chk_fail(rep, a ? IRR_ERR_UNDEFINED : IRR_ERR_BOUNDS, r, j, "a copy reads data that is not there"); goto out; }
+              src = *a;
+              d = irr__rchk_unit(&R, r, o->dbuf, o->doff, o, k, &g2, &one);
+              if (!d || o->dbuf == IRR_BUF_SEND) { st = irr__chk_fail(rep, IRR_ERR_BOUNDS, r, j, "a copy writes where it may not"); goto out; }
+              if (d->e >= 0) { st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "a copy writes over data"); goto out; }
+              *d = src;
+            }
+          }
+        }
+      pos[r] = hi;
+      progress = 1;
+    }
+  }
+  for (r = 0; r < p; r++)
+    if (pos[r] < s[r].nops) { st = irr__chk_fail(rep, IRR_ERR_DEADLOCK, r, pos[r], "a round waits forever"); goto out; }
+  for (r = 0; r < p; r++)
+    for (k = 0; k < sp->m[r]; k++)
+      if (R.recv[r][k].e != R.D[r] + k || R.recv[r][k].who != full) {
+        st = irr__chk_fail(rep, IRR_ERR_RESULT, r, -1, "a unit of the rank's block lacks contributions");
+        goto out;
+      }
+out:
+  if (R.recv)
+    for (r = 0; r < 2 * p; r++)
+      if (R.recv[r]) IRRCOLL_FREE(R.recv[r]);
+  if (R.recv) IRRCOLL_FREE(R.recv);
+  if (R.D) IRRCOLL_FREE(R.D);
+  if (pos) IRRCOLL_FREE(pos);
+  if (moff) IRRCOLL_FREE(moff);
+  if (msg) IRRCOLL_FREE(msg);
+  if (snap) IRRCOLL_FREE(snap);
+  return st;
+}
+
 /* Check the programs s[0..p-1] against the specification. rep (optional) says where the
    first error is. */
 static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
@@ -384,7 +577,13 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   irr_model unit = irr_model_ab(1.0, 0.0);
   irr_cost c;
   if (rep) { rep->rank = rep->op = -1; rep->what[0] = '\0'; }
-  if ((st = irr__chk_spec(sp, rep)) != IRR_OK) return st;
+  if (sp->coll == IRR_COLL_REDUCE_SCATTER) { /* its own rules: irr__chk_reduce */
+    if (p <= 0) return irr__chk_fail(rep, IRR_ERR_ARG, -1, -1, "bad p");
+    for (r = 0; r < p; r++)
+      if (sp->m[r] < 0) return irr__chk_fail(rep, IRR_ERR_COUNT, r, -1, "negative block size");
+  } else if ((st = irr__chk_spec(sp, rep)) != IRR_OK) {
+    return st;
+  }
   C.spec = sp;
   C.lab = NULL;
   C.n = C.cap = 0;
@@ -406,7 +605,9 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
   st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
-  for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
+  if (sp->coll == IRR_COLL_REDUCE_SCATTER) st = irr__chk_reduce(s, sp, base, partner, rep);
+  else
+    for (r = 0; r < p && st == IRR_OK; r++) st = irr__chk_rank(&C, &s[r], r, rep);
 out:
   if (C.lab) IRRCOLL_FREE(C.lab);
   if (C.known) IRRCOLL_FREE(C.known);

@@ -7,7 +7,8 @@
    the one that can start earliest goes first (ties: lower sender, then program order), so no
    port idles while a message for it is ready. A round ends when all its messages have
    ended (copies are free); the next round then starts. The result is the time the last rank
-   ends its last round.
+   ends its last round. A round that reduces (IRR_OPF_REDUCE) ends gamma per unit reduced
+   later.
 
    Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
    that became free); a message whose port is busy parks at that port, and a port that frees
@@ -30,6 +31,10 @@ typedef struct irr_model {
                        message's first (a derived datatype's entry) */
   double cpu_type;  /* building and freeing one derived datatype (a message of several pieces) */
   double cpu_size;  /* visiting one size: the choice's passes, a generator's walk */
+  /* Reducing one unit (Reduce_scatter's receive-and-reduce, IRR_OPF_REDUCE): charged when
+     the round's messages are done, before the next round. The collective's own work, which
+     MPI's algorithms pay too, so the network-alone model keeps it. */
+  double gamma;
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
@@ -47,6 +52,8 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_OP_DEFAULT 6.0e-9
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.2e-7
 #define IRR_MODEL_CPU_SIZE_DEFAULT 8.4e-10
+/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double, 0.25 ns a byte (bench/bench_cpu.c) */
+#define IRR_MODEL_GAMMA_DEFAULT 2.5e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {
@@ -55,6 +62,7 @@ static inline irr_model irr_model_default(void) {
   md.cpu_msg = IRR_MODEL_CPU_MSG_DEFAULT, md.cpu_piece = IRR_MODEL_CPU_PIECE_DEFAULT;
   md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
   md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
+  md.gamma = IRR_MODEL_GAMMA_DEFAULT;
   return md;
 }
 /* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
@@ -78,8 +86,8 @@ static inline irr_model irr_model_ab(double alpha, double beta) {
    and completed, and for a message of several memory pieces its datatype and the pieces
    moved. A message's pieces are its ops (a head and its IRR_OPF_CONT ops), a wrapped op
    two: the blocks of a buffer are taken to lie in rank order, one after the other, so
-   pieces of different blocks are not merged (the user's layout is one rank's to know).
-   Copies cost their op only. */
+   pieces of different blocks are not merged (the user's layout is one rank's to know);
+   pieces that go on in scratch are (the executor merges them). Copies cost their op only. */
 static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
   double t = md.cpu_op * s->nops;
   int j = 0;
@@ -87,7 +95,10 @@ static inline double irr_sched_cpu(const irr_sched *s, irr_model md) {
     const irr_op *o = &s->ops[j];
     int k = j + 1, pieces = 1 + ((o->flags & IRR_OPF_WRAP) != 0);
     if (o->kind == IRR_OP_COPY) { j++; continue; }
-    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) pieces += 1 + ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
+    for (; k < s->nops && (s->ops[k].flags & IRR_OPF_CONT); k++) /* (scratch that goes on is one piece) */
+      pieces += (s->ops[k].buf != IRR_BUF_TMP || s->ops[k - 1].buf != IRR_BUF_TMP ||
+                 s->ops[k].off != s->ops[k - 1].off + s->ops[k - 1].len) +
+                ((s->ops[k].flags & IRR_OPF_WRAP) != 0);
     t += md.cpu_msg;
     if (pieces > 1) t += md.cpu_type + (pieces - 1) * (md.cpu_piece + md.cpu_op);
     j = k;
@@ -242,7 +253,10 @@ static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
   if (--S->left[r] == 0) {
     const irr_sched *sc = &S->s[r];
     int j = S->pos[r], rd = sc->ops[j].round;
-    while (j < sc->nops && sc->ops[j].round == rd) j++;
+    int64_t red = 0;
+    for (; j < sc->nops && sc->ops[j].round == rd; j++)
+      if (sc->ops[j].flags & IRR_OPF_REDUCE) red += sc->ops[j].len;
+    S->rend[r] += S->m.gamma * (double)red;
     S->pos[r] = j;
     irr__sim_enter(S, r, S->rend[r]);
   }

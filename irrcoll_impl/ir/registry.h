@@ -24,6 +24,8 @@
      xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
      xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
                             choice
+     reduce_scatter         balanced, bruck, halving, ring, pairwise (the last three MPI's)
+                            auto: irr_reduce_scatter_choose, the estimates' argmin
    An X collective with no forced algorithm of its own follows its known-size collective's
    (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
 
@@ -39,6 +41,9 @@ typedef enum irr_coll {
   IRR_COLL_XALLGATHERV = 7, /* unknown sizes everywhere; checked as ALLGATHERV */
   IRR_COLL_ALLTOALLV = 8,   /* known sizes: SEND the rank's row, RECV its column (algo/alltoallv/);
                                before 2.x this name meant XAlltoallv */
+  IRR_COLL_REDUCE_SCATTER = 9, /* SEND: the rank's whole vector (every block at its
+                                  displacement); RECV: its own block of the reduction
+                                  (algo/reduce_scatter/) */
   IRR_COLL_COUNT
 } irr_coll;
 
@@ -60,6 +65,9 @@ typedef enum irr_alg {
   IRR_ALG_HIER = 14,      /* Allgatherv: node-aware, leaders' Bruck between binomial trees in nodes */
   IRR_ALG_NEIGHBOR = 15,  /* Allgatherv: neighbor exchange, blocks both ways round the ring (p even) */
   IRR_ALG_CIRCULANT = 16, /* Allgatherv: Träff's round-optimal circulant-graph schedule (algo/allgatherv/circulant.h) */
+  IRR_ALG_HALVING = 17,   /* Reduce_scatter: recursive halving on the rank blocks, rank order kept */
+  IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
+  IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -72,6 +80,7 @@ typedef enum irr_alg {
 #define IRR_RESTRICT_NOSCHED 4   /* not a schedule: the checker and the model do not see it */
 #define IRR_RESTRICT_NODES 8     /* only on SMP nodes of consecutive ranks (elsewhere the choice falls back) */
 #define IRR_RESTRICT_EVEN 16     /* only on an even number of ranks (elsewhere the choice falls back) */
+#define IRR_RESTRICT_COMMUTE 32  /* only for commutative operations (reductions) */
 
 typedef struct irr_alg_entry {
   irr_coll coll;
@@ -111,6 +120,11 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XSCATTERV, IRR_ALG_BINOMIAL, 0, "binomial trees rebuilt on every range"},
       {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
       {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BALANCED, 0, "p equal pieces reduce-scattered (reverse Bruck; halving in rank order), then sent to their owners"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BRUCK, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks: ceil(log2 p) rounds, any p"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_PAIRWISE, IRR_RESTRICT_COMMUTE, "pairwise: p - 1 rounds, block d straight to rank d (MPICH)"},
   };
   *n = (int)(sizeof t / sizeof t[0]);
   return t;
@@ -128,14 +142,14 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier", "neighbor", "circulant"};
+                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
 /* The collective's name in IRRCOLL_ALG (and in reports). */
 static inline const char *irr_coll_name(irr_coll c) {
   static const char *const n[] = {"gatherv", "scatterv", "allgatherv", "xalltoallv", "inter",
-                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv"};
+                                  "xgatherv", "xscatterv", "xallgatherv", "alltoallv", "reduce_scatter"};
   return (unsigned)c < (unsigned)IRR_COLL_COUNT ? n[c] : "unknown";
 }
 

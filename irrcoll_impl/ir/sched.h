@@ -104,6 +104,16 @@ typedef struct irr_op {
    piece's labels. Not with IRR_OPF_COUNTS, IRR_OPF_LEARN or IRR_OPF_WRAP. */
 #define IRR_OPF_CONT 512
 
+/* RECV: receive and reduce (Reduce_scatter, algo/reduce_scatter/). The message arrives in
+   (buf, off) like any receive, a slot that holds it only until the round's messages are
+   complete; then the op combines it into the data already at (dbuf, doff), the same labels:
+   acc = arrived (+) acc, the arrived data as the left operand (MPI_Reduce_local's order), or
+   with IRR_OPF_RIGHT acc = acc (+) arrived. A round's reduces run after its messages and
+   before its copies, in op order. The checker tracks whose contributions each unit holds
+   (ir/check.h); the model charges gamma per unit reduced at the end of the round. */
+#define IRR_OPF_REDUCE 1024
+#define IRR_OPF_RIGHT 2048
+
 /* Is op j of s the head of a message (a send or receive that does not continue the one
    before)? */
 static inline int irr_op_is_head(const irr_op *o) { return o->kind != IRR_OP_COPY && !(o->flags & IRR_OPF_CONT); }

@@ -65,6 +65,14 @@ typedef struct irr__exec {
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
+  /* receive-and-reduce ops (IRR_OPF_REDUCE, Reduce_scatter): the operation, the datatype it
+     combines, the bytes of one element in the program's buffers (runit; 0: no reduces), and what to
+     subtract from a byte address to get the pointer MPI_Reduce_local wants (the type's
+     lower bound where the element's window starts, mpi/reduce_scatter.h) */
+  MPI_Op rop;
+  MPI_Datatype rdt;
+  int64_t runit;
+  MPI_Aint rshift;
 } irr__exec;
 
 /* Free the executor's own scratch; irr__exec_free: also what it keeps between the runs of a

@@ -272,3 +272,60 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   }
   return irr__req_ready(R, MPI_SUCCESS, request);
 }
+
+/* ---- Reduce_scatter (mpi/reduce_scatter.h): the plan is made without messages, so init and
+   the nonblocking calls plan as the blocking one does. Init fails on every rank alike if
+   any rank's arguments are bad (its agreement); a nonblocking call with a bad buffer runs
+   with poison as the blocking one, and completes with its error. ---- */
+static void irr__rsreq_free(void *ext) {
+  irr__rs_plan_free((irr__rsplan *)ext);
+  IRRCOLL_FREE(ext);
+}
+static int irr__rsreq_start(struct irr_request_s *R, MPI_Comm comm, int tag) {
+  return irr__rs_start((irr__rsplan *)R->ext, comm, tag, &R->X);
+}
+static int irr__rsreq_finish(struct irr_request_s *R, int rc) {
+  irr__rsplan *L = (irr__rsplan *)R->ext;
+  if (L->none) return rc == MPI_SUCCESS ? L->err : rc; /* nothing ran */
+  return irr__rs_finish(L, &R->X, rc);
+}
+static int irr__rs_request(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, int nonblocking, IRR_Request *request) {
+  struct irr_request_s *R;
+  irr__rsplan *L;
+  int rc, inter = 0, native = 0;
+  if (!request) return irr__raise(comm, MPI_ERR_REQUEST);
+  *request = IRR_REQUEST_NULL;
+  if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+  if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
+  if (inter) return irr__raise(comm, MPI_ERR_COMM);
+  R = irr__req_new(comm);
+  L = (irr__rsplan *)IRRCOLL_MALLOC(sizeof *L);
+  if (!R || !L) {
+    if (R) IRRCOLL_FREE(R);
+    if (L) IRRCOLL_FREE(L);
+    return irr__raise(comm, MPI_ERR_NO_MEM);
+  }
+  memset(L, 0, sizeof *L);
+  R->ext = L, R->ext_start = irr__rsreq_start, R->ext_finish = irr__rsreq_finish, R->ext_free = irr__rsreq_free;
+  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, L, &native);
+  R->ctx = L->ctx, R->ag = 1;
+  if (rc == MPI_SUCCESS && native) rc = MPI_ERR_TYPE; /* no request of MPI's to hand out here */
+  if (rc == MPI_SUCCESS && L->none) rc = L->err;
+  if (nonblocking) {
+    if (rc != MPI_SUCCESS) {
+      irr__req_release(R);
+      return irr__raise(comm, rc);
+    }
+    R->oneshot = 1;
+    if (L->none) { /* nothing to move: complete at once */
+      R->rc = MPI_SUCCESS, R->state = IRR__REQ_DONE;
+    } else {
+      irr__req_run(R, R->ctx->pc, L->tag + 1);
+    }
+    *request = R;
+    return MPI_SUCCESS;
+  }
+  if (rc == MPI_SUCCESS) rc = L->err;
+  return irr__req_ready(R, rc, request);
+}

@@ -322,6 +322,37 @@ static int irr__exec_copies(irr__exec *X, int lo, int hi) {
   return MPI_SUCCESS;
 }
 
+/* The round's receive-and-reduce ops, after its messages and before its copies: each
+   combines its arrived data (a slot in scratch) into the data at (dbuf, doff), one
+   contiguous piece, by MPI_Reduce_local in pieces that fit an int count. Nothing once some
+   message came bad (the poison of a rank with bad arguments: its data is not there). */
+static int irr__exec_reduces(irr__exec *X, int lo, int hi) {
+  int j, rc;
+  for (j = lo; j < hi && !X->bad; j++) {
+    const irr_op *o = &X->s->ops[j];
+    int64_t cnt, done = 0, U = X->runit, per = INT_MAX / 2;
+    char *in, *acc;
+    if (!(o->flags & IRR_OPF_REDUCE) || o->len == 0) continue;
+    if (o->dbuf != IRR_BUF_TMP && X->buf[o->dbuf]->discard) continue;
+    if (o->buf != IRR_BUF_TMP || U <= 0 || o->len % U || irr__op_pieces(X, o->dbuf, o->doff, o, X->pc, NULL) != 1)
+      return MPI_ERR_INTERN;
+    in = X->tmp + o->off, acc = X->pc[0].addr, cnt = o->len / U;
+    while (done < cnt) {
+      int k = (int)(cnt - done < per ? cnt - done : per);
+      char *a = in + done * U, *b = acc + done * U;
+      if (o->flags & IRR_OPF_RIGHT) { /* acc = acc (+) arrived: into the slot, then back */
+        rc = MPI_Reduce_local(irr__at(b, -X->rshift), irr__at(a, -X->rshift), k, X->rdt, X->rop);
+        if (rc == MPI_SUCCESS) memcpy(b, a, (size_t)k * (size_t)U);
+      } else {
+        rc = MPI_Reduce_local(irr__at(a, -X->rshift), irr__at(b, -X->rshift), k, X->rdt, X->rop);
+      }
+      if (rc != MPI_SUCCESS) return rc;
+      done += k;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
 /* The sizes that the round's IRR_OPF_ROOM receives carried, from their slots into X->cnt. */
 static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
   int j;
@@ -335,7 +366,7 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
 }
 
 /* Run program X->s round by round: post the sends and receives (receives first), take the
-   learned and probed receives, complete, then run the round's copies. A short or truncated
+   learned and probed receives, complete, then run the round's reduces and copies. A short or truncated
    message marks the result bad (MPI_ERR_TRUNCATE) and turns this rank's later sends into
    0-byte messages, so the error travels down the tree instead of bad data. The test-only
    hook IRRCOLL_TRACE sees the program at the end, as run: learned receives filled in.
@@ -395,6 +426,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
     if (rc == MPI_SUCCESS && X->after) rc = X->after(X, X->lo, X->hi);
     if (rc != MPI_SUCCESS) break;
     irr__exec_mark(X, X->lo, X->hi);
+    if (X->runit > 0 && (rc = irr__exec_reduces(X, X->lo, X->hi)) != MPI_SUCCESS) break;
     if ((rc = irr__exec_copies(X, X->lo, X->hi)) != MPI_SUCCESS) break;
     X->lo = X->hi;
   }

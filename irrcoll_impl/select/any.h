@@ -15,6 +15,8 @@ typedef struct irr_args {
   int maxdeg;        /* xalltoallv: most partners any rank sends to */
   int ctrl;          /* include the tree construction's control messages (the model) */
   irr_model md;
+  int ordered;       /* reduce_scatter: the operation is not commutative (m: elements, the
+                        model's beta and gamma per element) */
 } irr_args;
 
 /* The algorithm the MPI layer runs for these arguments with `forced` as the communicator's
@@ -38,6 +40,16 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
                : IRR_ALG_LINEAR;
   }
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_choose(forced);
+  case IRR_COLL_REDUCE_SCATTER: {
+    int64_t *D = (int64_t *)IRRCOLL_MALLOC(((size_t)a->p + 1) * 2 * sizeof(int64_t));
+    irr_alg alg = a->ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+    if (D) {
+      irr__rs_starts(a->p, a->m, D);
+      alg = irr_reduce_scatter_choose(forced, a->p, D, a->ordered, a->md, D + a->p + 1);
+      IRRCOLL_FREE(D);
+    }
+    return alg;
+  }
   default: return IRR_ALG_COUNT;
   }
 }
@@ -67,6 +79,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
     return irr_alltoallv_build_all(set, alg, a->p, a->m, a->ctrl ? IRR_A2A_SIZES : 0, a->md, irr_allgatherv_share(a->p, a->node));
+  case IRR_COLL_REDUCE_SCATTER: return irr_reduce_scatter_build_all(set, alg, a->p, a->m, a->ordered, a->md);
   default: return IRR_ERR_ARG;
   }
 }

@@ -326,7 +326,7 @@ static int selected(int e, irr_alg a) {
 enum { PAT_RANDOM, PAT_ZEROS, PAT_BIG, PAT_SAME, NPAT };
 static const char *const patname[NPAT] = {"random", "zeros", "one_big", "same_8k"};
 /* the MPI layer's models: IRR_Comm_set_model sets alpha and beta, the CPU term keeps its defaults */
-#define CPU_DEFAULTS IRR_MODEL_CPU_MSG_DEFAULT, IRR_MODEL_CPU_PIECE_DEFAULT, IRR_MODEL_CPU_OP_DEFAULT, IRR_MODEL_CPU_TYPE_DEFAULT, IRR_MODEL_CPU_SIZE_DEFAULT
+#define CPU_DEFAULTS IRR_MODEL_CPU_MSG_DEFAULT, IRR_MODEL_CPU_PIECE_DEFAULT, IRR_MODEL_CPU_OP_DEFAULT, IRR_MODEL_CPU_TYPE_DEFAULT, IRR_MODEL_CPU_SIZE_DEFAULT, IRR_MODEL_GAMMA_DEFAULT
 static const irr_model model_default = {IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT, CPU_DEFAULTS};
 static const irr_model model_latency = {2e-5, 1e-10, CPU_DEFAULTS}; /* favours Bruck: the automatic choice's other side */
 static const irr_model model_degrade = {6.4e-9, 1e-10, CPU_DEFAULTS}; /* Gatherv's tree: subtrees above 128 bytes go direct */

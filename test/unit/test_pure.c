@@ -260,7 +260,7 @@ static void test_direct_heads(void) {
       for (hi = 0; hi < 4; hi++)
         for (root = 0; root < p; root += (p < 9 ? 1 : p / 3)) {
           irr_sched_set set;
-          irr_spec sp = {IRR_COLL_GATHERV, p, root, m, hi & 1, 0};
+          irr_spec sp = {IRR_COLL_GATHERV, p, root, m, hi & 1, 0, 0};
           irr_check_report rep;
           irr_op ops[3 * 40];
           irr_status st;
@@ -293,7 +293,7 @@ static void test_direct_heads(void) {
 /* The checker must catch broken schedules: mutate a correct one. */
 static void test_mutations(void) {
   int64_t m[12] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
-  irr_spec sp = {IRR_COLL_GATHERV, 12, 5, m, 0, 0};
+  irr_spec sp = {IRR_COLL_GATHERV, 12, 5, m, 0, 0, 0};
   irr_sched_set set;
   irr_op save;
   int r, j, found;

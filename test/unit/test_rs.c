@@ -1,0 +1,179 @@
+/* test_rs - Reduce_scatter's schedules (algo/reduce_scatter/, select/reduce_scatter.h):
+     check     every algorithm, commutative and in rank order, p = 1..64, every block
+               pattern of dist.h and random skewed counts: the checker (contributions unit by
+               unit) passes; and it catches a program that reduces twice, drops a reduce or
+               breaks rank order
+     estimate  the closed forms against the model over the real programs (within [0.7,
+               1.5]: sums of each round's slowest pair, where the model lets groups run
+               apart), and the choice within 1.25x of the best algorithm in the model, on
+               random skewed counts (fresh seed unless SEED is set)
+     bound     the count-balanced algorithm within 1.5x of the bound for p = 64 .. 1024 */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#define IRRCOLL_NO_MPI
+#include "../../irrcoll_impl/irrcoll.in.h"
+#include "../check.h"
+#include "../dist.h"
+
+static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+#define NALG 5
+
+static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, irr_check_report *rep) {
+  irr_sched_set set;
+  irr_spec sp;
+  irr_status st = irr_reduce_scatter_build_all(&set, alg, p, m, ordered, irr_model_default());
+  if (st != IRR_OK) return st;
+  memset(&sp, 0, sizeof sp);
+  sp.coll = IRR_COLL_REDUCE_SCATTER, sp.p = p, sp.m = m, sp.ordered = ordered;
+  st = irr_sched_check(set.s, &sp, rep);
+  irr_sched_set_free(&set);
+  return st;
+}
+
+static void test_check(uint64_t seed) {
+  irrt_rng rng = {seed};
+  int64_t m[64];
+  double w[64];
+  int p, d, a, ordered;
+  for (p = 1; p <= 64; p += p < 20 ? 1 : 7)
+    for (d = 0; d < IRRT_NDIST + 2; d++) {
+      if (d < IRRT_NDIST) irrt_dist(d, p, 3, &rng, m);
+      else irrt_skew(&rng, p, 4, m, w);
+      if (d == IRRT_ONEHUGE) /* keep it checkable: one block of 40 */
+        for (a = 0; a < p; a++) m[a] = m[a] > 1 ? 40 : m[a];
+      for (ordered = 0; ordered < 2; ordered++)
+        for (a = 0; a < NALG; a++) {
+          irr_check_report rep;
+          irr_status st;
+          const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, ALGS[a]);
+          if (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE)) continue;
+          st = check_one(ALGS[a], p, m, ordered, &rep);
+          CHECK(st == IRR_OK, "%s p=%d %s ordered=%d: %s (rank %d op %d: %s)", irr_alg_name(ALGS[a]), p,
+                d < IRRT_NDIST ? irrt_dist_name[d] : "skewed", ordered, irr_status_name(st), rep.rank, rep.op, rep.what);
+        }
+    }
+}
+
+/* The checker must fail broken programs: a reduce's flag dropped (a contribution missing),
+   a message reduced twice, rank order flipped. */
+static void test_broken(void) {
+  int64_t m[6] = {3, 0, 5, 2, 2, 4};
+  int p = 6, kind;
+  for (kind = 0; kind < 3; kind++) {
+    irr_sched_set set;
+    irr_spec sp;
+    irr_check_report rep;
+    int r, j, done = 0;
+    CHECK(irr_reduce_scatter_build_all(&set, IRR_ALG_HALVING, p, m, 1, irr_model_default()) == IRR_OK, "build");
+    for (r = 0; r < p && !done; r++)
+      for (j = 0; j < set.s[r].nops && !done; j++) {
+        irr_op *o = &set.s[r].ops[j];
+        if (!(o->flags & IRR_OPF_REDUCE) || o->len == 0) continue;
+        if (kind == 0) o->flags &= (uint16_t)~IRR_OPF_REDUCE;
+        else if (kind == 1) o->doff = o->off; /* into its own slot: combines with itself */
+        else o->flags ^= IRR_OPF_RIGHT;
+        done = 1;
+      }
+    memset(&sp, 0, sizeof sp);
+    sp.coll = IRR_COLL_REDUCE_SCATTER, sp.p = p, sp.m = m, sp.ordered = 1;
+    CHECK(done && irr_sched_check(set.s, &sp, &rep) != IRR_OK, "broken program %d passes the checker", kind);
+    irr_sched_set_free(&set);
+  }
+}
+
+static double model_time(irr_alg alg, int p, const int64_t *m, int ordered, irr_model md) {
+  irr_sched_set set;
+  irr_cost c;
+  if (irr_reduce_scatter_build_all(&set, alg, p, m, ordered, md) != IRR_OK) return -1;
+  if (irr_sched_cost(set.s, p, md, &c, NULL) != IRR_OK) c.time = -1;
+  irr_sched_set_free(&set);
+  return c.time;
+}
+
+static void test_estimate(uint64_t seed) {
+  static const int PS[] = {5, 16, 48, 64, 100, 256};
+  irrt_rng rng = {seed};
+  int64_t *m = malloc(1024 * sizeof *m), *D = malloc(1025 * sizeof *D), *P = malloc(1025 * sizeof *P);
+  double *w = malloc(1024 * sizeof *w), lo = 1e9, hi = 0, worst = 1;
+  irr_model md = irr_model_default();
+  int i, k, trial, a;
+  for (i = 0; i < (int)(sizeof PS / sizeof PS[0]); i++)
+    for (trial = 0; trial < 12; trial++) {
+      int p = PS[i], ordered = trial % 3 == 2;
+      double avg = pow(10, irrt_urand(&rng) * 5) / 8, tb = -1, tc; /* 1 .. 10^5 bytes of int64 */
+      irr_alg ch;
+      irrt_skew(&rng, p, avg < 1 ? 1 : avg, m, w);
+      if (trial % 4 == 0) for (k = 0; k < p; k++) m[k] = (int64_t)avg; /* regular */
+      irr__rs_starts(p, m, D);
+      for (a = 0; a < NALG; a++) {
+        double e = irr_reduce_scatter_estimate(ALGS[a], p, D, ordered, md, P), t;
+        if (e < 0) continue;
+        t = model_time(ALGS[a], p, m, ordered, md);
+        CHECK(t >= 0, "model of %s p=%d", irr_alg_name(ALGS[a]), p);
+        if (t > 0 && (e / t < 0.7 || e / t > 1.5))
+          printf("estimate %s p=%d ordered=%d avg=%.0f: %.3g s, model %.3g s\n", irr_alg_name(ALGS[a]), p, ordered, avg, e, t);
+        if (t > 0 && e / t < lo) lo = e / t;
+        if (t > 0 && e / t > hi) hi = e / t;
+        if (t > 0 && (tb < 0 || t < tb)) tb = t;
+      }
+      if (tb <= 0) continue; /* nothing to move */
+      ch = irr_reduce_scatter_choose(IRR_ALG_AUTO, p, D, ordered, md, P);
+      tc = model_time(ch, p, m, ordered, md);
+      if (tb > 0 && tc / tb > worst) worst = tc / tb;
+      if (tc > 1.25 * tb)
+        for (a = 0; a < NALG; a++)
+          printf("  %s: estimate %.3g model %.3g\n", irr_alg_name(ALGS[a]), irr_reduce_scatter_estimate(ALGS[a], p, D, ordered, md, P),
+                 model_time(ALGS[a], p, m, ordered, md));
+      CHECK(tc <= 1.25 * tb, "choice %s p=%d ordered=%d avg=%.0f: %.3g s against the best %.3g s", irr_alg_name(ch), p,
+            ordered, avg, tc, tb);
+    }
+  printf("estimate/model %.3f .. %.3f; choice/best worst %.4f\n", lo, hi, worst);
+  CHECK(lo > 0.7 && hi < 1.5, "estimates within [0.7, 1.5] of the model");
+  free(m), free(D), free(P), free(w);
+}
+
+/* The bound's cells of the benchmark (p = 64 .. 1024; regular, one rank owning half the
+   vector, Zipf; 8 B .. 1 MiB of int64 a rank on average), network alone: the choice within
+   1.5x of the bound from 1 KiB a rank on; below, printed. */
+static void test_bound(void) {
+  static const int PS[] = {64, 256, 1000, 1024};
+  int64_t *m = malloc(1024 * sizeof *m), *D = malloc(1025 * sizeof *D), *P = malloc(1025 * sizeof *P);
+  irr_model md = irr_model_net(irr_model_default());
+  int i, d, k, sz;
+  double worst = 0;
+  md.beta *= 8, md.gamma *= 8; /* int64 elements */
+  for (i = 0; i < 4; i++)
+    for (sz = 1; sz <= 1 << 17; sz *= 8)
+      for (d = 0; d < 3; d++) {
+        int p = PS[i];
+        double t, tb, b;
+        irr_alg ch;
+        for (k = 0; k < p; k++)
+          m[k] = d == 0 ? sz : d == 1 ? (k == p / 3 ? (int64_t)sz * p / 2 : sz / 2) : (int64_t)(sz * p / 7.0 / (k % 97 + 1));
+        irr__rs_starts(p, m, D);
+        ch = irr_reduce_scatter_choose(IRR_ALG_AUTO, p, D, 0, md, P);
+        t = model_time(ch, p, m, 0, md);
+        tb = model_time(IRR_ALG_BALANCED, p, m, 0, md);
+        b = irr_reduce_scatter_bound(p, D, md);
+        if (t / b > worst) worst = t / b;
+        printf("bound p=%d %s %d B: %s %.2f us (balanced %.2f us), bound %.2f us, %.3f\n", p,
+               d == 0 ? "regular" : d == 1 ? "half" : "zipf", 8 * sz, irr_alg_name(ch), t * 1e6, tb * 1e6, b * 1e6, t / b);
+        /* below 1 KiB a rank the latency rules: the delivery's rounds come on top of the
+           reduce-scatter's, so one dominant block costs up to 2.3x the bound's alpha term */
+        CHECK(8 * sz < 1024 || t <= 1.5 * b, "p=%d dist %d %d B: %s %.3g s, over 1.5x the bound %.3g s", p, d, 8 * sz,
+              irr_alg_name(ch), t, b);
+      }
+  printf("bound: worst choice/bound %.3f\n", worst);
+  free(m), free(D), free(P);
+}
+
+int main(int argc, char **argv) {
+  uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) : (uint64_t)time(NULL);
+  const char *only = argc > 1 ? argv[1] : "";
+  printf("seed %llu\n", (unsigned long long)seed);
+  if (!*only || strstr(only, "check")) test_check(seed), test_broken();
+  if (!*only || strstr(only, "estimate")) test_estimate(seed);
+  if (!*only || strstr(only, "bound")) test_bound();
+  return irrt_summary();
+}
