@@ -194,7 +194,8 @@ bench-cpu: $(B)/bench_cpu
 	@mkdir -p $(B)/bench
 	$(MPIEXEC) -n 1 $(B)/bench_cpu > $(B)/bench/cpu.csv 2> $(B)/bench/cpu.txt; rc=$$?; cat $(B)/bench/cpu.txt; exit $$rc
 
-bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model $(B)/bench_alltoallv_model
+bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model $(B)/bench_alltoallv_model \
+             $(B)/bench_reduce_scatter_model
 	@mkdir -p $(B)/bench
 	$(B)/bench_model > $(B)/bench/gatherv_model.csv 2> $(B)/bench/gatherv_model.txt; \
 	  rc=$$?; cat $(B)/bench/gatherv_model.txt; exit $$rc
@@ -206,6 +207,8 @@ bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(
 	  rc=$$?; cat $(B)/bench/inter_model.txt; exit $$rc
 	$(B)/bench_alltoallv_model > $(B)/bench/alltoallv_model.csv 2> $(B)/bench/alltoallv_model.txt; \
 	  rc=$$?; cat $(B)/bench/alltoallv_model.txt; exit $$rc
+	$(B)/bench_reduce_scatter_model > $(B)/bench/reduce_scatter_model.csv 2> $(B)/bench/reduce_scatter_model.txt; \
+	  rc=$$?; cat $(B)/bench/reduce_scatter_model.txt; exit $$rc
 
 $(B)/sim_%: bench/sim_%.c bench/simbench.h bench/simcpu.h bench/simmode.h irrcoll.h | $(B) deps-bench
 	$(SMPICC) -O2 -I. -Ibench -o $@ $<

@@ -7376,7 +7376,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 typedef enum irr_gl_coll {
   IRR_GL_ALLGATHER, IRR_GL_ALLREDUCE, IRR_GL_ALLTOALL, IRR_GL_BCAST, IRR_GL_GATHER, IRR_GL_REDUCE,
   IRR_GL_REDUCE_SCATTER_BLOCK, IRR_GL_SCAN, IRR_GL_SCATTER, IRR_GL_GATHERV, IRR_GL_SCATTERV, IRR_GL_ALLGATHERV,
-  IRR_GL_ALLTOALLV, IRR_GL_NCOLL
+  IRR_GL_ALLTOALLV, IRR_GL_REDUCE_SCATTER, IRR_GL_NCOLL
 } irr_gl_coll;
 typedef void (*irr_gl_fn)(void); /* cast to the collective's own signature to call */
 typedef struct irr_gl_entry {
@@ -7402,6 +7402,7 @@ typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void
 typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
 typedef int irr_gl_a2av(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[], MPI_Datatype,
                         MPI_Comm);
+typedef int irr_gl_rs(const void *, void *, const int[], MPI_Datatype, MPI_Op, MPI_Comm); /* Reduce_scatter */
 IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
     IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
 IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
@@ -7419,6 +7420,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
+IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
+    IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
+IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
 #endif /* IRRCOLL_NO_MPI */
 
 #ifndef IRRCOLL_NO_MPI
@@ -14166,6 +14170,23 @@ IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
 IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
 #undef IRR__GL_IRRA2A
+#define IRR__GL_IRRRS(name, alg)                                                                                          \
+  IRR_DEF int IRR_Reduce_scatter_irr_##name(const void *sb, void *rb, const int rc[], MPI_Datatype t, MPI_Op op,        \
+                                            MPI_Comm comm) {                                                            \
+    irr__counts c_ = {rc, NULL, NULL, NULL, 0, 0};                                                                      \
+    return irr__rs_run(sb, rb, &c_, t, op, comm, alg);                                                                  \
+  }
+IRR__GL_IRRRS(auto, IRR_ALG_AUTO)
+IRR__GL_IRRRS(balanced, IRR_ALG_BALANCED)
+IRR__GL_IRRRS(bruck, IRR_ALG_BRUCK)
+IRR__GL_IRRRS(halving, IRR_ALG_HALVING)
+IRR__GL_IRRRS(ring, IRR_ALG_RING)
+IRR__GL_IRRRS(pairwise, IRR_ALG_PAIRWISE)
+#undef IRR__GL_IRRRS
+IRR_DEF int IRR_Reduce_scatter_block_irr_auto(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, n};
+  return irr__rs_run(sb, rb, &c, t, op, comm, IRR_ALG_AUTO);
+}
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLGATHER, "allgather_as_gather_bcast", "GL1", (irr_gl_fn)IRR_Allgather_as_gather_bcast},
@@ -14213,6 +14234,13 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_bruck},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_halving", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_halving},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_ring", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_ring},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_pairwise", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_pairwise},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {
@@ -14222,10 +14250,11 @@ IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {
 IRR_DEF const char *IRR_Guide_coll_name(irr_gl_coll coll, int mpi) {
   static const char *const key[IRR_GL_NCOLL] = {"allgather", "allreduce", "alltoall", "bcast", "gather", "reduce",
                                                 "reduce_scatter_block", "scan", "scatter", "gatherv", "scatterv",
-                                                "allgatherv", "alltoallv"};
+                                                "allgatherv", "alltoallv", "reduce_scatter"};
   static const char *const name[IRR_GL_NCOLL] = {"MPI_Allgather", "MPI_Allreduce", "MPI_Alltoall", "MPI_Bcast", "MPI_Gather",
                                                  "MPI_Reduce", "MPI_Reduce_scatter_block", "MPI_Scan", "MPI_Scatter",
-                                                 "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv"};
+                                                 "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv",
+                                                 "MPI_Reduce_scatter"};
   if ((unsigned)coll >= (unsigned)IRR_GL_NCOLL) return NULL;
   return mpi ? name[coll] : key[coll];
 }

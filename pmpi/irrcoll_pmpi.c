@@ -1,7 +1,7 @@
 /* irrcoll_pmpi.c - PMPI interception layer (IRRCOLL_PMPI): a shared library that, linked
  * before the MPI library or LD_PRELOADed into an unmodified MPI program, intercepts
  * MPI_Allgather, Allreduce, Alltoall, Bcast, Gather, Reduce, Reduce_scatter_block, Scan,
- * Scatter, Gatherv, Scatterv, Allgatherv and Alltoallv, and runs the mock-up (irrcoll_impl/guide/)
+ * Scatter, Gatherv, Scatterv, Allgatherv, Alltoallv and Reduce_scatter, and runs the mock-up (irrcoll_impl/guide/)
  * or irrcoll algorithm that is forced or that a profile names, else the default: for
  * MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv and MPI_Alltoallv irrcoll's automatic choice
  * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
@@ -49,6 +49,7 @@
 #define MPI_Gather PMPI_Gather
 #define MPI_Reduce PMPI_Reduce
 #define MPI_Reduce_scatter_block PMPI_Reduce_scatter_block
+#define MPI_Reduce_scatter PMPI_Reduce_scatter
 #define MPI_Scan PMPI_Scan
 #define MPI_Scatter PMPI_Scatter
 #define MPI_Gatherv PMPI_Gatherv
@@ -67,6 +68,7 @@
 #undef MPI_Gather
 #undef MPI_Reduce
 #undef MPI_Reduce_scatter_block
+#undef MPI_Reduce_scatter
 #undef MPI_Scan
 #undef MPI_Scatter
 #undef MPI_Gatherv
@@ -280,7 +282,21 @@ int MPI_Allreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MP
 int MPI_Reduce_scatter_block(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_REDUCE_SCATTER_BLOCK)) return PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
   const irr_gl_entry *e = irr__pm_choose(IRR_GL_REDUCE_SCATTER_BLOCK, comm, irr__pm_bytes(n, t));
-  return e ? ((irr_gl_ar *)e->fn)(sb, rb, n, t, op, comm) : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
+  return e ? irr__pm_ran(IRR_GL_REDUCE_SCATTER_BLOCK, comm, irr__pm_bytes(n, t), e, ((irr_gl_ar *)e->fn)(sb, rb, n, t, op, comm))
+           : PMPI_Reduce_scatter_block(sb, rb, n, t, op, comm);
+}
+int MPI_Reduce_scatter(const void *sb, void *rb, const int rc[], MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  if (!irr__pm_on(IRR_GL_REDUCE_SCATTER)) return PMPI_Reduce_scatter(sb, rb, rc, t, op, comm);
+  const irr_gl_entry *e;
+  long long tot = 0;
+  int i, n = 0, inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (!inter) PMPI_Comm_size(comm, &n);
+  for (i = 0; rc && i < n; i++) tot += rc[i];
+  tot = n > 0 ? irr__pm_bytes(1, t) * tot / n : 0; /* the average block's bytes, equal on every rank */
+  e = irr__pm_choose(IRR_GL_REDUCE_SCATTER, comm, tot);
+  return e ? irr__pm_ran(IRR_GL_REDUCE_SCATTER, comm, tot, e, ((irr_gl_rs *)e->fn)(sb, rb, rc, t, op, comm))
+           : PMPI_Reduce_scatter(sb, rb, rc, t, op, comm);
 }
 int MPI_Scan(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   if (!irr__pm_on(IRR_GL_SCAN)) return PMPI_Scan(sb, rb, n, t, op, comm);

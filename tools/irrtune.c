@@ -63,6 +63,7 @@ static int call(int c, const irr_gl_entry *e, int m) {
     if (c == IRR_GL_GATHERV) return e ? ((irr_gl_gv *)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, 0, w) : MPI_Gatherv(sbuf, m, b, rbuf, cnt, dsp, b, 0, w);
     if (c == IRR_GL_SCATTERV) return e ? ((irr_gl_sv *)e->fn)(sbuf, cnt, dsp, b, rbuf, m, b, 0, w) : MPI_Scatterv(sbuf, cnt, dsp, b, rbuf, m, b, 0, w);
     if (c == IRR_GL_ALLGATHERV) return e ? ((irr_gl_agv *)e->fn)(sbuf, m, b, rbuf, cnt, dsp, b, w) : MPI_Allgatherv(sbuf, m, b, rbuf, cnt, dsp, b, w);
+    if (c == IRR_GL_REDUCE_SCATTER) return e ? ((irr_gl_rs *)e->fn)(sbuf, rbuf, cnt, b, MPI_BOR, w) : MPI_Reduce_scatter(sbuf, rbuf, cnt, b, MPI_BOR, w);
   }
   return MPI_ERR_ARG;
 }

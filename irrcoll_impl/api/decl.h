@@ -340,7 +340,7 @@ IRR_DECL int IRR_Comm_get_alg(MPI_Comm comm, irr_coll coll, irr_alg *alg);
 typedef enum irr_gl_coll {
   IRR_GL_ALLGATHER, IRR_GL_ALLREDUCE, IRR_GL_ALLTOALL, IRR_GL_BCAST, IRR_GL_GATHER, IRR_GL_REDUCE,
   IRR_GL_REDUCE_SCATTER_BLOCK, IRR_GL_SCAN, IRR_GL_SCATTER, IRR_GL_GATHERV, IRR_GL_SCATTERV, IRR_GL_ALLGATHERV,
-  IRR_GL_ALLTOALLV, IRR_GL_NCOLL
+  IRR_GL_ALLTOALLV, IRR_GL_REDUCE_SCATTER, IRR_GL_NCOLL
 } irr_gl_coll;
 typedef void (*irr_gl_fn)(void); /* cast to the collective's own signature to call */
 typedef struct irr_gl_entry {
@@ -366,6 +366,7 @@ typedef int irr_gl_sv(const void *, const int[], const int[], MPI_Datatype, void
 typedef int irr_gl_agv(const void *, int, MPI_Datatype, void *, const int[], const int[], MPI_Datatype, MPI_Comm);
 typedef int irr_gl_a2av(const void *, const int[], const int[], MPI_Datatype, void *, const int[], const int[], MPI_Datatype,
                         MPI_Comm);
+typedef int irr_gl_rs(const void *, void *, const int[], MPI_Datatype, MPI_Op, MPI_Comm); /* Reduce_scatter */
 IRR_DECL irr_gl_ag IRR_Allgather_as_gather_bcast, IRR_Allgather_as_alltoall, IRR_Allgather_as_allreduce,
     IRR_Allgather_as_allgatherv, IRR_Alltoall_as_alltoallv;
 IRR_DECL irr_gl_ar IRR_Allreduce_as_reduce_bcast, IRR_Allreduce_as_reducescatterblock_allgather,
@@ -383,6 +384,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
+IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
+    IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
+IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
 #endif /* IRRCOLL_NO_MPI */
 
 #ifndef IRRCOLL_NO_MPI

@@ -46,6 +46,14 @@ int main(int argc, char **argv) {
     MPI_Reduce_scatter_block(a, b, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (ok = 1, i = 0; i < n; i++) ok &= b[i] == p * (rank * n + i) + p * (p - 1) / 2;
     EXPECT(ok, "MPI_Reduce_scatter_block");
+    { /* irregular: rank j gets (j % 3) n / 2 elements, rank 0 n more */
+      int tot = 0, d0 = 0;
+      for (j = 0; j < p; j++) cnt[j] = (j % 3) * n / 2 + (j == 0 ? n : 0), d0 += j < rank ? cnt[j] : 0, tot += cnt[j];
+      for (j = 0; j < tot; j++) a[j] = j + rank;
+      MPI_Reduce_scatter(a, b, cnt, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      for (ok = 1, i = 0; i < cnt[rank]; i++) ok &= b[i] == p * (d0 + i) + p * (p - 1) / 2;
+      EXPECT(ok, "MPI_Reduce_scatter");
+    }
     for (i = 0; i < n; i++) a[i] = rank + i;
     MPI_Scan(a, b, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     for (ok = 1, i = 0; i < n; i++) ok &= b[i] == rank * (rank + 1) / 2 + (rank + 1) * i;
