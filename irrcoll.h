@@ -702,8 +702,10 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_OP_DEFAULT 6.0e-9
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.2e-7
 #define IRR_MODEL_CPU_SIZE_DEFAULT 8.4e-10
-/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double, 0.25 ns a byte (bench/bench_cpu.c) */
-#define IRR_MODEL_GAMMA_DEFAULT 2.5e-10
+/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double (bench/bench_cpu.c, the slower of
+   the two): 0.045-0.11 ns a byte in cache and 0.075 ns from memory on this machine, in runs
+   beside other jobs; 0.1 ns a byte. */
+#define IRR_MODEL_GAMMA_DEFAULT 1.0e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {
@@ -6699,14 +6701,16 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
   return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
 }
 
-/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces. */
-static inline double irr__rs_bruck_est(int p, const int64_t *P, double A, double BG) {
+/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces
+   (equal: at most ceil((L - d) n / p), no walk). */
+static inline double irr__rs_bruck_est(int p, const int64_t *P, int equal, double A, double BG) {
   double t = 0;
   int L = p;
   while (L > 1) {
     int d = irr__rs_hp2(L), r;
     int64_t w = 0;
-    for (r = 0; r < p; r++) {
+    if (equal) w = ((int64_t)(L - d) * (P[p] / p)) + ((P[p] % p) * (L - d) + p - 1) / p;
+    for (r = 0; r < p && !equal; r++) {
       int64_t len = irr__rs_rel(r, p, P, L) - irr__rs_rel(r, p, P, d);
       if (len > w) w = len;
     }
@@ -6751,7 +6755,7 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
   case IRR_ALG_BALANCED:
     if (!ordered) {
       irr__rs_equal_pieces(p, n, P);
-      t = irr__rs_bruck_est(p, P, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
+      t = irr__rs_bruck_est(p, P, 1, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
       msgs = 2 * lg + 4;
     } else {
       irr__rs_equal_pieces(q, n, P);
@@ -6759,7 +6763,7 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
       msgs = 2 * lg + 6;
     }
     break;
-  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, A, BG), msgs = 2 * lg; break;
+  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, 0, A, BG), msgs = 2 * lg; break;
   case IRR_ALG_HALVING:
     irr__rs_fold_pieces(p, D, P);
     t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, ordered ? lg2q : 0, A + md.cpu_msg, B);
@@ -6772,16 +6776,26 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
 
 /* The algorithm: forced (if it applies to the operation), else the least estimate. P:
    workspace of p + 1 entries. Equal on every rank: D, ordered (the operation's
-   commutativity) and the model are. */
+   commutativity) and the model are. O(p): the closed forms walk the blocks once or twice,
+   and reverse Bruck on the blocks (a walk a round) and the ring and pairwise are priced only
+   when a lower bound does not rule them out: every round of Bruck has some rank whose
+   window holds the largest block; the others take p - 1 rounds of it. */
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
-  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
   irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
-  double tb = -1;
-  int i;
+  double tb = -1, BG = md.beta + md.gamma;
+  int i, lg = 0;
+  int64_t mx = 0;
   if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
+  while ((1 << lg) < p) lg++;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
   for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
-    double t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
+    double t, low = cand[i] == IRR_ALG_BRUCK ? lg * (md.alpha + BG * (double)mx)
+                    : cand[i] == IRR_ALG_RING || cand[i] == IRR_ALG_PAIRWISE ? (p - 1) * (md.alpha + BG * (double)mx) : 0;
+    if (tb >= 0 && low >= tb) continue;
+    t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
     if (t >= 0 && (tb < 0 || t < tb)) tb = t, best = cand[i];
   }
   return best;
@@ -7617,6 +7631,7 @@ typedef struct irr__ctx {
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
   irr__nodes_cache nodes;
   irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
+  irr__plan_cache rsc;              /* Reduce_scatter's (mpi/reduce_scatter.h) */
   irr__circ_cache circ;
   int64_t *agbuf;                   /* Allgatherv's sizes and the choice's workspace, kept (a fresh */
   size_t agbuf_cap;                 /* buffer a call costs its pages' first touch) */
@@ -7800,6 +7815,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     irr__plan_drop(&c->agc);
+    irr__plan_drop(&c->rsc);
     if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     if (c->agbuf) IRRCOLL_FREE(c->agbuf);
     IRRCOLL_FREE(c);
@@ -11224,9 +11240,10 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
 }
 
 /* validate, choose, plan (no communication). An error returned is memory's or MPI's; L->err
-   this rank's class. *native: the type cannot be laid out here, MPI's own runs. */
+   this rank's class. *native: the type cannot be laid out here, MPI's own runs. owned: the
+   program is the caller's own (a request's), never the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
-                         MPI_Comm comm, irr_alg forced, irr__rsplan *L, int *native) {
+                         MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
   int rc, p, commute = 1, e;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
@@ -11265,23 +11282,46 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   else if (!L->inplace && !sendbuf && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
   else if (!recvbuf && (mr > 0 || L->inplace) && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
   L->bad = L->err != MPI_SUCCESS;
-  /* choose and plan, in elements */
+  /* choose and plan, in elements, or the kept plan while the counts repeat (mpi/cache.h: the
+     key hashes everything the choice and the program depend on, equal on every rank) */
   md = L->ctx->md;
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
-  L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
   {
-    int cap = irr_reduce_scatter_maxops(p), j;
-    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
-    irr_sched_init(&L->s, L->rank, p, L->ops, cap);
-    if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
-    for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
-      irr_op *o = &L->s.ops[j];
-      o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
+    irr__plan_cache *pc = &L->ctx->rsc;
+    int64_t k[6];
+    uint64_t key;
+    int repeat, cap = irr_reduce_scatter_maxops(p), j;
+    irr_op *room;
+    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
+    k[2] = L->U, k[3] = L->d.size;
+    memcpy(&k[4], &md.alpha, 8), memcpy(&k[5], &md.beta, 8);
+    key = irr__hash(k, 6);
+    repeat = pc->valid && pc->key == key;
+    if (repeat && pc->nops > 0 && !owned && !L->bad) { /* the kept program, as it is */
+      L->alg = pc->alg;
+      irr_sched_init(&L->s, L->rank, p, pc->ops, pc->nops);
+      L->s.nops = pc->nops, L->s.tmp = pc->tmp, L->s.nrounds = pc->nops ? pc->ops[pc->nops - 1].round + 1 : 0;
+      pc->hits++;
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+    } else {
+      L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      if (!repeat) pc->hits = 0;
+      room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
+      if (!room && !(room = L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+      irr_sched_init(&L->s, L->rank, p, room, cap);
+      if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+      for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
+        irr_op *o = &L->s.ops[j];
+        o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
+      }
+      L->s.tmp *= L->U;
+      pc->key = key, pc->alg = L->alg, pc->valid = 1;
+      if (room == pc->ops && !L->bad) irr__plan_keep(pc, &L->s);
+      /* the model's CPU: the counts read, the choice's passes over them (about 8), the ops */
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, repeat, irr__plan_cpu(&md, 8.0 * p, L->s.nops), t0);
     }
-    L->s.tmp *= L->U;
   }
-  irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 0, irr__plan_cpu(&md, 2.0 * p, L->s.nops), t0);
   /* the views: elements of U bytes; dense types in the user's buffers, others staged */
   if ((L->inplace || L->stage) && !L->bad && !(L->in = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
   if (L->stage && !L->bad && !(L->out = (char *)IRRCOLL_MALLOC((size_t)(mr * L->U + 1)))) return MPI_ERR_NO_MEM;
@@ -11344,7 +11384,7 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, &L, &native)) == MPI_SUCCESS &&
+  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
       !native) {
     if (!L.none) {
       irr__exec X;
@@ -11871,7 +11911,7 @@ static int irr__rs_request(const void *sendbuf, void *recvbuf, const irr__counts
   }
   memset(L, 0, sizeof *L);
   R->ext = L, R->ext_start = irr__rsreq_start, R->ext_finish = irr__rsreq_finish, R->ext_free = irr__rsreq_free;
-  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, L, &native);
+  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, 1, L, &native);
   R->ctx = L->ctx, R->ag = 1;
   if (rc == MPI_SUCCESS && native) rc = MPI_ERR_TYPE; /* no request of MPI's to hand out here */
   if (rc == MPI_SUCCESS && L->none) rc = L->err;

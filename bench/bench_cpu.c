@@ -75,7 +75,29 @@ static void setup_types(const irr_sched *s, int *types, int64_t *entries) {
 }
 
 /* ---- 1. calibration ---- */
-typedef struct { double op, walk, type, entry, msg, mpimsg, piece, size; } calib;
+/* gamma: MPI_Reduce_local of MPI_SUM over n int64 and n double, seconds a byte: the larger
+   of the two; n = 4096 (32 KiB, in cache, as a small round's pieces are) and n = 2^21
+   (16 MiB, from memory, as large vectors are: where gamma matters). */
+static double calibrate_gamma(int64_t n) {
+  int64_t *a = (int64_t *)malloc((size_t)n * 8), *b = (int64_t *)malloc((size_t)n * 8);
+  double *x = (double *)malloc((size_t)n * 8), *y = (double *)malloc((size_t)n * 8), best = 0, t0, t;
+  int64_t i;
+  int k, r, reps = (int)(8e7 / (double)n) + 1;
+  for (i = 0; i < n; i++) a[i] = i, b[i] = 3 * i, x[i] = (double)i, y[i] = 0.5 * (double)i;
+  for (k = 0; k < 2; k++) {
+    void *in = k ? (void *)x : (void *)a, *io = k ? (void *)y : (void *)b;
+    MPI_Datatype dt = k ? MPI_DOUBLE : MPI_INT64_T;
+    MPI_Reduce_local(in, io, (int)n, dt, MPI_SUM);
+    t0 = now();
+    for (r = 0; r < reps; r++) MPI_Reduce_local(in, io, (int)n, dt, MPI_SUM);
+    t = (now() - t0) / reps / (8.0 * (double)n);
+    if (t > best) best = t;
+  }
+  free(a), free(b), free(x), free(y);
+  return best;
+}
+
+typedef struct { double op, walk, type, entry, msg, mpimsg, piece, size, gamma, gamma_cache; } calib;
 
 static double fit_slope(const double *x, const double *y, int n, double *icpt) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0, b;
@@ -426,6 +448,7 @@ int main(int argc, char **argv) {
   double worst_lo = 1e9, worst_hi = 0, worst_budget = 0;
   MPI_Init(&argc, &argv);
   calibrate(&C);
+  C.gamma_cache = calibrate_gamma(4096), C.gamma = calibrate_gamma((int64_t)1 << 21);
   fprintf(stderr, "calibration (one core, thread CPU clock; the header's default in brackets):\n");
   fprintf(stderr, "  op    %6.1f ns   [cpu_op    %5.1f ns]   a generator's op\n", C.op * 1e9, md.cpu_op * 1e9);
   fprintf(stderr, "  entry %6.1f ns   [cpu_op    %5.1f ns]   a datatype's entry\n", C.entry * 1e9, md.cpu_op * 1e9);
@@ -436,9 +459,13 @@ int main(int argc, char **argv) {
   fprintf(stderr, "  size  %6.2f ns   [cpu_size  %5.2f ns]   the Allgatherv choice, a size visited\n", C.size * 1e9, md.cpu_size * 1e9);
   fprintf(stderr, "  walk  %6.1f      [IRR_CIRC_WALK %.1f]    the circulant generator, a root visited (cpu_size units)\n",
           C.walk, (double)IRR_CIRC_WALK);
+  fprintf(stderr, "  gamma %6.3f ns   [gamma     %5.3f ns]   MPI_Reduce_local, MPI_SUM, a byte of 16 MiB (int64, double: the\n"
+                  "                                            slower); %.3f ns in cache (32 KiB)\n",
+          C.gamma * 1e9, md.gamma * 1e9, C.gamma_cache * 1e9);
   printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n");
-  printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n",
-         C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk);
+  printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n"
+         "#@cal_gamma_s=%g\n#@cal_gamma_cache_s=%g\n", C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk, C.gamma,
+         C.gamma_cache);
   printf("collective,p,alg,validate_s,choose_s,plan_s,setup_s,new_total_s,repeat_s,model_cpu_s,model_time_s,ops,types,first_s\n");
   fprintf(stderr, "\nOne rank (Allgatherv, Alltoallv: rank 0; Gatherv, Scatterv: the root), new counts (validate + choose + plan +\n"
                   "datatypes) and repeated (Allgatherv: the key's hash; the others plan anew), us; the model's CPU; the\n"

@@ -1,5 +1,5 @@
 /* bench_reduce_scatter_model.c - Reduce_scatter in the cost model (alpha 1.5 us, beta 0.1 ns a
- * byte, gamma 0.25 ns a byte reduced; int64 elements), network and reductions only (the
+ * byte, gamma 0.1 ns a byte reduced; int64 elements), network and reductions only (the
  * CPU term off), over the real programs (irr_sched_cost): IRR_Reduce_scatter's automatic
  * choice against the bound of issue 33 (ceil(log2 p) alpha + max((p-1)/p n, max_i m_i) beta +
  * (p-1)/p n gamma) and against MPI libraries' algorithms built as schedules here: MPICH's

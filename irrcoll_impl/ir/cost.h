@@ -52,8 +52,10 @@ typedef struct irr_model {
 #define IRR_MODEL_CPU_OP_DEFAULT 6.0e-9
 #define IRR_MODEL_CPU_TYPE_DEFAULT 4.2e-7
 #define IRR_MODEL_CPU_SIZE_DEFAULT 8.4e-10
-/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double, 0.25 ns a byte (bench/bench_cpu.c) */
-#define IRR_MODEL_GAMMA_DEFAULT 2.5e-10
+/* gamma: MPI_Reduce_local of MPI_SUM on int64 and double (bench/bench_cpu.c, the slower of
+   the two): 0.045-0.11 ns a byte in cache and 0.075 ns from memory on this machine, in runs
+   beside other jobs; 0.1 ns a byte. */
+#define IRR_MODEL_GAMMA_DEFAULT 1.0e-10
 
 /* The default model: the network's alpha and beta, the CPU constants. */
 static inline irr_model irr_model_default(void) {

@@ -74,6 +74,7 @@ typedef struct irr__ctx {
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
   irr__nodes_cache nodes;
   irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
+  irr__plan_cache rsc;              /* Reduce_scatter's (mpi/reduce_scatter.h) */
   irr__circ_cache circ;
   int64_t *agbuf;                   /* Allgatherv's sizes and the choice's workspace, kept (a fresh */
   size_t agbuf_cap;                 /* buffer a call costs its pages' first touch) */
@@ -257,6 +258,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->inter.gflags) IRRCOLL_FREE(c->inter.gflags);
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     irr__plan_drop(&c->agc);
+    irr__plan_drop(&c->rsc);
     if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     if (c->agbuf) IRRCOLL_FREE(c->agbuf);
     IRRCOLL_FREE(c);

@@ -308,7 +308,7 @@ static int irr__rs_request(const void *sendbuf, void *recvbuf, const irr__counts
   }
   memset(L, 0, sizeof *L);
   R->ext = L, R->ext_start = irr__rsreq_start, R->ext_finish = irr__rsreq_finish, R->ext_free = irr__rsreq_free;
-  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, L, &native);
+  rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, IRR_ALG_AUTO, 1, L, &native);
   R->ctx = L->ctx, R->ag = 1;
   if (rc == MPI_SUCCESS && native) rc = MPI_ERR_TYPE; /* no request of MPI's to hand out here */
   if (rc == MPI_SUCCESS && L->none) rc = L->err;

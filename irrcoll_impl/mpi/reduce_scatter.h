@@ -56,9 +56,10 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
 }
 
 /* validate, choose, plan (no communication). An error returned is memory's or MPI's; L->err
-   this rank's class. *native: the type cannot be laid out here, MPI's own runs. */
+   this rank's class. *native: the type cannot be laid out here, MPI's own runs. owned: the
+   program is the caller's own (a request's), never the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
-                         MPI_Comm comm, irr_alg forced, irr__rsplan *L, int *native) {
+                         MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
   int rc, p, commute = 1, e;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
@@ -97,23 +98,46 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   else if (!L->inplace && !sendbuf && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
   else if (!recvbuf && (mr > 0 || L->inplace) && L->d.true_lb == 0) L->err = MPI_ERR_BUFFER;
   L->bad = L->err != MPI_SUCCESS;
-  /* choose and plan, in elements */
+  /* choose and plan, in elements, or the kept plan while the counts repeat (mpi/cache.h: the
+     key hashes everything the choice and the program depend on, equal on every rank) */
   md = L->ctx->md;
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
-  L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
   {
-    int cap = irr_reduce_scatter_maxops(p), j;
-    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
-    irr_sched_init(&L->s, L->rank, p, L->ops, cap);
-    if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
-    for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
-      irr_op *o = &L->s.ops[j];
-      o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
+    irr__plan_cache *pc = &L->ctx->rsc;
+    int64_t k[6];
+    uint64_t key;
+    int repeat, cap = irr_reduce_scatter_maxops(p), j;
+    irr_op *room;
+    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
+    k[2] = L->U, k[3] = L->d.size;
+    memcpy(&k[4], &md.alpha, 8), memcpy(&k[5], &md.beta, 8);
+    key = irr__hash(k, 6);
+    repeat = pc->valid && pc->key == key;
+    if (repeat && pc->nops > 0 && !owned && !L->bad) { /* the kept program, as it is */
+      L->alg = pc->alg;
+      irr_sched_init(&L->s, L->rank, p, pc->ops, pc->nops);
+      L->s.nops = pc->nops, L->s.tmp = pc->tmp, L->s.nrounds = pc->nops ? pc->ops[pc->nops - 1].round + 1 : 0;
+      pc->hits++;
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+    } else {
+      L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      if (!repeat) pc->hits = 0;
+      room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
+      if (!room && !(room = L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+      irr_sched_init(&L->s, L->rank, p, room, cap);
+      if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+      for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
+        irr_op *o = &L->s.ops[j];
+        o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
+      }
+      L->s.tmp *= L->U;
+      pc->key = key, pc->alg = L->alg, pc->valid = 1;
+      if (room == pc->ops && !L->bad) irr__plan_keep(pc, &L->s);
+      /* the model's CPU: the counts read, the choice's passes over them (about 8), the ops */
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, repeat, irr__plan_cpu(&md, 8.0 * p, L->s.nops), t0);
     }
-    L->s.tmp *= L->U;
   }
-  irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 0, irr__plan_cpu(&md, 2.0 * p, L->s.nops), t0);
   /* the views: elements of U bytes; dense types in the user's buffers, others staged */
   if ((L->inplace || L->stage) && !L->bad && !(L->in = (char *)IRRCOLL_MALLOC((size_t)bytes))) return MPI_ERR_NO_MEM;
   if (L->stage && !L->bad && !(L->out = (char *)IRRCOLL_MALLOC((size_t)(mr * L->U + 1)))) return MPI_ERR_NO_MEM;
@@ -176,7 +200,7 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, &L, &native)) == MPI_SUCCESS &&
+  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
       !native) {
     if (!L.none) {
       irr__exec X;

@@ -60,14 +60,16 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
   return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
 }
 
-/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces. */
-static inline double irr__rs_bruck_est(int p, const int64_t *P, double A, double BG) {
+/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces
+   (equal: at most ceil((L - d) n / p), no walk). */
+static inline double irr__rs_bruck_est(int p, const int64_t *P, int equal, double A, double BG) {
   double t = 0;
   int L = p;
   while (L > 1) {
     int d = irr__rs_hp2(L), r;
     int64_t w = 0;
-    for (r = 0; r < p; r++) {
+    if (equal) w = ((int64_t)(L - d) * (P[p] / p)) + ((P[p] % p) * (L - d) + p - 1) / p;
+    for (r = 0; r < p && !equal; r++) {
       int64_t len = irr__rs_rel(r, p, P, L) - irr__rs_rel(r, p, P, d);
       if (len > w) w = len;
     }
@@ -112,7 +114,7 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
   case IRR_ALG_BALANCED:
     if (!ordered) {
       irr__rs_equal_pieces(p, n, P);
-      t = irr__rs_bruck_est(p, P, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
+      t = irr__rs_bruck_est(p, P, 1, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
       msgs = 2 * lg + 4;
     } else {
       irr__rs_equal_pieces(q, n, P);
@@ -120,7 +122,7 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
       msgs = 2 * lg + 6;
     }
     break;
-  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, A, BG), msgs = 2 * lg; break;
+  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, 0, A, BG), msgs = 2 * lg; break;
   case IRR_ALG_HALVING:
     irr__rs_fold_pieces(p, D, P);
     t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, ordered ? lg2q : 0, A + md.cpu_msg, B);
@@ -133,16 +135,26 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
 
 /* The algorithm: forced (if it applies to the operation), else the least estimate. P:
    workspace of p + 1 entries. Equal on every rank: D, ordered (the operation's
-   commutativity) and the model are. */
+   commutativity) and the model are. O(p): the closed forms walk the blocks once or twice,
+   and reverse Bruck on the blocks (a walk a round) and the ring and pairwise are priced only
+   when a lower bound does not rule them out: every round of Bruck has some rank whose
+   window holds the largest block; the others take p - 1 rounds of it. */
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
-  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
   irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
-  double tb = -1;
-  int i;
+  double tb = -1, BG = md.beta + md.gamma;
+  int i, lg = 0;
+  int64_t mx = 0;
   if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
+  while ((1 << lg) < p) lg++;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
   for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
-    double t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
+    double t, low = cand[i] == IRR_ALG_BRUCK ? lg * (md.alpha + BG * (double)mx)
+                    : cand[i] == IRR_ALG_RING || cand[i] == IRR_ALG_PAIRWISE ? (p - 1) * (md.alpha + BG * (double)mx) : 0;
+    if (tb >= 0 && low >= tb) continue;
+    t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
     if (t >= 0 && (tb < 0 || t < tb)) tb = t, best = cand[i];
   }
   return best;

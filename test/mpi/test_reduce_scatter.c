@@ -152,6 +152,16 @@ static void one_case(MPI_Comm comm, uint64_t seed, int d, int k, int a, int f) {
       rc = IRR_Reduce_scatter(in, out, cnt, ktype[k], kop[k], comm);
     }
     CHECK(rc == MPI_SUCCESS && rc2 == MPI_SUCCESS, "rc %d/%d: %s %s %s p=%d", rc, rc2, kname[k], irr_alg_name(ALGS[a]), fname[f], p);
+    if (f == F_BLOCKING && n > 0) { /* the same counts again, new data: the kept plan runs */
+      irr_call_info ci;
+      CHECK(memcmp(out, ref, (size_t)(cnt[rank] * e)) == 0, "first call differs: %s %s p=%d", kname[k], irr_alg_name(ALGS[a]), p);
+      fill_kind(k, in, n, &lr);
+      fill(ref, (size_t)((n + 1) * e + 64), 7u);
+      MPI_Reduce_scatter(in, ref, cnt, ktype[k], kop[k], comm);
+      rc = IRR_Reduce_scatter(in, out, cnt, ktype[k], kop[k], comm);
+      CHECK(rc == MPI_SUCCESS && IRR_Comm_get_last_call(comm, &ci) == MPI_SUCCESS && ci.repeat && ci.coll == IRR_COLL_REDUCE_SCATTER,
+            "a repeated call keeps its plan: %s %s p=%d", kname[k], irr_alg_name(ALGS[a]), p);
+    }
     /* the block, and the bytes after it (and holes) untouched; in place: the rest of the input is MPI's business */
     CHECK(memcmp(out, ref, (size_t)(cnt[rank] * e)) == 0 && (f == F_INPLACE || memcmp(out + cnt[rank] * e, ref + cnt[rank] * e, 64) == 0),
           "result differs: %s %s %s p=%d rank %d (block %d of %ld)", kname[k], irr_alg_name(ALGS[a]), fname[f], p, rank, cnt[rank], n);
