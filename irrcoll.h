@@ -6673,7 +6673,7 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    owner takes from a flat list; the deepest binomial list adds a round per level; the most
    bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). */
 static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *P, int x, int k, double A, double B) {
-  int v = 0, o = 0, cv = -1, co = -1, np = 0, ns = 0, first = 1, deep = 0;
+  int v = 0, o = 0, cv = -1, co = -1, np = 0, ns = 0, first = 0, deep = 0;
   int64_t pos = 0, n = D[p], got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
@@ -6720,20 +6720,20 @@ static inline double irr__rs_bruck_est(int p, const int64_t *P, int equal, doubl
   return t;
 }
 
-/* Recursive halving over q = 2^k pieces P, after the fold of x ranks: each round's largest half. */
+/* Recursive halving over q = 2^k pieces P, after the fold of x ranks. A pair's round starts
+   when both ended the last, and every member of a group has the same history, so the time
+   is the costliest path down the tree of groups (each split costs alpha and its larger half),
+   not the sum of each round's slowest group: O(q), depth log2 q. */
+static inline double irr__rs_halving_path(const int64_t *P, int b, int M, double A, double BG) {
+  int64_t lo, up;
+  double l, r;
+  if (M < 1) return 0;
+  lo = P[b + M] - P[b], up = P[b + 2 * M] - P[b + M];
+  l = irr__rs_halving_path(P, b, M / 2, A, BG), r = irr__rs_halving_path(P, b + M, M / 2, A, BG);
+  return A + BG * (double)(lo > up ? lo : up) + (l > r ? l : r);
+}
 static inline double irr__rs_halving_est(int q, int x, const int64_t *P, double A, double BG) {
-  double t = x > 0 ? A + BG * (double)P[q] : 0;
-  int M, b;
-  for (M = q / 2; M >= 1; M /= 2) {
-    int64_t w = 0;
-    for (b = 0; b < q; b += 2 * M) {
-      int64_t lo = P[b + M] - P[b], up = P[b + 2 * M] - P[b + M];
-      if (lo > w) w = lo;
-      if (up > w) w = up;
-    }
-    t += A + BG * (double)w;
-  }
-  return t;
+  return (x > 0 ? A + BG * (double)P[q] : 0) + irr__rs_halving_path(P, 0, q / 2, A, BG);
 }
 
 /* The model's time of alg, closed form: the network and gamma round by round, and the CPU

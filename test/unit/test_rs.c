@@ -4,8 +4,8 @@
                unit) passes; and it catches a program that reduces twice, drops a reduce or
                breaks rank order
      estimate  the closed forms against the model over the real programs (within [0.7,
-               1.5]: sums of each round's slowest pair, where the model lets groups run
-               apart), and the choice within 1.25x of the best algorithm in the model, on
+               1.5]: Bruck's is the sum of each round's slowest pair, where the model lets
+               ranks run apart; the delivery's below 1 element a rank), and the choice within 1.10x of the best algorithm in the model, on
                random skewed counts (fresh seed unless SEED is set)
      bound     the count-balanced algorithm within 1.5x of the bound for p = 64 .. 1024 */
 #include <stdio.h>
@@ -121,11 +121,11 @@ static void test_estimate(uint64_t seed) {
       ch = irr_reduce_scatter_choose(IRR_ALG_AUTO, p, D, ordered, md, P);
       tc = model_time(ch, p, m, ordered, md);
       if (tb > 0 && tc / tb > worst) worst = tc / tb;
-      if (tc > 1.25 * tb)
+      if (tc > 1.10 * tb)
         for (a = 0; a < NALG; a++)
           printf("  %s: estimate %.3g model %.3g\n", irr_alg_name(ALGS[a]), irr_reduce_scatter_estimate(ALGS[a], p, D, ordered, md, P),
                  model_time(ALGS[a], p, m, ordered, md));
-      CHECK(tc <= 1.25 * tb, "choice %s p=%d ordered=%d avg=%.0f: %.3g s against the best %.3g s", irr_alg_name(ch), p,
+      CHECK(tc <= 1.10 * tb, "choice %s p=%d ordered=%d avg=%.0f: %.3g s against the best %.3g s", irr_alg_name(ch), p,
             ordered, avg, tc, tb);
     }
   printf("estimate/model %.3f .. %.3f; choice/best worst %.4f\n", lo, hi, worst);
