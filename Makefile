@@ -232,13 +232,16 @@ AG_P ?= 30 64
 AG_BIG_P ?=
 # Alltoallv's SMPI sweep (bench/run_alltoallv.sh): every SMPI alltoallv algorithm at A2A_P
 A2A_P ?= 64
+# Reduce_scatter's (bench/run_reduce_scatter.sh): every SMPI reduce_scatter algorithm at RS_P,
+# new counts every call, up to 16 KiB a rank (p = 64: about an hour on 2 cores)
+RS_P ?= 64
 bench-sweep: $(B)/sim_v
 	@mkdir -p $(B)/bench
 	BENCH_P="$(BENCH_P)" $(foreach v,BENCH_SIZES BENCH_ROOTS BENCH_COLLS BENCH_REPS BENCH_JOBS SEED,$(if $($(v)),$(v)="$($(v))")) \
 	  sh bench/run_sweep.sh $(B)/sim_v $(B)/bench > $(B)/bench/sweep_smpi.txt; \
 	  rc=$$?; cat $(B)/bench/sweep_smpi.txt; exit $$rc
 
-bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/sim_inter $(B)/sim_irrtune
+bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/sim_inter $(B)/sim_irrtune $(B)/sim_reduce_scatter
 	@mkdir -p $(B)/bench
 	sh bench/run_sim.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/gatherv_smpi.txt
 	$(MAKE) --no-print-directory bench-sweep
@@ -248,6 +251,8 @@ bench-sim: $(B)/sim_v $(B)/sim_xv $(B)/sim_allgatherv $(B)/sim_alltoallv $(B)/si
 	$(if $(AG_BIG_P),PLATS=smp AG_CS=1048576 AG_ALGS="mpich_ring GB ompi_neighborexchange" AG_TAG=_1MiB \
 	  sh bench/run_allgatherv.sh $(B)/sim_allgatherv $(B)/bench $(AG_BIG_P) | tee $(B)/bench/allgatherv_smpi_big_1MiB.txt)
 	sh bench/run_alltoallv.sh $(B)/sim_alltoallv $(B)/bench $(A2A_P) | tee $(B)/bench/alltoallv_smpi.txt
+	SIM_MODE=new RS_CS="4 64 1024 16384" sh bench/run_reduce_scatter.sh $(B)/sim_reduce_scatter $(B)/bench $(RS_P) | \
+	  tee $(B)/bench/reduce_scatter_smpi.txt
 	sh bench/run_xv.sh $(B)/sim_xv $(B)/bench | tee $(B)/bench/xv_smpi.txt
 	sh bench/run_inter.sh $(B)/sim_inter $(B)/bench 64 | tee $(B)/bench/inter_smpi.txt
 	sh bench/run_persist.sh $(B)/sim_v $(B)/bench | tee $(B)/bench/persist_smpi.txt
