@@ -22,7 +22,8 @@ static inline void irr__rs_starts(int p, const int64_t *m, int64_t *D) {
   for (i = 0; i < p; i++) D[i + 1] = D[i] + m[i];
 }
 
-/* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a). */
+/* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a); likewise
+   the piece, given the pieces' starts P (q of them) for D. */
 static inline int irr__rs_block(int p, const int64_t *D, int64_t a) {
   int lo = 0, hi = p - 1;
   while (lo < hi) {
@@ -92,21 +93,10 @@ typedef struct irr__rs_list {
   int o, t0, dir, k; /* block o; node i >= 1 is piece t0 + dir (i - 1); k nodes */
 } irr__rs_list;
 
-/* The last piece starting at or before element a. */
-static inline int irr__rs_piece_at(int q, const int64_t *P, int64_t a) {
-  int lo = 0, hi = q - 1;
-  while (lo < hi) {
-    int mid = lo + (hi - lo + 1) / 2;
-    if (P[mid] <= a) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /* Block o's lists (*nl of them, 0 .. 2) and the piece its owner holds among them (*to, -1). */
 static inline void irr__rs_lists(int o, const int64_t *D, int q, const int64_t *P, int x, int kb, irr__rs_list *L, int *nl,
                                  int *to) {
-  int ta = irr__rs_piece_at(q, P, D[o]), tb = irr__rs_piece_at(q, P, D[o + 1] - 1), v = irr__rs_piece(o, x);
+  int ta = irr__rs_block(q, P, D[o]), tb = irr__rs_block(q, P, D[o + 1] - 1), v = irr__rs_piece(o, x);
   *to = v >= 0 ? irr__rs_rev(v, kb) : -1;
   if (*to < ta || *to > tb) *to = -1;
   *nl = 0;
