@@ -5339,6 +5339,23 @@ static inline void irr__rs_starts(int p, const int64_t *m, int64_t *D) {
   for (i = 0; i < p; i++) D[i + 1] = D[i] + m[i];
 }
 
+/* p' = 2^k, the largest power of two <= p (halving's ranks); *k (optional) gets k. */
+static inline int irr__rs_pof2(int p, int *k) {
+  int q = 1, e = 0;
+  while (2 * q <= p) q *= 2, e++;
+  if (k) *k = e;
+  return q;
+}
+
+/* The largest block (units). */
+static inline int64_t irr__rs_maxblock(int p, const int64_t *D) {
+  int64_t mx = 0;
+  int i;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  return mx;
+}
+
 /* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a); likewise
    the piece, given the pieces' starts P (q of them) for D. */
 static inline int irr__rs_block(int p, const int64_t *D, int64_t a) {
@@ -5492,7 +5509,7 @@ static inline void irr__rs_redist(irr_sched *s, int R, const int64_t *D, int q, 
   irr__rs_list own[2], L2[2];
   int64_t area = s->tmp, area2;
   if (D[p] == 0) return;
-  while ((1 << J) < p) J++;
+  J = irr_circ_q(p);
   nl = 0, to = -1;
   if (D[r] < D[r + 1]) irr__rs_lists(r, D, q, P, x, kb, own, &nl, &to);
   if (t >= 0 && P[t] < P[t + 1]) first = irr__rs_block(p, D, P[t]), last = irr__rs_block(p, D, P[t + 1] - 1);
@@ -5601,10 +5618,8 @@ static inline irr_status irr_reduce_scatter_bruck(int rank, int p, const int64_t
    piece it ends with (irr__rs_rev(v, ordered ? k : 0)) sits at its own start in scratch.
    Returns the next free round. */
 static inline int irr__rs_halving(irr_sched *s, int round, const int64_t *D, const int64_t *P, int ordered) {
-  int r = s->rank, p = s->size, q = 1, k = 0, x, v, M, lo = 0, hi;
+  int r = s->rank, p = s->size, k, q = irr__rs_pof2(p, &k), x = p - q, v, M, lo = 0, hi = q;
   int64_t n = D[p], slot = n;
-  while (2 * q <= p) q *= 2, k++;
-  x = p - q, hi = q;
   v = irr__rs_piece(r, x);
   if (n == 0) return round;
   if (v >= 0) irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, D, 0, n, 0);
@@ -5630,8 +5645,7 @@ static inline int irr__rs_halving(irr_sched *s, int round, const int64_t *D, con
 
 /* The halving over pieces P, then the delivery to the owners. */
 static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int ordered, const int64_t *P) {
-  int q = 1, k = 0, v;
-  while (2 * q <= s->size) q *= 2, k++;
+  int k, q = irr__rs_pof2(s->size, &k), v;
   k = ordered ? k : 0;
   v = irr__rs_piece(s->rank, s->size - q);
   irr__rs_redist(s, irr__rs_halving(s, 0, D, P, ordered), D, q, P, s->size - q, k, v < 0 ? 0 : P[irr__rs_rev(v, k)]);
@@ -5640,9 +5654,7 @@ static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int or
 /* The pieces of the rank blocks folded to p' (MPICH's): virtual rank v's are the blocks of
    the ranks it stands for. P: p' + 1 entries. */
 static inline void irr__rs_fold_pieces(int p, const int64_t *D, int64_t *P) {
-  int q = 1, x, v;
-  while (2 * q <= p) q *= 2;
-  x = p - q;
+  int q = irr__rs_pof2(p, NULL), x = p - q, v;
   for (v = 0; v < q; v++) P[v] = D[v < x ? 2 * v : v + x];
   P[q] = D[p];
 }
@@ -5726,14 +5738,14 @@ static inline void irr__rs_equal_pieces(int q, int64_t n, int64_t *P) {
    operation is not commutative. P: workspace of p + 1 entries. */
 static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int64_t *D, int ordered, int64_t *P,
                                                      irr_sched *s) {
-  int q = 1;
+  int q;
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (!ordered) {
     irr__rs_equal_pieces(p, D[p], P);
     irr__rs_redist(s, irr__rs_bruck(s, 0, D, P), D, p, P, 0, 0, 0);
     return s->err;
   }
-  while (2 * q <= p) q *= 2;
+  q = irr__rs_pof2(p, NULL);
   irr__rs_equal_pieces(q, D[p], P);
   irr__rs_halving_redist(s, D, 1, P);
   return s->err;
@@ -6635,8 +6647,7 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
    and gamma are per unit (the MPI layer scales them by the element's bytes). */
 
 static inline int irr_reduce_scatter_maxops(int p) {
-  int lg = 0;
-  while ((1 << lg) < p) lg++;
+  int lg = irr_circ_q(p);
   return 4 * p + 4 * lg + 16; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
                                  overlaps and the pieces a block does, both wrapped at worst */
 }
@@ -6673,8 +6684,7 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
       end = P[v + 1] < D[o + 1] ? P[v + 1] : D[o + 1];
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
-      int lg = 0;
-      if (np > 3) while ((1 << lg) < np + 1) lg++;
+      int lg = np > 3 ? irr_circ_q(np + 1) : 0;
       if (np > 0 && np <= 3 && np > first) first = np;
       if (lg > deep) deep = lg;
       if (got > most) most = got;
@@ -6733,14 +6743,11 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
                                                  int64_t *P) {
   const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, t = 0, msgs = 0;
-  int64_t mx = 0, n = D[p];
-  int i, q = 1, lg = 0, lg2q = 0;
+  int64_t mx, n = D[p];
+  int q, lg, lg2q;
   if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return -1;
   if (p <= 1 || n == 0) return md.cpu_op;
-  while (2 * q <= p) q *= 2, lg2q++;
-  while ((1 << lg) < p) lg++;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  q = irr__rs_pof2(p, &lg2q), lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   switch (alg) {
   case IRR_ALG_BALANCED:
     if (!ordered) {
@@ -6775,12 +6782,10 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
   irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
   double tb = -1, BG = md.beta + md.gamma;
-  int i, lg = 0;
-  int64_t mx = 0;
+  int i, lg;
+  int64_t mx;
   if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
-  while ((1 << lg) < p) lg++;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
     double t, low = cand[i] == IRR_ALG_BRUCK ? lg * (md.alpha + BG * (double)mx)
                     : cand[i] == IRR_ALG_RING || cand[i] == IRR_ALG_PAIRWISE ? (p - 1) * (md.alpha + BG * (double)mx) : 0;
@@ -6794,12 +6799,10 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
 /* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +
    max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma. */
 static inline double irr_reduce_scatter_bound(int p, const int64_t *D, irr_model md) {
-  int i, lg = 0;
-  int64_t mx = 0, n = D[p];
+  int lg;
+  int64_t mx, n = D[p];
   double v = (double)(p - 1) / p * (double)n;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
-  while ((1 << lg) < p) lg++;
+  lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   return lg * md.alpha + (v > (double)mx ? v : (double)mx) * md.beta + v * md.gamma;
 }
 

@@ -4,8 +4,7 @@
    and gamma are per unit (the MPI layer scales them by the element's bytes). */
 
 static inline int irr_reduce_scatter_maxops(int p) {
-  int lg = 0;
-  while ((1 << lg) < p) lg++;
+  int lg = irr_circ_q(p);
   return 4 * p + 4 * lg + 16; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
                                  overlaps and the pieces a block does, both wrapped at worst */
 }
@@ -42,8 +41,7 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
       end = P[v + 1] < D[o + 1] ? P[v + 1] : D[o + 1];
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
-      int lg = 0;
-      if (np > 3) while ((1 << lg) < np + 1) lg++;
+      int lg = np > 3 ? irr_circ_q(np + 1) : 0;
       if (np > 0 && np <= 3 && np > first) first = np;
       if (lg > deep) deep = lg;
       if (got > most) most = got;
@@ -102,14 +100,11 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
                                                  int64_t *P) {
   const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, t = 0, msgs = 0;
-  int64_t mx = 0, n = D[p];
-  int i, q = 1, lg = 0, lg2q = 0;
+  int64_t mx, n = D[p];
+  int q, lg, lg2q;
   if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return -1;
   if (p <= 1 || n == 0) return md.cpu_op;
-  while (2 * q <= p) q *= 2, lg2q++;
-  while ((1 << lg) < p) lg++;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  q = irr__rs_pof2(p, &lg2q), lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   switch (alg) {
   case IRR_ALG_BALANCED:
     if (!ordered) {
@@ -144,12 +139,10 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
   irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
   double tb = -1, BG = md.beta + md.gamma;
-  int i, lg = 0;
-  int64_t mx = 0;
+  int i, lg;
+  int64_t mx;
   if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
-  while ((1 << lg) < p) lg++;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
     double t, low = cand[i] == IRR_ALG_BRUCK ? lg * (md.alpha + BG * (double)mx)
                     : cand[i] == IRR_ALG_RING || cand[i] == IRR_ALG_PAIRWISE ? (p - 1) * (md.alpha + BG * (double)mx) : 0;
@@ -163,12 +156,10 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
 /* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +
    max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma. */
 static inline double irr_reduce_scatter_bound(int p, const int64_t *D, irr_model md) {
-  int i, lg = 0;
-  int64_t mx = 0, n = D[p];
+  int lg;
+  int64_t mx, n = D[p];
   double v = (double)(p - 1) / p * (double)n;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
-  while ((1 << lg) < p) lg++;
+  lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
   return lg * md.alpha + (v > (double)mx ? v : (double)mx) * md.beta + v * md.gamma;
 }
 

@@ -22,14 +22,14 @@ static inline void irr__rs_equal_pieces(int q, int64_t n, int64_t *P) {
    operation is not commutative. P: workspace of p + 1 entries. */
 static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int64_t *D, int ordered, int64_t *P,
                                                      irr_sched *s) {
-  int q = 1;
+  int q;
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (!ordered) {
     irr__rs_equal_pieces(p, D[p], P);
     irr__rs_redist(s, irr__rs_bruck(s, 0, D, P), D, p, P, 0, 0, 0);
     return s->err;
   }
-  while (2 * q <= p) q *= 2;
+  q = irr__rs_pof2(p, NULL);
   irr__rs_equal_pieces(q, D[p], P);
   irr__rs_halving_redist(s, D, 1, P);
   return s->err;

@@ -22,6 +22,23 @@ static inline void irr__rs_starts(int p, const int64_t *m, int64_t *D) {
   for (i = 0; i < p; i++) D[i + 1] = D[i] + m[i];
 }
 
+/* p' = 2^k, the largest power of two <= p (halving's ranks); *k (optional) gets k. */
+static inline int irr__rs_pof2(int p, int *k) {
+  int q = 1, e = 0;
+  while (2 * q <= p) q *= 2, e++;
+  if (k) *k = e;
+  return q;
+}
+
+/* The largest block (units). */
+static inline int64_t irr__rs_maxblock(int p, const int64_t *D) {
+  int64_t mx = 0;
+  int i;
+  for (i = 0; i < p; i++)
+    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
+  return mx;
+}
+
 /* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a); likewise
    the piece, given the pieces' starts P (q of them) for D. */
 static inline int irr__rs_block(int p, const int64_t *D, int64_t a) {
@@ -175,7 +192,7 @@ static inline void irr__rs_redist(irr_sched *s, int R, const int64_t *D, int q, 
   irr__rs_list own[2], L2[2];
   int64_t area = s->tmp, area2;
   if (D[p] == 0) return;
-  while ((1 << J) < p) J++;
+  J = irr_circ_q(p);
   nl = 0, to = -1;
   if (D[r] < D[r + 1]) irr__rs_lists(r, D, q, P, x, kb, own, &nl, &to);
   if (t >= 0 && P[t] < P[t + 1]) first = irr__rs_block(p, D, P[t]), last = irr__rs_block(p, D, P[t + 1] - 1);

@@ -21,10 +21,8 @@
    piece it ends with (irr__rs_rev(v, ordered ? k : 0)) sits at its own start in scratch.
    Returns the next free round. */
 static inline int irr__rs_halving(irr_sched *s, int round, const int64_t *D, const int64_t *P, int ordered) {
-  int r = s->rank, p = s->size, q = 1, k = 0, x, v, M, lo = 0, hi;
+  int r = s->rank, p = s->size, k, q = irr__rs_pof2(p, &k), x = p - q, v, M, lo = 0, hi = q;
   int64_t n = D[p], slot = n;
-  while (2 * q <= p) q *= 2, k++;
-  x = p - q, hi = q;
   v = irr__rs_piece(r, x);
   if (n == 0) return round;
   if (v >= 0) irr__rs_op(s, round, IRR_OP_COPY, -1, IRR_BUF_SEND, 0, IRR_BUF_TMP, 0, D, 0, n, 0);
@@ -50,8 +48,7 @@ static inline int irr__rs_halving(irr_sched *s, int round, const int64_t *D, con
 
 /* The halving over pieces P, then the delivery to the owners. */
 static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int ordered, const int64_t *P) {
-  int q = 1, k = 0, v;
-  while (2 * q <= s->size) q *= 2, k++;
+  int k, q = irr__rs_pof2(s->size, &k), v;
   k = ordered ? k : 0;
   v = irr__rs_piece(s->rank, s->size - q);
   irr__rs_redist(s, irr__rs_halving(s, 0, D, P, ordered), D, q, P, s->size - q, k, v < 0 ? 0 : P[irr__rs_rev(v, k)]);
@@ -60,9 +57,7 @@ static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int or
 /* The pieces of the rank blocks folded to p' (MPICH's): virtual rank v's are the blocks of
    the ranks it stands for. P: p' + 1 entries. */
 static inline void irr__rs_fold_pieces(int p, const int64_t *D, int64_t *P) {
-  int q = 1, x, v;
-  while (2 * q <= p) q *= 2;
-  x = p - q;
+  int q = irr__rs_pof2(p, NULL), x = p - q, v;
   for (v = 0; v < q; v++) P[v] = D[v < x ? 2 * v : v + x];
   P[q] = D[p];
 }
