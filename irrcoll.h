@@ -1155,6 +1155,10 @@ static inline double irr__mp_latest(const double *E, int p) {
                             hier (SMP nodes of consecutive ranks), neighbor (even p)
                             auto: irr_allgatherv_choose (select/allgatherv.h), the model's
                             argmin (flat) or SMPI's rule (SMP nodes)
+     alltoallv              bruck (non-uniform, Fan et al.), linear (nonempty blocks), both
+                            after a sizes phase; direct (every pair, no sizes phase)
+                            auto: direct where irr_alltoallv_direct_pays (p alone), else
+                            the sizes phase and irr_alltoallv_choose_t (select/alltoallv.h)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
      inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather
@@ -1190,7 +1194,8 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
   IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed; Alltoallv:
+                             every pair one message, no sizes phase */
   IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (algo/allgatherv/ring.h) */
   IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
   IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (algo/inter/) */
@@ -1248,6 +1253,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_BRUCK, 0, "non-uniform Bruck, the sizes first (Fan et al., HPDC 2022): 2 ceil(log2 p) rounds"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_LINEAR, 0, "every nonempty block straight to its destination, one round"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_DIRECT, 0, "every pair one message, empty ones too, no sizes phase (MPI's basic linear)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},
@@ -5014,7 +5020,8 @@ out:
    int32: p <= IRR_A2A_MAXP. A SEND buffer holds the labels of its rank's row, a RECV buffer
    receives those of its column (irr_spec: m indexed by label, irr_alltoallv_labels).
 
-   Algorithms (each a schedule the executor, the model and the checker share):
+   Algorithms (each a schedule the executor, the model and the checker share; the direct
+   exchange, in linear.h, the MPI layer posts straight on the user's buffers):
      linear  (irr_alltoallv_linear)  every nonempty block straight to its destination, one
              round; empty blocks send and receive nothing (both ends know they are empty).
              MPICH's and Open MPI's Alltoallv send all p - 1 messages whatever their size.
@@ -5047,7 +5054,8 @@ out:
    of the model over the real programs (test_a2a), not exact.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
-   The sizes phase serves all: every rank runs it whatever the algorithm. Its messages also
+   The sizes phase serves all: every rank runs it whatever the algorithm (except the direct
+   exchange, linear.h, which runs instead of it at small p). Its messages also
    carry IRR_A2A_NSTAT words of statistics (irr_alltoallv_stats), combined by maximum as
    they travel: after q rounds to c + 2^k every rank holds the maxima over all ranks (a
    dissemination allreduce, which needs no power of two for a maximum). So one phase of q
@@ -5141,22 +5149,34 @@ static inline int irr__a2a_sizes_rounds(irr_sched *s, int p) {
 /* Alltoallv by the linear exchange (IRR_ALG_LINEAR): every nonempty block straight to its
    destination in one round, empty blocks left out (both ends know). Cost: about max over
    ranks of (nonempty sends alpha + beta bytes sent), and the same for receives; no scratch;
-   2p + 4q + 8 ops. The sizes phase and the family's overview: sizes.h. */
+   2p + 4q + 8 ops. The sizes phase and the family's overview: sizes.h.
 
-/* Linear: rank c's program from its sizes by destination (send) and by source (recv). */
+   The direct exchange (IRR_ALG_DIRECT, flag IRR_A2A_DENSE): the same round with every
+   ordered pair's message, empty ones too, and no sizes phase before it: MPI's own basic
+   linear algorithm (MPICH's and Open MPI's Alltoallv for small p). Every receive has its
+   send whatever the counts say, so a pair that disagrees on a block's size, or a rank whose
+   arguments are bad, cannot leave a message unmatched or a rank waiting: that is what lets
+   the MPI layer drop the sizes phase's q rounds (mpi/alltoallv.h). Cost: (p - 1) messages a
+   rank, about alpha + (p - 2) IRR_A2A_GAP alpha + beta bytes; p - 1 sends and receives.
+   Where it runs instead of the sizes phase: irr_alltoallv_direct_pays (select/). */
+#define IRR_A2A_DENSE 2
+
+/* Linear: rank c's program from its sizes by destination (send) and by source (recv);
+   flags IRR_A2A_SIZES (the sizes phase first, as control messages), IRR_A2A_DENSE (empty
+   blocks too: the direct exchange). */
 static inline irr_status irr_alltoallv_linear(int c, int p, const int64_t *send, const int64_t *recv, int flags,
                                               irr_sched *s) {
-  int i, r = 0;
+  int i, r = 0, dense = (flags & IRR_A2A_DENSE) != 0;
   if (s->rank != c || s->size != p || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
   s->nlab = p * p;
   if (flags & IRR_A2A_SIZES) r = irr__a2a_sizes_rounds(s, p);
   for (i = 1; i < p; i++) { /* receives first, then sends to c+1, c+2, ... (spreads the load) */
     int src = (c - i + p) % p;
-    if (recv[src] > 0) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
+    if (recv[src] > 0 || dense) irr_sched_recv(s, r, src, IRR_BUF_RECV, 0, c * p + i, c * p + i + 1, recv[src]);
   }
   for (i = 1; i < p; i++) {
     int d = (c + i) % p;
-    if (send[d] > 0) irr_sched_send(s, r, d, IRR_BUF_SEND, 0, d * p + i, d * p + i + 1, send[d]);
+    if (send[d] > 0 || dense) irr_sched_send(s, r, d, IRR_BUF_SEND, 0, d * p + i, d * p + i + 1, send[d]);
   }
   if (send[c] > 0) irr_sched_copy(s, r, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, c * p, c * p + 1, send[c]);
   return s->err;
@@ -5178,6 +5198,12 @@ static inline double irr__a2a_lin(int p, const int64_t *w, irr_model md, double 
 }
 static inline double irr_alltoallv_linear_time(int p, const int64_t *v, irr_model md, double gap, int share) {
   return irr__a2a_lin(p, v + 2, md, gap, share);
+}
+/* The direct exchange: every rank's p - 1 messages each way, empty ones too. */
+static inline double irr_alltoallv_direct_time(int p, const int64_t *v, irr_model md, double gap, int share) {
+  int64_t w[4];
+  w[0] = v[2], w[1] = v[3], w[2] = w[3] = p - 1;
+  return irr__a2a_lin(p, w, md, gap, share);
 }
 /* ==== end algo/alltoallv/linear.h ==== */
 /* ==== begin algo/alltoallv/bruck.h ==== */
@@ -6511,7 +6537,7 @@ static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr
    over ranks in the sizes phase), closed-form estimates of the linear exchange, the hybrid
    and plain Bruck, their argmin; and the programs of all ranks of any of its algorithms. */
 
-static inline int irr_alltoallv_maxops(irr_alg alg, int p) {
+static inline int irr_alltoallv_maxops(irr_alg alg, int p) { /* linear, direct: 2 p - 2 + self copy */
   int q = irr__a2a_q(p);
   if (alg == IRR_ALG_BRUCK) return 6 * p + 2 * q * (q + 1) + 4 * q + 8;
   return 2 * p + 4 * q + 8;
@@ -6558,7 +6584,9 @@ static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n
 /* Combined statistics say that some rank's arguments are bad. */
 static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
 
-/* The algorithm: forced (bruck, linear), else the least estimate; one rank: linear. share:
+/* After a sizes phase (the blocking call where the direct exchange does not pay, and
+   _init): forced (bruck, linear; direct: linear, whose messages are the direct exchange's
+   nonempty ones, now that the sizes agree), else the least estimate; one rank: linear. share:
    ranks per node behind one NIC (consecutive ranks; 1: flat). SMPI, 16-core nodes, p = 64,
    1 KiB a pair: Bruck, chosen by the flat estimates, took 0.57-0.65 of SMPI's best, its
    q/2 copies of the data crowding the node's NIC; these estimates charge that. */
@@ -6568,15 +6596,63 @@ static inline irr_alg irr_alltoallv_choose_t(irr_alg forced, int p, const int64_
                                              int64_t *T) {
   double th, tp, tl;
   *T = T0;
-  if (p <= 1 || p > IRR_A2A_MAXP || forced == IRR_ALG_LINEAR) return IRR_ALG_LINEAR;
+  if (p <= 1 || p > IRR_A2A_MAXP || forced == IRR_ALG_LINEAR || forced == IRR_ALG_DIRECT) return IRR_ALG_LINEAR;
   th = irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, share), tp = irr_alltoallv_plain_time(p, v, md, share);
   tl = irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, share);
   if (tp <= th) *T = INT64_MAX, th = tp;
   return forced == IRR_ALG_BRUCK || th < tl ? IRR_ALG_BRUCK : IRR_ALG_LINEAR;
 }
+/* The CPU (the model's terms) of the sizes path that the direct exchange does not spend
+   (its own: the counts widened, 2p sizes; MPI's posting it shares with MPI's own
+   Alltoallv): cs, the phase (its q messages; the statistics, H and the plan's inputs,
+   (q + 3) p sizes, as the MPI layer charges them); cb, Bruck's program (2q messages, each a
+   datatype over its pieces; about 4p ops and 2p pieces); cl, the linear exchange's
+   (2(p - 1) messages and ops). test_a2a holds cb and cl to irr_sched_cpu. */
+static inline void irr__a2a_path_cpu(int p, irr_model md, double *cs, double *cb, double *cl) {
+  int q = irr__a2a_q(p);
+  *cs = (q + 3.0) * p * md.cpu_size + q * md.cpu_msg;
+  *cb = 2.0 * q * (md.cpu_msg + md.cpu_type) + 4.0 * p * md.cpu_op + 2.0 * p * md.cpu_piece;
+  *cl = 2.0 * (p - 1) * (md.cpu_msg + md.cpu_op);
+}
+
+/* Whether the direct exchange (algo/alltoallv/linear.h) runs instead of the sizes phase and
+   the choice after it: the model's minimax over uniform matrices of b > 0 bytes a pair, from
+   p and the model alone (equal on every rank; no message), the CPU counted. The sizes path
+   (the phase S, then the cheaper of Bruck B and the linear exchange L) gains the most with
+   Bruck on the smallest blocks: there the direct exchange D loses at most D(0) / (S + B(0)).
+   The sizes path loses the most where Bruck stops winning (b*: B(b*) = L(b*); above it L,
+   and S weighs less as b grows): (S + L(b*)) / D(b*). Direct where its worst loss is the
+   smaller: with the default model up to p = 47 (network alone, irr_model_net: 26). gap: the
+   linear exchange's messages after the first (IRR_A2A_GAP; test_a2a also holds the rule to
+   brute force). Flat: on shared NICs Bruck's forwarded copies cost more, which only favours
+   the direct exchange further. An empty or sparse matrix is not in the family: there the
+   sizes path sends only what is nonempty, while the direct exchange sends every pair as MPI
+   does. O(log p). */
+static inline int irr_alltoallv_direct_pays_g(int p, irr_model md, double gap) {
+  int q = irr__a2a_q(p), k;
+  double S = irr_alltoallv_sizes_time(p, md), Dn = md.alpha * (1 + gap * (p - 2)), D0 = Dn + 2.0 * p * md.cpu_size, B0, L0,
+         fw = 0, cs, cb, cl, bs;
+  if (p <= 2) return 1;
+  irr__a2a_path_cpu(p, md, &cs, &cb, &cl);
+  S += cs, B0 = q * md.alpha + cb, L0 = Dn + cl;
+  for (k = 0; k < q; k++) fw += irr__a2a_npos(p, k); /* the blocks Bruck's rounds carry, each one block's b */
+  if (L0 <= B0 || fw <= p - 1) return 1;              /* Bruck never wins: the sizes phase cannot pay */
+  bs = (L0 - B0) / (md.beta * (fw - (p - 1)));
+  return D0 / (S + B0) <= (S + L0 + md.beta * (p - 1) * bs) / (D0 + md.beta * (p - 1) * bs);
+}
+/* The linear exchange's messages after the first cost IRR_A2A_GAP alpha (SMPI's figure;
+   test_a2a holds the rule to the model's programs with gap 1). */
+static inline int irr_alltoallv_direct_pays(int p, irr_model md) { return irr_alltoallv_direct_pays_g(p, md, IRR_A2A_GAP); }
+/* The call runs the direct exchange, with no sizes phase: forced, or auto where it pays. */
+static inline int irr_alltoallv_direct_first(irr_alg forced, int p, irr_model md) {
+  return forced == IRR_ALG_DIRECT || (forced == IRR_ALG_AUTO && irr_alltoallv_direct_pays(p, md));
+}
+
 static inline irr_alg irr_alltoallv_choose(irr_alg forced, int p, const int64_t *v, irr_model md, int share) {
   int64_t T;
-  if (p <= 1 || p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
+  if (p > IRR_A2A_MAXP) return IRR_ALG_LINEAR;
+  if (irr_alltoallv_direct_first(forced, p, md)) return IRR_ALG_DIRECT;
+  if (p <= 1) return IRR_ALG_LINEAR;
   if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR) return forced;
   return irr_alltoallv_choose_t(forced, p, v, md, share, irr_alltoallv_direct_min(p, md, share), &T);
 }
@@ -6595,7 +6671,7 @@ static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int6
 }
 
 /* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
-   builders'; share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
+   builders' (the direct exchange has no sizes phase: IRR_A2A_SIZES adds nothing to it); share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
    hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
 static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
                                                    irr_model md, int share, int64_t T) {
@@ -6604,12 +6680,13 @@ static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg a
   irr_op *ops = NULL;
   irr_status st;
   if (p <= 0 || p > IRR_A2A_MAXP) return IRR_ERR_ARG;
-  if (T <= 0) { /* the choice's: of the algorithm (auto) and of Bruck's threshold */
+  if (T <= 0 && irr_alltoallv_direct_first(alg, p, md)) alg = IRR_ALG_DIRECT;
+  else if (T <= 0) { /* the choice's: of the algorithm (auto) and of Bruck's threshold */
     int64_t T0 = irr_alltoallv_direct_min(p, md, share);
     if ((st = irr_alltoallv_stats_all(p, mat, T0, v)) != IRR_OK) return st;
     alg = irr_alltoallv_choose_t(alg, p, v, md, share, T0, &T);
   }
-  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR) return IRR_ERR_ARG;
+  if (alg != IRR_ALG_BRUCK && alg != IRR_ALG_LINEAR && alg != IRR_ALG_DIRECT) return IRR_ERR_ARG;
   if ((st = irr_sched_set_init(set, p)) != IRR_OK) return st;
   cap = irr_alltoallv_maxops(alg, p);
   ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
@@ -6624,7 +6701,7 @@ static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg a
       st = irr_alltoallv_bruck(c, p, w + p, T, flags, loc, w, &s);
     } else {
       for (d = 0; d < p; d++) w[d] = mat[(size_t)c * p + d], w[p + d] = mat[(size_t)d * p + c];
-      st = irr_alltoallv_linear(c, p, w, w + p, flags, &s);
+      st = irr_alltoallv_linear(c, p, w, w + p, alg == IRR_ALG_DIRECT ? (flags & ~IRR_A2A_SIZES) | IRR_A2A_DENSE : flags, &s);
     }
     if (st == IRR_OK) st = irr_sched_set_add(set, &s);
   }
@@ -6910,7 +6987,8 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
   case IRR_COLL_ALLTOALLV: {
     int64_t v[IRR_A2A_NSTAT];
     int share = irr_allgatherv_share(a->p, a->node);
-    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
+    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1 || irr_alltoallv_direct_first(forced, a->p, a->md))
+      return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
     return irr_alltoallv_stats_all(a->p, a->m, irr_alltoallv_direct_min(a->p, a->md, share), v) == IRR_OK
                ? irr_alltoallv_choose(forced, a->p, v, a->md, share)
                : IRR_ALG_LINEAR;
@@ -7139,8 +7217,12 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
                               MPI_Comm comm);
 #endif
 
-/* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts, so a
-   sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
+/* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts.
+   Up to about 25 ranks (irr_alltoallv_direct_pays: from p and the model alone, no message)
+   the call is the direct exchange: every ordered pair one message, empty ones too, straight
+   between the user's buffers in their own datatypes, as MPI's own basic linear algorithm;
+   a sizes phase would cost more there than the Bruck algorithm it enables could save. Above
+   that a sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
    IRR_A2A_NSTAT (106) words of statistics, combined by maximum on the way (a dissemination
    allreduce), and the sizes of the blocks the rank will forward (Bruck's sizes, Fan et al.
    HPDC 2022). Every rank then has the same statistics, knows whether some rank's arguments
@@ -7150,14 +7232,17 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    below irr_alltoallv_direct_min bytes with the others sent straight after its rounds, plain
    Bruck (every block forwarded: ceil(log2 p) rounds, one message per round; scratch: the
    blocks a rank forwards), and the linear exchange (every nonempty block straight to its
-   destination; empty ones send nothing). Force with IRRCOLL_ALG=alltoallv:bruck|linear
+   destination; empty ones send nothing). Force with IRRCOLL_ALG=alltoallv:bruck|linear|direct
    (bruck: the cheaper of the two Bruck forms) or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
    ...). MPI_IN_PLACE: the receive blocks are copied first (scratch: their total). Bad
    arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types,
-   MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, no data
-   moves, nobody hangs. A block larger than its receive count: MPI_ERR_TRUNCATE at the
-   receiver, that block untouched; smaller: written at the start of the block and accepted,
-   as MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
+   MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, nobody hangs;
+   after a sizes phase no data moves, in the direct exchange the others' blocks arrive and
+   the bad rank's block is untouched. A block larger than its receive count: MPI_ERR_TRUNCATE
+   at the receiver, that block untouched after a sizes phase, undefined in the direct
+   exchange on MPICH (MPI's own truncation: never a byte past the block); smaller: written
+   at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
+   p > 46340: MPI_Alltoallv. */
 #define IRR_HAVE_ALLTOALLV 1
 IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
@@ -7426,7 +7511,7 @@ IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Sca
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
-IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
+IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
 IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
     IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
 IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
@@ -7619,6 +7704,9 @@ typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
+  MPI_Comm pd;                      /* Alltoallv's direct exchange alone (its receives take any
+                                       tag, so no other call's message may share its
+                                       communicator): made at its first call, else MPI_COMM_NULL */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
@@ -7801,6 +7889,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   if (c) {
     if (c->agw.w && !atomic_load(&irr__finalizing)) irr__win_free(c->agw.w); /* its node stays listed */
     rc = MPI_Comm_free(&c->pc);
+    if (c->pd != MPI_COMM_NULL) MPI_Comm_free(&c->pd);
     if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
     if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
     if (c->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&c->inter.glocal);
@@ -7876,7 +7965,7 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
   if (!c) return MPI_ERR_NO_MEM;
   memset(c, 0, sizeof *c);
-  c->inter.gcomm = c->inter.glocal = MPI_COMM_NULL;
+  c->inter.gcomm = c->inter.glocal = c->pd = MPI_COMM_NULL;
   irr__ctx_env(c);
   rc = MPI_Comm_dup(comm, &c->pc);
   if (rc != MPI_SUCCESS) {
@@ -10929,7 +11018,11 @@ out:
    Bad arguments never hang a rank: if some rank's are bad, no data moves, that rank returns
    its class and the others MPI_ERR_ARG. A block larger than its receive count: the rest of
    the call goes on, that block is not written, the receiver returns MPI_ERR_TRUNCATE;
-   smaller: its bytes are written at the start of the block, as MPICH and Open MPI do. */
+   smaller: its bytes are written at the start of the block, as MPICH and Open MPI do.
+   Where the sizes phase cannot pay for itself (irr_alltoallv_direct_first: p and the model
+   alone), the blocking call skips all of that and runs the direct exchange instead
+   (irr__a2a_direct): validate, then every pair's message straight between the user's
+   buffers, as MPI's own basic linear algorithm. */
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err, share;
@@ -11053,14 +11146,34 @@ static void irr__a2a_plan_free(irr__a2aplan *L) {
   L->A.w = NULL, L->ops = NULL, L->copy = NULL, L->offs = NULL;
 }
 
-/* validate, sizes (nocomm: not; the linear exchange from this rank's counts, nothing checked
-   across ranks), choose, plan. An error returned is MPI's or memory's; L->A.err this rank's
-   own (its arguments, a block that came larger). */
+/* In place: the send data will be a packed copy of the receive blocks, as bytes (made at
+   each run: irr__a2a_copy_in). */
+static int irr__a2a_inplace(irr__a2aplan *L) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, s;
+  int64_t tot = 0;
+  if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
+  if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) return MPI_ERR_NO_MEM;
+  memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
+  memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
+  A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
+  return MPI_SUCCESS;
+}
+
+/* What the set-up is for: the blocking call (the direct exchange where it pays, else the
+   sizes phase), a nonblocking one (no messages: the linear exchange of this rank's counts,
+   nothing checked across ranks) or _init (the sizes phase, once). */
+enum { IRR__A2A_BLOCKING = 0, IRR__A2A_NONBLOCKING = 1, IRR__A2A_INIT = 2 };
+
+/* validate, then (blocking, where it pays) the direct exchange's set-up alone; else sizes
+   (not for a nonblocking call), choose, plan. An error returned is MPI's or memory's;
+   L->A.err this rank's own (its arguments, a block that came larger). */
 static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
-                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int nocomm, irr_alg forced,
+                          const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int mode, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
-  int rc, p, cap = 0, *loc = NULL;
+  int rc, p, cap = 0, *loc = NULL, nocomm = mode == IRR__A2A_NONBLOCKING;
   int64_t *H = NULL, *buf = NULL, *got = NULL;
   double t0 = IRRCOLL_CLOCK();
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
@@ -11071,6 +11184,13 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   A->inplace = sendbuf == MPI_IN_PLACE;
   L->recvbuf = recvbuf;
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
+  if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
+  if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md)) {
+    L->alg = IRR_ALG_DIRECT;
+    if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
+    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, 0), t0);
+    return MPI_SUCCESS; /* the counts widened (2p): all its CPU besides MPI's own posting */
+  }
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
   } else {
@@ -11092,16 +11212,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
   }
   if (L->none) goto out;
-  if (A->inplace) { /* the send data will be a packed copy of the receive blocks, as bytes */
-    int s;
-    int64_t tot = 0;
-    if (!(L->offs = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    for (s = 0; s < p; s++) L->offs[s] = tot, tot += A->w[5 * p + s];
-    if (!(L->copy = (char *)IRRCOLL_MALLOC((size_t)(tot > 0 ? tot : 1)))) { rc = MPI_ERR_NO_MEM; goto out; }
-    memcpy(A->w, A->w + 5 * p, (size_t)p * sizeof(int64_t)); /* counts in bytes */
-    memcpy(A->w + p, L->offs, (size_t)p * sizeof(int64_t));
-    A->sdt.type = MPI_BYTE, A->sdt.size = 1, A->sdt.extent = 1, A->sdt.true_lb = 0, A->sdt.true_extent = 1, A->sdt.contig = 1;
-  }
+  if (A->inplace && (rc = irr__a2a_inplace(L)) != MPI_SUCCESS) goto out;
   if (nocomm) { /* the linear exchange of this rank's counts */
     cap = irr_alltoallv_maxops(IRR_ALG_LINEAR, p);
     L->alg = IRR_ALG_LINEAR;
@@ -11109,7 +11220,6 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     irr_sched_init(&L->s, A->rank, p, L->ops, cap);
     if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
   } else {
-    if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
     if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
   }
@@ -11147,6 +11257,169 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
+/* One message of n elements of t (n > INT_MAX only through the MPI-4 _c entry points). */
+static int irr__a2a_post(int recv, void *buf, int64_t n, MPI_Datatype t, int peer, int tag, MPI_Comm pc, MPI_Request *r) {
+#if MPI_VERSION >= 4
+  if (n > INT_MAX)
+    return recv ? MPI_Irecv_c(buf, (MPI_Count)n, t, peer, tag, pc, r) : MPI_Isend_c(buf, (MPI_Count)n, t, peer, tag, pc, r);
+#endif
+  if (n > INT_MAX) return MPI_ERR_COUNT;
+  return recv ? MPI_Irecv(buf, (int)n, t, peer, tag, pc, r) : MPI_Isend(buf, (int)n, t, peer, tag, pc, r);
+}
+
+/* The direct exchange's own block, copied here as MPI's own Alltoallv does (a message to
+   itself would meet Open MPI 4.1's self transport, which writes a larger message past a
+   shorter receive): all of it, the start of the block if it is shorter, nothing if it came
+   larger (*trunc). In place it is already there. */
+static int irr__a2a_self(const irr__a2astate *A, char *sb, char *rb, MPI_Comm pc, int *trunc) {
+  int p = A->p, me = A->rank, rc;
+  int64_t n = A->w[2 * p + me];
+  char *src = irr__at(sb, (MPI_Aint)A->w[p + me] * A->sdt.extent), *dst = irr__at(rb, (MPI_Aint)A->w[4 * p + me] * A->rdt.extent), *tmp;
+  if (n > A->w[5 * p + me]) return *trunc = 1, MPI_SUCCESS;
+  if (n == 0 || A->inplace) return MPI_SUCCESS;
+  if (A->sdt.contig && A->rdt.contig) return memcpy(dst + A->rdt.true_lb, src + A->sdt.true_lb, (size_t)n), MPI_SUCCESS;
+  if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;
+  rc = irr__pack(0, src, A->w[me], &A->sdt, tmp, pc);
+  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / A->rdt.size, &A->rdt, tmp, pc);
+  IRRCOLL_FREE(tmp);
+  return rc;
+}
+
+/* How the direct exchange receives. 0: every receive posted before the data arrives, MPI's
+   truncation trusted to write nothing past a block (MPICH, and SMPI, which has no matched
+   probe). 1: each receive posted once a matched probe has told its size: Open MPI 4.1's ob1
+   writes a larger rendezvous message past a shorter receive (test_alltoallv's "80 KB more"
+   at 12 ranks wrote 8 bytes beyond the block), and other libraries are not known to be safe. */
+#ifndef IRR_A2A_PROBE
+#if defined(MPICH_VERSION) || defined(SMPI_H) || MPI_VERSION < 3
+#define IRR_A2A_PROBE 0
+#else
+#define IRR_A2A_PROBE 1
+#endif
+#endif
+
+/* The receive of this rank's block from src: n elements at the user's block (bad: into
+   nothing); with a matched probe (msg), a larger message (or any, to a bad rank) whole into
+   scratch and dropped, so that MPI never truncates. *ok: posted into the block. */
+static int irr__a2a_recv1(const irr__a2astate *A, char *rb, int src, int bad, MPI_Comm pc, MPI_Message *msg, int64_t got,
+                          MPI_Request *r, int *ok) {
+  int p = A->p;
+  char *at = irr__at(rb, (MPI_Aint)A->w[4 * p + src] * A->rdt.extent), *tmp;
+  *ok = 0;
+#if IRR_A2A_PROBE
+  if (msg) {
+    int rc;
+    if (!bad && got <= A->w[5 * p + src]) {
+      *ok = 1;
+#if MPI_VERSION >= 4
+      if (A->w[3 * p + src] > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)A->w[3 * p + src], A->rdt.type, msg, r);
+#endif
+      return MPI_Imrecv(at, (int)A->w[3 * p + src], A->rdt.type, msg, r);
+    }
+    if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
+    tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
+    rc = MPI_Mrecv(tmp, tmp ? (int)got : 0, MPI_BYTE, msg, MPI_STATUS_IGNORE);
+    if (tmp) IRRCOLL_FREE(tmp);
+    return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
+  }
+#else
+  (void)msg, (void)got, (void)tmp;
+#endif
+  if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, src, MPI_ANY_TAG, pc, r);
+  *ok = 1;
+  return irr__a2a_post(1, at, A->w[3 * p + src], A->rdt.type, src, MPI_ANY_TAG, pc, r);
+}
+
+#if IRR_A2A_PROBE
+/* The receives by matched probe, in any order of arrival: the tag tells the poison, the
+   size where the message goes (irr__a2a_recv1). done: p bytes of workspace. */
+static int irr__a2a_probed(const irr__a2astate *A, char *rb, int bad, MPI_Comm pc, char *done, MPI_Request *rq, int *nr,
+                           int *arg, int *trunc) {
+  int p = A->p, me = A->rank, left = p - 1, i, rc = MPI_SUCCESS;
+  memset(done, 0, (size_t)p);
+  while (left > 0 && rc == MPI_SUCCESS)
+    for (i = 1; i < p && rc == MPI_SUCCESS; i++) {
+      int src = (me - i + p) % p, flag = 0, ok;
+      MPI_Message msg;
+      MPI_Status st;
+      MPI_Count got = 0;
+      if (done[src] || (rc = MPI_Improbe(src, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
+      done[src] = 1, left--;
+      MPI_Get_elements_x(&st, MPI_BYTE, &got);
+      if (st.MPI_TAG == A->tag) *arg = 1, got = 0;
+      rc = irr__a2a_recv1(A, rb, src, bad || st.MPI_TAG == A->tag, pc, &msg, (int64_t)got, &rq[*nr], &ok);
+      if (ok) ++*nr;
+      else if (!bad && st.MPI_TAG != A->tag) *trunc = 1;
+    }
+  return rc;
+}
+#endif
+
+/* The direct exchange (IRR_ALG_DIRECT, algo/alltoallv/linear.h) after validation: every
+   ordered pair one message, empty ones too, posted straight on the user's buffers in their
+   own datatypes (no program and no staging: MPI packs, as in its own Alltoallv). Nothing is
+   agreed first, so receives take any tag from their source: a rank whose arguments are bad
+   sends each peer a 0-byte poison under the call's other tag and takes its peers' messages
+   into nothing; the peers return MPI_ERR_ARG, their other blocks delivered and its block
+   untouched. Any tag cannot match another call's message: the exchange has a communicator
+   of its own (ctx->pd, made at its first call, which every rank makes alike: the choice is
+   p's and the model's), blocking calls alone use it, every ordered pair exchanges exactly
+   one message a call, and MPI matches a sender's messages in the order sent. A block larger than its receive: MPI_ERR_TRUNCATE there, the
+   block's bytes undefined (MPI may write its start; IRR_A2A_PROBE: untouched), never a byte
+   past it. Scratch: none up to 32 ranks (the requests on the stack), else 2p requests; the
+   own block's bytes if a type is not contiguous; IRR_A2A_PROBE: p bytes, and a message that
+   is dropped. */
+static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, me = A->rank, i, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, arg = 0, trunc = 0, ok;
+  MPI_Request stk[64], *rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request)), *sq;
+  MPI_Comm pc = L->ctx->pd;
+  const int64_t *w = A->w;
+  char *rb = irr__base(recvbuf), *sb = A->inplace ? L->copy : irr__base(sendbuf);
+  if (pc == MPI_COMM_NULL) { /* collective: every rank's first direct exchange on comm */
+    if ((rc = MPI_Comm_dup(L->ctx->pc, &L->ctx->pd)) != MPI_SUCCESS) return rc;
+    pc = L->ctx->pd;
+  }
+#if IRR_A2A_PROBE
+  char *done = (char *)IRRCOLL_MALLOC((size_t)p);
+  if (!done) rq = rq != stk && rq ? (IRRCOLL_FREE(rq), NULL) : NULL;
+#endif
+  if (!rq) return MPI_ERR_NO_MEM; /* as before the sizes phase: this rank cannot take part */
+  sq = rq + p;
+  for (i = 1; i < p && rc == MPI_SUCCESS && !IRR_A2A_PROBE; i++) /* receives from me - 1, me - 2, ... */
+    if ((rc = irr__a2a_recv1(A, rb, (me - i + p) % p, bad, pc, NULL, 0, &rq[nr], &ok)) == MPI_SUCCESS) nr++;
+  for (i = 1; i < p && rc == MPI_SUCCESS; i++) { /* sends to me + 1, me + 2, ... (spreads the load) */
+    int d = (me + i) % p;
+    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, d, A->tag, pc, &sq[ns])
+             : irr__a2a_post(0, irr__at(sb, (MPI_Aint)w[p + d] * A->sdt.extent), w[d], A->sdt.type, d, A->tag + 1, pc, &sq[ns]);
+    if (rc == MPI_SUCCESS) ns++;
+  }
+  if (rc == MPI_SUCCESS && !bad) rc = irr__a2a_self(A, sb, rb, pc, &trunc);
+#if IRR_A2A_PROBE
+  if (rc == MPI_SUCCESS) rc = irr__a2a_probed(A, rb, bad, pc, done, rq, &nr, &arg, &trunc);
+  IRRCOLL_FREE(done);
+#endif
+  /* receives one at a time (a truncated one fails alone: MPICH would raise a failed
+     MPI_Waitall's on MPI_COMM_WORLD's handler), then the sends */
+  for (i = 0; i < nr; i++) {
+    int k;
+    MPI_Status st;
+    rc2 = MPI_Waitany(nr, rq, &k, &st);
+    if (rc2 != MPI_SUCCESS) {
+      int c = rc2;
+      MPI_Error_class(rc2, &c);
+      if (c == MPI_ERR_TRUNCATE) trunc = 1;
+      else if (rc == MPI_SUCCESS) rc = rc2;
+      if (k == MPI_UNDEFINED) break;
+    } else if (st.MPI_TAG == A->tag) arg = 1;
+  }
+  for (i = 0; i < ns; i++)
+    if ((rc2 = MPI_Wait(&sq[i], MPI_STATUS_IGNORE)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
+  if (rq != stk) IRRCOLL_FREE(rq);
+  if (rc == MPI_SUCCESS && !bad) A->err = trunc ? MPI_ERR_TRUNCATE : arg ? MPI_ERR_ARG : MPI_SUCCESS;
+  return rc;
+}
+
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
@@ -11163,8 +11436,11 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
 #endif
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
-  if ((rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, 0, forced, &L)) == MPI_SUCCESS && !L.none &&
-      (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, IRR__A2A_BLOCKING, forced, &L);
+  if (rc == MPI_SUCCESS && L.alg == IRR_ALG_DIRECT) {
+    if (L.A.err == MPI_SUCCESS && (rc = irr__a2a_copy_in(&L)) != MPI_SUCCESS) L.A.err = rc; /* takes part as a bad rank */
+    rc = irr__a2a_direct(&L, sendbuf, recvbuf);
+  } else if (rc == MPI_SUCCESS && !L.none && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
     rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
@@ -11849,7 +12125,8 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   }
   memset(L, 0, sizeof *L);
   R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
-  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking ? IRR__A2A_NONBLOCKING : IRR__A2A_INIT,
+                      IRR_ALG_AUTO, L);
   R->ctx = L->ctx, R->ag = 1;
   if (rc == MPI_SUCCESS && L->none) rc = L->A.err;
   if (nonblocking) {
@@ -14202,6 +14479,7 @@ IRR__GL_IRRAG(circulant, IRR_ALG_CIRCULANT)
 IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
 IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
+IRR__GL_IRRA2A(direct, IRR_ALG_DIRECT)
 #undef IRR__GL_IRRA2A
 #define IRR__GL_IRRRS(name, alg)                                                                                          \
   IRR_DEF int IRR_Reduce_scatter_irr_##name(const void *sb, void *rb, const int rc[], MPI_Datatype t, MPI_Op op,        \
@@ -14267,6 +14545,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_direct},
   {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},

@@ -96,8 +96,12 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
                               MPI_Comm comm);
 #endif
 
-/* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts, so a
-   sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
+/* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts.
+   Up to about 25 ranks (irr_alltoallv_direct_pays: from p and the model alone, no message)
+   the call is the direct exchange: every ordered pair one message, empty ones too, straight
+   between the user's buffers in their own datatypes, as MPI's own basic linear algorithm;
+   a sizes phase would cost more there than the Bruck algorithm it enables could save. Above
+   that a sizes phase comes first: ceil(log2 p) rounds to rank + 2^k, each one message carrying
    IRR_A2A_NSTAT (106) words of statistics, combined by maximum on the way (a dissemination
    allreduce), and the sizes of the blocks the rank will forward (Bruck's sizes, Fan et al.
    HPDC 2022). Every rank then has the same statistics, knows whether some rank's arguments
@@ -107,14 +111,17 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    below irr_alltoallv_direct_min bytes with the others sent straight after its rounds, plain
    Bruck (every block forwarded: ceil(log2 p) rounds, one message per round; scratch: the
    blocks a rank forwards), and the linear exchange (every nonempty block straight to its
-   destination; empty ones send nothing). Force with IRRCOLL_ALG=alltoallv:bruck|linear
+   destination; empty ones send nothing). Force with IRRCOLL_ALG=alltoallv:bruck|linear|direct
    (bruck: the cheaper of the two Bruck forms) or IRR_Comm_set_alg(comm, IRR_COLL_ALLTOALLV,
    ...). MPI_IN_PLACE: the receive blocks are copied first (scratch: their total). Bad
    arguments on a rank (negative counts, NULL buffers with data, NULL or uncommitted types,
-   MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, no data
-   moves, nobody hangs. A block larger than its receive count: MPI_ERR_TRUNCATE at the
-   receiver, that block untouched; smaller: written at the start of the block and accepted,
-   as MPICH and Open MPI do. Intercommunicators and p > 46340: MPI_Alltoallv. */
+   MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, nobody hangs;
+   after a sizes phase no data moves, in the direct exchange the others' blocks arrive and
+   the bad rank's block is untouched. A block larger than its receive count: MPI_ERR_TRUNCATE
+   at the receiver, that block untouched after a sizes phase, undefined in the direct
+   exchange on MPICH (MPI's own truncation: never a byte past the block); smaller: written
+   at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
+   p > 46340: MPI_Alltoallv. */
 #define IRR_HAVE_ALLTOALLV 1
 IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
@@ -383,7 +390,7 @@ IRR_DECL irr_gl_sv IRR_Scatterv_as_bcast_scatter, IRR_Scatterv_irr_auto, IRR_Sca
 IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_auto, IRR_Allgatherv_irr_ring,
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
-IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear;
+IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
 IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
     IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
 IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;

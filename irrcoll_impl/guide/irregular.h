@@ -131,6 +131,7 @@ IRR__GL_IRRAG(circulant, IRR_ALG_CIRCULANT)
 IRR__GL_IRRA2A(auto, IRR_ALG_AUTO)
 IRR__GL_IRRA2A(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRA2A(linear, IRR_ALG_LINEAR)
+IRR__GL_IRRA2A(direct, IRR_ALG_DIRECT)
 #undef IRR__GL_IRRA2A
 #define IRR__GL_IRRRS(name, alg)                                                                                          \
   IRR_DEF int IRR_Reduce_scatter_irr_##name(const void *sb, void *rb, const int rc[], MPI_Datatype t, MPI_Op op,        \
@@ -196,6 +197,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLTOALLV, "alltoallv_irr_auto", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_auto},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_bruck},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
+  {IRR_GL_ALLTOALLV, "alltoallv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_direct},
   {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},

@@ -17,6 +17,10 @@
                             hier (SMP nodes of consecutive ranks), neighbor (even p)
                             auto: irr_allgatherv_choose (select/allgatherv.h), the model's
                             argmin (flat) or SMPI's rule (SMP nodes)
+     alltoallv              bruck (non-uniform, Fan et al.), linear (nonempty blocks), both
+                            after a sizes phase; direct (every pair, no sizes phase)
+                            auto: direct where irr_alltoallv_direct_pays (p alone), else
+                            the sizes phase and irr_alltoallv_choose_t (select/alltoallv.h)
      xalltoallv             sparse (NBX), dense (counts by Alltoall + Alltoallv)
                             auto: irr_xalltoallv_choose, from the largest out-degree
      inter                  segment (Algorithm 2), subgroup (Algorithm 1), rootgather
@@ -52,7 +56,8 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
   IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed; Alltoallv:
+                             every pair one message, no sizes phase */
   IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (algo/allgatherv/ring.h) */
   IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
   IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (algo/inter/) */
@@ -110,6 +115,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XALLTOALLV, IRR_ALG_DENSE, IRR_RESTRICT_NOSCHED, "count exchange by MPI_Alltoall + MPI_Alltoallv"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_BRUCK, 0, "non-uniform Bruck, the sizes first (Fan et al., HPDC 2022): 2 ceil(log2 p) rounds"},
       {IRR_COLL_ALLTOALLV, IRR_ALG_LINEAR, 0, "every nonempty block straight to its destination, one round"},
+      {IRR_COLL_ALLTOALLV, IRR_ALG_DIRECT, 0, "every pair one message, empty ones too, no sizes phase (MPI's basic linear)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SEGMENT, IRR_RESTRICT_INTER, "Algorithm 2: global-index segments (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_SUBGROUP, IRR_RESTRICT_INTER, "Algorithm 1: whole blocks to subgroups (seed 001)"},
       {IRR_COLL_INTER_ALLGATHERV, IRR_ALG_ROOTGATHER, IRR_RESTRICT_INTER, "root gathering (what MPI libraries do)"},

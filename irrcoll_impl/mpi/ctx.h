@@ -69,6 +69,9 @@ typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
+  MPI_Comm pd;                      /* Alltoallv's direct exchange alone (its receives take any
+                                       tag, so no other call's message may share its
+                                       communicator): made at its first call, else MPI_COMM_NULL */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
@@ -251,6 +254,7 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
   if (c) {
     if (c->agw.w && !atomic_load(&irr__finalizing)) irr__win_free(c->agw.w); /* its node stays listed */
     rc = MPI_Comm_free(&c->pc);
+    if (c->pd != MPI_COMM_NULL) MPI_Comm_free(&c->pd);
     if (c->nodes.node) IRRCOLL_FREE(c->nodes.node);
     if (c->inter.gcomm != MPI_COMM_NULL) MPI_Comm_free(&c->inter.gcomm);
     if (c->inter.glocal != MPI_COMM_NULL) MPI_Comm_free(&c->inter.glocal);
@@ -326,7 +330,7 @@ static int irr__ctx_get(MPI_Comm comm, irr__ctx **out) {
   c = (irr__ctx *)IRRCOLL_MALLOC(sizeof *c);
   if (!c) return MPI_ERR_NO_MEM;
   memset(c, 0, sizeof *c);
-  c->inter.gcomm = c->inter.glocal = MPI_COMM_NULL;
+  c->inter.gcomm = c->inter.glocal = c->pd = MPI_COMM_NULL;
   irr__ctx_env(c);
   rc = MPI_Comm_dup(comm, &c->pc);
   if (rc != MPI_SUCCESS) {

@@ -253,7 +253,8 @@ static int irr__a2a_request(const void *sendbuf, const irr__counts *sc, MPI_Data
   }
   memset(L, 0, sizeof *L);
   R->ext = L, R->ext_start = irr__a2areq_start, R->ext_finish = irr__a2areq_finish, R->ext_free = irr__a2areq_free;
-  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking, IRR_ALG_AUTO, L);
+  rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, nonblocking ? IRR__A2A_NONBLOCKING : IRR__A2A_INIT,
+                      IRR_ALG_AUTO, L);
   R->ctx = L->ctx, R->ag = 1;
   if (rc == MPI_SUCCESS && L->none) rc = L->A.err;
   if (nonblocking) {

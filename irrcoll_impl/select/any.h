@@ -34,7 +34,8 @@ static inline irr_alg irr_choose(const irr_args *a, irr_alg forced, int64_t *B) 
   case IRR_COLL_ALLTOALLV: {
     int64_t v[IRR_A2A_NSTAT];
     int share = irr_allgatherv_share(a->p, a->node);
-    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1) return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
+    if (forced == IRR_ALG_BRUCK || forced == IRR_ALG_LINEAR || a->p <= 1 || irr_alltoallv_direct_first(forced, a->p, a->md))
+      return irr_alltoallv_choose(forced, a->p, NULL, a->md, share);
     return irr_alltoallv_stats_all(a->p, a->m, irr_alltoallv_direct_min(a->p, a->md, share), v) == IRR_OK
                ? irr_alltoallv_choose(forced, a->p, v, a->md, share)
                : IRR_ALG_LINEAR;

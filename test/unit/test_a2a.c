@@ -1,7 +1,9 @@
 /* test_a2a - Alltoallv's schedules (algo/alltoallv/) without MPI: the checker over every rank's
-   program (linear and Bruck, p = 1..40 and some larger p, six size patterns with empty
-   blocks), the Bruck size phase simulated for all ranks against the sizes it must give, and
-   the choice's closed forms against the cost model over the real programs. */
+   program (linear, Bruck and the direct exchange, p = 1..40 and some larger p, six size
+   patterns with empty blocks), the Bruck size phase simulated for all ranks against the
+   sizes it must give, the choice's closed forms against the cost model over the real
+   programs, and the rule that skips the sizes phase (irr_alltoallv_direct_pays) against the
+   model's own minimax over the real programs. */
 #define IRRCOLL_NO_MPI
 #include "../../irrcoll_impl/irrcoll.in.h"
 #include "../check.h"
@@ -10,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const irr_alg a2a_algs[3] = {IRR_ALG_LINEAR, IRR_ALG_BRUCK, IRR_ALG_BRUCK}; /* the last: plain Bruck */
+static const irr_alg a2a_algs[4] = {IRR_ALG_LINEAR, IRR_ALG_BRUCK, IRR_ALG_BRUCK, IRR_ALG_DIRECT}; /* [2]: plain Bruck */
 
 /* the checker over both algorithms' programs, with and without the control rounds */
 static void check_programs(int p, const int64_t *mat, const char *what) {
@@ -20,7 +22,7 @@ static void check_programs(int p, const int64_t *mat, const char *what) {
   irr_alltoallv_labels(p, mat, lab);
   memset(&sp, 0, sizeof sp);
   sp.coll = IRR_COLL_ALLTOALLV, sp.p = p, sp.m = lab;
-  for (j = 0; j < 3; j++)
+  for (j = 0; j < 4; j++)
     for (f = 0; f < 2; f++) {
       irr_sched_set set;
       irr_check_report rep;
@@ -104,6 +106,70 @@ static void check_choice(void) {
   free(mat);
 }
 
+/* irr_alltoallv_direct_pays against the minimax it stands for, found by brute force over
+   uniform matrices of b = 1 B .. 1 MiB a pair with the choice's own estimates and the CPU
+   terms irr__a2a_path_cpu (held to irr_sched_cpu of the real programs here too, within 25%):
+   the direct exchange's worst loss to the sizes path (the sizes phase, then the least of
+   the linear exchange, the hybrid and plain Bruck, as irr_alltoallv_choose_t picks) against
+   the sizes path's worst loss to it; with the default model and with the network alone. The
+   rule prices plain Bruck in closed form, so near a tie (within 5%) either answer passes;
+   every other p must agree. (An empty matrix is not in the family: the sizes path then sends
+   nothing at all after its q rounds.) Not against irr_sched_cost: the model runs the linear
+   exchange's messages one at a time (gap 1, up to twice the closed form), where SMPI overlaps
+   them (IRR_A2A_GAP), and SMPI decides the cells this rule is for. */
+static void check_direct_rule(void) {
+  int64_t *mat = (int64_t *)malloc((size_t)300 * 300 * sizeof(int64_t)), v[IRR_A2A_NSTAT];
+  int p, agree = 0, ties = 0, last[2] = {0, 0}, i, m;
+  double clo = 1e9, chi = 0;
+  for (m = 0; m < 2; m++) {
+    irr_model md = m ? irr_model_net(irr_model_default()) : irr_model_default();
+    for (p = 2; p <= 300; p += p < 64 ? 1 : 17) {
+      double wd = 0, ws = 0, cs, cb, cl, S = irr_alltoallv_sizes_time(p, md);
+      int64_t b, T0 = irr_alltoallv_direct_min(p, md, 1);
+      irr__a2a_path_cpu(p, md, &cs, &cb, &cl);
+      for (b = 1; b <= (1 << 20); b += b / 16 + 1) {
+        double d, s, t;
+        for (i = 0; i < p * p; i++) mat[i] = b;
+        irr_alltoallv_stats_all(p, mat, T0, v);
+        d = irr_alltoallv_direct_time(p, v, md, IRR_A2A_GAP, 1) + 2.0 * p * md.cpu_size;
+        s = irr_alltoallv_linear_time(p, v, md, IRR_A2A_GAP, 1) + cl;
+        if ((t = irr_alltoallv_bruck_time(p, v, md, IRR_A2A_GAP, 1) + cb) < s) s = t;
+        if ((t = irr_alltoallv_plain_time(p, v, md, 1) + cb) < s) s = t;
+        s += S + cs;
+        if (d / s > wd) wd = d / s;
+        if (s / d > ws) ws = s / d;
+      }
+      if (fabs(wd / ws - 1) < 0.05) ties++;
+      else {
+        CHECK((wd <= ws) == irr_alltoallv_direct_pays(p, md),
+              "a2a direct rule p=%d (%s): worst losses by brute force: direct %.3f, sizes path %.3f; the rule says %s", p,
+              m ? "network" : "CPU counted", wd, ws, irr_alltoallv_direct_pays(p, md) ? "direct" : "sizes");
+        agree++;
+      }
+      if (irr_alltoallv_direct_pays(p, md)) last[m] = p;
+      if (!m && p >= 4 && p <= 200 && p % 7 == 1) { /* cb, cl against the real programs' CPU (rank 0) */
+        int j;
+        for (j = 0; j < 2; j++) {
+          irr_sched_set set;
+          irr_status st;
+          for (i = 0; i < p * p; i++) mat[i] = 16;
+          st = irr_alltoallv_build_all_t(&set, j ? IRR_ALG_LINEAR : IRR_ALG_BRUCK, p, mat, 0, md, 1, j ? T0 : INT64_MAX);
+          CHECK(st == IRR_OK, "a2a cpu p=%d: %s", p, irr_status_name(st));
+          if (st != IRR_OK) continue;
+          if ((j ? cl : cb) / irr_sched_cpu(&set.s[0], md) < clo) clo = (j ? cl : cb) / irr_sched_cpu(&set.s[0], md);
+          if ((j ? cl : cb) / irr_sched_cpu(&set.s[0], md) > chi) chi = (j ? cl : cb) / irr_sched_cpu(&set.s[0], md);
+          irr_sched_set_free(&set);
+        }
+      }
+    }
+  }
+  printf("a2a direct rule: %d (p, model) agree with the brute-force minimax, %d near a tie; the direct exchange up to "
+         "p=%d (CPU counted), p=%d (network alone); its CPU terms / irr_sched_cpu %.3f .. %.3f\n", agree, ties, last[0],
+         last[1], clo, chi);
+  CHECK(clo > 0.75 && chi < 1.25, "a2a: the sizes path's CPU terms out of 25%% of irr_sched_cpu");
+  free(mat);
+}
+
 int main(void) {
   irrt_rng rng = {20261125};
   static const int ps[] = {48, 64, 65, 100};
@@ -122,6 +188,7 @@ int main(void) {
       check_meta(ps[i], mat);
     }
   check_choice();
+  check_direct_rule();
   free(mat);
   return irrt_summary();
 }

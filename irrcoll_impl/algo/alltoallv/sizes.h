@@ -7,7 +7,8 @@
    int32: p <= IRR_A2A_MAXP. A SEND buffer holds the labels of its rank's row, a RECV buffer
    receives those of its column (irr_spec: m indexed by label, irr_alltoallv_labels).
 
-   Algorithms (each a schedule the executor, the model and the checker share):
+   Algorithms (each a schedule the executor, the model and the checker share; the direct
+   exchange, in linear.h, the MPI layer posts straight on the user's buffers):
      linear  (irr_alltoallv_linear)  every nonempty block straight to its destination, one
              round; empty blocks send and receive nothing (both ends know they are empty).
              MPICH's and Open MPI's Alltoallv send all p - 1 messages whatever their size.
@@ -40,7 +41,8 @@
    of the model over the real programs (test_a2a), not exact.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
-   The sizes phase serves all: every rank runs it whatever the algorithm. Its messages also
+   The sizes phase serves all: every rank runs it whatever the algorithm (except the direct
+   exchange, linear.h, which runs instead of it at small p). Its messages also
    carry IRR_A2A_NSTAT words of statistics (irr_alltoallv_stats), combined by maximum as
    they travel: after q rounds to c + 2^k every rank holds the maxima over all ranks (a
    dissemination allreduce, which needs no power of two for a maximum). So one phase of q
