@@ -97,7 +97,7 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
 #endif
 
 /* MPI_Alltoallv with known sizes (algo/alltoallv/). Every rank knows only its own counts.
-   Up to about 25 ranks (irr_alltoallv_direct_pays: from p and the model alone, no message)
+   Up to 47 ranks with the default model (irr_alltoallv_direct_pays: from p and the model alone, no message)
    the call is the direct exchange: every ordered pair one message, empty ones too, straight
    between the user's buffers in their own datatypes, as MPI's own basic linear algorithm;
    a sizes phase would cost more there than the Bruck algorithm it enables could save. Above
