@@ -359,26 +359,26 @@ static int irr__a2a_probed(const irr__a2astate *A, char *rb, int bad, MPI_Comm p
    untouched. Any tag cannot match another call's message: the exchange has a communicator
    of its own (ctx->pd, made at its first call, which every rank makes alike: the choice is
    p's and the model's), blocking calls alone use it, every ordered pair exchanges exactly
-   one message a call, and MPI matches a sender's messages in the order sent. A block larger than its receive: MPI_ERR_TRUNCATE there, the
-   block's bytes undefined (MPI may write its start; IRR_A2A_PROBE: untouched), never a byte
-   past it. Scratch: none up to 32 ranks (the requests on the stack), else 2p requests; the
-   own block's bytes if a type is not contiguous; IRR_A2A_PROBE: p bytes, and a message that
-   is dropped. */
+   one message a call, and MPI matches a sender's messages in the order sent. A block larger
+   than its receive: MPI_ERR_TRUNCATE there, the block's bytes undefined (MPI may write its
+   start; IRR_A2A_PROBE: untouched), never a byte past it. Scratch: none up to 32 ranks (the
+   requests on the stack), else 2p requests; the own block's bytes if a type is not
+   contiguous; IRR_A2A_PROBE: p bytes, and a message that is dropped. */
 static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
   irr__a2astate *A = &L->A;
   int p = A->p, me = A->rank, i, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, arg = 0, trunc = 0, ok;
-  MPI_Request stk[64], *rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request)), *sq;
-  MPI_Comm pc = L->ctx->pd;
+  MPI_Request stk[64], *rq, *sq;
+  MPI_Comm pc;
   const int64_t *w = A->w;
-  char *rb = irr__base(recvbuf), *sb = A->inplace ? L->copy : irr__base(sendbuf);
-  if (pc == MPI_COMM_NULL) { /* collective: every rank's first direct exchange on comm */
-    if ((rc = MPI_Comm_dup(L->ctx->pc, &L->ctx->pd)) != MPI_SUCCESS) return rc;
-    pc = L->ctx->pd;
+  char *rb = irr__base(recvbuf), *sb = A->inplace ? L->copy : irr__base(sendbuf), *done = NULL;
+  /* collective: every rank's first direct exchange on comm */
+  if (L->ctx->pd == MPI_COMM_NULL && (rc = MPI_Comm_dup(L->ctx->pc, &L->ctx->pd)) != MPI_SUCCESS) return rc;
+  pc = L->ctx->pd;
+  rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request));
+  if (IRR_A2A_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)p))) {
+    if (rq != stk) IRRCOLL_FREE(rq);
+    rq = NULL;
   }
-#if IRR_A2A_PROBE
-  char *done = (char *)IRRCOLL_MALLOC((size_t)p);
-  if (!done) rq = rq != stk && rq ? (IRRCOLL_FREE(rq), NULL) : NULL;
-#endif
   if (!rq) return MPI_ERR_NO_MEM; /* as before the sizes phase: this rank cannot take part */
   sq = rq + p;
   for (i = 1; i < p && rc == MPI_SUCCESS && !IRR_A2A_PROBE; i++) /* receives from me - 1, me - 2, ... */
@@ -392,8 +392,8 @@ static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) 
   if (rc == MPI_SUCCESS && !bad) rc = irr__a2a_self(A, sb, rb, pc, &trunc);
 #if IRR_A2A_PROBE
   if (rc == MPI_SUCCESS) rc = irr__a2a_probed(A, rb, bad, pc, done, rq, &nr, &arg, &trunc);
-  IRRCOLL_FREE(done);
 #endif
+  if (done) IRRCOLL_FREE(done);
   /* receives one at a time (a truncated one fails alone: MPICH would raise a failed
      MPI_Waitall's on MPI_COMM_WORLD's handler), then the sends */
   for (i = 0; i < nr; i++) {
