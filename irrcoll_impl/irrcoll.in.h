@@ -59,6 +59,8 @@
      mpi/exec.h, learn.h, rounds.h   the schedule executor: its state, pieces and datatypes;
                         learned receives; the rounds and the run
      mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
+     mpi/direct.h       the direct exchanges: messages straight between user buffers, no
+                        program (Alltoallv, Gatherv and Scatterv at small p)
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
@@ -170,6 +172,7 @@
 #include "mpi/learn.h"
 #include "mpi/rounds.h"
 #include "mpi/tree.h"
+#include "mpi/direct.h"
 #include "mpi/xcommon.h"
 #include "mpi/xscatterv.h"
 #include "mpi/rooted.h"

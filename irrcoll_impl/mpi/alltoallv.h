@@ -252,166 +252,49 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
-/* One message of n elements of t (n > INT_MAX only through the MPI-4 _c entry points). */
-static int irr__a2a_post(int recv, void *buf, int64_t n, MPI_Datatype t, int peer, int tag, MPI_Comm pc, MPI_Request *r) {
-#if MPI_VERSION >= 4
-  if (n > INT_MAX)
-    return recv ? MPI_Irecv_c(buf, (MPI_Count)n, t, peer, tag, pc, r) : MPI_Isend_c(buf, (MPI_Count)n, t, peer, tag, pc, r);
-#endif
-  if (n > INT_MAX) return MPI_ERR_COUNT;
-  return recv ? MPI_Irecv(buf, (int)n, t, peer, tag, pc, r) : MPI_Isend(buf, (int)n, t, peer, tag, pc, r);
-}
-
-/* The direct exchange's own block, copied here as MPI's own Alltoallv does (a message to
-   itself would meet Open MPI 4.1's self transport, which writes a larger message past a
-   shorter receive): all of it, the start of the block if it is shorter, nothing if it came
-   larger (*trunc). In place it is already there. */
-static int irr__a2a_self(const irr__a2astate *A, char *sb, char *rb, MPI_Comm pc, int *trunc) {
-  int p = A->p, me = A->rank, rc;
-  int64_t n = A->w[2 * p + me];
-  char *src = irr__at(sb, (MPI_Aint)A->w[p + me] * A->sdt.extent), *dst = irr__at(rb, (MPI_Aint)A->w[4 * p + me] * A->rdt.extent), *tmp;
-  if (n > A->w[5 * p + me]) return *trunc = 1, MPI_SUCCESS;
-  if (n == 0 || A->inplace) return MPI_SUCCESS;
-  if (A->sdt.contig && A->rdt.contig) return memcpy(dst + A->rdt.true_lb, src + A->sdt.true_lb, (size_t)n), MPI_SUCCESS;
-  if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;
-  rc = irr__pack(0, src, A->w[me], &A->sdt, tmp, pc);
-  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / A->rdt.size, &A->rdt, tmp, pc);
-  IRRCOLL_FREE(tmp);
-  return rc;
-}
-
-/* How the direct exchange receives. 0: every receive posted before the data arrives, MPI's
-   truncation trusted to write nothing past a block (MPICH, and SMPI, which has no matched
-   probe). 1: each receive posted once a matched probe has told its size: Open MPI 4.1's ob1
-   writes a larger rendezvous message past a shorter receive (test_alltoallv's "80 KB more"
-   at 12 ranks wrote 8 bytes beyond the block), and other libraries are not known to be safe. */
-#ifndef IRR_A2A_PROBE
-#if defined(MPICH_VERSION) || defined(SMPI_H) || MPI_VERSION < 3
-#define IRR_A2A_PROBE 0
-#else
-#define IRR_A2A_PROBE 1
-#endif
-#endif
-
-/* The receive of this rank's block from src: n elements at the user's block (bad: into
-   nothing); with a matched probe (msg), a larger message (or any, to a bad rank) whole into
-   scratch and dropped, so that MPI never truncates. *ok: posted into the block. */
-static int irr__a2a_recv1(const irr__a2astate *A, char *rb, int src, int bad, MPI_Comm pc, MPI_Message *msg, int64_t got,
-                          MPI_Request *r, int *ok) {
-  int p = A->p;
-  char *at = irr__at(rb, (MPI_Aint)A->w[4 * p + src] * A->rdt.extent), *tmp;
-  *ok = 0;
-#if IRR_A2A_PROBE
-  if (msg) {
-    int rc;
-    if (!bad && got <= A->w[5 * p + src]) {
-      *ok = 1;
-#if MPI_VERSION >= 4
-      if (A->w[3 * p + src] > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)A->w[3 * p + src], A->rdt.type, msg, r);
-#endif
-      return MPI_Imrecv(at, (int)A->w[3 * p + src], A->rdt.type, msg, r);
-    }
-    if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
-    tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
-    rc = MPI_Mrecv(tmp, tmp ? (int)got : 0, MPI_BYTE, msg, MPI_STATUS_IGNORE);
-    if (tmp) IRRCOLL_FREE(tmp);
-    return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
-  }
-#else
-  (void)msg, (void)got, (void)tmp;
-#endif
-  if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, src, MPI_ANY_TAG, pc, r);
-  *ok = 1;
-  return irr__a2a_post(1, at, A->w[3 * p + src], A->rdt.type, src, MPI_ANY_TAG, pc, r);
-}
-
-#if IRR_A2A_PROBE
-/* The receives by matched probe, in any order of arrival: the tag tells the poison, the
-   size where the message goes (irr__a2a_recv1). done: p bytes of workspace. */
-static int irr__a2a_probed(const irr__a2astate *A, char *rb, int bad, MPI_Comm pc, char *done, MPI_Request *rq, int *nr,
-                           int *arg, int *trunc) {
-  int p = A->p, me = A->rank, left = p - 1, i, rc = MPI_SUCCESS;
-  memset(done, 0, (size_t)p);
-  while (left > 0 && rc == MPI_SUCCESS)
-    for (i = 1; i < p && rc == MPI_SUCCESS; i++) {
-      int src = (me - i + p) % p, flag = 0, ok;
-      MPI_Message msg;
-      MPI_Status st;
-      MPI_Count got = 0;
-      if (done[src] || (rc = MPI_Improbe(src, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
-      done[src] = 1, left--;
-      MPI_Get_elements_x(&st, MPI_BYTE, &got);
-      if (st.MPI_TAG == A->tag) *arg = 1, got = 0;
-      rc = irr__a2a_recv1(A, rb, src, bad || st.MPI_TAG == A->tag, pc, &msg, (int64_t)got, &rq[*nr], &ok);
-      if (ok) ++*nr;
-      else if (!bad && st.MPI_TAG != A->tag) *trunc = 1;
-    }
-  return rc;
-}
-#endif
-
 /* The direct exchange (IRR_ALG_DIRECT, algo/alltoallv/linear.h) after validation: every
-   ordered pair one message, empty ones too, posted straight on the user's buffers in their
-   own datatypes (no program and no staging: MPI packs, as in its own Alltoallv). Nothing is
-   agreed first, so receives take any tag from their source: a rank whose arguments are bad
-   sends each peer a 0-byte poison under the call's other tag and takes its peers' messages
-   into nothing; the peers return MPI_ERR_ARG, their other blocks delivered and its block
-   untouched. Any tag cannot match another call's message: the exchange has a communicator
-   of its own (ctx->pd, made at its first call, which every rank makes alike: the choice is
-   p's and the model's), blocking calls alone use it, every ordered pair exchanges exactly
-   one message a call, and MPI matches a sender's messages in the order sent. A block larger
-   than its receive: MPI_ERR_TRUNCATE there, the block's bytes undefined (MPI may write its
-   start; IRR_A2A_PROBE: untouched), never a byte past it. Scratch: none up to 32 ranks (the
-   requests on the stack), else 2p requests; the own block's bytes if a type is not
-   contiguous; IRR_A2A_PROBE: p bytes, and a message that is dropped. */
+   ordered pair one message, empty ones too, straight between the user's buffers (mpi/direct.h:
+   the poison of a bad rank, any tag, truncation). A rank with bad arguments makes its peers
+   return MPI_ERR_ARG, their other blocks delivered and its block untouched. Scratch: none up
+   to 32 ranks (the requests on the stack), else 2p requests; the own block's bytes if a type
+   is not contiguous; IRR_DX_PROBE: p bytes, and a message that is dropped. */
 static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
   irr__a2astate *A = &L->A;
-  int p = A->p, me = A->rank, i, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, arg = 0, trunc = 0, ok;
+  int p = A->p, me = A->rank, i, rc, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, rc2;
   MPI_Request stk[64], *rq, *sq;
   MPI_Comm pc;
   const int64_t *w = A->w;
-  char *rb = irr__base(recvbuf), *sb = A->inplace ? L->copy : irr__base(sendbuf), *done = NULL;
-  /* collective: every rank's first direct exchange on comm */
-  if (L->ctx->pd == MPI_COMM_NULL && (rc = MPI_Comm_dup(L->ctx->pc, &L->ctx->pd)) != MPI_SUCCESS) return rc;
-  pc = L->ctx->pd;
+  char *sb = A->inplace ? L->copy : irr__base(sendbuf), *done = NULL;
+  irr__dxin I;
+  if ((rc = irr__dx_comm(L->ctx, &pc)) != MPI_SUCCESS) return rc;
   rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request));
-  if (IRR_A2A_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)p))) {
+  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)p))) {
     if (rq != stk) IRRCOLL_FREE(rq);
     rq = NULL;
   }
   if (!rq) return MPI_ERR_NO_MEM; /* as before the sizes phase: this rank cannot take part */
   sq = rq + p;
-  for (i = 1; i < p && rc == MPI_SUCCESS && !IRR_A2A_PROBE; i++) /* receives from me - 1, me - 2, ... */
-    if ((rc = irr__a2a_recv1(A, rb, (me - i + p) % p, bad, pc, NULL, 0, &rq[nr], &ok)) == MPI_SUCCESS) nr++;
-  for (i = 1; i < p && rc == MPI_SUCCESS; i++) { /* sends to me + 1, me + 2, ... (spreads the load) */
+  memset(&I, 0, sizeof I);
+  I.base = irr__base(recvbuf), I.extent = A->rdt.extent, I.type = A->rdt.type, I.bad = bad, I.tag = A->tag;
+  I.count = w + 3 * p, I.displ = w + 4 * p, I.bytes = w + 5 * p;
+  if (!IRR_DX_PROBE) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr); /* from me - 1, me - 2, ... */
+  for (i = 1; i < p && rc == MPI_SUCCESS; i++) { /* to me + 1, me + 2, ... (spreads the load) */
     int d = (me + i) % p;
-    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, d, A->tag, pc, &sq[ns])
-             : irr__a2a_post(0, irr__at(sb, (MPI_Aint)w[p + d] * A->sdt.extent), w[d], A->sdt.type, d, A->tag + 1, pc, &sq[ns]);
-    if (rc == MPI_SUCCESS) ns++;
+    if ((rc = irr__dx_send(bad, irr__at(sb, (MPI_Aint)w[p + d] * A->sdt.extent), w[d], A->sdt.type, d, A->tag, pc, &sq[ns])) ==
+        MPI_SUCCESS)
+      ns++;
   }
-  if (rc == MPI_SUCCESS && !bad) rc = irr__a2a_self(A, sb, rb, pc, &trunc);
-#if IRR_A2A_PROBE
-  if (rc == MPI_SUCCESS) rc = irr__a2a_probed(A, rb, bad, pc, done, rq, &nr, &arg, &trunc);
-#endif
+  if (rc == MPI_SUCCESS && !bad && !A->inplace) /* the own block (in place it is there) */
+    rc = irr__dx_copy(irr__at(sb, (MPI_Aint)w[p + me] * A->sdt.extent), w[me], &A->sdt, w[2 * p + me],
+                      irr__at(I.base, (MPI_Aint)w[4 * p + me] * A->rdt.extent), &A->rdt, w[5 * p + me], pc, &I.trunc);
+  else if (rc == MPI_SUCCESS && !bad && w[2 * p + me] > w[5 * p + me])
+    I.trunc = 1;
+  if (IRR_DX_PROBE && rc == MPI_SUCCESS) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr);
+  rc2 = irr__dx_wait(&I, rq, nr, sq, ns);
+  if (rc == MPI_SUCCESS) rc = rc2;
   if (done) IRRCOLL_FREE(done);
-  /* receives one at a time (a truncated one fails alone: MPICH would raise a failed
-     MPI_Waitall's on MPI_COMM_WORLD's handler), then the sends */
-  for (i = 0; i < nr; i++) {
-    int k;
-    MPI_Status st;
-    rc2 = MPI_Waitany(nr, rq, &k, &st);
-    if (rc2 != MPI_SUCCESS) {
-      int c = rc2;
-      MPI_Error_class(rc2, &c);
-      if (c == MPI_ERR_TRUNCATE) trunc = 1;
-      else if (rc == MPI_SUCCESS) rc = rc2;
-      if (k == MPI_UNDEFINED) break;
-    } else if (st.MPI_TAG == A->tag) arg = 1;
-  }
-  for (i = 0; i < ns; i++)
-    if ((rc2 = MPI_Wait(&sq[i], MPI_STATUS_IGNORE)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
   if (rq != stk) IRRCOLL_FREE(rq);
-  if (rc == MPI_SUCCESS && !bad) A->err = trunc ? MPI_ERR_TRUNCATE : arg ? MPI_ERR_ARG : MPI_SUCCESS;
+  if (rc == MPI_SUCCESS && !bad) A->err = I.trunc ? MPI_ERR_TRUNCATE : I.arg ? MPI_ERR_ARG : MPI_SUCCESS;
   return rc;
 }
 

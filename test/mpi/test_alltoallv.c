@@ -846,10 +846,10 @@ int main(int argc, char **argv) {
     } else ncase = atoi(argv[i]);
   }
   if (!want_cases && !want_trunc && !want_local) want_cases = want_trunc = want_local = 1;
-#if defined(OPEN_MPI) && !IRR_A2A_PROBE
+#if defined(OPEN_MPI) && !IRR_DX_PROBE
   /* built to receive without a probe (make's test_alltoallv_probe): Open MPI 4.1 writes a
      larger message past a shorter receive, which bad input makes (mpi/alltoallv.h) */
-  if ((want_trunc || want_local) && rank == 0) printf("Open MPI without IRR_A2A_PROBE: bad input not tested\n");
+  if ((want_trunc || want_local) && rank == 0) printf("Open MPI without IRR_DX_PROBE: bad input not tested\n");
   want_trunc = want_local = 0;
 #endif
   if (ncase < 0) ncase = p > 8 ? 12 : 40;
