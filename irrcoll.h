@@ -5375,13 +5375,28 @@ static inline int irr__rs_pof2(int p, int *k) {
   return q;
 }
 
-/* The largest block (units). */
-static inline int64_t irr__rs_maxblock(int p, const int64_t *D) {
-  int64_t mx = 0;
+/* max(0, a_i - b_i + add) over i < k: two running maxima (even i, odd i), so that the
+   compares overlap (the choice's walks: twice as fast as one chain). */
+static inline int64_t irr__rs_maxdiff(const int64_t *a, const int64_t *b, int64_t add, int k) {
+  int64_t m0 = 0, m1 = 0;
   int i;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
-  return mx;
+  for (i = 0; i + 1 < k; i += 2) {
+    int64_t x = a[i] - b[i] + add, y = a[i + 1] - b[i + 1] + add;
+    m0 = x > m0 ? x : m0, m1 = y > m1 ? y : m1;
+  }
+  if (i < k && a[i] - b[i] + add > m0) m0 = a[i] - b[i] + add;
+  return m0 > m1 ? m0 : m1;
+}
+
+/* The largest block (units). */
+static inline int64_t irr__rs_maxblock(int p, const int64_t *D) { return irr__rs_maxdiff(D + 1, D, 0, p); }
+
+/* Piece v's start among q pieces of n units: q equal pieces (D NULL; irr__rs_equal_pieces),
+   P_v = floor(v n / q) without overflow, or the rank blocks D folded to q = p' (x pairs
+   folded; irr__rs_fold_pieces). The estimates read a few of them without filling P. */
+static inline int64_t irr__rs_piece_at(int v, int q, int64_t n, const int64_t *D, int x) {
+  if (v == q) return n;
+  return D ? D[v < x ? 2 * v : v + x] : (n / q) * v + ((n % q) * v) / q;
 }
 
 /* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a); likewise
@@ -5435,11 +5450,15 @@ static inline void irr__rs_recv_reduce(irr_sched *s, int round, int peer, int64_
    operations) with piece bitrev_k(v), its k = log2 q bits reversed (irr__rs_rev). */
 static inline int irr__rs_holder(int v, int x) { return v < x ? 2 * v + 1 : v + x; }
 static inline int irr__rs_piece(int r, int x) { return r < 2 * x ? (r % 2 ? r / 2 : -1) : r - x; }
-static inline int irr__rs_rev(int v, int k) {
-  int t = 0, i;
+static inline int irr__rs_rev(int v, int k) { /* all 32 bits reversed, the top k kept: O(1) */
+  uint32_t t = (uint32_t)v;
   if (k == 0) return v;
-  for (i = 0; i < k; i++) t |= ((v >> i) & 1) << (k - 1 - i);
-  return t;
+  t = (t >> 16) | (t << 16);
+  t = ((t >> 8) & 0x00ff00ffu) | ((t & 0x00ff00ffu) << 8);
+  t = ((t >> 4) & 0x0f0f0f0fu) | ((t & 0x0f0f0f0fu) << 4);
+  t = ((t >> 2) & 0x33333333u) | ((t & 0x33333333u) << 2);
+  t = ((t >> 1) & 0x55555555u) | ((t & 0x55555555u) << 1);
+  return (int)(t >> (32 - k));
 }
 
 /* ---- the delivery: each block gathered from the holders of the pieces it overlaps ----
@@ -5682,9 +5701,8 @@ static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int or
 /* The pieces of the rank blocks folded to p' (MPICH's): virtual rank v's are the blocks of
    the ranks it stands for. P: p' + 1 entries. */
 static inline void irr__rs_fold_pieces(int p, const int64_t *D, int64_t *P) {
-  int q = irr__rs_pof2(p, NULL), x = p - q, v;
-  for (v = 0; v < q; v++) P[v] = D[v < x ? 2 * v : v + x];
-  P[q] = D[p];
+  int q = irr__rs_pof2(p, NULL), v;
+  for (v = 0; v <= q; v++) P[v] = irr__rs_piece_at(v, q, D[p], D, p - q);
 }
 
 /* Reduce_scatter on the rank blocks by recursive halving (IRR_ALG_HALVING) into s
@@ -5756,10 +5774,17 @@ static inline irr_status irr_reduce_scatter_pairwise(int rank, int p, const int6
    max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma; the delivery's beta term is
    the price of not knowing in advance which pieces a rank may keep. Scratch: n + n/2. */
 
-/* Equal pieces: P_i = floor(i n / q), without overflow. */
+/* Equal pieces: P_i = floor(i n / q) (irr__rs_piece_at's), a piece at a time without a
+   division: n / q units and a carry where the remainders pass q. */
 static inline void irr__rs_equal_pieces(int q, int64_t n, int64_t *P) {
+  int64_t a = n / q, r = n % q, e = 0;
   int i;
-  for (i = 0; i <= q; i++) P[i] = (n / q) * i + ((n % q) * i) / q;
+  P[0] = 0;
+  for (i = 1; i <= q; i++) {
+    e += r;
+    P[i] = P[i - 1] + a + (e >= q);
+    if (e >= q) e -= q;
+  }
 }
 
 /* Rank rank's count-balanced program into s (initialized for rank of p); ordered: the
@@ -6720,10 +6745,11 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
 }
 /* ==== end select/alltoallv.h ==== */
 /* ==== begin select/reduce_scatter.h ==== */
-/* Reduce_scatter's automatic choice: closed-form estimates of every algorithm from one pass
-   over the blocks' starts D (equal on all ranks: MPI requires equal recvcounts everywhere),
-   their argmin; the programs of all ranks; the bound. Units are elements; the model's beta
-   and gamma are per unit (the MPI layer scales them by the element's bytes). */
+/* Reduce_scatter's automatic choice: estimates of every algorithm from the blocks' starts D
+   (equal on all ranks: MPI requires equal recvcounts everywhere), walking only those whose
+   lower bounds can still win, and their argmin; the programs of all ranks; the bound. Units
+   are elements; the model's beta and gamma are per unit (the MPI layer scales them by the
+   element's bytes). */
 
 static inline int irr_reduce_scatter_maxops(int p) {
   int lg = irr_circ_q(p);
@@ -6731,13 +6757,19 @@ static inline int irr_reduce_scatter_maxops(int p) {
                                  overlaps and the pieces a block does, both wrapped at worst */
 }
 
+/* Whether alg is one of Reduce_scatter's, and applies to the operation (ordered: not
+   commutative). */
+static inline int irr__rs_applies(irr_alg alg, int ordered) {
+  const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
+  return e && !(ordered && (e->restrictions & IRR_RESTRICT_COMMUTE));
+}
+
 /* Rank rank's program of alg (not auto) into s, initialized for rank of p. P: workspace of
    p + 1 entries. IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for
    an ordered operation. */
 static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, int64_t *P,
                                                   irr_sched *s) {
-  const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
-  if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return IRR_ERR_ARG;
+  if (!irr__rs_applies(alg, ordered)) return IRR_ERR_ARG;
   switch (alg) {
   case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
   case IRR_ALG_BRUCK: return irr_reduce_scatter_bruck(rank, p, D, s);
@@ -6747,13 +6779,19 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
   }
 }
 
+/* ---- the estimates, and lower bounds of them that walk nothing ----
+   A lower bound is its estimate's own sum, every term that needs a walk replaced by a value
+   the term cannot go below, added in the same order: rounding is monotone, so the bound
+   never passes the estimate, and a candidate whose bound cannot beat the best so far is
+   left unpriced without changing the choice. */
+
 /* The delivery of the pieces P (piece v held by irr__rs_holder(irr__rs_rev(v, k), x)) to
    the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
    takes the most messages any rank sends (one for each block its piece overlaps) or any
    owner takes from a flat list; the deepest binomial list adds a round per level; the most
    bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). */
 static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *P, int x, int k, double A, double B) {
-  int v = 0, o = 0, cv = -1, co = -1, np = 0, ns = 0, first = 0, deep = 0;
+  int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
   int64_t pos = 0, n = D[p], got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
@@ -6770,8 +6808,8 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
       co = o, np = 0, got = 0;
       if (pos == n) break;
     }
-    if (v != cv) cv = v, ns = 0;
-    if (irr__rs_holder(irr__rs_rev(v, k), x) != o) {
+    if (v != cv) cv = v, ns = 0, hv = irr__rs_holder(irr__rs_rev(v, k), x); /* a piece begins: its holder */
+    if (hv != o) {
       np++, got += end - pos;
       if (++ns > first) first = ns;
     }
@@ -6780,21 +6818,49 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *
   return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
 }
 
-/* Reverse Bruck over p pieces P: each round's largest window of L - d consecutive pieces
-   (equal: at most ceil((L - d) n / p), no walk). */
-static inline double irr__rs_bruck_est(int p, const int64_t *P, int equal, double A, double BG) {
-  double t = 0;
-  int L = p;
-  while (L > 1) {
-    int d = irr__rs_hp2(L), r;
-    int64_t w = 0;
-    if (equal) w = ((int64_t)(L - d) * (P[p] / p)) + ((P[p] % p) * (L - d) + p - 1) / p;
-    for (r = 0; r < p && !equal; r++) {
-      int64_t len = irr__rs_rel(r, p, P, L) - irr__rs_rel(r, p, P, d);
-      if (len > w) w = len;
-    }
-    t += A + BG * (double)w;
-    L = d;
+/* Its lower bound for q equal pieces, no walk: the largest block overlaps at least
+   ceil(mx / c) pieces of at most c = ceil(n/q) units, and its owner holds one at most, so
+   the rest of it (mx - c units at least) comes from np >= ceil(mx / c) - 1 holders: np
+   rounds of a flat list, or a binomial one's ceil(log2(np + 1)). */
+static inline double irr__rs_redist_low(int q, int64_t n, int64_t mx, double A, double B) {
+  int64_t c = n / q + (n % q != 0);
+  int np = (int)((mx + c - 1) / c) - 1;
+  if (mx <= c) return 0;
+  return A * (double)(np <= 3 ? np : irr_circ_q(np + 1)) + B * (double)(mx - c);
+}
+
+/* The largest sum of w < p consecutive pieces of P (p of them): from piece s <= p - w,
+   P_(s+w) - P_s; from a later s, wrapping past the last, n - P_s + P_(s+w-p). */
+static inline int64_t irr__rs_window(int p, const int64_t *P, int w) {
+  int64_t in = irr__rs_maxdiff(P + w, P, 0, p - w + 1), wrap = irr__rs_maxdiff(P + 1, P + p - w + 1, P[p], w - 1);
+  return in > wrap ? in : wrap;
+}
+
+/* Reverse Bruck's round of L live pieces (p pieces P of n units, the largest mx): its largest
+   window of L - d consecutive pieces (d = irr__rs_hp2(L)), walked (one piece: the largest);
+   P NULL: a lower bound, no walk: a window holds at least the average, ceil((L - d) n / p),
+   and one of them the largest piece (exact for equal pieces, mx 0, and pieces all of mx). */
+static inline int64_t irr__rs_bruck_round(int p, int64_t n, const int64_t *P, int64_t mx, int L) {
+  int w = L - irr__rs_hp2(L);
+  int64_t avg;
+  if (P) return w > 1 ? irr__rs_window(p, P, w) : mx;
+  avg = (int64_t)w * (n / p) + ((n % p) * w + p - 1) / p;
+  return mx > avg ? mx : avg;
+}
+/* Reverse Bruck's rounds, each alpha and its largest window. cut >= 0: a walk stops as soon
+   as the rounds walked and the lower bounds of the rest (low[]), plus extra (the CPU term
+   the caller adds), pass cut, and returns that bound: the algorithm cannot beat a best of
+   cut. */
+static inline double irr__rs_bruck_est(int p, int64_t n, const int64_t *P, int64_t mx, double A, double BG, double cut,
+                                       double extra) {
+  double t = 0, b, low[32];
+  int L, i, j, R = 0;
+  if (P && cut >= 0)
+    for (L = p; L > 1; L = irr__rs_hp2(L)) low[R++] = A + BG * (double)irr__rs_bruck_round(p, n, NULL, mx, L);
+  for (L = p, i = 0; L > 1; L = irr__rs_hp2(L), i++) {
+    t += A + BG * (double)irr__rs_bruck_round(p, n, P, mx, L);
+    for (b = t, j = i + 1; j < R; j++) b += low[j];
+    if (R > 0 && b + extra > cut) return b;
   }
   return t;
 }
@@ -6802,77 +6868,124 @@ static inline double irr__rs_bruck_est(int p, const int64_t *P, int equal, doubl
 /* Recursive halving over q = 2^k pieces P, after the fold of x ranks. A pair's round starts
    when both ended the last, and every member of a group has the same history, so the time
    is the costliest path down the tree of groups (each split costs alpha and its larger half),
-   not the sum of each round's slowest group: O(q), depth log2 q. */
-static inline double irr__rs_halving_path(const int64_t *P, int b, int M, double A, double BG) {
-  int64_t lo, up;
-  double l, r;
-  if (M < 1) return 0;
-  lo = P[b + M] - P[b], up = P[b + 2 * M] - P[b + M];
-  l = irr__rs_halving_path(P, b, M / 2, A, BG), r = irr__rs_halving_path(P, b + M, M / 2, A, BG);
-  return A + BG * (double)(lo > up ? lo : up) + (l > r ? l : r);
+   not the sum of each round's slowest group: O(q), depth log2 q. Bottom up, left to right,
+   without recursion: a split's time waits in wait[] for its right sibling's, which completes
+   their parent. */
+static inline double irr__rs_halving_path(const int64_t *P, int q, double A, double BG) {
+  double wait[32], t = 0;
+  int g;
+  for (g = 0; g < q / 2; g++) { /* the splits of two pieces */
+    int h = g, M = 1, lev = 0;
+    double l = 0, r = 0;
+    for (;;) { /* split h of pieces [2hM, 2hM + 2M), its halves' times l, r */
+      const int64_t *S = P + 2 * h * M;
+      int64_t lo = S[M] - S[0], up = S[2 * M] - S[M];
+      t = A + BG * (double)(lo > up ? lo : up) + (l > r ? l : r);
+      if (!(h & 1)) break; /* a left half (or the whole): it waits */
+      l = wait[lev], r = t, h /= 2, M *= 2, lev++;
+    }
+    wait[lev] = t;
+  }
+  return t;
 }
-static inline double irr__rs_halving_est(int q, int x, const int64_t *P, double A, double BG) {
-  return (x > 0 ? A + BG * (double)P[q] : 0) + irr__rs_halving_path(P, 0, q / 2, A, BG);
+/* Its lower bound from log2 q pieces (irr__rs_piece_at: D folded, or NULL: equal): one
+   path, into the larger half each time, summed bottom up as the costliest path is. */
+static inline double irr__rs_halving_low(int q, int x, int64_t n, const int64_t *D, double A, double BG) {
+  int64_t m[32];
+  int b = 0, M, j = 0;
+  double t = 0;
+  for (M = q / 2; M >= 1; M /= 2, j++) {
+    int64_t mid = irr__rs_piece_at(b + M, q, n, D, x), lo = mid - irr__rs_piece_at(b, q, n, D, x),
+            up = irr__rs_piece_at(b + 2 * M, q, n, D, x) - mid;
+    m[j] = lo > up ? lo : up;
+    if (up > lo) b += M;
+  }
+  while (j-- > 0) t = A + BG * (double)m[j] + t;
+  return t;
+}
+/* The fold (x > 0: a whole vector), then the path: over P, or P NULL its lower bound. */
+static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t *P, const int64_t *D, double A, double BG) {
+  return (x > 0 ? A + BG * (double)n : 0) + (P ? irr__rs_halving_path(P, q, A, BG) : irr__rs_halving_low(q, x, n, D, A, BG));
 }
 
-/* The model's time of alg, closed form: the network and gamma round by round, and the CPU
-   of the messages a rank posts (cpu_msg each) and its ops (cpu_op). P: workspace of p + 1
-   entries. A negative result: the algorithm does not apply. */
-static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64_t *D, int ordered, irr_model md,
-                                                 int64_t *P) {
-  const irr_alg_entry *e = irr_alg_find(IRR_COLL_REDUCE_SCATTER, alg);
-  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, t = 0, msgs = 0;
-  int64_t mx, n = D[p];
-  int q, lg, lg2q;
-  if (!e || (ordered && (e->restrictions & IRR_RESTRICT_COMMUTE))) return -1;
+/* The model's time of alg on blocks D whose largest is mx, closed form: the network and
+   gamma round by round, and the CPU of the messages a rank posts (cpu_msg each) and its ops
+   (cpu_op). P: workspace of p + 1 entries; NULL: a lower bound instead, O(log p), that
+   reads no more of D than mx and log2 p of the folded pieces. cut >= 0: any value above cut
+   may stand for an estimate above it (Bruck's walk stops there). Negative: alg does not
+   apply. */
+static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int64_t mx, int ordered, irr_model md,
+                                      int64_t *P, double cut) {
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, Am = md.alpha + md.cpu_msg, cpu = md.cpu_msg + 2 * md.cpu_op;
+  double t = 0, msgs = 0;
+  int64_t n = D[p];
+  int q, x, lg, lg2q;
+  if (!irr__rs_applies(alg, ordered)) return -1;
   if (p <= 1 || n == 0) return md.cpu_op;
-  q = irr__rs_pof2(p, &lg2q), lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
+  q = irr__rs_pof2(p, &lg2q), x = p - q, lg = irr_circ_q(p);
   switch (alg) {
   case IRR_ALG_BALANCED:
     if (!ordered) {
-      irr__rs_equal_pieces(p, n, P);
-      t = irr__rs_bruck_est(p, P, 1, A, BG) + irr__rs_redist_est(p, D, P, 0, 0, A + md.cpu_msg, B);
+      if (P) irr__rs_equal_pieces(p, n, P);
+      t = irr__rs_bruck_est(p, n, NULL, 0, A, BG, -1, 0) +
+          (P ? irr__rs_redist_est(p, D, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
       msgs = 2 * lg + 4;
     } else {
-      irr__rs_equal_pieces(q, n, P);
-      t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, lg2q, A + md.cpu_msg, B);
+      if (P) irr__rs_equal_pieces(q, n, P);
+      t = irr__rs_halving_est(q, x, n, P, NULL, A, BG) +
+          (P ? irr__rs_redist_est(p, D, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
       msgs = 2 * lg + 6;
     }
     break;
-  case IRR_ALG_BRUCK: t = irr__rs_bruck_est(p, D, 0, A, BG), msgs = 2 * lg; break;
+  case IRR_ALG_BRUCK: /* on the blocks: a walk a round, unless all are alike (Reduce_scatter_block's) */
+    msgs = 2 * lg;
+    t = irr__rs_bruck_est(p, n, P && (n % p != 0 || mx != n / p) ? D : NULL, mx, A, BG, cut, msgs * cpu);
+    break;
   case IRR_ALG_HALVING:
-    irr__rs_fold_pieces(p, D, P);
-    t = irr__rs_halving_est(q, p - q, P, A, BG) + irr__rs_redist_est(p, D, P, p - q, ordered ? lg2q : 0, A + md.cpu_msg, B);
+    if (P) irr__rs_fold_pieces(p, D, P);
+    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, P, x, ordered ? lg2q : 0, Am, B) : 0);
     msgs = 2 * lg + 2;
     break;
-  default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise */
+  default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise: exact either way */
   }
-  return t + msgs * (md.cpu_msg + 2 * md.cpu_op);
+  return t + msgs * cpu;
 }
 
-/* The algorithm: forced (if it applies to the operation), else the least estimate. P:
-   workspace of p + 1 entries. Equal on every rank: D, ordered (the operation's
-   commutativity) and the model are. O(p): the closed forms walk the blocks once or twice,
-   and reverse Bruck on the blocks (a walk a round) and the ring and pairwise are priced only
-   when a lower bound does not rule them out: every round of Bruck has some rank whose
-   window holds the largest block; the others take p - 1 rounds of it. */
+/* The model's time of alg (irr__rs_estimate). P: workspace of p + 1 entries. A negative
+   result: the algorithm does not apply. */
+static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64_t *D, int ordered, irr_model md,
+                                                 int64_t *P) {
+  return irr__rs_estimate(alg, p, D, irr__rs_maxblock(p, D), ordered, md, P, -1);
+}
+
+/* The algorithm: forced (if it applies to the operation), else the least estimate (a tie:
+   the first in cand). P: workspace of p + 1 entries. Equal on every rank: D, ordered (the
+   operation's commutativity) and the model are. One pass for the largest block, then the
+   candidates in the order of their lower bounds (the likeliest winner first), each priced
+   only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
+   as soon as it cannot. */
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
-  irr_alg best = ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
-  double tb = -1, BG = md.beta + md.gamma;
-  int i, lg;
+  enum { NC = sizeof cand / sizeof cand[0] };
+  double low[NC], tb = -1;
+  int ord[NC], i, j, b = -1;
   int64_t mx;
-  if (forced != IRR_ALG_AUTO && irr_reduce_scatter_estimate(forced, p, D, ordered, md, P) >= 0) return forced;
-  lg = irr_circ_q(p), mx = irr__rs_maxblock(p, D);
-  for (i = 0; i < (int)(sizeof cand / sizeof cand[0]); i++) {
-    double t, low = cand[i] == IRR_ALG_BRUCK ? lg * (md.alpha + BG * (double)mx)
-                    : cand[i] == IRR_ALG_RING || cand[i] == IRR_ALG_PAIRWISE ? (p - 1) * (md.alpha + BG * (double)mx) : 0;
-    if (tb >= 0 && low >= tb) continue;
-    t = irr_reduce_scatter_estimate(cand[i], p, D, ordered, md, P);
-    if (t >= 0 && (tb < 0 || t < tb)) tb = t, best = cand[i];
+  if (forced != IRR_ALG_AUTO && irr__rs_applies(forced, ordered)) return forced;
+  mx = irr__rs_maxblock(p, D);
+  for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
+    low[i] = irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
+    for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
+    ord[j] = i;
   }
-  return best;
+  for (j = 0; j < NC; j++) {
+    int c = ord[j];
+    double t;
+    if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
+    t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb);
+    if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
+  }
+  return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
 }
 
 /* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +

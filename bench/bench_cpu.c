@@ -22,8 +22,16 @@
  *    1 MiB average): the model's CPU term over the measured choose + plan + set-up, worst
  *    cells; and the choice alone against its budget max(5 us, 20 ns p, 10% of the chosen
  *    algorithm's model time).
+ * 4. Reduce_scatter's choice (irr_reduce_scatter_choose, run on every call with new counts):
+ *    p = 64 .. 16384, commutative and in rank order, RS_DRAWS draws each of new counts (five
+ *    patterns in turn: test/dist.h's irrt_rs regular, half, zipf, sparse, and irrt_skew's random
+ *    empty fractions and power laws; 8 B .. 1 MiB of int64 a rank on average, log-uniform); one
+ *    call timed at a time, the block starts made first (the MPI layer's validate makes them):
+ *    the median, the 99th percentile and the worst against the budget max(5 us, 20 ns p), the
+ *    calls over it and over max(that, 10% of the chosen algorithm's estimate). Seed: $SEED,
+ *    else drawn (printed).
  * CSV on stdout ('#@key=value' header), the summary on stderr. Run with one process:
- * `mpiexec -n 1 build/bench_cpu` (make bench-cpu). */
+ * `mpiexec -n 1 build/bench_cpu` (make bench-cpu); `build/bench_cpu rs`: part 4 alone. */
 #define _POSIX_C_SOURCE 200809L
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
@@ -452,13 +460,72 @@ static void keep_table(int p, void *work, irr_ag_circ *cc) {
   if (Rk) memcpy(Rk, Rt, (size_t)p * irr_circ_q(p) * sizeof(int)), irr_circ_summarize(p, Rk, 1, &cc->sum), cc->R = Rk;
 }
 
+/* ---- 4. Reduce_scatter's choice on new counts ---- */
+enum { RS_DRAWS = 250, RS_NPAT = IRRT_RS_NDIST + 1 };
+#define RS_KEYS "#@rs_seed=%llu\n#@rs_columns=rs_choice,p,ordered,dist,avg_elems,alg,choose_s,estimate_s\n"
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+static void rs_choice(uint64_t seed) {
+  static const int ps[] = {64, 256, 1000, 4096, 16384};
+  irrt_rng rng = {seed};
+  irr_model md = irr_model_default();
+  double t[RS_DRAWS], clk[RS_DRAWS];
+  int pi, ordered, k;
+  md.beta *= 8, md.gamma *= 8; /* int64 elements, scaled as the MPI layer scales them */
+  for (k = 0; k < RS_DRAWS; k++) clk[k] = now(), clk[k] = now() - clk[k];
+  qsort(clk, RS_DRAWS, sizeof clk[0], cmp_double);
+  fprintf(stderr, "\nReduce_scatter's choice, one call on new counts (seed %llu; %d draws a row: regular, half, zipf, sparse,\n"
+                  "skewed in turn, 8 B .. 1 MiB of int64 a rank), us (a clock read: %.2f us, included); budget max(5 us, 20 ns p);\n"
+                  "calls over it, and over max(it, 10%% of the chosen algorithm's estimate):\n",
+          (unsigned long long)seed, RS_DRAWS, clk[RS_DRAWS / 2] * 1e6);
+  fprintf(stderr, "  %6s %-8s %9s %9s %9s %-8s %9s %9s %6s %6s\n", "p", "op", "median", "99%", "worst", "(where)", "budget", "worst/b",
+          "over", "over10");
+  for (pi = 0; pi < (int)(sizeof ps / sizeof ps[0]); pi++)
+    for (ordered = 0; ordered < 2; ordered++) {
+      int p = ps[pi], over = 0, over10 = 0;
+      int64_t *m = (int64_t *)malloc((size_t)p * sizeof(int64_t)), *D = (int64_t *)malloc((size_t)(p + 1) * 2 * sizeof(int64_t));
+      double *w = (double *)malloc((size_t)p * sizeof(double)), budget = 20e-9 * p > 5e-6 ? 20e-9 * p : 5e-6, worst = 0;
+      const char *where = "";
+      memset(D, 0, (size_t)(p + 1) * 2 * sizeof(int64_t)); /* the workspace's pages touched (the MPI layer's are reused) */
+      for (k = 0; k < RS_DRAWS; k++) {
+        int pat = k % RS_NPAT;
+        double avg = exp(irrt_urand(&rng) * log(131072.0)), est, t0;
+        const char *name = pat < IRRT_RS_NDIST ? irrt_rs_name[pat] : "skewed";
+        irr_alg a;
+        if (pat < IRRT_RS_NDIST) irrt_rs(pat, p, (int64_t)avg, &rng, m, w);
+        else irrt_skew(&rng, p, avg, m, w);
+        irr__rs_starts(p, m, D);
+        t0 = now();
+        a = irr_reduce_scatter_choose(IRR_ALG_AUTO, p, D, ordered, md, D + p + 1);
+        t[k] = now() - t0;
+        est = irr_reduce_scatter_estimate(a, p, D, ordered, md, D + p + 1);
+        over += t[k] > budget, over10 += t[k] > (0.1 * est > budget ? 0.1 * est : budget);
+        if (t[k] > worst) worst = t[k], where = name;
+        printf("rs_choice,%d,%d,%s,%.0f,%s,%.4e,%.4e\n", p, ordered, name, avg, irr_alg_name(a), t[k], est);
+      }
+      qsort(t, RS_DRAWS, sizeof t[0], cmp_double);
+      fprintf(stderr, "  %6d %-8s %9.2f %9.2f %9.2f %-8s %9.2f %9.2f %6d %6d\n", p, ordered ? "ordered" : "commute", t[RS_DRAWS / 2] * 1e6,
+              t[RS_DRAWS * 99 / 100] * 1e6, worst * 1e6, where, budget * 1e6, worst / budget, over, over10);
+      free(m), free(D), free(w);
+    }
+}
+
 int main(int argc, char **argv) {
   static const int ps[] = {16, 64, 256, 1024, 4096, 16384, 65536};
   irr_model md = irr_model_default();
   calib C;
   int pi, k, over = 0, n = 0;
   double worst_lo = 1e9, worst_hi = 0, worst_budget = 0;
+  uint64_t rs_seed = getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) : (uint64_t)time(NULL);
   MPI_Init(&argc, &argv);
+  if (argc > 1 && !strcmp(argv[1], "rs")) { /* part 4 alone */
+    printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n" RS_KEYS, (unsigned long long)rs_seed);
+    rs_choice(rs_seed);
+    MPI_Finalize();
+    return 0;
+  }
   calibrate(&C);
   C.gamma_cache = calibrate_gamma(4096), C.gamma = calibrate_gamma((int64_t)1 << 21);
   fprintf(stderr, "calibration (one core, thread CPU clock; the header's default in brackets):\n");
@@ -474,7 +541,8 @@ int main(int argc, char **argv) {
   fprintf(stderr, "  gamma %6.3f ns   [gamma     %5.3f ns]   MPI_Reduce_local, MPI_SUM, a byte of 16 MiB (int64, double: the\n"
                   "                                            slower); %.3f ns in cache (32 KiB)\n",
           C.gamma * 1e9, md.gamma * 1e9, C.gamma_cache * 1e9);
-  printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n");
+  printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n" RS_KEYS,
+         (unsigned long long)rs_seed);
   printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n"
          "#@cal_gamma_s=%g\n#@cal_gamma_cache_s=%g\n", C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk, C.gamma,
          C.gamma_cache);
@@ -552,6 +620,7 @@ int main(int argc, char **argv) {
                     "(validate + choose + plan + datatypes) %.2f .. %.2f; the choice over its budget in %d, worst choice/budget %.2f\n",
             n, (unsigned long long)seed, worst_lo, worst_hi, over, worst_budget);
   }
+  rs_choice(rs_seed);
   MPI_Finalize();
   return 0;
 }

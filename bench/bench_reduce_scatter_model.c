@@ -5,37 +5,14 @@
  * (p-1)/p n gamma) and against MPI libraries' algorithms built as schedules here: MPICH's
  * recursive halving and Open MPI's ring (both on the rank blocks). p = 64, 256, 1000;
  * average 8 B .. 1 MiB a rank; counts regular, half (one rank owns half the vector), zipf
- * (1/i sizes at random places), sparse (a random 3/4 of the ranks empty). CSV on stdout;
- * on stderr the table and two lines: "worst cell: <irrcoll / bound>" and "worst against MPI:
- * <best MPI algorithm's time / irrcoll's>". Seed: argv[1] (default 1). */
+ * (1/i sizes at random places), sparse (a random 3/4 of the ranks empty): test/dist.h's
+ * irrt_rs. CSV on stdout; on stderr the table and two lines: "worst cell: <irrcoll / bound>"
+ * and "worst against MPI: <best MPI algorithm's time / irrcoll's>". Seed: argv[1] (default 1). */
 #define IRRCOLL_NO_MPI
 #include "../irrcoll_impl/irrcoll.in.h"
 #include "../test/dist.h"
 #include <stdio.h>
 #include <stdlib.h>
-
-enum { ND = 4 };
-static const char *const dname[ND] = {"regular", "half", "zipf", "sparse"};
-
-static void counts(int d, int p, int64_t c, irrt_rng *r, int64_t *m) {
-  int i, h = (int)irrt_range(r, 0, p - 1);
-  double sum = 0, *w = malloc((size_t)p * sizeof *w);
-  for (i = 0; i < p; i++) w[i] = 1;
-  if (d == 2) { /* Zipf in random places: an inside-out shuffle of 1/(i+1) */
-    for (i = 0; i < p; i++) {
-      int j = (int)irrt_range(r, 0, i);
-      w[i] = w[j], w[j] = 1.0 / (i + 1);
-    }
-  }
-  if (d == 3)
-    for (i = 0; i < p; i++) w[i] = irrt_range(r, 0, 3) == 0;
-  for (i = 0; i < p; i++) sum += w[i];
-  for (i = 0; i < p; i++) {
-    if (d == 1) m[i] = i == h ? c * p / 2 : c / 2;
-    else m[i] = sum > 0 ? (int64_t)((double)c * p * w[i] / sum) : 0;
-  }
-  free(w);
-}
 
 static double model(irr_alg alg, int p, const int64_t *m, irr_model md) {
   irr_sched_set set;
@@ -51,7 +28,7 @@ int main(int argc, char **argv) {
   irrt_rng rng;
   irr_model md = irr_model_net(irr_model_default());
   int64_t *m = malloc(1024 * sizeof *m), *D = malloc(1025 * sizeof *D), *P = malloc(1025 * sizeof *P);
-  double worst = 0, worst_mpi = 1e30;
+  double worst = 0, worst_mpi = 1e30, *w = malloc(1024 * sizeof *w);
   char wc[128] = "", wm[128] = "";
   int i, d;
   int64_t bytes;
@@ -62,25 +39,25 @@ int main(int argc, char **argv) {
   printf("p,dist,bytes,alg,irrcoll_s,bound_s,halving_s,ring_s\n");
   fprintf(stderr, "%5s %-8s %8s %-9s %11s %7s %9s %9s\n", "p", "dist", "B/rank", "choice", "irrcoll_us", "/bound", "MPI/irr", "(best)");
   for (i = 0; i < 3; i++)
-    for (d = 0; d < ND; d++)
+    for (d = 0; d < IRRT_RS_NDIST; d++)
       for (bytes = 8; bytes <= 1 << 20; bytes *= 8) {
         int p = PS[i];
         double t, b, th, tr, best;
         irr_alg ch;
-        counts(d, p, bytes / 8, &rng, m);
+        irrt_rs(d, p, bytes / 8, &rng, m, w);
         irr__rs_starts(p, m, D);
         ch = irr_reduce_scatter_choose(IRR_ALG_AUTO, p, D, 0, md, P);
         t = model(ch, p, m, md), b = irr_reduce_scatter_bound(p, D, md);
         th = model(IRR_ALG_HALVING, p, m, md), tr = model(IRR_ALG_RING, p, m, md);
         best = th < tr ? th : tr;
-        printf("%d,%s,%lld,%s,%.6e,%.6e,%.6e,%.6e\n", p, dname[d], (long long)bytes, irr_alg_name(ch), t, b, th, tr);
-        fprintf(stderr, "%5d %-8s %8lld %-9s %11.2f %7.3f %9.3f %9s\n", p, dname[d], (long long)bytes, irr_alg_name(ch), t * 1e6,
+        printf("%d,%s,%lld,%s,%.6e,%.6e,%.6e,%.6e\n", p, irrt_rs_name[d], (long long)bytes, irr_alg_name(ch), t, b, th, tr);
+        fprintf(stderr, "%5d %-8s %8lld %-9s %11.2f %7.3f %9.3f %9s\n", p, irrt_rs_name[d], (long long)bytes, irr_alg_name(ch), t * 1e6,
                 t / b, best / t, th < tr ? "halving" : "ring");
-        if (t / b > worst) worst = t / b, snprintf(wc, sizeof wc, "p=%d %s %lld B", p, dname[d], (long long)bytes);
-        if (best / t < worst_mpi) worst_mpi = best / t, snprintf(wm, sizeof wm, "p=%d %s %lld B", p, dname[d], (long long)bytes);
+        if (t / b > worst) worst = t / b, snprintf(wc, sizeof wc, "p=%d %s %lld B", p, irrt_rs_name[d], (long long)bytes);
+        if (best / t < worst_mpi) worst_mpi = best / t, snprintf(wm, sizeof wm, "p=%d %s %lld B", p, irrt_rs_name[d], (long long)bytes);
       }
   fprintf(stderr, "worst cell: %.3f of the bound at %s\n", worst, wc);
   fprintf(stderr, "worst against MPI: %.3f (MPI's best / irrcoll) at %s\n", worst_mpi, wm);
-  free(m), free(D), free(P);
+  free(m), free(D), free(P), free(w);
   return 0;
 }

@@ -80,6 +80,30 @@ static inline void irrt_dist_ag(int d, int p, int64_t c, int64_t *m) {
   }
 }
 
+/* Reduce_scatter's block patterns (bench_reduce_scatter_model, bench_cpu), m[0..p-1] of
+   average c: 0 regular, 1 half (one random rank owns half the vector, the others c/2), 2 zipf
+   (1/i sizes at random places), 3 sparse (a random 3/4 of the ranks empty). w: p doubles. */
+enum { IRRT_RS_NDIST = 4 };
+static const char *const irrt_rs_name[IRRT_RS_NDIST] = {"regular", "half", "zipf", "sparse"};
+static inline void irrt_rs(int d, int p, int64_t c, irrt_rng *r, int64_t *m, double *w) {
+  int i, h = (int)irrt_range(r, 0, p - 1);
+  double sum = 0;
+  for (i = 0; i < p; i++) w[i] = 1;
+  if (d == 2) { /* Zipf in random places: an inside-out shuffle of 1/(i+1) */
+    for (i = 0; i < p; i++) {
+      int j = (int)irrt_range(r, 0, i);
+      w[i] = w[j], w[j] = 1.0 / (i + 1);
+    }
+  }
+  if (d == 3)
+    for (i = 0; i < p; i++) w[i] = irrt_range(r, 0, 3) == 0;
+  for (i = 0; i < p; i++) sum += w[i];
+  for (i = 0; i < p; i++) {
+    if (d == 1) m[i] = i == h ? c * p / 2 : c / 2;
+    else m[i] = sum > 0 ? (int64_t)((double)c * p * w[i] / sum) : 0;
+  }
+}
+
 /* Alltoallv sizes mat[s*p + d] (bytes from s to d), average about c a pair: 0 uniform,
    1 random in [0, 2c], 2 sparse (each rank sends to ceil(log2 p) random others, c p / log2 p
    each), 3 one hot receiver (every rank sends it c p / 2, the rest c / 2), 4 power law

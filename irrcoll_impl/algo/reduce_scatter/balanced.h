@@ -12,10 +12,17 @@
    max(((p - 1)/p) n, max_i m_i) beta + ((p - 1)/p) n gamma; the delivery's beta term is
    the price of not knowing in advance which pieces a rank may keep. Scratch: n + n/2. */
 
-/* Equal pieces: P_i = floor(i n / q), without overflow. */
+/* Equal pieces: P_i = floor(i n / q) (irr__rs_piece_at's), a piece at a time without a
+   division: n / q units and a carry where the remainders pass q. */
 static inline void irr__rs_equal_pieces(int q, int64_t n, int64_t *P) {
+  int64_t a = n / q, r = n % q, e = 0;
   int i;
-  for (i = 0; i <= q; i++) P[i] = (n / q) * i + ((n % q) * i) / q;
+  P[0] = 0;
+  for (i = 1; i <= q; i++) {
+    e += r;
+    P[i] = P[i - 1] + a + (e >= q);
+    if (e >= q) e -= q;
+  }
 }
 
 /* Rank rank's count-balanced program into s (initialized for rank of p); ordered: the

@@ -30,13 +30,28 @@ static inline int irr__rs_pof2(int p, int *k) {
   return q;
 }
 
-/* The largest block (units). */
-static inline int64_t irr__rs_maxblock(int p, const int64_t *D) {
-  int64_t mx = 0;
+/* max(0, a_i - b_i + add) over i < k: two running maxima (even i, odd i), so that the
+   compares overlap (the choice's walks: twice as fast as one chain). */
+static inline int64_t irr__rs_maxdiff(const int64_t *a, const int64_t *b, int64_t add, int k) {
+  int64_t m0 = 0, m1 = 0;
   int i;
-  for (i = 0; i < p; i++)
-    if (D[i + 1] - D[i] > mx) mx = D[i + 1] - D[i];
-  return mx;
+  for (i = 0; i + 1 < k; i += 2) {
+    int64_t x = a[i] - b[i] + add, y = a[i + 1] - b[i + 1] + add;
+    m0 = x > m0 ? x : m0, m1 = y > m1 ? y : m1;
+  }
+  if (i < k && a[i] - b[i] + add > m0) m0 = a[i] - b[i] + add;
+  return m0 > m1 ? m0 : m1;
+}
+
+/* The largest block (units). */
+static inline int64_t irr__rs_maxblock(int p, const int64_t *D) { return irr__rs_maxdiff(D + 1, D, 0, p); }
+
+/* Piece v's start among q pieces of n units: q equal pieces (D NULL; irr__rs_equal_pieces),
+   P_v = floor(v n / q) without overflow, or the rank blocks D folded to q = p' (x pairs
+   folded; irr__rs_fold_pieces). The estimates read a few of them without filling P. */
+static inline int64_t irr__rs_piece_at(int v, int q, int64_t n, const int64_t *D, int x) {
+  if (v == q) return n;
+  return D ? D[v < x ? 2 * v : v + x] : (n / q) * v + ((n % q) * v) / q;
 }
 
 /* The block that holds element a < n: the last i with D_i <= a (then D_(i+1) > a); likewise
@@ -90,11 +105,15 @@ static inline void irr__rs_recv_reduce(irr_sched *s, int round, int peer, int64_
    operations) with piece bitrev_k(v), its k = log2 q bits reversed (irr__rs_rev). */
 static inline int irr__rs_holder(int v, int x) { return v < x ? 2 * v + 1 : v + x; }
 static inline int irr__rs_piece(int r, int x) { return r < 2 * x ? (r % 2 ? r / 2 : -1) : r - x; }
-static inline int irr__rs_rev(int v, int k) {
-  int t = 0, i;
+static inline int irr__rs_rev(int v, int k) { /* all 32 bits reversed, the top k kept: O(1) */
+  uint32_t t = (uint32_t)v;
   if (k == 0) return v;
-  for (i = 0; i < k; i++) t |= ((v >> i) & 1) << (k - 1 - i);
-  return t;
+  t = (t >> 16) | (t << 16);
+  t = ((t >> 8) & 0x00ff00ffu) | ((t & 0x00ff00ffu) << 8);
+  t = ((t >> 4) & 0x0f0f0f0fu) | ((t & 0x0f0f0f0fu) << 4);
+  t = ((t >> 2) & 0x33333333u) | ((t & 0x33333333u) << 2);
+  t = ((t >> 1) & 0x55555555u) | ((t & 0x55555555u) << 1);
+  return (int)(t >> (32 - k));
 }
 
 /* ---- the delivery: each block gathered from the holders of the pieces it overlaps ----

@@ -57,9 +57,8 @@ static inline void irr__rs_halving_redist(irr_sched *s, const int64_t *D, int or
 /* The pieces of the rank blocks folded to p' (MPICH's): virtual rank v's are the blocks of
    the ranks it stands for. P: p' + 1 entries. */
 static inline void irr__rs_fold_pieces(int p, const int64_t *D, int64_t *P) {
-  int q = irr__rs_pof2(p, NULL), x = p - q, v;
-  for (v = 0; v < q; v++) P[v] = D[v < x ? 2 * v : v + x];
-  P[q] = D[p];
+  int q = irr__rs_pof2(p, NULL), v;
+  for (v = 0; v <= q; v++) P[v] = irr__rs_piece_at(v, q, D[p], D, p - q);
 }
 
 /* Reduce_scatter on the rank blocks by recursive halving (IRR_ALG_HALVING) into s
