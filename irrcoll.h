@@ -61,7 +61,7 @@
                         learned receives; the rounds and the run
      mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
      mpi/direct.h       the direct exchanges: messages straight between user buffers, no
-                        program (Alltoallv, Gatherv and Scatterv at small p)
+                        program (Alltoallv at small p)
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
@@ -7354,8 +7354,8 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, nobody hangs;
    after a sizes phase no data moves, in the direct exchange the others' blocks arrive and
    the bad rank's block is untouched. A block larger than its receive count: MPI_ERR_TRUNCATE
-   at the receiver, that block untouched after a sizes phase, undefined in the direct
-   exchange on MPICH (MPI's own truncation: never a byte past the block); smaller: written
+   at the receiver, that block untouched (the direct exchange probes each message's size
+   before it posts the receive; under SMPI, MPI's own truncation); smaller: written
    at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
    p > 46340: MPI_Alltoallv. */
 #define IRR_HAVE_ALLTOALLV 1
@@ -9648,11 +9648,13 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) { /* Gatherv's
 }
 /* ==== end mpi/tree.h ==== */
 /* ==== begin mpi/direct.h ==== */
-/* MPI layer, the direct exchanges: messages posted straight between the user's buffers in
-   their own datatypes, no program, no staging, no executor (MPI packs, as in its own linear
-   algorithms). They serve where a call's messages are one per pair and nothing needs
-   agreeing first: Alltoallv's direct exchange (mpi/alltoallv.h) and the direct Gatherv and
-   Scatterv (mpi/rooted.h), blocking calls only.
+/* MPI layer, the direct exchanges: a program of one round whose every message is one whole
+   block of a user buffer (and whose copy is the own block), run straight on the user's
+   buffers in their own datatypes: no staging, no pieces, no derived datatypes of irrcoll's
+   (MPI packs, as in its own linear algorithms), so its CPU is about MPI's. The program is
+   the builder's (one schedule serves the executor, the model and the checker; test_same
+   sees it through IRRCOLL_TRACE). Serves Alltoallv's direct exchange (algo/alltoallv/
+   linear.h, mpi/alltoallv.h), blocking calls only.
 
    Nothing is agreed before the data, so a rank with bad arguments still sends each peer its
    one message, a 0-byte poison under the call's even tag (data go under the odd one), and
@@ -9662,18 +9664,19 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) { /* Gatherv's
    pair exchanges at most one message a call, always the same pairs for the same call, and
    MPI matches a sender's messages in the order sent.
 
-   A message larger than its receive: MPI's truncation (MPI_ERR_TRUNCATE at the receiver,
-   the block's bytes undefined, nothing written past it) where MPI keeps it inside the block;
-   elsewhere (IRR_DX_PROBE) a matched probe tells each message's size first, and a larger one
-   is taken whole into scratch and dropped (the block untouched). */
+   A message larger than its receive: a matched probe tells each message's size first
+   (IRR_DX_PROBE), and a larger one is taken whole into scratch and dropped (the block
+   untouched, MPI_ERR_TRUNCATE at the receiver); under SMPI, MPI's own truncation. */
 
-/* How the direct exchanges receive. 0: every receive posted before the data arrive (MPICH;
-   SMPI, which has no matched probe). 1: each receive posted once a matched probe has told
-   its size: Open MPI 4.1's ob1 writes a larger rendezvous message past a shorter receive
-   (test_alltoallv's "80 KB more" at 12 ranks wrote 8 bytes beyond the block), and other
-   libraries are not known to be safe. Tests set it to run the other way. */
+/* How the direct exchanges receive. 1: each receive posted once a matched probe has told
+   its size, so that MPI never sees a truncated receive: MPICH 4.0 raises one through
+   MPI_COMM_WORLD's error handler from the completion call (fatal by default; irrcoll raises
+   its errors once, on the user's communicator), and Open MPI 4.1's ob1 writes a larger
+   rendezvous message past a shorter receive (test_alltoallv's "80 KB more" at 12 ranks
+   wrote 8 bytes beyond the block). 0: every receive posted before the data arrive, MPI's
+   truncation trusted: SMPI, which has no matched probe. Tests set it to run the other way. */
 #ifndef IRR_DX_PROBE
-#if defined(MPICH_VERSION) || defined(SMPI_H) || MPI_VERSION < 3
+#if defined(SMPI_H) || MPI_VERSION < 3
 #define IRR_DX_PROBE 0
 #else
 #define IRR_DX_PROBE 1
@@ -9699,41 +9702,37 @@ static int irr__dx_post(int recv, void *buf, int64_t n, MPI_Datatype t, int peer
   return recv ? MPI_Irecv(buf, (int)n, t, peer, tag, pc, r) : MPI_Isend(buf, (int)n, t, peer, tag, pc, r);
 }
 
-/* One send: the block (buf, n, t), or the poison (bad). */
-static int irr__dx_send(int bad, void *buf, int64_t n, MPI_Datatype t, int peer, int tag, MPI_Comm pc, MPI_Request *r) {
-  return bad ? MPI_Isend(NULL, 0, MPI_BYTE, peer, tag, pc, r) : irr__dx_post(0, buf, n, t, peer, tag + 1, pc, r);
+/* A block of a view (mpi/buf.h; not staged) as MPI takes it: its address (the user's
+   element 0 of it: MPI applies the type's lower bound), elements and bytes; none in a
+   discarded view or one that does not hold it. */
+static char *irr__dx_block(const irr__buf *b, int label, int64_t *n, int64_t *bytes) {
+  int i = irr__blk_index(b, label);
+  *n = *bytes = 0;
+  if (i < 0 || b->discard) return NULL;
+  *n = b->v ? b->counts[i] : b->count;
+  *bytes = *n * b->dt.size;
+  return b->v ? irr__at(b->base, (MPI_Aint)b->displs[i] * b->dt.extent) : b->base;
 }
 
-/* A rank's receives, one per source: the block of source i is count[i] elements of type at
-   base + displ[i] * extent, bytes[i] bytes (its receive count); a single block (count NULL:
-   count1 elements, bytes1 bytes, at base) for any source. bad: into nothing. */
-typedef struct irr__dxin {
-  char *base;
-  MPI_Aint extent;
-  MPI_Datatype type;
-  const int64_t *count, *displ, *bytes;
-  int64_t count1, bytes1;
-  int bad, tag;                /* the call's even tag (the poison's) */
-  int arg, trunc;              /* out: a poison came; a message came larger than its block */
-} irr__dxin;
-
-/* The receive from src: posted into its block (*ok), or with a matched probe (msg: got
-   bytes), a larger message, the poison or any message to a bad rank taken whole into
-   scratch and dropped. */
-static int irr__dx_recv1(irr__dxin *I, int src, MPI_Comm pc, MPI_Message *msg, int64_t got, MPI_Request *r, int *ok) {
-  int64_t n = I->count ? I->count[src] : I->count1;
-  char *at = I->count ? irr__at(I->base, (MPI_Aint)I->displ[src] * I->extent) : I->base;
+/* One receive, op o (from o->peer) into its block of rv, *ok when posted there. Without a
+   matched probe (msg NULL), posted at once (a bad rank: into nothing). With one (got
+   bytes), the block if it fits, else (larger, the poison, any message to a bad rank) the
+   whole message into scratch, dropped. */
+static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm pc, MPI_Message *msg, int64_t got,
+                         MPI_Request *r, int *ok) {
+  int64_t n, room;
+  char *at = irr__dx_block(rv, o->blo, &n, &room);
   *ok = 0;
 #if IRR_DX_PROBE
   if (msg) {
     int rc;
     char *tmp;
-    if (!I->bad && got <= (I->count ? I->bytes[src] : I->bytes1)) {
+    if (!bad && got <= room) {
       *ok = 1;
 #if MPI_VERSION >= 4
-      if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, I->type, msg, r);
+      if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, rv->dt.type, msg, r);
 #endif
-      return MPI_Imrecv(at, (int)n, I->type, msg, r);
+      return MPI_Imrecv(at, (int)n, rv->dt.type, msg, r);
     }
     if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
     tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
@@ -9742,54 +9741,44 @@ static int irr__dx_recv1(irr__dxin *I, int src, MPI_Comm pc, MPI_Message *msg, i
     return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
   }
 #else
-  (void)msg, (void)got;
+  (void)msg, (void)got, (void)room;
 #endif
-  if (I->bad) return MPI_Irecv(NULL, 0, MPI_BYTE, src, MPI_ANY_TAG, pc, r);
+  if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, o->peer, MPI_ANY_TAG, pc, r);
   *ok = 1;
-  return irr__dx_post(1, at, n, I->type, src, MPI_ANY_TAG, pc, r);
+  return irr__dx_post(1, at, n, rv->dt.type, o->peer, MPI_ANY_TAG, pc, r);
 }
 
-/* Post the receives from the n sources src(0..n-1) (src(i) = (from - i * step) mod p, step
-   1 or 0), into rq (*nr of them, counted on). Without IRR_DX_PROBE all of them now;
-   with it, call after the sends: it probes until every source's message is matched, taking
-   each as irr__dx_recv1 says. done: n bytes of workspace (IRR_DX_PROBE only). */
-static int irr__dx_recvs(irr__dxin *I, int from, int step, int n, int p, MPI_Comm pc, char *done, MPI_Request *rq, int *nr) {
-  int i, rc = MPI_SUCCESS, ok;
 #if IRR_DX_PROBE
-  int left = n;
-  memset(done, 0, (size_t)n);
+/* The receives of s by matched probe, in any order of arrival; *nr posted into rq. The tag
+   tells the poison (*arg), the size where the message goes (*trunc: a larger one). done:
+   s->nops bytes of workspace. */
+static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int tag, MPI_Comm pc, char *done,
+                          MPI_Request *rq, int *nr, int *arg, int *trunc) {
+  int j, left = 0, rc = MPI_SUCCESS, ok;
+  for (j = 0; j < s->nops; j++) left += done[j] = s->ops[j].kind == IRR_OP_RECV;
   while (left > 0 && rc == MPI_SUCCESS)
-    for (i = 0; i < n && rc == MPI_SUCCESS; i++) {
-      int src = ((from - i * step) % p + p) % p, flag = 0, poison;
+    for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
+      int flag = 0, poison;
       MPI_Message msg;
       MPI_Status st;
       MPI_Count got = 0;
-      if (done[i] || (rc = MPI_Improbe(src, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
-      done[i] = 1, left--;
+      if (!done[j] || (rc = MPI_Improbe(s->ops[j].peer, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
+      done[j] = 0, left--;
       MPI_Get_elements_x(&st, MPI_BYTE, &got);
-      poison = st.MPI_TAG == I->tag;
-      I->arg |= poison;
-      if (poison) {
-        int bad = I->bad;
-        I->bad = 1, rc = irr__dx_recv1(I, src, pc, &msg, 0, &rq[*nr], &ok), I->bad = bad;
-      } else {
-        rc = irr__dx_recv1(I, src, pc, &msg, (int64_t)got, &rq[*nr], &ok);
-        if (!ok && !I->bad) I->trunc = 1;
-      }
+      poison = st.MPI_TAG == tag;
+      *arg |= poison;
+      rc = irr__dx_recv1(&s->ops[j], rv, bad || poison, pc, &msg, poison ? 0 : (int64_t)got, &rq[*nr], &ok);
       if (ok) ++*nr;
+      else if (!bad && !poison) *trunc = 1;
     }
-#else
-  (void)done;
-  for (i = 0; i < n && rc == MPI_SUCCESS; i++)
-    if ((rc = irr__dx_recv1(I, ((from - i * step) % p + p) % p, pc, NULL, 0, &rq[*nr], &ok)) == MPI_SUCCESS) ++*nr;
-#endif
   return rc;
 }
+#endif
 
 /* Complete nr receives one at a time (a truncated one fails alone: MPICH would raise a
-   failed MPI_Waitall's on MPI_COMM_WORLD's handler), noting poison and truncation in I,
+   failed MPI_Waitall's on MPI_COMM_WORLD's handler), noting poison (*arg) and truncation,
    then ns sends. Returns MPI's other errors. */
-static int irr__dx_wait(irr__dxin *I, MPI_Request *rq, int nr, MPI_Request *sq, int ns) {
+static int irr__dx_wait(MPI_Request *rq, int nr, MPI_Request *sq, int ns, int bad, int tag, int *arg, int *trunc) {
   int i, rc = MPI_SUCCESS, rc2;
   for (i = 0; i < nr; i++) {
     int k;
@@ -9798,32 +9787,76 @@ static int irr__dx_wait(irr__dxin *I, MPI_Request *rq, int nr, MPI_Request *sq, 
     if (rc2 != MPI_SUCCESS) {
       int c = rc2;
       MPI_Error_class(rc2, &c);
-      if (c == MPI_ERR_TRUNCATE) I->trunc |= !I->bad;
+      if (c == MPI_ERR_TRUNCATE) *trunc |= !bad;
       else if (rc == MPI_SUCCESS) rc = rc2;
       if (k == MPI_UNDEFINED) break;
-    } else if (st.MPI_TAG == I->tag) I->arg = 1;
+    } else if (st.MPI_TAG == tag) *arg = 1;
   }
   for (i = 0; i < ns; i++)
     if ((rc2 = MPI_Wait(&sq[i], MPI_STATUS_IGNORE)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
   return rc;
 }
 
-/* A rank's own block, copied (as MPI's own linear algorithms do; a message to itself would
-   meet Open MPI 4.1's self transport, which writes a larger message past a shorter
-   receive): n bytes, from count elements of sdt at src into those of rdt at dst (rcount
-   elements of room, rbytes bytes); all of it, the start of the block if it is shorter,
-   nothing if it is larger (*trunc). */
-static int irr__dx_copy(char *src, int64_t count, const irr__dt *sdt, int64_t n, char *dst, const irr__dt *rdt,
-                        int64_t rbytes, MPI_Comm pc, int *trunc) {
-  char *tmp;
+/* The own block, copied (as MPI's own linear algorithms do; a message to itself would meet
+   Open MPI 4.1's self transport, which writes a larger message past a shorter receive): all
+   of it, the start of the block if it is shorter, nothing if it is larger (*trunc). */
+static int irr__dx_copy(const irr_op *o, const irr__buf *sv, const irr__buf *rv, MPI_Comm pc, int *trunc) {
+  int64_t sn, n, rn, room;
+  char *src = irr__dx_block(sv, o->blo, &sn, &n), *dst = irr__dx_block(rv, o->blo, &rn, &room), *tmp;
   int rc;
-  if (n > rbytes) return *trunc = 1, MPI_SUCCESS;
-  if (n == 0) return MPI_SUCCESS;
-  if (sdt->contig && rdt->contig) return memcpy(dst + rdt->true_lb, src + sdt->true_lb, (size_t)n), MPI_SUCCESS;
+  if (n > room) return *trunc = 1, MPI_SUCCESS;
+  if (n == 0 || src == dst) return MPI_SUCCESS;
+  if (sv->dt.contig && rv->dt.contig)
+    return memcpy(dst + rv->dt.true_lb, src + sv->dt.true_lb, (size_t)n), MPI_SUCCESS;
   if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;
-  rc = irr__pack(0, src, count, sdt, tmp, pc);
-  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / rdt->size, rdt, tmp, pc);
+  rc = irr__pack(0, src, sn, &sv->dt, tmp, pc);
+  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / rv->dt.size, &rv->dt, tmp, pc);
   IRRCOLL_FREE(tmp);
+  return rc;
+}
+
+/* Run the direct program s on views sv (IRR_BUF_SEND) and rv (IRR_BUF_RECV): receives
+   first (without IRR_DX_PROBE), the sends in program order, the copy, the probed
+   receives, then completion. bad: this rank's arguments are bad (its sends are poison, its
+   receives drained). *err: MPI_ERR_TRUNCATE (a block came larger) or MPI_ERR_ARG (a peer's
+   poison), else left alone. Scratch: the requests (on the stack up to 64), s->nops bytes
+   with IRR_DX_PROBE, and a message that is dropped. Returns MPI's errors. */
+static int irr__dx_run(irr_sched *s, const irr__buf *sv, const irr__buf *rv, int bad, int tag, MPI_Comm pc, int *err) {
+  MPI_Request stk[64], *rq = s->nops <= 32 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * s->nops * sizeof(MPI_Request));
+  MPI_Request *sq;
+  int j, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, ok, arg = 0, trunc = 0;
+  char *done = NULL;
+  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)s->nops + 1))) {
+    if (rq != stk) IRRCOLL_FREE(rq);
+    rq = NULL;
+  }
+  if (!rq) return MPI_ERR_NO_MEM; /* as any rank that cannot take part: its peers wait */
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(s); /* test-only: the program as it runs (test/mpi/test_same.c) */
+#endif
+  sq = rq + s->nops;
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS && !IRR_DX_PROBE; j++)
+    if (s->ops[j].kind == IRR_OP_RECV && (rc = irr__dx_recv1(&s->ops[j], rv, bad, pc, NULL, 0, &rq[nr], &ok)) == MPI_SUCCESS)
+      nr++;
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
+    const irr_op *o = &s->ops[j];
+    int64_t n, b;
+    char *at;
+    if (o->kind != IRR_OP_SEND) continue;
+    at = irr__dx_block(sv, o->blo, &n, &b);
+    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, o->peer, tag, pc, &sq[ns]) : irr__dx_post(0, at, n, sv->dt.type, o->peer, tag + 1, pc, &sq[ns]);
+    ns += rc == MPI_SUCCESS;
+  }
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS && !bad; j++)
+    if (s->ops[j].kind == IRR_OP_COPY) rc = irr__dx_copy(&s->ops[j], sv, rv, pc, &trunc);
+#if IRR_DX_PROBE
+  if (rc == MPI_SUCCESS) rc = irr__dx_probed(s, rv, bad, tag, pc, done, rq, &nr, &arg, &trunc);
+#endif
+  rc2 = irr__dx_wait(rq, nr, sq, ns, bad, tag, &arg, &trunc);
+  if (rc == MPI_SUCCESS) rc = rc2;
+  if (done) IRRCOLL_FREE(done);
+  if (rq != stk) IRRCOLL_FREE(rq);
+  if (rc == MPI_SUCCESS && !bad && (trunc || arg)) *err = trunc ? MPI_ERR_TRUNCATE : MPI_ERR_ARG;
   return rc;
 }
 /* ==== end mpi/direct.h ==== */
@@ -11315,9 +11348,11 @@ out:
    the call goes on, that block is not written, the receiver returns MPI_ERR_TRUNCATE;
    smaller: its bytes are written at the start of the block, as MPICH and Open MPI do.
    Where the sizes phase cannot pay for itself (irr_alltoallv_direct_first: p and the model
-   alone), the blocking call skips all of that and runs the direct exchange instead
-   (irr__a2a_direct): validate, then every pair's message straight between the user's
-   buffers, as MPI's own basic linear algorithm. */
+   alone), the blocking call skips all of that and runs the direct exchange instead:
+   validate, its program, then every pair's message straight between the user's buffers, as
+   MPI's own basic linear algorithm (mpi/direct.h: a bad rank's poison makes the others
+   return MPI_ERR_ARG, their other blocks delivered and its block untouched; a larger block
+   is dropped, MPI_ERR_TRUNCATE). */
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err, share;
@@ -11456,6 +11491,18 @@ static int irr__a2a_inplace(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
+/* The executor's views of the user's buffers (mpi/buf.h): the row by destination, the
+   column by source. */
+static void irr__a2a_views(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
+  irr__a2astate *A = &L->A;
+  int p = A->p;
+  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
+  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
+  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
+  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
+  L->sb.counts = A->w, L->sb.displs = A->w + p;
+}
+
 /* What the set-up is for: the blocking call (the direct exchange where it pays, else the
    sizes phase), a nonblocking one (no messages: the linear exchange of this rank's counts,
    nothing checked across ranks) or _init (the sizes phase, once). */
@@ -11481,10 +11528,24 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
   if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md)) {
+    /* the program (a bad rank's: every message empty, so that it still meets every peer) */
+    const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
     L->alg = IRR_ALG_DIRECT;
     if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
-    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, 0), t0);
-    return MPI_SUCCESS; /* the counts widened (2p): all its CPU besides MPI's own posting */
+    cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
+    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if (A->err != MPI_SUCCESS) {
+      int64_t *zero = (int64_t *)(void *)(L->ops + cap);
+      memset(zero, 0, (size_t)p * sizeof(int64_t));
+      send = recv = zero;
+    }
+    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+    if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+    irr__a2a_views(L, sendbuf, recvbuf);
+    L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
+    /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
+    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
+    return MPI_SUCCESS;
   }
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
@@ -11521,11 +11582,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
   irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
                  irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
-  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
-  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
-  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
-  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
-  L->sb.counts = A->w, L->sb.displs = A->w + p;
+  irr__a2a_views(L, sendbuf, recvbuf);
 out:
   if (H) IRRCOLL_FREE(H);
   if (buf) IRRCOLL_FREE(buf);
@@ -11552,52 +11609,6 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
-/* The direct exchange (IRR_ALG_DIRECT, algo/alltoallv/linear.h) after validation: every
-   ordered pair one message, empty ones too, straight between the user's buffers (mpi/direct.h:
-   the poison of a bad rank, any tag, truncation). A rank with bad arguments makes its peers
-   return MPI_ERR_ARG, their other blocks delivered and its block untouched. Scratch: none up
-   to 32 ranks (the requests on the stack), else 2p requests; the own block's bytes if a type
-   is not contiguous; IRR_DX_PROBE: p bytes, and a message that is dropped. */
-static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
-  irr__a2astate *A = &L->A;
-  int p = A->p, me = A->rank, i, rc, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, rc2;
-  MPI_Request stk[64], *rq, *sq;
-  MPI_Comm pc;
-  const int64_t *w = A->w;
-  char *sb = A->inplace ? L->copy : irr__base(sendbuf), *done = NULL;
-  irr__dxin I;
-  if ((rc = irr__dx_comm(L->ctx, &pc)) != MPI_SUCCESS) return rc;
-  rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request));
-  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)p))) {
-    if (rq != stk) IRRCOLL_FREE(rq);
-    rq = NULL;
-  }
-  if (!rq) return MPI_ERR_NO_MEM; /* as before the sizes phase: this rank cannot take part */
-  sq = rq + p;
-  memset(&I, 0, sizeof I);
-  I.base = irr__base(recvbuf), I.extent = A->rdt.extent, I.type = A->rdt.type, I.bad = bad, I.tag = A->tag;
-  I.count = w + 3 * p, I.displ = w + 4 * p, I.bytes = w + 5 * p;
-  if (!IRR_DX_PROBE) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr); /* from me - 1, me - 2, ... */
-  for (i = 1; i < p && rc == MPI_SUCCESS; i++) { /* to me + 1, me + 2, ... (spreads the load) */
-    int d = (me + i) % p;
-    if ((rc = irr__dx_send(bad, irr__at(sb, (MPI_Aint)w[p + d] * A->sdt.extent), w[d], A->sdt.type, d, A->tag, pc, &sq[ns])) ==
-        MPI_SUCCESS)
-      ns++;
-  }
-  if (rc == MPI_SUCCESS && !bad && !A->inplace) /* the own block (in place it is there) */
-    rc = irr__dx_copy(irr__at(sb, (MPI_Aint)w[p + me] * A->sdt.extent), w[me], &A->sdt, w[2 * p + me],
-                      irr__at(I.base, (MPI_Aint)w[4 * p + me] * A->rdt.extent), &A->rdt, w[5 * p + me], pc, &I.trunc);
-  else if (rc == MPI_SUCCESS && !bad && w[2 * p + me] > w[5 * p + me])
-    I.trunc = 1;
-  if (IRR_DX_PROBE && rc == MPI_SUCCESS) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr);
-  rc2 = irr__dx_wait(&I, rq, nr, sq, ns);
-  if (rc == MPI_SUCCESS) rc = rc2;
-  if (done) IRRCOLL_FREE(done);
-  if (rq != stk) IRRCOLL_FREE(rq);
-  if (rc == MPI_SUCCESS && !bad) A->err = I.trunc ? MPI_ERR_TRUNCATE : I.arg ? MPI_ERR_ARG : MPI_SUCCESS;
-  return rc;
-}
-
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
@@ -11615,9 +11626,11 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
   rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, IRR__A2A_BLOCKING, forced, &L);
-  if (rc == MPI_SUCCESS && L.alg == IRR_ALG_DIRECT) {
+  if (rc == MPI_SUCCESS && L.alg == IRR_ALG_DIRECT) { /* the direct exchange (mpi/direct.h) */
+    MPI_Comm pd;
     if (L.A.err == MPI_SUCCESS && (rc = irr__a2a_copy_in(&L)) != MPI_SUCCESS) L.A.err = rc; /* takes part as a bad rank */
-    rc = irr__a2a_direct(&L, sendbuf, recvbuf);
+    if ((rc = irr__dx_comm(L.ctx, &pd)) == MPI_SUCCESS)
+      rc = irr__dx_run(&L.s, &L.sb, &L.rb, L.A.err != MPI_SUCCESS, L.A.tag, pd, &L.A.err);
   } else if (rc == MPI_SUCCESS && !L.none && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
     rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);

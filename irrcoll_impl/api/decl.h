@@ -118,8 +118,8 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    MPI_IN_PLACE as recvbuf): that rank gets its class, every other MPI_ERR_ARG, nobody hangs;
    after a sizes phase no data moves, in the direct exchange the others' blocks arrive and
    the bad rank's block is untouched. A block larger than its receive count: MPI_ERR_TRUNCATE
-   at the receiver, that block untouched after a sizes phase, undefined in the direct
-   exchange on MPICH (MPI's own truncation: never a byte past the block); smaller: written
+   at the receiver, that block untouched (the direct exchange probes each message's size
+   before it posts the receive; under SMPI, MPI's own truncation); smaller: written
    at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
    p > 46340: MPI_Alltoallv. */
 #define IRR_HAVE_ALLTOALLV 1

@@ -15,9 +15,11 @@
    the call goes on, that block is not written, the receiver returns MPI_ERR_TRUNCATE;
    smaller: its bytes are written at the start of the block, as MPICH and Open MPI do.
    Where the sizes phase cannot pay for itself (irr_alltoallv_direct_first: p and the model
-   alone), the blocking call skips all of that and runs the direct exchange instead
-   (irr__a2a_direct): validate, then every pair's message straight between the user's
-   buffers, as MPI's own basic linear algorithm. */
+   alone), the blocking call skips all of that and runs the direct exchange instead:
+   validate, its program, then every pair's message straight between the user's buffers, as
+   MPI's own basic linear algorithm (mpi/direct.h: a bad rank's poison makes the others
+   return MPI_ERR_ARG, their other blocks delivered and its block untouched; a larger block
+   is dropped, MPI_ERR_TRUNCATE). */
 
 typedef struct irr__a2astate {
   int rank, p, tag, inplace, err, share;
@@ -156,6 +158,18 @@ static int irr__a2a_inplace(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
+/* The executor's views of the user's buffers (mpi/buf.h): the row by destination, the
+   column by source. */
+static void irr__a2a_views(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
+  irr__a2astate *A = &L->A;
+  int p = A->p;
+  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
+  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
+  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
+  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
+  L->sb.counts = A->w, L->sb.displs = A->w + p;
+}
+
 /* What the set-up is for: the blocking call (the direct exchange where it pays, else the
    sizes phase), a nonblocking one (no messages: the linear exchange of this rank's counts,
    nothing checked across ranks) or _init (the sizes phase, once). */
@@ -181,10 +195,24 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
   if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md)) {
+    /* the program (a bad rank's: every message empty, so that it still meets every peer) */
+    const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
     L->alg = IRR_ALG_DIRECT;
     if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
-    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, 0), t0);
-    return MPI_SUCCESS; /* the counts widened (2p): all its CPU besides MPI's own posting */
+    cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
+    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+    if (A->err != MPI_SUCCESS) {
+      int64_t *zero = (int64_t *)(void *)(L->ops + cap);
+      memset(zero, 0, (size_t)p * sizeof(int64_t));
+      send = recv = zero;
+    }
+    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+    if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+    irr__a2a_views(L, sendbuf, recvbuf);
+    L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
+    /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
+    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
+    return MPI_SUCCESS;
   }
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
@@ -221,11 +249,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
   irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
                  irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
-  L->rb.v = 1, L->rb.a2a = 2, L->rb.p = p, L->rb.own = A->rank, L->rb.dt = A->rdt, L->rb.base = irr__base(recvbuf);
-  L->rb.counts = A->w + 3 * p, L->rb.displs = A->w + 4 * p;
-  L->sb.v = 1, L->sb.a2a = 1, L->sb.p = p, L->sb.own = A->rank, L->sb.dt = A->sdt;
-  L->sb.base = A->inplace ? L->copy : irr__base(sendbuf);
-  L->sb.counts = A->w, L->sb.displs = A->w + p;
+  irr__a2a_views(L, sendbuf, recvbuf);
 out:
   if (H) IRRCOLL_FREE(H);
   if (buf) IRRCOLL_FREE(buf);
@@ -252,52 +276,6 @@ static int irr__a2a_copy_in(irr__a2aplan *L) {
   return MPI_SUCCESS;
 }
 
-/* The direct exchange (IRR_ALG_DIRECT, algo/alltoallv/linear.h) after validation: every
-   ordered pair one message, empty ones too, straight between the user's buffers (mpi/direct.h:
-   the poison of a bad rank, any tag, truncation). A rank with bad arguments makes its peers
-   return MPI_ERR_ARG, their other blocks delivered and its block untouched. Scratch: none up
-   to 32 ranks (the requests on the stack), else 2p requests; the own block's bytes if a type
-   is not contiguous; IRR_DX_PROBE: p bytes, and a message that is dropped. */
-static int irr__a2a_direct(irr__a2aplan *L, const void *sendbuf, void *recvbuf) {
-  irr__a2astate *A = &L->A;
-  int p = A->p, me = A->rank, i, rc, nr = 0, ns = 0, bad = A->err != MPI_SUCCESS, rc2;
-  MPI_Request stk[64], *rq, *sq;
-  MPI_Comm pc;
-  const int64_t *w = A->w;
-  char *sb = A->inplace ? L->copy : irr__base(sendbuf), *done = NULL;
-  irr__dxin I;
-  if ((rc = irr__dx_comm(L->ctx, &pc)) != MPI_SUCCESS) return rc;
-  rq = 2 * p <= 64 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * p * sizeof(MPI_Request));
-  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)p))) {
-    if (rq != stk) IRRCOLL_FREE(rq);
-    rq = NULL;
-  }
-  if (!rq) return MPI_ERR_NO_MEM; /* as before the sizes phase: this rank cannot take part */
-  sq = rq + p;
-  memset(&I, 0, sizeof I);
-  I.base = irr__base(recvbuf), I.extent = A->rdt.extent, I.type = A->rdt.type, I.bad = bad, I.tag = A->tag;
-  I.count = w + 3 * p, I.displ = w + 4 * p, I.bytes = w + 5 * p;
-  if (!IRR_DX_PROBE) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr); /* from me - 1, me - 2, ... */
-  for (i = 1; i < p && rc == MPI_SUCCESS; i++) { /* to me + 1, me + 2, ... (spreads the load) */
-    int d = (me + i) % p;
-    if ((rc = irr__dx_send(bad, irr__at(sb, (MPI_Aint)w[p + d] * A->sdt.extent), w[d], A->sdt.type, d, A->tag, pc, &sq[ns])) ==
-        MPI_SUCCESS)
-      ns++;
-  }
-  if (rc == MPI_SUCCESS && !bad && !A->inplace) /* the own block (in place it is there) */
-    rc = irr__dx_copy(irr__at(sb, (MPI_Aint)w[p + me] * A->sdt.extent), w[me], &A->sdt, w[2 * p + me],
-                      irr__at(I.base, (MPI_Aint)w[4 * p + me] * A->rdt.extent), &A->rdt, w[5 * p + me], pc, &I.trunc);
-  else if (rc == MPI_SUCCESS && !bad && w[2 * p + me] > w[5 * p + me])
-    I.trunc = 1;
-  if (IRR_DX_PROBE && rc == MPI_SUCCESS) rc = irr__dx_recvs(&I, me - 1, 1, p - 1, p, pc, done, rq, &nr);
-  rc2 = irr__dx_wait(&I, rq, nr, sq, ns);
-  if (rc == MPI_SUCCESS) rc = rc2;
-  if (done) IRRCOLL_FREE(done);
-  if (rq != stk) IRRCOLL_FREE(rq);
-  if (rc == MPI_SUCCESS && !bad) A->err = I.trunc ? MPI_ERR_TRUNCATE : I.arg ? MPI_ERR_ARG : MPI_SUCCESS;
-  return rc;
-}
-
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype sendtype, void *recvbuf,
                         const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, irr_alg forced) {
@@ -315,9 +293,11 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
     return MPI_Alltoallv(sendbuf, sc->ci, sc->di, sendtype, recvbuf, rcn->ci, rcn->di, recvtype, comm);
   }
   rc = irr__a2a_setup(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, comm, IRR__A2A_BLOCKING, forced, &L);
-  if (rc == MPI_SUCCESS && L.alg == IRR_ALG_DIRECT) {
+  if (rc == MPI_SUCCESS && L.alg == IRR_ALG_DIRECT) { /* the direct exchange (mpi/direct.h) */
+    MPI_Comm pd;
     if (L.A.err == MPI_SUCCESS && (rc = irr__a2a_copy_in(&L)) != MPI_SUCCESS) L.A.err = rc; /* takes part as a bad rank */
-    rc = irr__a2a_direct(&L, sendbuf, recvbuf);
+    if ((rc = irr__dx_comm(L.ctx, &pd)) == MPI_SUCCESS)
+      rc = irr__dx_run(&L.s, &L.sb, &L.rb, L.A.err != MPI_SUCCESS, L.A.tag, pd, &L.A.err);
   } else if (rc == MPI_SUCCESS && !L.none && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
     rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);

@@ -1,8 +1,10 @@
-/* MPI layer, the direct exchanges: messages posted straight between the user's buffers in
-   their own datatypes, no program, no staging, no executor (MPI packs, as in its own linear
-   algorithms). They serve where a call's messages are one per pair and nothing needs
-   agreeing first: Alltoallv's direct exchange (mpi/alltoallv.h) and the direct Gatherv and
-   Scatterv (mpi/rooted.h), blocking calls only.
+/* MPI layer, the direct exchanges: a program of one round whose every message is one whole
+   block of a user buffer (and whose copy is the own block), run straight on the user's
+   buffers in their own datatypes: no staging, no pieces, no derived datatypes of irrcoll's
+   (MPI packs, as in its own linear algorithms), so its CPU is about MPI's. The program is
+   the builder's (one schedule serves the executor, the model and the checker; test_same
+   sees it through IRRCOLL_TRACE). Serves Alltoallv's direct exchange (algo/alltoallv/
+   linear.h, mpi/alltoallv.h), blocking calls only.
 
    Nothing is agreed before the data, so a rank with bad arguments still sends each peer its
    one message, a 0-byte poison under the call's even tag (data go under the odd one), and
@@ -12,18 +14,19 @@
    pair exchanges at most one message a call, always the same pairs for the same call, and
    MPI matches a sender's messages in the order sent.
 
-   A message larger than its receive: MPI's truncation (MPI_ERR_TRUNCATE at the receiver,
-   the block's bytes undefined, nothing written past it) where MPI keeps it inside the block;
-   elsewhere (IRR_DX_PROBE) a matched probe tells each message's size first, and a larger one
-   is taken whole into scratch and dropped (the block untouched). */
+   A message larger than its receive: a matched probe tells each message's size first
+   (IRR_DX_PROBE), and a larger one is taken whole into scratch and dropped (the block
+   untouched, MPI_ERR_TRUNCATE at the receiver); under SMPI, MPI's own truncation. */
 
-/* How the direct exchanges receive. 0: every receive posted before the data arrive (MPICH;
-   SMPI, which has no matched probe). 1: each receive posted once a matched probe has told
-   its size: Open MPI 4.1's ob1 writes a larger rendezvous message past a shorter receive
-   (test_alltoallv's "80 KB more" at 12 ranks wrote 8 bytes beyond the block), and other
-   libraries are not known to be safe. Tests set it to run the other way. */
+/* How the direct exchanges receive. 1: each receive posted once a matched probe has told
+   its size, so that MPI never sees a truncated receive: MPICH 4.0 raises one through
+   MPI_COMM_WORLD's error handler from the completion call (fatal by default; irrcoll raises
+   its errors once, on the user's communicator), and Open MPI 4.1's ob1 writes a larger
+   rendezvous message past a shorter receive (test_alltoallv's "80 KB more" at 12 ranks
+   wrote 8 bytes beyond the block). 0: every receive posted before the data arrive, MPI's
+   truncation trusted: SMPI, which has no matched probe. Tests set it to run the other way. */
 #ifndef IRR_DX_PROBE
-#if defined(MPICH_VERSION) || defined(SMPI_H) || MPI_VERSION < 3
+#if defined(SMPI_H) || MPI_VERSION < 3
 #define IRR_DX_PROBE 0
 #else
 #define IRR_DX_PROBE 1
@@ -49,41 +52,37 @@ static int irr__dx_post(int recv, void *buf, int64_t n, MPI_Datatype t, int peer
   return recv ? MPI_Irecv(buf, (int)n, t, peer, tag, pc, r) : MPI_Isend(buf, (int)n, t, peer, tag, pc, r);
 }
 
-/* One send: the block (buf, n, t), or the poison (bad). */
-static int irr__dx_send(int bad, void *buf, int64_t n, MPI_Datatype t, int peer, int tag, MPI_Comm pc, MPI_Request *r) {
-  return bad ? MPI_Isend(NULL, 0, MPI_BYTE, peer, tag, pc, r) : irr__dx_post(0, buf, n, t, peer, tag + 1, pc, r);
+/* A block of a view (mpi/buf.h; not staged) as MPI takes it: its address (the user's
+   element 0 of it: MPI applies the type's lower bound), elements and bytes; none in a
+   discarded view or one that does not hold it. */
+static char *irr__dx_block(const irr__buf *b, int label, int64_t *n, int64_t *bytes) {
+  int i = irr__blk_index(b, label);
+  *n = *bytes = 0;
+  if (i < 0 || b->discard) return NULL;
+  *n = b->v ? b->counts[i] : b->count;
+  *bytes = *n * b->dt.size;
+  return b->v ? irr__at(b->base, (MPI_Aint)b->displs[i] * b->dt.extent) : b->base;
 }
 
-/* A rank's receives, one per source: the block of source i is count[i] elements of type at
-   base + displ[i] * extent, bytes[i] bytes (its receive count); a single block (count NULL:
-   count1 elements, bytes1 bytes, at base) for any source. bad: into nothing. */
-typedef struct irr__dxin {
-  char *base;
-  MPI_Aint extent;
-  MPI_Datatype type;
-  const int64_t *count, *displ, *bytes;
-  int64_t count1, bytes1;
-  int bad, tag;                /* the call's even tag (the poison's) */
-  int arg, trunc;              /* out: a poison came; a message came larger than its block */
-} irr__dxin;
-
-/* The receive from src: posted into its block (*ok), or with a matched probe (msg: got
-   bytes), a larger message, the poison or any message to a bad rank taken whole into
-   scratch and dropped. */
-static int irr__dx_recv1(irr__dxin *I, int src, MPI_Comm pc, MPI_Message *msg, int64_t got, MPI_Request *r, int *ok) {
-  int64_t n = I->count ? I->count[src] : I->count1;
-  char *at = I->count ? irr__at(I->base, (MPI_Aint)I->displ[src] * I->extent) : I->base;
+/* One receive, op o (from o->peer) into its block of rv, *ok when posted there. Without a
+   matched probe (msg NULL), posted at once (a bad rank: into nothing). With one (got
+   bytes), the block if it fits, else (larger, the poison, any message to a bad rank) the
+   whole message into scratch, dropped. */
+static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm pc, MPI_Message *msg, int64_t got,
+                         MPI_Request *r, int *ok) {
+  int64_t n, room;
+  char *at = irr__dx_block(rv, o->blo, &n, &room);
   *ok = 0;
 #if IRR_DX_PROBE
   if (msg) {
     int rc;
     char *tmp;
-    if (!I->bad && got <= (I->count ? I->bytes[src] : I->bytes1)) {
+    if (!bad && got <= room) {
       *ok = 1;
 #if MPI_VERSION >= 4
-      if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, I->type, msg, r);
+      if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, rv->dt.type, msg, r);
 #endif
-      return MPI_Imrecv(at, (int)n, I->type, msg, r);
+      return MPI_Imrecv(at, (int)n, rv->dt.type, msg, r);
     }
     if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
     tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
@@ -92,54 +91,44 @@ static int irr__dx_recv1(irr__dxin *I, int src, MPI_Comm pc, MPI_Message *msg, i
     return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
   }
 #else
-  (void)msg, (void)got;
+  (void)msg, (void)got, (void)room;
 #endif
-  if (I->bad) return MPI_Irecv(NULL, 0, MPI_BYTE, src, MPI_ANY_TAG, pc, r);
+  if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, o->peer, MPI_ANY_TAG, pc, r);
   *ok = 1;
-  return irr__dx_post(1, at, n, I->type, src, MPI_ANY_TAG, pc, r);
+  return irr__dx_post(1, at, n, rv->dt.type, o->peer, MPI_ANY_TAG, pc, r);
 }
 
-/* Post the receives from the n sources src(0..n-1) (src(i) = (from - i * step) mod p, step
-   1 or 0), into rq (*nr of them, counted on). Without IRR_DX_PROBE all of them now;
-   with it, call after the sends: it probes until every source's message is matched, taking
-   each as irr__dx_recv1 says. done: n bytes of workspace (IRR_DX_PROBE only). */
-static int irr__dx_recvs(irr__dxin *I, int from, int step, int n, int p, MPI_Comm pc, char *done, MPI_Request *rq, int *nr) {
-  int i, rc = MPI_SUCCESS, ok;
 #if IRR_DX_PROBE
-  int left = n;
-  memset(done, 0, (size_t)n);
+/* The receives of s by matched probe, in any order of arrival; *nr posted into rq. The tag
+   tells the poison (*arg), the size where the message goes (*trunc: a larger one). done:
+   s->nops bytes of workspace. */
+static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int tag, MPI_Comm pc, char *done,
+                          MPI_Request *rq, int *nr, int *arg, int *trunc) {
+  int j, left = 0, rc = MPI_SUCCESS, ok;
+  for (j = 0; j < s->nops; j++) left += done[j] = s->ops[j].kind == IRR_OP_RECV;
   while (left > 0 && rc == MPI_SUCCESS)
-    for (i = 0; i < n && rc == MPI_SUCCESS; i++) {
-      int src = ((from - i * step) % p + p) % p, flag = 0, poison;
+    for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
+      int flag = 0, poison;
       MPI_Message msg;
       MPI_Status st;
       MPI_Count got = 0;
-      if (done[i] || (rc = MPI_Improbe(src, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
-      done[i] = 1, left--;
+      if (!done[j] || (rc = MPI_Improbe(s->ops[j].peer, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
+      done[j] = 0, left--;
       MPI_Get_elements_x(&st, MPI_BYTE, &got);
-      poison = st.MPI_TAG == I->tag;
-      I->arg |= poison;
-      if (poison) {
-        int bad = I->bad;
-        I->bad = 1, rc = irr__dx_recv1(I, src, pc, &msg, 0, &rq[*nr], &ok), I->bad = bad;
-      } else {
-        rc = irr__dx_recv1(I, src, pc, &msg, (int64_t)got, &rq[*nr], &ok);
-        if (!ok && !I->bad) I->trunc = 1;
-      }
+      poison = st.MPI_TAG == tag;
+      *arg |= poison;
+      rc = irr__dx_recv1(&s->ops[j], rv, bad || poison, pc, &msg, poison ? 0 : (int64_t)got, &rq[*nr], &ok);
       if (ok) ++*nr;
+      else if (!bad && !poison) *trunc = 1;
     }
-#else
-  (void)done;
-  for (i = 0; i < n && rc == MPI_SUCCESS; i++)
-    if ((rc = irr__dx_recv1(I, ((from - i * step) % p + p) % p, pc, NULL, 0, &rq[*nr], &ok)) == MPI_SUCCESS) ++*nr;
-#endif
   return rc;
 }
+#endif
 
 /* Complete nr receives one at a time (a truncated one fails alone: MPICH would raise a
-   failed MPI_Waitall's on MPI_COMM_WORLD's handler), noting poison and truncation in I,
+   failed MPI_Waitall's on MPI_COMM_WORLD's handler), noting poison (*arg) and truncation,
    then ns sends. Returns MPI's other errors. */
-static int irr__dx_wait(irr__dxin *I, MPI_Request *rq, int nr, MPI_Request *sq, int ns) {
+static int irr__dx_wait(MPI_Request *rq, int nr, MPI_Request *sq, int ns, int bad, int tag, int *arg, int *trunc) {
   int i, rc = MPI_SUCCESS, rc2;
   for (i = 0; i < nr; i++) {
     int k;
@@ -148,31 +137,75 @@ static int irr__dx_wait(irr__dxin *I, MPI_Request *rq, int nr, MPI_Request *sq, 
     if (rc2 != MPI_SUCCESS) {
       int c = rc2;
       MPI_Error_class(rc2, &c);
-      if (c == MPI_ERR_TRUNCATE) I->trunc |= !I->bad;
+      if (c == MPI_ERR_TRUNCATE) *trunc |= !bad;
       else if (rc == MPI_SUCCESS) rc = rc2;
       if (k == MPI_UNDEFINED) break;
-    } else if (st.MPI_TAG == I->tag) I->arg = 1;
+    } else if (st.MPI_TAG == tag) *arg = 1;
   }
   for (i = 0; i < ns; i++)
     if ((rc2 = MPI_Wait(&sq[i], MPI_STATUS_IGNORE)) != MPI_SUCCESS && rc == MPI_SUCCESS) rc = rc2;
   return rc;
 }
 
-/* A rank's own block, copied (as MPI's own linear algorithms do; a message to itself would
-   meet Open MPI 4.1's self transport, which writes a larger message past a shorter
-   receive): n bytes, from count elements of sdt at src into those of rdt at dst (rcount
-   elements of room, rbytes bytes); all of it, the start of the block if it is shorter,
-   nothing if it is larger (*trunc). */
-static int irr__dx_copy(char *src, int64_t count, const irr__dt *sdt, int64_t n, char *dst, const irr__dt *rdt,
-                        int64_t rbytes, MPI_Comm pc, int *trunc) {
-  char *tmp;
+/* The own block, copied (as MPI's own linear algorithms do; a message to itself would meet
+   Open MPI 4.1's self transport, which writes a larger message past a shorter receive): all
+   of it, the start of the block if it is shorter, nothing if it is larger (*trunc). */
+static int irr__dx_copy(const irr_op *o, const irr__buf *sv, const irr__buf *rv, MPI_Comm pc, int *trunc) {
+  int64_t sn, n, rn, room;
+  char *src = irr__dx_block(sv, o->blo, &sn, &n), *dst = irr__dx_block(rv, o->blo, &rn, &room), *tmp;
   int rc;
-  if (n > rbytes) return *trunc = 1, MPI_SUCCESS;
-  if (n == 0) return MPI_SUCCESS;
-  if (sdt->contig && rdt->contig) return memcpy(dst + rdt->true_lb, src + sdt->true_lb, (size_t)n), MPI_SUCCESS;
+  if (n > room) return *trunc = 1, MPI_SUCCESS;
+  if (n == 0 || src == dst) return MPI_SUCCESS;
+  if (sv->dt.contig && rv->dt.contig)
+    return memcpy(dst + rv->dt.true_lb, src + sv->dt.true_lb, (size_t)n), MPI_SUCCESS;
   if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;
-  rc = irr__pack(0, src, count, sdt, tmp, pc);
-  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / rdt->size, rdt, tmp, pc);
+  rc = irr__pack(0, src, sn, &sv->dt, tmp, pc);
+  if (rc == MPI_SUCCESS) rc = irr__pack(1, dst, n / rv->dt.size, &rv->dt, tmp, pc);
   IRRCOLL_FREE(tmp);
+  return rc;
+}
+
+/* Run the direct program s on views sv (IRR_BUF_SEND) and rv (IRR_BUF_RECV): receives
+   first (without IRR_DX_PROBE), the sends in program order, the copy, the probed
+   receives, then completion. bad: this rank's arguments are bad (its sends are poison, its
+   receives drained). *err: MPI_ERR_TRUNCATE (a block came larger) or MPI_ERR_ARG (a peer's
+   poison), else left alone. Scratch: the requests (on the stack up to 64), s->nops bytes
+   with IRR_DX_PROBE, and a message that is dropped. Returns MPI's errors. */
+static int irr__dx_run(irr_sched *s, const irr__buf *sv, const irr__buf *rv, int bad, int tag, MPI_Comm pc, int *err) {
+  MPI_Request stk[64], *rq = s->nops <= 32 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * s->nops * sizeof(MPI_Request));
+  MPI_Request *sq;
+  int j, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, ok, arg = 0, trunc = 0;
+  char *done = NULL;
+  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)s->nops + 1))) {
+    if (rq != stk) IRRCOLL_FREE(rq);
+    rq = NULL;
+  }
+  if (!rq) return MPI_ERR_NO_MEM; /* as any rank that cannot take part: its peers wait */
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(s); /* test-only: the program as it runs (test/mpi/test_same.c) */
+#endif
+  sq = rq + s->nops;
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS && !IRR_DX_PROBE; j++)
+    if (s->ops[j].kind == IRR_OP_RECV && (rc = irr__dx_recv1(&s->ops[j], rv, bad, pc, NULL, 0, &rq[nr], &ok)) == MPI_SUCCESS)
+      nr++;
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
+    const irr_op *o = &s->ops[j];
+    int64_t n, b;
+    char *at;
+    if (o->kind != IRR_OP_SEND) continue;
+    at = irr__dx_block(sv, o->blo, &n, &b);
+    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, o->peer, tag, pc, &sq[ns]) : irr__dx_post(0, at, n, sv->dt.type, o->peer, tag + 1, pc, &sq[ns]);
+    ns += rc == MPI_SUCCESS;
+  }
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS && !bad; j++)
+    if (s->ops[j].kind == IRR_OP_COPY) rc = irr__dx_copy(&s->ops[j], sv, rv, pc, &trunc);
+#if IRR_DX_PROBE
+  if (rc == MPI_SUCCESS) rc = irr__dx_probed(s, rv, bad, tag, pc, done, rq, &nr, &arg, &trunc);
+#endif
+  rc2 = irr__dx_wait(rq, nr, sq, ns, bad, tag, &arg, &trunc);
+  if (rc == MPI_SUCCESS) rc = rc2;
+  if (done) IRRCOLL_FREE(done);
+  if (rq != stk) IRRCOLL_FREE(rq);
+  if (rc == MPI_SUCCESS && !bad && (trunc || arg)) *err = trunc ? MPI_ERR_TRUNCATE : MPI_ERR_ARG;
   return rc;
 }

@@ -288,7 +288,7 @@ static int algs_of(int e, irr_alg *a) {
     return n;
   }
   if (e == E_XALLGATHERV) { a[0] = IRR_ALG_AUTO; return 1; } /* it takes no forced algorithm */
-  if (e == E_ALLTOALLV) { a[0] = IRR_ALG_AUTO, a[1] = IRR_ALG_BRUCK, a[2] = IRR_ALG_LINEAR; return 3; }
+  if (e == E_ALLTOALLV) { a[0] = IRR_ALG_AUTO, a[1] = IRR_ALG_BRUCK, a[2] = IRR_ALG_LINEAR, a[3] = IRR_ALG_DIRECT; return 4; }
   if (shape_of(e) == SHAPE_ROOTED) {
     memcpy(a, v, sizeof v);
     if (e == E_SCATTERV || e == E_SCATTERV_C) { a[5] = IRR_ALG_XTREE; return 6; } /* Scatterv only */
