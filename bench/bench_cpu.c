@@ -383,8 +383,8 @@ static void v_row(int scatter, int p, const int64_t *m, irr_model md, row *R, bu
   }
 }
 
-/* Alltoallv, rank 0: widen its 2p counts; where the direct exchange runs (small p) that and
-   its rule are all; else its statistics (combined over ranks by the sizes
+/* Alltoallv, rank 0: widen its 2p counts; where the direct exchange runs (small p), its
+   rule and its program (no datatypes: MPI's own); else its statistics (combined over ranks by the sizes
    phase's messages: network time), choose, plan (Bruck's from the sizes phase's table,
    computed here from the whole matrix: not timed), datatypes. No plan is kept (the sizes
    phase runs on every call: repeat = new). The model time: the chosen algorithm's estimate
@@ -407,12 +407,13 @@ static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
   TIMED(R->validate, irr__widen_lax(p, &cs, 1, 1, w, w + p, w + 2 * (size_t)p, &tot);
         irr__widen_lax(p, &cr, 1, 1, w + 3 * (size_t)p, w + 4 * (size_t)p, w + 5 * (size_t)p, &tot));
   irr_alltoallv_stats_all(p, mat, T0, v); /* combined over ranks (the estimates of the model time) */
-  if (irr_alltoallv_direct_pays(p, md)) { /* the direct exchange: the rule, no sizes phase, no program */
+  if (irr_alltoallv_direct_pays(p, md)) { /* the direct exchange: the rule and its program, no sizes phase */
     int d = 0;
     TIMED(R->choose, d = irr_alltoallv_direct_pays(p, md));
-    R->plan = R->setup = 0, R->types = 0, R->ops = 0, R->alg = irr_alg_name(d ? IRR_ALG_DIRECT : IRR_ALG_AUTO);
-    R->repeat = R->validate + R->choose;
-    R->mv = md.cpu_size * 2.0 * p, R->mc = R->mp = R->ms = 0, R->model_cpu = R->mv;
+    TIMED(R->plan, irr_sched_init(&s, 0, p, ops, (int)cap); irr_alltoallv_linear(0, p, w + 2 * p, w + 5 * p, IRR_A2A_DENSE, &s));
+    R->setup = 0, R->types = 0, R->ops = s.nops, R->alg = irr_alg_name(d ? IRR_ALG_DIRECT : IRR_ALG_AUTO);
+    R->repeat = R->validate + R->choose + R->plan;
+    R->mv = md.cpu_size * 2.0 * p, R->mc = R->ms = 0, R->mp = md.cpu_op * s.nops, R->model_cpu = R->mv + R->mp;
     R->model_time = irr_alltoallv_direct_time(p, v, irr_model_net(md), 1, 1);
     free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops);
     return;
