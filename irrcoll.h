@@ -61,7 +61,7 @@
                         learned receives; the rounds and the run
      mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
      mpi/direct.h       the direct exchanges: messages straight between user buffers, no
-                        program (Alltoallv at small p)
+                        program (Alltoallv, Gatherv and Scatterv at small p)
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,
@@ -1196,8 +1196,9 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
   IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed; Alltoallv:
-                             every pair one message, no sizes phase */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, empty ones too; Alltoallv:
+                             every pair one message, no sizes phase (mpi/direct.h runs both
+                             straight on the user's buffers in blocking calls) */
   IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (algo/allgatherv/ring.h) */
   IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
   IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (algo/inter/) */
@@ -1239,11 +1240,11 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_GATHERV, IRR_ALG_TREE, 0, "Träff's linear-time ordered-hypercube tree (seed 000, Theorem 1)"},
       {IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_GATHERV, IRR_ALG_LINEAR, 0, "every nonempty block straight to the root (MPICH, Open MPI)"},
-      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one message per rank to the root, empty ones too"},
       {IRR_COLL_SCATTERV, IRR_ALG_TREE, 0, "Träff's linear-time tree, reversed"},
       {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
-      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root, empty ones too"},
       {IRR_COLL_SCATTERV, IRR_ALG_XTREE, 0, "the root's degraded tree, ranges and sizes in the messages (no construction)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},
@@ -2880,9 +2881,12 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
    with the root, empty ones too, so a size mismatch is still caught without MPI truncating
    or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_V_DIRECT_MAXP). Scatterv's receivers probe sizes (IRR_OPF_PROBE);
-   Gatherv's messages carry their size ahead of their data (irr_gatherv_direct_h), so its
-   root posts every receive at once, as MPI's linear Gatherv does.
+   beats the tree (IRR_V_DIRECT_MAXP). The blocking call runs this program straight on the
+   user's buffers (mpi/direct.h: a matched probe tells each size first). The executor's
+   form (nonblocking and persistent calls; IRRCOLL_CHECK), IRR__V_EXEC: Scatterv's receivers
+   probe sizes (IRR_OPF_PROBE); Gatherv's messages carry their size ahead of their data
+   (irr_gatherv_direct_h), so its root posts every receive at once, as MPI's linear Gatherv
+   does.
    Limits: p < 2^31; the root's program needs p + 1 ops (linear), 3p (direct). */
 
 /* The direct Gatherv: every block straight to the root, with no probe, and nothing a
@@ -2942,14 +2946,15 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
   return s->err;
 }
 
-/* all: every rank talks to the root, zero sizes included (Gatherv: irr_gatherv_direct_h;
-   Scatterv: receives are probed) */
+/* all: every rank talks to the root, zero sizes included (direct); all == IRR__V_EXEC the
+   executor's form of it (Gatherv: irr_gatherv_direct_h; Scatterv: receives are probed) */
+#define IRR__V_EXEC 2
 static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
                                        const int64_t *m_root, int inplace, irr_sched *s) {
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
   int i, n0 = s->nops;
   if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
-  if (all && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
+  if (all == IRR__V_EXEC && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
   if (rank != root) {
     if (own > 0 || all) {
       if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
@@ -2966,7 +2971,7 @@ static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, in
     if (!inplace && own > 0 && m_root && own == m_root[root])
       irr_sched_copy(s, 0, scatter ? vbuf : obuf, 0, scatter ? obuf : vbuf, 0, root, root + 1, own);
   }
-  if (all && s->err == IRR_OK)
+  if (all == IRR__V_EXEC && s->err == IRR_OK)
     for (i = n0; i < s->nops; i++)
       if (s->ops[i].kind == IRR_OP_RECV) s->ops[i].flags |= IRR_OPF_PROBE;
   return s->err;
@@ -9654,7 +9659,8 @@ static int irr__tree_build_mpi(irr_tree *t, MPI_Comm pc, int tag) { /* Gatherv's
    (MPI packs, as in its own linear algorithms), so its CPU is about MPI's. The program is
    the builder's (one schedule serves the executor, the model and the checker; test_same
    sees it through IRRCOLL_TRACE). Serves Alltoallv's direct exchange (algo/alltoallv/
-   linear.h, mpi/alltoallv.h), blocking calls only.
+   linear.h, mpi/alltoallv.h) and the direct Gatherv and Scatterv (algo/gatherv/linear.h,
+   mpi/rooted.h; not under SMPI), blocking calls only.
 
    Nothing is agreed before the data, so a rank with bad arguments still sends each peer its
    one message, a 0-byte poison under the call's even tag (data go under the odd one), and
@@ -9805,7 +9811,7 @@ static int irr__dx_copy(const irr_op *o, const irr__buf *sv, const irr__buf *rv,
   char *src = irr__dx_block(sv, o->blo, &sn, &n), *dst = irr__dx_block(rv, o->blo, &rn, &room), *tmp;
   int rc;
   if (n > room) return *trunc = 1, MPI_SUCCESS;
-  if (n == 0 || src == dst) return MPI_SUCCESS;
+  if (n == 0) return MPI_SUCCESS; /* (equal addresses are not the same bytes: MPI_BOTTOM and absolute types) */
   if (sv->dt.contig && rv->dt.contig)
     return memcpy(dst + rv->dt.true_lb, src + sv->dt.true_lb, (size_t)n), MPI_SUCCESS;
   if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;
@@ -10475,7 +10481,7 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   }
   irr_sched_init(s, V->rank, V->p, *ops, cap);
   if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
-    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
+    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT ? IRR__V_EXEC : 0, V->rank, V->p, A->root, V->own,
                        V->isroot ? V->m_root : NULL, skipcopy, s);
   else /* messages sized as announced in the construction: every receive fits */
     st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s)
@@ -10643,6 +10649,37 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
+/* The direct Gatherv and Scatterv of a blocking call (IRR_ALG_DIRECT, without
+   IRRCOLL_CHECK): the program of irr_gatherv_direct / irr_scatterv_direct (one message
+   between the root and every other rank, empty ones too) run straight on the user's buffers
+   (mpi/direct.h), as MPI's own linear algorithms: no staging, no heads, no executor. A rank
+   with bad arguments sends its poison (Gatherv's sender to the root, Scatterv's root to
+   every rank) and drains what comes; a receiver of a poison or of a block larger than its
+   count returns MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is
+   taken at the start of its block, as MPICH does. Where MPI has no matched probe (SMPI, whose
+   completion calls do not report a truncation and whose point-to-point calls refuse
+   MPI_BOTTOM) the executor runs the direct algorithm instead, sizes ahead (IRR__V_EXEC). */
+static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
+  int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
+  int rc, e = MPI_SUCCESS;
+  irr__buf vb = V->vb, ob = V->ob, *sv = A->scatter ? &vb : &ob, *rv = A->scatter ? &ob : &vb;
+  MPI_Comm pd;
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(s, V->rank, p, *ops, cap);
+  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, bad ? 0 : V->own, V->isroot ? V->m_root : NULL,
+                    V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
+    return MPI_ERR_INTERN;
+  /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
+  irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
+                 irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
+  vb.v = 1, vb.p = p, vb.base = A->vbuf, vb.discard = !V->isroot || !V->m_root;
+  vb.counts = V->m_root ? V->m_root + p : NULL, vb.displs = V->m_root ? V->m_root + 2 * p : NULL;
+  ob.v = 0, ob.own = V->rank, ob.count = V->ocount, ob.base = A->obuf, ob.discard = bad || V->inplace;
+  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
+  if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+  return rc;
+}
+
 /* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
    unknown, and every rank checks the size it learns against its own count. A larger block
    is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
@@ -10692,7 +10729,9 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   irr__v_begin(A, &V, forced);
-  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
+  if (forced == IRR_ALG_DIRECT && !V.ctx->check && IRR_DX_PROBE) { /* its program straight on the user's buffers */
+    rc = irr__v_direct(A, &V, &s, &ops, t0);
+  } else if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
     irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);
     rc = irr__v_exec(A, &V, &s);
   }

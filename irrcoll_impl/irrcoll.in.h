@@ -60,7 +60,7 @@
                         learned receives; the rounds and the run
      mpi/tree.h         the distributed tree construction (Lemma 3) over MPI
      mpi/direct.h       the direct exchanges: messages straight between user buffers, no
-                        program (Alltoallv at small p)
+                        program (Alltoallv, Gatherv and Scatterv at small p)
      mpi/xcommon.h      the unknown-size entry points' common pieces (bound, layout, counts out)
      mpi/<collective>.h validate -> choose -> plan -> run of one collective: xscatterv.h,
                         rooted.h (Gatherv and Scatterv), inter.h, allgatherv.h, alltoallv.h,

@@ -56,8 +56,9 @@ typedef enum irr_alg {
   IRR_ALG_TREE = 1,       /* Träff's linear-time ordered-hypercube tree */
   IRR_ALG_LINEAR = 2,     /* direct to/from the root, nonempty blocks only */
   IRR_ALG_BINOMIAL = 3,   /* size-oblivious binomial tree */
-  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, sizes probed; Alltoallv:
-                             every pair one message, no sizes phase */
+  IRR_ALG_DIRECT = 4,     /* one message per rank to/from the root, empty ones too; Alltoallv:
+                             every pair one message, no sizes phase (mpi/direct.h runs both
+                             straight on the user's buffers in blocking calls) */
   IRR_ALG_RING = 5,       /* Allgatherv: the pipelined ring (algo/allgatherv/ring.h) */
   IRR_ALG_BRUCK = 6,      /* Allgatherv: Bruck's logarithmic algorithm */
   IRR_ALG_SEGMENT = 7,    /* intergroup Allgather(v): Algorithm 2, global-index segments (algo/inter/) */
@@ -99,11 +100,11 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_GATHERV, IRR_ALG_TREE, 0, "Träff's linear-time ordered-hypercube tree (seed 000, Theorem 1)"},
       {IRR_COLL_GATHERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_GATHERV, IRR_ALG_LINEAR, 0, "every nonempty block straight to the root (MPICH, Open MPI)"},
-      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one probed message per rank to the root"},
+      {IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, "one message per rank to the root, empty ones too"},
       {IRR_COLL_SCATTERV, IRR_ALG_TREE, 0, "Träff's linear-time tree, reversed"},
       {IRR_COLL_SCATTERV, IRR_ALG_BINOMIAL, 0, "size-oblivious binomial tree (baseline)"},
       {IRR_COLL_SCATTERV, IRR_ALG_LINEAR, 0, "every nonempty block straight from the root"},
-      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one probed message per rank from the root"},
+      {IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root, empty ones too"},
       {IRR_COLL_SCATTERV, IRR_ALG_XTREE, 0, "the root's degraded tree, ranges and sizes in the messages (no construction)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_RING, 0, "pipelined ring, Eq. 2 block size, node-aware order (seed 004)"},
       {IRR_COLL_ALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck in the receive buffer, any p"},

@@ -4,7 +4,8 @@
    (MPI packs, as in its own linear algorithms), so its CPU is about MPI's. The program is
    the builder's (one schedule serves the executor, the model and the checker; test_same
    sees it through IRRCOLL_TRACE). Serves Alltoallv's direct exchange (algo/alltoallv/
-   linear.h, mpi/alltoallv.h), blocking calls only.
+   linear.h, mpi/alltoallv.h) and the direct Gatherv and Scatterv (algo/gatherv/linear.h,
+   mpi/rooted.h; not under SMPI), blocking calls only.
 
    Nothing is agreed before the data, so a rank with bad arguments still sends each peer its
    one message, a 0-byte poison under the call's even tag (data go under the odd one), and
@@ -155,7 +156,7 @@ static int irr__dx_copy(const irr_op *o, const irr__buf *sv, const irr__buf *rv,
   char *src = irr__dx_block(sv, o->blo, &sn, &n), *dst = irr__dx_block(rv, o->blo, &rn, &room), *tmp;
   int rc;
   if (n > room) return *trunc = 1, MPI_SUCCESS;
-  if (n == 0 || src == dst) return MPI_SUCCESS;
+  if (n == 0) return MPI_SUCCESS; /* (equal addresses are not the same bytes: MPI_BOTTOM and absolute types) */
   if (sv->dt.contig && rv->dt.contig)
     return memcpy(dst + rv->dt.true_lb, src + sv->dt.true_lb, (size_t)n), MPI_SUCCESS;
   if (!(tmp = (char *)IRRCOLL_MALLOC((size_t)n))) return MPI_ERR_NO_MEM;

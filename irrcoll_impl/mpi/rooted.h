@@ -287,7 +287,7 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   }
   irr_sched_init(s, V->rank, V->p, *ops, cap);
   if (!istree) /* linear or direct: the root's sizes from its counts (direct: probed) */
-    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT, V->rank, V->p, A->root, V->own,
+    st = irr__linear_v(A->scatter, alg == IRR_ALG_DIRECT ? IRR__V_EXEC : 0, V->rank, V->p, A->root, V->own,
                        V->isroot ? V->m_root : NULL, skipcopy, s);
   else /* messages sized as announced in the construction: every receive fits */
     st = A->scatter ? irr_scatterv_tree(&t, NULL, skipcopy, 0, s)
@@ -455,6 +455,37 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
+/* The direct Gatherv and Scatterv of a blocking call (IRR_ALG_DIRECT, without
+   IRRCOLL_CHECK): the program of irr_gatherv_direct / irr_scatterv_direct (one message
+   between the root and every other rank, empty ones too) run straight on the user's buffers
+   (mpi/direct.h), as MPI's own linear algorithms: no staging, no heads, no executor. A rank
+   with bad arguments sends its poison (Gatherv's sender to the root, Scatterv's root to
+   every rank) and drains what comes; a receiver of a poison or of a block larger than its
+   count returns MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is
+   taken at the start of its block, as MPICH does. Where MPI has no matched probe (SMPI, whose
+   completion calls do not report a truncation and whose point-to-point calls refuse
+   MPI_BOTTOM) the executor runs the direct algorithm instead, sizes ahead (IRR__V_EXEC). */
+static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
+  int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
+  int rc, e = MPI_SUCCESS;
+  irr__buf vb = V->vb, ob = V->ob, *sv = A->scatter ? &vb : &ob, *rv = A->scatter ? &ob : &vb;
+  MPI_Comm pd;
+  if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
+  irr_sched_init(s, V->rank, p, *ops, cap);
+  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, bad ? 0 : V->own, V->isroot ? V->m_root : NULL,
+                    V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
+    return MPI_ERR_INTERN;
+  /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
+  irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
+                 irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
+  vb.v = 1, vb.p = p, vb.base = A->vbuf, vb.discard = !V->isroot || !V->m_root;
+  vb.counts = V->m_root ? V->m_root + p : NULL, vb.displs = V->m_root ? V->m_root + 2 * p : NULL;
+  ob.v = 0, ob.own = V->rank, ob.count = V->ocount, ob.base = A->obuf, ob.discard = bad || V->inplace;
+  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
+  if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+  return rc;
+}
+
 /* IRR_Scatterv (and _c) by XScatterv's tree (IRR_ALG_XTREE): the root's counts travel as if
    unknown, and every rank checks the size it learns against its own count. A larger block
    is MPI_ERR_TRUNCATE at that rank, its block unwritten (the root cannot see it: it hears
@@ -504,7 +535,9 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   irr__v_begin(A, &V, forced);
-  if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
+  if (forced == IRR_ALG_DIRECT && !V.ctx->check && IRR_DX_PROBE) { /* its program straight on the user's buffers */
+    rc = irr__v_direct(A, &V, &s, &ops, t0);
+  } else if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
     irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);
     rc = irr__v_exec(A, &V, &s);
   }
