@@ -397,13 +397,10 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   return MPI_SUCCESS;
 }
 
-/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
-   halves for the persistent requests (mpi/request.h): irr__v_start stages and begins X (X->s
-   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
-static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
+/* The executor's views of the user's buffers (mpi/buf.h): the root's blocks, the own block;
+   a view with nothing to move in it is discarded. */
+static void irr__v_views(const irr__vargs *A, irr__vstate *V) {
   irr__buf *vb = &V->vb, *ob = &V->ob;
-  memset(X, 0, sizeof *X);
   vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
@@ -411,6 +408,16 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   ob->v = 0, ob->own = V->rank, ob->count = V->ocount, ob->base = A->obuf;
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
+}
+
+/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
+   halves for the persistent requests (mpi/request.h): irr__v_start stages and begins X (X->s
+   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
+static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  memset(X, 0, sizeof *X);
+  irr__v_views(A, V);
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
     if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
     memset(vb->wrote, 0, (size_t)V->p);
@@ -468,19 +475,17 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
-  irr__buf vb = V->vb, ob = V->ob, *sv = A->scatter ? &vb : &ob, *rv = A->scatter ? &ob : &vb;
+  irr__buf *sv = A->scatter ? &V->vb : &V->ob, *rv = A->scatter ? &V->ob : &V->vb;
   MPI_Comm pd;
   if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
   irr_sched_init(s, V->rank, p, *ops, cap);
-  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, bad ? 0 : V->own, V->isroot ? V->m_root : NULL,
+  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
                     V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
     return MPI_ERR_INTERN;
   /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
   irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
                  irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
-  vb.v = 1, vb.p = p, vb.base = A->vbuf, vb.discard = !V->isroot || !V->m_root;
-  vb.counts = V->m_root ? V->m_root + p : NULL, vb.displs = V->m_root ? V->m_root + 2 * p : NULL;
-  ob.v = 0, ob.own = V->rank, ob.count = V->ocount, ob.base = A->obuf, ob.discard = bad || V->inplace;
+  irr__v_views(A, V);
   if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
   if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   return rc;
