@@ -6654,15 +6654,15 @@ static inline void irr__a2a_path_cpu(int p, irr_model md, double *cs, double *cb
    Bruck on the smallest blocks: there the direct exchange D loses at most D(0) / (S + B(0)).
    The sizes path loses the most where Bruck stops winning (b*: B(b*) = L(b*); above it L,
    and S weighs less as b grows): (S + L(b*)) / D(b*). Direct where its worst loss is the
-   smaller: with the default model up to p = 47 (network alone, irr_model_net: 26). gap: the
-   linear exchange's messages after the first (IRR_A2A_GAP; test_a2a also holds the rule to
-   brute force). Flat: on shared NICs Bruck's forwarded copies cost more, which only favours
-   the direct exchange further. An empty or sparse matrix is not in the family: there the
-   sizes path sends only what is nonempty, while the direct exchange sends every pair as MPI
-   does. O(log p). */
-static inline int irr_alltoallv_direct_pays_g(int p, irr_model md, double gap) {
+   smaller: with the default model up to p = 47 (network alone, irr_model_net: 26). The
+   linear exchange's messages after the first cost IRR_A2A_GAP alpha each (SMPI's figure, as
+   in the choice's estimates); test_a2a holds the rule to a brute-force minimax. Flat: on
+   shared NICs Bruck's forwarded copies cost more, which only favours the direct exchange
+   further. An empty or sparse matrix is not in the family: there the sizes path sends only
+   what is nonempty, while the direct exchange sends every pair as MPI does. O(log p). */
+static inline int irr_alltoallv_direct_pays(int p, irr_model md) {
   int q = irr__a2a_q(p), k;
-  double S = irr_alltoallv_sizes_time(p, md), Dn = md.alpha * (1 + gap * (p - 2)), D0 = Dn + 2.0 * p * md.cpu_size, B0, L0,
+  double S = irr_alltoallv_sizes_time(p, md), Dn = md.alpha * (1 + IRR_A2A_GAP * (p - 2)), D0 = Dn + 2.0 * p * md.cpu_size, B0, L0,
          fw = 0, cs, cb, cl, bs;
   if (p <= 2) return 1;
   irr__a2a_path_cpu(p, md, &cs, &cb, &cl);
@@ -6672,9 +6672,6 @@ static inline int irr_alltoallv_direct_pays_g(int p, irr_model md, double gap) {
   bs = (L0 - B0) / (md.beta * (fw - (p - 1)));
   return D0 / (S + B0) <= (S + L0 + md.beta * (p - 1) * bs) / (D0 + md.beta * (p - 1) * bs);
 }
-/* The linear exchange's messages after the first cost IRR_A2A_GAP alpha (SMPI's figure;
-   test_a2a holds the rule to the model's programs with gap 1). */
-static inline int irr_alltoallv_direct_pays(int p, irr_model md) { return irr_alltoallv_direct_pays_g(p, md, IRR_A2A_GAP); }
 /* The call runs the direct exchange, with no sizes phase: forced, or auto where it pays. */
 static inline int irr_alltoallv_direct_first(irr_alg forced, int p, irr_model md) {
   return forced == IRR_ALG_DIRECT || (forced == IRR_ALG_AUTO && irr_alltoallv_direct_pays(p, md));
@@ -10591,13 +10588,10 @@ static int irr__v_exec_heads(irr__vstate *V, const irr_sched *s, irr__exec *X) {
   return MPI_SUCCESS;
 }
 
-/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
-   halves for the persistent requests (mpi/request.h): irr__v_start stages and begins X (X->s
-   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
-static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
-  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
+/* The executor's views of the user's buffers (mpi/buf.h): the root's blocks, the own block;
+   a view with nothing to move in it is discarded. */
+static void irr__v_views(const irr__vargs *A, irr__vstate *V) {
   irr__buf *vb = &V->vb, *ob = &V->ob;
-  memset(X, 0, sizeof *X);
   vb->v = 1, vb->p = V->p, vb->base = A->vbuf;
   vb->counts = V->m_root ? V->m_root + V->p : NULL;
   vb->displs = V->m_root ? V->m_root + 2 * V->p : NULL;
@@ -10605,6 +10599,16 @@ static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_C
   ob->v = 0, ob->own = V->rank, ob->count = V->ocount, ob->base = A->obuf;
   ob->discard = V->inplace || (V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE) || V->own == 0;
   if (V->inplace) ob->dt.contig = 1;
+}
+
+/* Run the program on the user's buffers (non-contiguous types staged), on comm with tag. In
+   halves for the persistent requests (mpi/request.h): irr__v_start stages and begins X (X->s
+   set only once it has begun), irr__v_finish ends it and unstages (rc: the run's result). */
+static int irr__v_start(const irr__vargs *A, irr__vstate *V, irr_sched *s, MPI_Comm comm, int tag, irr__exec *X) {
+  int vbufk = A->scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obufk = A->scatter ? IRR_BUF_RECV : IRR_BUF_SEND, rc;
+  irr__buf *vb = &V->vb, *ob = &V->ob;
+  memset(X, 0, sizeof *X);
+  irr__v_views(A, V);
   if (!vb->discard && !vb->dt.contig && !A->scatter) {
     if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)V->p))) return MPI_ERR_NO_MEM;
     memset(vb->wrote, 0, (size_t)V->p);
@@ -10662,19 +10666,17 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
-  irr__buf vb = V->vb, ob = V->ob, *sv = A->scatter ? &vb : &ob, *rv = A->scatter ? &ob : &vb;
+  irr__buf *sv = A->scatter ? &V->vb : &V->ob, *rv = A->scatter ? &V->ob : &V->vb;
   MPI_Comm pd;
   if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
   irr_sched_init(s, V->rank, p, *ops, cap);
-  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, bad ? 0 : V->own, V->isroot ? V->m_root : NULL,
+  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
                     V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
     return MPI_ERR_INTERN;
   /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
   irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
                  irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
-  vb.v = 1, vb.p = p, vb.base = A->vbuf, vb.discard = !V->isroot || !V->m_root;
-  vb.counts = V->m_root ? V->m_root + p : NULL, vb.displs = V->m_root ? V->m_root + 2 * p : NULL;
-  ob.v = 0, ob.own = V->rank, ob.count = V->ocount, ob.base = A->obuf, ob.discard = bad || V->inplace;
+  irr__v_views(A, V);
   if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
   if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   return rc;
@@ -11547,6 +11549,30 @@ static void irr__a2a_views(irr__a2aplan *L, const void *sendbuf, void *recvbuf) 
    nothing checked across ranks) or _init (the sizes phase, once). */
 enum { IRR__A2A_BLOCKING = 0, IRR__A2A_NONBLOCKING = 1, IRR__A2A_INIT = 2 };
 
+/* The direct exchange's set-up, after validation: its program (a bad rank's: every message
+   empty, so that it still meets every peer) and the views it runs on (mpi/direct.h). */
+static int irr__a2a_direct_setup(irr__a2aplan *L, const void *sendbuf, void *recvbuf, double t0) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, cap;
+  const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
+  L->alg = IRR_ALG_DIRECT;
+  if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
+  cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
+  if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if (A->err != MPI_SUCCESS) {
+    int64_t *zero = (int64_t *)(void *)(L->ops + cap);
+    memset(zero, 0, (size_t)p * sizeof(int64_t));
+    send = recv = zero;
+  }
+  irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+  if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+  irr__a2a_views(L, sendbuf, recvbuf);
+  L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
+  /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
+  return MPI_SUCCESS;
+}
+
 /* validate, then (blocking, where it pays) the direct exchange's set-up alone; else sizes
    (not for a nonblocking call), choose, plan. An error returned is MPI's or memory's;
    L->A.err this rank's own (its arguments, a block that came larger). */
@@ -11566,26 +11592,8 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   L->recvbuf = recvbuf;
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-  if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md)) {
-    /* the program (a bad rank's: every message empty, so that it still meets every peer) */
-    const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
-    L->alg = IRR_ALG_DIRECT;
-    if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
-    cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
-    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    if (A->err != MPI_SUCCESS) {
-      int64_t *zero = (int64_t *)(void *)(L->ops + cap);
-      memset(zero, 0, (size_t)p * sizeof(int64_t));
-      send = recv = zero;
-    }
-    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
-    if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
-    irr__a2a_views(L, sendbuf, recvbuf);
-    L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
-    /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
-    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
-    return MPI_SUCCESS;
-  }
+  if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md))
+    return irr__a2a_direct_setup(L, sendbuf, recvbuf, t0);
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
   } else {

@@ -175,6 +175,30 @@ static void irr__a2a_views(irr__a2aplan *L, const void *sendbuf, void *recvbuf) 
    nothing checked across ranks) or _init (the sizes phase, once). */
 enum { IRR__A2A_BLOCKING = 0, IRR__A2A_NONBLOCKING = 1, IRR__A2A_INIT = 2 };
 
+/* The direct exchange's set-up, after validation: its program (a bad rank's: every message
+   empty, so that it still meets every peer) and the views it runs on (mpi/direct.h). */
+static int irr__a2a_direct_setup(irr__a2aplan *L, const void *sendbuf, void *recvbuf, double t0) {
+  irr__a2astate *A = &L->A;
+  int p = A->p, cap;
+  const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
+  L->alg = IRR_ALG_DIRECT;
+  if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
+  cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
+  if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
+  if (A->err != MPI_SUCCESS) {
+    int64_t *zero = (int64_t *)(void *)(L->ops + cap);
+    memset(zero, 0, (size_t)p * sizeof(int64_t));
+    send = recv = zero;
+  }
+  irr_sched_init(&L->s, A->rank, p, L->ops, cap);
+  if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+  irr__a2a_views(L, sendbuf, recvbuf);
+  L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
+  /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
+  return MPI_SUCCESS;
+}
+
 /* validate, then (blocking, where it pays) the direct exchange's set-up alone; else sizes
    (not for a nonblocking call), choose, plan. An error returned is MPI's or memory's;
    L->A.err this rank's own (its arguments, a block that came larger). */
@@ -194,26 +218,8 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
   L->recvbuf = recvbuf;
   if ((rc = irr__a2a_validate(sendbuf, sc, sendtype, recvbuf, rcn, recvtype, A, L->ctx->pc)) != MPI_SUCCESS) return rc;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_ALLTOALLV);
-  if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md)) {
-    /* the program (a bad rank's: every message empty, so that it still meets every peer) */
-    const int64_t *send = A->w + 2 * p, *recv = A->w + 5 * p;
-    L->alg = IRR_ALG_DIRECT;
-    if (A->err == MPI_SUCCESS && A->inplace && irr__a2a_inplace(L) != MPI_SUCCESS) A->err = MPI_ERR_NO_MEM; /* a bad rank */
-    cap = irr_alltoallv_maxops(IRR_ALG_DIRECT, p);
-    if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op) + (size_t)p * sizeof(int64_t)))) return MPI_ERR_NO_MEM;
-    if (A->err != MPI_SUCCESS) {
-      int64_t *zero = (int64_t *)(void *)(L->ops + cap);
-      memset(zero, 0, (size_t)p * sizeof(int64_t));
-      send = recv = zero;
-    }
-    irr_sched_init(&L->s, A->rank, p, L->ops, cap);
-    if (irr_alltoallv_linear(A->rank, p, send, recv, IRR_A2A_DENSE, &L->s) != IRR_OK) return MPI_ERR_INTERN;
-    irr__a2a_views(L, sendbuf, recvbuf);
-    L->rb.discard = L->sb.discard = A->err != MPI_SUCCESS;
-    /* the model's CPU: the counts widened (2p), the program; the messages are MPI's own */
-    irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0, irr__plan_cpu(&L->ctx->md, 2.0 * p, L->s.nops), t0);
-    return MPI_SUCCESS;
-  }
+  if (mode == IRR__A2A_BLOCKING && irr_alltoallv_direct_first(forced, p, L->ctx->md))
+    return irr__a2a_direct_setup(L, sendbuf, recvbuf, t0);
   if (nocomm) {
     L->none = A->err != MPI_SUCCESS;
   } else {

@@ -87,15 +87,15 @@ static inline void irr__a2a_path_cpu(int p, irr_model md, double *cs, double *cb
    Bruck on the smallest blocks: there the direct exchange D loses at most D(0) / (S + B(0)).
    The sizes path loses the most where Bruck stops winning (b*: B(b*) = L(b*); above it L,
    and S weighs less as b grows): (S + L(b*)) / D(b*). Direct where its worst loss is the
-   smaller: with the default model up to p = 47 (network alone, irr_model_net: 26). gap: the
-   linear exchange's messages after the first (IRR_A2A_GAP; test_a2a also holds the rule to
-   brute force). Flat: on shared NICs Bruck's forwarded copies cost more, which only favours
-   the direct exchange further. An empty or sparse matrix is not in the family: there the
-   sizes path sends only what is nonempty, while the direct exchange sends every pair as MPI
-   does. O(log p). */
-static inline int irr_alltoallv_direct_pays_g(int p, irr_model md, double gap) {
+   smaller: with the default model up to p = 47 (network alone, irr_model_net: 26). The
+   linear exchange's messages after the first cost IRR_A2A_GAP alpha each (SMPI's figure, as
+   in the choice's estimates); test_a2a holds the rule to a brute-force minimax. Flat: on
+   shared NICs Bruck's forwarded copies cost more, which only favours the direct exchange
+   further. An empty or sparse matrix is not in the family: there the sizes path sends only
+   what is nonempty, while the direct exchange sends every pair as MPI does. O(log p). */
+static inline int irr_alltoallv_direct_pays(int p, irr_model md) {
   int q = irr__a2a_q(p), k;
-  double S = irr_alltoallv_sizes_time(p, md), Dn = md.alpha * (1 + gap * (p - 2)), D0 = Dn + 2.0 * p * md.cpu_size, B0, L0,
+  double S = irr_alltoallv_sizes_time(p, md), Dn = md.alpha * (1 + IRR_A2A_GAP * (p - 2)), D0 = Dn + 2.0 * p * md.cpu_size, B0, L0,
          fw = 0, cs, cb, cl, bs;
   if (p <= 2) return 1;
   irr__a2a_path_cpu(p, md, &cs, &cb, &cl);
@@ -105,9 +105,6 @@ static inline int irr_alltoallv_direct_pays_g(int p, irr_model md, double gap) {
   bs = (L0 - B0) / (md.beta * (fw - (p - 1)));
   return D0 / (S + B0) <= (S + L0 + md.beta * (p - 1) * bs) / (D0 + md.beta * (p - 1) * bs);
 }
-/* The linear exchange's messages after the first cost IRR_A2A_GAP alpha (SMPI's figure;
-   test_a2a holds the rule to the model's programs with gap 1). */
-static inline int irr_alltoallv_direct_pays(int p, irr_model md) { return irr_alltoallv_direct_pays_g(p, md, IRR_A2A_GAP); }
 /* The call runs the direct exchange, with no sizes phase: forced, or auto where it pays. */
 static inline int irr_alltoallv_direct_first(irr_alg forced, int p, irr_model md) {
   return forced == IRR_ALG_DIRECT || (forced == IRR_ALG_AUTO && irr_alltoallv_direct_pays(p, md));
