@@ -391,7 +391,7 @@ static void v_row(int scatter, int p, const int64_t *m, irr_model md, row *R, bu
    plus the sizes phase. */
 static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
   int i, q = irr__a2a_q(p), reps = p >= 1024 ? 1 : 1024 / p, *loc = (int *)malloc((size_t)p * sizeof(int));
-  int64_t T0 = irr_alltoallv_direct_min(p, md, 1), T = T0, v[IRR_A2A_NSTAT], ents = 0, tot = 0;
+  int64_t T0 = irr_alltoallv_direct_min(p, md, 1), T = T0, v[IRR_A2A_NSTAT], v1[IRR_A2A_NSTAT], ents = 0, tot = 0;
   int64_t *w = (int64_t *)malloc((size_t)p * 6 * sizeof(int64_t)), *H = (int64_t *)malloc((size_t)p * (q + 1) * sizeof(int64_t));
   int64_t *got = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t)), cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p;
   int *cnt = (int *)malloc((size_t)p * 2 * sizeof(int)), *dsp = (int *)malloc((size_t)p * 2 * sizeof(int));
@@ -415,11 +415,9 @@ static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
     R->repeat = R->validate + R->choose + R->plan;
     R->mv = md.cpu_size * 2.0 * p, R->mc = R->ms = 0, R->mp = md.cpu_op * s.nops, R->model_cpu = R->mv + R->mp;
     R->model_time = irr_alltoallv_direct_time(p, v, irr_model_net(md), 1, 1);
-    free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops);
-    return;
+    goto out;
   }
-  TIMED(R->choose, irr_alltoallv_stats(0, p, w + 2 * p, w + 5 * p, 0, T0, v));
-  irr_alltoallv_stats_all(p, mat, T0, v); /* the statistics' timing wrote this rank's alone */
+  TIMED(R->choose, irr_alltoallv_stats(0, p, w + 2 * p, w + 5 * p, 0, T0, v1)); /* this rank's own */
   a = irr_alltoallv_choose_t(IRR_ALG_AUTO, p, v, md, 1, T0, &T);
   irr_alltoallv_bruck_sizes(0, p, mat, H);
   for (i = 0; i < p; i++) got[i] = mat[(size_t)i * p];
@@ -438,6 +436,7 @@ static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
                     (a == IRR_ALG_BRUCK ? (T == INT64_MAX ? irr_alltoallv_plain_time(p, v, net, 1) : irr_alltoallv_bruck_time(p, v, net, 1, 1))
                                         : irr_alltoallv_linear_time(p, v, net, 1, 1));
   }
+out:
   free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops);
 }
 

@@ -149,6 +149,7 @@ static void check_direct_rule(void) {
       if (irr_alltoallv_direct_pays(p, md)) last[m] = p;
       if (!m && p >= 4 && p <= 200 && p % 7 == 1) { /* cb, cl against the real programs' CPU (rank 0) */
         int j;
+        double r;
         for (j = 0; j < 2; j++) {
           irr_sched_set set;
           irr_status st;
@@ -156,8 +157,9 @@ static void check_direct_rule(void) {
           st = irr_alltoallv_build_all_t(&set, j ? IRR_ALG_LINEAR : IRR_ALG_BRUCK, p, mat, 0, md, 1, j ? T0 : INT64_MAX);
           CHECK(st == IRR_OK, "a2a cpu p=%d: %s", p, irr_status_name(st));
           if (st != IRR_OK) continue;
-          if ((j ? cl : cb) / irr_sched_cpu(&set.s[0], md) < clo) clo = (j ? cl : cb) / irr_sched_cpu(&set.s[0], md);
-          if ((j ? cl : cb) / irr_sched_cpu(&set.s[0], md) > chi) chi = (j ? cl : cb) / irr_sched_cpu(&set.s[0], md);
+          r = (j ? cl : cb) / irr_sched_cpu(&set.s[0], md);
+          if (r < clo) clo = r;
+          if (r > chi) chi = r;
           irr_sched_set_free(&set);
         }
       }
