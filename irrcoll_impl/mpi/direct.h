@@ -5,7 +5,7 @@
    the builder's (one schedule serves the executor, the model and the checker; test_same
    sees it through IRRCOLL_TRACE). Serves Alltoallv's direct exchange (algo/alltoallv/
    linear.h, mpi/alltoallv.h) and the direct Gatherv and Scatterv (algo/gatherv/linear.h,
-   mpi/rooted.h; not under SMPI), blocking calls only.
+   mpi/rooted.h), blocking calls only.
 
    Nothing is agreed before the data, so a rank with bad arguments still sends each peer its
    one message, a 0-byte poison under the call's even tag (data go under the odd one), and
@@ -15,24 +15,43 @@
    pair exchanges at most one message a call, always the same pairs for the same call, and
    MPI matches a sender's messages in the order sent.
 
-   A message larger than its receive: a matched probe tells each message's size first
-   (IRR_DX_PROBE), and a larger one is taken whole into scratch and dropped (the block
-   untouched, MPI_ERR_TRUNCATE at the receiver); under SMPI, MPI's own truncation. */
+   A message larger than its receive: a probe of the call's two tags tells each message's
+   source and size first (IRR_DX_PROBE), and a larger one is taken whole into scratch and
+   dropped (the block untouched, MPI_ERR_TRUNCATE at the receiver). */
 
-/* How the direct exchanges receive. 1: each receive posted once a matched probe has told
-   its size, so that MPI never sees a truncated receive: MPICH 4.0 raises one through
-   MPI_COMM_WORLD's error handler from the completion call (fatal by default; irrcoll raises
-   its errors once, on the user's communicator), and Open MPI 4.1's ob1 writes a larger
-   rendezvous message past a shorter receive (test_alltoallv's "80 KB more" at 12 ranks
-   wrote 8 bytes beyond the block). 0: every receive posted before the data arrive, MPI's
-   truncation trusted: SMPI, which has no matched probe. Tests set it to run the other way. */
+/* How the direct exchanges receive. 1: each receive posted once a probe has told its size,
+   so that MPI never sees a truncated receive: MPICH 4.0 raises one through MPI_COMM_WORLD's
+   error handler from the completion call (fatal by default; irrcoll raises its errors once,
+   on the user's communicator), Open MPI 4.1's ob1 writes a larger rendezvous message past a
+   shorter receive (test_alltoallv's "80 KB more" at 12 ranks wrote 8 bytes beyond the
+   block), and SMPI's completion calls do not report it. The probes ask for the call's tags
+   from any source, two probes a pass whatever p (not one per peer): the tags are this
+   call's (the call sequence, mpi/ctx.h, wraps after 8192 calls; a second message of one
+   source is MPI_ERR_INTERN) and a source's messages match in the order sent.
+   0: every receive posted before the data arrive, MPI's truncation trusted (a test runs it
+   that way, test_alltoallv_posted). */
 #ifndef IRR_DX_PROBE
-#if defined(SMPI_H) || MPI_VERSION < 3
-#define IRR_DX_PROBE 0
-#else
 #define IRR_DX_PROBE 1
 #endif
+/* Matched probes (MPI-3). SMPI has none: there MPI_Iprobe, then a receive from that source
+   with that tag, which takes the probed message, for the communicator is irrcoll's own and
+   no other call can receive on it meanwhile (MPI forbids concurrent collectives on one
+   communicator). */
+#ifndef IRR_DX_MPROBE
+#if defined(SMPI_H) || MPI_VERSION < 3
+#define IRR_DX_MPROBE 0
+#else
+#define IRR_DX_MPROBE 1
 #endif
+#endif
+
+/* A probed message: its source and tag, and the handle a matched probe gives. */
+typedef struct irr__dx_msg {
+  int src, tag;
+#if IRR_DX_MPROBE
+  MPI_Message m;
+#endif
+} irr__dx_msg;
 
 /* ctx->pd, made at the first direct exchange on the communicator (collective: the choice of
    a direct exchange is a function of values equal on every rank). */
@@ -65,66 +84,100 @@ static char *irr__dx_block(const irr__buf *b, int label, int64_t *n, int64_t *by
   return b->v ? irr__at(b->base, (MPI_Aint)b->displs[i] * b->dt.extent) : b->base;
 }
 
-/* One receive, op o (from o->peer) into its block of rv, *ok when posted there. Without a
-   matched probe (msg NULL), posted at once (a bad rank: into nothing). With one (got
-   bytes), the block if it fits, else (larger, the poison, any message to a bad rank) the
-   whole message into scratch, dropped. */
-static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm pc, MPI_Message *msg, int64_t got,
-                         MPI_Request *r, int *ok) {
-  int64_t n, room;
-  char *at = irr__dx_block(rv, o->blo, &n, &room);
-  *ok = 0;
-#if IRR_DX_PROBE
-  if (msg) {
-    int rc;
-    char *tmp;
-    if (!bad && got <= room) {
-      *ok = 1;
-#if MPI_VERSION >= 4
-      if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, rv->dt.type, msg, r);
-#endif
-      return MPI_Imrecv(at, (int)n, rv->dt.type, msg, r);
-    }
-    if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
-    tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
-    rc = MPI_Mrecv(tmp, tmp ? (int)got : 0, MPI_BYTE, msg, MPI_STATUS_IGNORE);
-    if (tmp) IRRCOLL_FREE(tmp);
-    return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
+/* The type a block is posted in: the view's, but under SMPI, whose point-to-point calls take
+   no MPI_BOTTOM (NULL here, mpi/args.h), a contiguous block of an absolute type as its bytes
+   (a non-contiguous one stays refused there). */
+static MPI_Datatype irr__dx_type(const irr__buf *b, char **at, int64_t *n) {
+#ifdef SMPI_H
+  if (!b->base && b->dt.contig && *n > 0) {
+    *at = irr__at(*at, b->dt.true_lb);
+    *n *= b->dt.size;
+    return MPI_BYTE;
   }
 #else
-  (void)msg, (void)got, (void)room;
+  (void)at, (void)n;
 #endif
-  if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, o->peer, MPI_ANY_TAG, pc, r);
-  *ok = 1;
-  return irr__dx_post(1, at, n, rv->dt.type, o->peer, MPI_ANY_TAG, pc, r);
+  return b->dt.type;
 }
 
-#if IRR_DX_PROBE
-/* The receives of s by matched probe, in any order of arrival; *nr posted into rq. The tag
-   tells the poison (*arg), the size where the message goes (*trunc: a larger one). done:
-   s->nops bytes of workspace. */
-static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int tag, MPI_Comm pc, char *done,
+/* One receive, op o (from o->peer) into its block of rv, *ok when posted there. Not probed
+   (msg NULL): posted at once (a bad rank: into nothing). Probed (got bytes): the block if
+   it fits, else (larger, the poison, any message to a bad rank) the whole message into
+   scratch, dropped. */
+static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm pc, irr__dx_msg *msg, int64_t got,
+                         MPI_Request *r, int *ok) {
+  int64_t n, room;
+  char *at = irr__dx_block(rv, o->blo, &n, &room), *tmp;
+  MPI_Datatype t = irr__dx_type(rv, &at, &n);
+  int rc;
+  *ok = 0;
+  if (!msg) {
+    if (bad) return MPI_Irecv(NULL, 0, MPI_BYTE, o->peer, MPI_ANY_TAG, pc, r);
+    *ok = 1;
+    return irr__dx_post(1, at, n, t, o->peer, MPI_ANY_TAG, pc, r);
+  }
+  if (!bad && got <= room) {
+    *ok = 1;
+#if IRR_DX_MPROBE
+#if MPI_VERSION >= 4
+    if (n > INT_MAX) return MPI_Imrecv_c(at, (MPI_Count)n, t, &msg->m, r);
+#endif
+    return MPI_Imrecv(at, (int)n, t, &msg->m, r);
+#else
+    return irr__dx_post(1, at, n, t, msg->src, msg->tag, pc, r);
+#endif
+  }
+  if (got > INT_MAX) return MPI_ERR_COUNT; /* not to be dropped in one piece: never from a correct call */
+  tmp = got > 0 ? (char *)IRRCOLL_MALLOC((size_t)got) : NULL;
+#if IRR_DX_MPROBE
+  rc = MPI_Mrecv(tmp, tmp ? (int)got : 0, MPI_BYTE, &msg->m, MPI_STATUS_IGNORE);
+#else
+  rc = MPI_Recv(tmp, tmp ? (int)got : 0, MPI_BYTE, msg->src, msg->tag, pc, MPI_STATUS_IGNORE);
+#endif
+  if (tmp) IRRCOLL_FREE(tmp);
+  return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
+}
+
+/* The receives of s after probes, in the order they arrive; *nr posted into rq. The tag
+   tells the poison (*arg), the size where the message goes (*trunc: a larger one). op:
+   s->size ints of workspace (the receive op of each source). */
+static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int tag, MPI_Comm pc, int *op,
                           MPI_Request *rq, int *nr, int *arg, int *trunc) {
-  int j, left = 0, rc = MPI_SUCCESS, ok;
-  for (j = 0; j < s->nops; j++) left += done[j] = s->ops[j].kind == IRR_OP_RECV;
+  int j, k, left = 0, rc = MPI_SUCCESS, ok, flag;
+  for (j = 0; j < s->size; j++) op[j] = -1;
+  for (j = 0; j < s->nops; j++)
+    if (s->ops[j].kind == IRR_OP_RECV) op[s->ops[j].peer] = j, left++;
   while (left > 0 && rc == MPI_SUCCESS)
-    for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
-      int flag = 0, poison;
-      MPI_Message msg;
-      MPI_Status st;
-      MPI_Count got = 0;
-      if (!done[j] || (rc = MPI_Improbe(s->ops[j].peer, MPI_ANY_TAG, pc, &flag, &msg, &st)) != MPI_SUCCESS || !flag) continue;
-      done[j] = 0, left--;
-      MPI_Get_elements_x(&st, MPI_BYTE, &got);
-      poison = st.MPI_TAG == tag;
-      *arg |= poison;
-      rc = irr__dx_recv1(&s->ops[j], rv, bad || poison, pc, &msg, poison ? 0 : (int64_t)got, &rq[*nr], &ok);
-      if (ok) ++*nr;
-      else if (!bad && !poison) *trunc = 1;
-    }
+    for (k = 1; k >= 0 && left > 0 && rc == MPI_SUCCESS; k--) /* the data's tag, then the poison's */
+      for (flag = 1; flag && left > 0 && rc == MPI_SUCCESS;) {
+        irr__dx_msg msg;
+        MPI_Status st;
+#if IRR_DX_MPROBE
+        MPI_Count got = 0;
+#else
+        int got = 0; /* (SMPI has no MPI_Get_elements_x, and no message over INT_MAX bytes) */
+#endif
+#if IRR_DX_MPROBE
+        rc = MPI_Improbe(MPI_ANY_SOURCE, tag + k, pc, &flag, &msg.m, &st);
+#else
+        rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + k, pc, &flag, &st);
+#endif
+        if (rc != MPI_SUCCESS || !flag) continue;
+        msg.src = st.MPI_SOURCE, msg.tag = tag + k;
+        if (msg.src < 0 || msg.src >= s->size || (j = op[msg.src]) < 0) return MPI_ERR_INTERN; /* not this call's */
+        op[msg.src] = -1, left--;
+#if IRR_DX_MPROBE
+        MPI_Get_elements_x(&st, MPI_BYTE, &got);
+#else
+        MPI_Get_count(&st, MPI_BYTE, &got);
+#endif
+        *arg |= k == 0;
+        rc = irr__dx_recv1(&s->ops[j], rv, bad || k == 0, pc, &msg, k == 0 ? 0 : (int64_t)got, &rq[*nr], &ok);
+        if (ok) ++*nr;
+        else if (!bad && k) *trunc = 1;
+      }
   return rc;
 }
-#endif
 
 /* Complete nr receives one at a time (a truncated one fails alone: MPICH would raise a
    failed MPI_Waitall's on MPI_COMM_WORLD's handler), noting poison (*arg) and truncation,
@@ -170,14 +223,14 @@ static int irr__dx_copy(const irr_op *o, const irr__buf *sv, const irr__buf *rv,
    first (without IRR_DX_PROBE), the sends in program order, the copy, the probed
    receives, then completion. bad: this rank's arguments are bad (its sends are poison, its
    receives drained). *err: MPI_ERR_TRUNCATE (a block came larger) or MPI_ERR_ARG (a peer's
-   poison), else left alone. Scratch: the requests (on the stack up to 64), s->nops bytes
-   with IRR_DX_PROBE, and a message that is dropped. Returns MPI's errors. */
+   poison), else left alone. Scratch: the requests (on the stack up to 64), p ints with
+   IRR_DX_PROBE, and a message that is dropped. Returns MPI's errors. */
 static int irr__dx_run(irr_sched *s, const irr__buf *sv, const irr__buf *rv, int bad, int tag, MPI_Comm pc, int *err) {
   MPI_Request stk[64], *rq = s->nops <= 32 ? stk : (MPI_Request *)IRRCOLL_MALLOC((size_t)2 * s->nops * sizeof(MPI_Request));
   MPI_Request *sq;
   int j, rc = MPI_SUCCESS, rc2, nr = 0, ns = 0, ok, arg = 0, trunc = 0;
-  char *done = NULL;
-  if (IRR_DX_PROBE && rq && !(done = (char *)IRRCOLL_MALLOC((size_t)s->nops + 1))) {
+  int *op = NULL;
+  if (IRR_DX_PROBE && rq && !(op = (int *)IRRCOLL_MALLOC((size_t)s->size * sizeof(int)))) {
     if (rq != stk) IRRCOLL_FREE(rq);
     rq = NULL;
   }
@@ -193,19 +246,19 @@ static int irr__dx_run(irr_sched *s, const irr__buf *sv, const irr__buf *rv, int
     const irr_op *o = &s->ops[j];
     int64_t n, b;
     char *at;
+    MPI_Datatype t;
     if (o->kind != IRR_OP_SEND) continue;
     at = irr__dx_block(sv, o->blo, &n, &b);
-    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, o->peer, tag, pc, &sq[ns]) : irr__dx_post(0, at, n, sv->dt.type, o->peer, tag + 1, pc, &sq[ns]);
+    t = irr__dx_type(sv, &at, &n);
+    rc = bad ? MPI_Isend(NULL, 0, MPI_BYTE, o->peer, tag, pc, &sq[ns]) : irr__dx_post(0, at, n, t, o->peer, tag + 1, pc, &sq[ns]);
     ns += rc == MPI_SUCCESS;
   }
   for (j = 0; j < s->nops && rc == MPI_SUCCESS && !bad; j++)
     if (s->ops[j].kind == IRR_OP_COPY) rc = irr__dx_copy(&s->ops[j], sv, rv, pc, &trunc);
-#if IRR_DX_PROBE
-  if (rc == MPI_SUCCESS) rc = irr__dx_probed(s, rv, bad, tag, pc, done, rq, &nr, &arg, &trunc);
-#endif
+  if (IRR_DX_PROBE && rc == MPI_SUCCESS) rc = irr__dx_probed(s, rv, bad, tag, pc, op, rq, &nr, &arg, &trunc);
   rc2 = irr__dx_wait(rq, nr, sq, ns, bad, tag, &arg, &trunc);
   if (rc == MPI_SUCCESS) rc = rc2;
-  if (done) IRRCOLL_FREE(done);
+  if (op) IRRCOLL_FREE(op);
   if (rq != stk) IRRCOLL_FREE(rq);
   if (rc == MPI_SUCCESS && !bad && (trunc || arg)) *err = trunc ? MPI_ERR_TRUNCATE : MPI_ERR_ARG;
   return rc;

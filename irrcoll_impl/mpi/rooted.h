@@ -469,9 +469,9 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
    with bad arguments sends its poison (Gatherv's sender to the root, Scatterv's root to
    every rank) and drains what comes; a receiver of a poison or of a block larger than its
    count returns MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is
-   taken at the start of its block, as MPICH does. Where MPI has no matched probe (SMPI, whose
-   completion calls do not report a truncation and whose point-to-point calls refuse
-   MPI_BOTTOM) the executor runs the direct algorithm instead, sizes ahead (IRR__V_EXEC). */
+   taken at the start of its block, as MPICH does. Built to receive without probes
+   (IRR_DX_PROBE 0, a test's build), the executor runs the direct algorithm instead, sizes
+   ahead (IRR__V_EXEC): MPICH raises a truncated receive on MPI_COMM_WORLD's handler. */
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
