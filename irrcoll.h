@@ -2881,12 +2881,12 @@ static inline double irr_gatherv_tree_bound(int p, int root, const int64_t *m, i
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
    with the root, empty ones too, so a size mismatch is still caught without MPI truncating
    or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_V_DIRECT_MAXP). The blocking call runs this program straight on the
-   user's buffers (mpi/direct.h: a matched probe tells each size first). The executor's
-   form (nonblocking and persistent calls; IRRCOLL_CHECK), IRR__V_EXEC: Scatterv's receivers
-   probe sizes (IRR_OPF_PROBE); Gatherv's messages carry their size ahead of their data
-   (irr_gatherv_direct_h), so its root posts every receive at once, as MPI's linear Gatherv
-   does.
+   beats the tree (IRR_V_DIRECT_MAXP). Gatherv's messages carry their size ahead of their
+   data (irr_gatherv_direct_h), so its root posts every receive at once, as MPI's linear
+   Gatherv does (probing each first put 63 probes on the root's critical path: mpi/rooted.h).
+   The blocking Scatterv runs its plain program straight on the user's buffers (mpi/direct.h:
+   a probe tells each receiver its size first); the executor's form of it (nonblocking and
+   persistent calls; IRRCOLL_CHECK), IRR__V_EXEC, probes sizes (IRR_OPF_PROBE).
    Limits: p < 2^31; the root's program needs p + 1 ops (linear), 3p (direct). */
 
 /* The direct Gatherv: every block straight to the root, with no probe, and nothing a
@@ -2946,15 +2946,15 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
   return s->err;
 }
 
-/* all: every rank talks to the root, zero sizes included (direct); all == IRR__V_EXEC the
-   executor's form of it (Gatherv: irr_gatherv_direct_h; Scatterv: receives are probed) */
+/* all: every rank talks to the root, zero sizes included (direct: Gatherv's is
+   irr_gatherv_direct_h); all == IRR__V_EXEC Scatterv's executor's form (receives probed) */
 #define IRR__V_EXEC 2
 static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
                                        const int64_t *m_root, int inplace, irr_sched *s) {
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
   int i, n0 = s->nops;
   if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
-  if (all == IRR__V_EXEC && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
+  if (all && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
   if (rank != root) {
     if (own > 0 || all) {
       if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
@@ -10706,16 +10706,18 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
-/* The direct Gatherv and Scatterv of a blocking call (IRR_ALG_DIRECT, without
-   IRRCOLL_CHECK): the program of irr_gatherv_direct / irr_scatterv_direct (one message
-   between the root and every other rank, empty ones too) run straight on the user's buffers
-   (mpi/direct.h), as MPI's own linear algorithms: no staging, no heads, no executor. A rank
-   with bad arguments sends its poison (Gatherv's sender to the root, Scatterv's root to
-   every rank) and drains what comes; a receiver of a poison or of a block larger than its
-   count returns MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is
-   taken at the start of its block, as MPICH does. Built to receive without probes
-   (IRR_DX_PROBE 0, a test's build), the executor runs the direct algorithm instead, sizes
-   ahead (IRR__V_EXEC): MPICH raises a truncated receive on MPI_COMM_WORLD's handler. */
+/* A blocking direct Gatherv or Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the
+   program of irr_gatherv_direct / irr_scatterv_direct (one message between the root and
+   every other rank, empty ones too) run straight on the user's buffers (mpi/direct.h), as
+   MPI's own linear algorithms: no staging, no heads, no executor. A rank with bad arguments
+   sends its poison (Gatherv's sender to the root, Scatterv's root to every rank) and drains
+   what comes; a receiver of a poison or of a block larger than its count returns
+   MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is taken at the
+   start of its block, as MPICH does. irr__v_run sends Scatterv here, not Gatherv: its root
+   would probe each of its p - 1 messages before receiving it, on the call's critical path
+   (SMPI, p = 64, 4 B to 1 KiB: 0.876 of MPI's linear, against 0.913 with the executor's
+   pre-posted heads, IRR__V_EXEC). Nor a build whose receives are not probed (IRR_DX_PROBE
+   0: MPICH raises a truncated receive on MPI_COMM_WORLD's handler). */
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
@@ -10784,7 +10786,7 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
   forced = A->scatter ? irr_scatterv_choose(forced, V.p) : irr_gatherv_choose(forced, V.p);
   if (forced == IRR_ALG_XTREE) return irr__xs_known(A); /* its own tags, checks and errors */
   irr__v_begin(A, &V, forced);
-  if (forced == IRR_ALG_DIRECT && !V.ctx->check && IRR_DX_PROBE) { /* its program straight on the user's buffers */
+  if (forced == IRR_ALG_DIRECT && A->scatter && !V.ctx->check && IRR_DX_PROBE) { /* its program on the user's buffers */
     rc = irr__v_direct(A, &V, &s, &ops, t0);
   } else if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
     irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);

@@ -6,12 +6,12 @@
    irr_gatherv_direct / irr_scatterv_direct: the same, but every rank exchanges a message
    with the root, empty ones too, so a size mismatch is still caught without MPI truncating
    or a rank waiting for a message that never comes; no construction, so for small p it
-   beats the tree (IRR_V_DIRECT_MAXP). The blocking call runs this program straight on the
-   user's buffers (mpi/direct.h: a matched probe tells each size first). The executor's
-   form (nonblocking and persistent calls; IRRCOLL_CHECK), IRR__V_EXEC: Scatterv's receivers
-   probe sizes (IRR_OPF_PROBE); Gatherv's messages carry their size ahead of their data
-   (irr_gatherv_direct_h), so its root posts every receive at once, as MPI's linear Gatherv
-   does.
+   beats the tree (IRR_V_DIRECT_MAXP). Gatherv's messages carry their size ahead of their
+   data (irr_gatherv_direct_h), so its root posts every receive at once, as MPI's linear
+   Gatherv does (probing each first put 63 probes on the root's critical path: mpi/rooted.h).
+   The blocking Scatterv runs its plain program straight on the user's buffers (mpi/direct.h:
+   a probe tells each receiver its size first); the executor's form of it (nonblocking and
+   persistent calls; IRRCOLL_CHECK), IRR__V_EXEC, probes sizes (IRR_OPF_PROBE).
    Limits: p < 2^31; the root's program needs p + 1 ops (linear), 3p (direct). */
 
 /* The direct Gatherv: every block straight to the root, with no probe, and nothing a
@@ -71,15 +71,15 @@ static inline irr_status irr_gatherv_direct_h(int rank, int p, int root, int64_t
   return s->err;
 }
 
-/* all: every rank talks to the root, zero sizes included (direct); all == IRR__V_EXEC the
-   executor's form of it (Gatherv: irr_gatherv_direct_h; Scatterv: receives are probed) */
+/* all: every rank talks to the root, zero sizes included (direct: Gatherv's is
+   irr_gatherv_direct_h); all == IRR__V_EXEC Scatterv's executor's form (receives probed) */
 #define IRR__V_EXEC 2
 static inline irr_status irr__linear_v(int scatter, int all, int rank, int p, int root, int64_t own,
                                        const int64_t *m_root, int inplace, irr_sched *s) {
   int vbuf = scatter ? IRR_BUF_SEND : IRR_BUF_RECV, obuf = scatter ? IRR_BUF_RECV : IRR_BUF_SEND;
   int i, n0 = s->nops;
   if (s->rank != rank || s->size != p || root < 0 || root >= p) return IRR_ERR_ARG;
-  if (all == IRR__V_EXEC && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
+  if (all && !scatter) return irr_gatherv_direct_h(rank, p, root, own, m_root, inplace, IRR_HEAD_ROOM, s);
   if (rank != root) {
     if (own > 0 || all) {
       if (scatter) irr_sched_recv(s, 0, root, obuf, 0, rank, rank + 1, own);
