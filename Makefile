@@ -112,8 +112,8 @@ $(B)/test_%: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 $(B)/test_%_split: test/mpi/test_%.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRRCOLL_MAX_MSG=40 -DIRR_HEAD_ROOM=12 -I. -o $@ $<
 # the direct exchanges receiving into receives posted before the data (IRR_DX_PROBE=0,
-# mpi/direct.h: SMPI's way; elsewhere a matched probe comes first), so that make check runs
-# both ways
+# mpi/direct.h: a build option that saves a probe a message and trusts MPI's truncation;
+# by default a probe comes first), so that make check runs both ways
 $(B)/test_alltoallv_posted: test/mpi/test_alltoallv.c $(MPI_TEST_DEPS) | $(B) deps-mpi
 	$(MPICC) $(WARN) -O1 -g $(SAN) -DIRR_DX_PROBE=0 -I. -o $@ $<
 # threads on their own communicators, concurrently from the first call (MPI_THREAD_MULTIPLE)
