@@ -6700,8 +6700,9 @@ static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int6
 }
 
 /* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
-   builders' (the direct exchange has no sizes phase: IRR_A2A_SIZES adds nothing to it); share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
-   hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
+   builders' (the direct exchange has no sizes phase: IRR_A2A_SIZES adds nothing to it);
+   share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the hybrid's
+   (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
 static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
                                                    irr_model md, int share, int64_t T) {
   int64_t v[IRR_A2A_NSTAT], *w = NULL;
@@ -7821,9 +7822,10 @@ typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
-  MPI_Comm pd;                      /* Alltoallv's direct exchange alone (its receives take any
-                                       tag, so no other call's message may share its
-                                       communicator): made at its first call, else MPI_COMM_NULL */
+  MPI_Comm pd;                      /* the blocking direct exchanges alone (mpi/direct.h:
+                                       Alltoallv's, Scatterv's; their receives take any tag or
+                                       source, so no other call's message may share its
+                                       communicator): made at the first, else MPI_COMM_NULL */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */
@@ -9790,6 +9792,24 @@ static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm 
   return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
 }
 
+/* A probe of the call's tag from any source: *flag, and if set the message (its source, tag
+   and matched handle) and its bytes. */
+static int irr__dx_iprobe(int tag, MPI_Comm pc, int *flag, irr__dx_msg *msg, int64_t *got) {
+  MPI_Status st;
+  int rc;
+#if IRR_DX_MPROBE
+  MPI_Count n = 0;
+  rc = MPI_Improbe(MPI_ANY_SOURCE, tag, pc, flag, &msg->m, &st);
+  if (rc == MPI_SUCCESS && *flag) MPI_Get_elements_x(&st, MPI_BYTE, &n);
+#else
+  int n = 0; /* (SMPI has no MPI_Get_elements_x, and no message over INT_MAX bytes) */
+  rc = MPI_Iprobe(MPI_ANY_SOURCE, tag, pc, flag, &st);
+  if (rc == MPI_SUCCESS && *flag) MPI_Get_count(&st, MPI_BYTE, &n);
+#endif
+  if (rc == MPI_SUCCESS && *flag) msg->src = st.MPI_SOURCE, msg->tag = tag, *got = (int64_t)n;
+  return rc;
+}
+
 /* The receives of s after probes, in the order they arrive; *nr posted into rq. The tag
    tells the poison (*arg), the size where the message goes (*trunc: a larger one). op:
    s->size ints of workspace (the receive op of each source). */
@@ -9803,28 +9823,12 @@ static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int t
     for (k = 1; k >= 0 && left > 0 && rc == MPI_SUCCESS; k--) /* the data's tag, then the poison's */
       for (flag = 1; flag && left > 0 && rc == MPI_SUCCESS;) {
         irr__dx_msg msg;
-        MPI_Status st;
-#if IRR_DX_MPROBE
-        MPI_Count got = 0;
-#else
-        int got = 0; /* (SMPI has no MPI_Get_elements_x, and no message over INT_MAX bytes) */
-#endif
-#if IRR_DX_MPROBE
-        rc = MPI_Improbe(MPI_ANY_SOURCE, tag + k, pc, &flag, &msg.m, &st);
-#else
-        rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + k, pc, &flag, &st);
-#endif
-        if (rc != MPI_SUCCESS || !flag) continue;
-        msg.src = st.MPI_SOURCE, msg.tag = tag + k;
+        int64_t got = 0;
+        if ((rc = irr__dx_iprobe(tag + k, pc, &flag, &msg, &got)) != MPI_SUCCESS || !flag) continue;
         if (msg.src < 0 || msg.src >= s->size || (j = op[msg.src]) < 0) return MPI_ERR_INTERN; /* not this call's */
         op[msg.src] = -1, left--;
-#if IRR_DX_MPROBE
-        MPI_Get_elements_x(&st, MPI_BYTE, &got);
-#else
-        MPI_Get_count(&st, MPI_BYTE, &got);
-#endif
         *arg |= k == 0;
-        rc = irr__dx_recv1(&s->ops[j], rv, bad || k == 0, pc, &msg, k == 0 ? 0 : (int64_t)got, &rq[*nr], &ok);
+        rc = irr__dx_recv1(&s->ops[j], rv, bad || k == 0, pc, &msg, k == 0 ? 0 : got, &rq[*nr], &ok);
         if (ok) ++*nr;
         else if (!bad && k) *trunc = 1;
       }
@@ -10706,33 +10710,32 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
-/* A blocking direct Gatherv or Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the
-   program of irr_gatherv_direct / irr_scatterv_direct (one message between the root and
-   every other rank, empty ones too) run straight on the user's buffers (mpi/direct.h), as
-   MPI's own linear algorithms: no staging, no heads, no executor. A rank with bad arguments
-   sends its poison (Gatherv's sender to the root, Scatterv's root to every rank) and drains
-   what comes; a receiver of a poison or of a block larger than its count returns
-   MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is taken at the
-   start of its block, as MPICH does. irr__v_run sends Scatterv here, not Gatherv: its root
-   would probe each of its p - 1 messages before receiving it, on the call's critical path
-   (SMPI, p = 64, 4 B to 1 KiB: 0.876 of MPI's linear, against 0.913 with the executor's
-   pre-posted heads, IRR__V_EXEC). Nor a build whose receives are not probed (IRR_DX_PROBE
-   0: MPICH raises a truncated receive on MPI_COMM_WORLD's handler). */
+/* A blocking direct Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the program of
+   irr_scatterv_direct (one message from the root to every other rank, empty ones too) run
+   straight on the user's buffers (mpi/direct.h), as MPI's own linear algorithm: no staging,
+   no executor. A root with bad arguments sends its poison and every rank drains what comes;
+   a receiver of the poison or of a block larger than its count returns MPI_ERR_TRUNCATE,
+   the block untouched; a shorter block, an empty one too, is taken at the start of its
+   block, as MPICH does. Not Gatherv, whose direct program is the executor's (each block's
+   size ahead, irr_gatherv_direct_h): run this way its root would probe each of its p - 1
+   messages before receiving it, on the call's critical path (SMPI, p = 64, 4 B to 1 KiB:
+   0.876 of MPI's linear, against 0.913 with the executor's pre-posted heads). Nor a build
+   whose receives are not probed (IRR_DX_PROBE 0: MPICH raises a truncated receive on
+   MPI_COMM_WORLD's handler). */
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
-  irr__buf *sv = A->scatter ? &V->vb : &V->ob, *rv = A->scatter ? &V->ob : &V->vb;
   MPI_Comm pd;
   if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
   irr_sched_init(s, V->rank, p, *ops, cap);
-  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
-                    V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
+  if (irr_scatterv_direct(V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
+                          V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
     return MPI_ERR_INTERN;
   /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
-  irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
+  irr__note_call(V->ctx, IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, 0,
                  irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
   irr__v_views(A, V);
-  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
+  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, &V->vb, &V->ob, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
   if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   return rc;
 }

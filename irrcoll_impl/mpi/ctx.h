@@ -69,9 +69,10 @@ typedef struct irr__scratch {       /* the mock-ups' scratch (guide/) */
 
 typedef struct irr__ctx {
   MPI_Comm pc;                      /* private duplicate: irrcoll's messages only */
-  MPI_Comm pd;                      /* Alltoallv's direct exchange alone (its receives take any
-                                       tag, so no other call's message may share its
-                                       communicator): made at its first call, else MPI_COMM_NULL */
+  MPI_Comm pd;                      /* the blocking direct exchanges alone (mpi/direct.h:
+                                       Alltoallv's, Scatterv's; their receives take any tag or
+                                       source, so no other call's message may share its
+                                       communicator): made at the first, else MPI_COMM_NULL */
   unsigned seq;                     /* calls made on this communicator (tags) */
   irr_alg force[IRR_COLL_COUNT];    /* IRR_ALG_AUTO: automatic (ir/registry.h) */
   irr_model md;                     /* alpha (s), beta (s/byte) and the CPU term for model-chosen parameters */

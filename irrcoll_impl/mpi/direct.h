@@ -138,6 +138,24 @@ static int irr__dx_recv1(const irr_op *o, const irr__buf *rv, int bad, MPI_Comm 
   return rc == MPI_SUCCESS && got > 0 && !tmp ? MPI_ERR_NO_MEM : rc;
 }
 
+/* A probe of the call's tag from any source: *flag, and if set the message (its source, tag
+   and matched handle) and its bytes. */
+static int irr__dx_iprobe(int tag, MPI_Comm pc, int *flag, irr__dx_msg *msg, int64_t *got) {
+  MPI_Status st;
+  int rc;
+#if IRR_DX_MPROBE
+  MPI_Count n = 0;
+  rc = MPI_Improbe(MPI_ANY_SOURCE, tag, pc, flag, &msg->m, &st);
+  if (rc == MPI_SUCCESS && *flag) MPI_Get_elements_x(&st, MPI_BYTE, &n);
+#else
+  int n = 0; /* (SMPI has no MPI_Get_elements_x, and no message over INT_MAX bytes) */
+  rc = MPI_Iprobe(MPI_ANY_SOURCE, tag, pc, flag, &st);
+  if (rc == MPI_SUCCESS && *flag) MPI_Get_count(&st, MPI_BYTE, &n);
+#endif
+  if (rc == MPI_SUCCESS && *flag) msg->src = st.MPI_SOURCE, msg->tag = tag, *got = (int64_t)n;
+  return rc;
+}
+
 /* The receives of s after probes, in the order they arrive; *nr posted into rq. The tag
    tells the poison (*arg), the size where the message goes (*trunc: a larger one). op:
    s->size ints of workspace (the receive op of each source). */
@@ -151,28 +169,12 @@ static int irr__dx_probed(const irr_sched *s, const irr__buf *rv, int bad, int t
     for (k = 1; k >= 0 && left > 0 && rc == MPI_SUCCESS; k--) /* the data's tag, then the poison's */
       for (flag = 1; flag && left > 0 && rc == MPI_SUCCESS;) {
         irr__dx_msg msg;
-        MPI_Status st;
-#if IRR_DX_MPROBE
-        MPI_Count got = 0;
-#else
-        int got = 0; /* (SMPI has no MPI_Get_elements_x, and no message over INT_MAX bytes) */
-#endif
-#if IRR_DX_MPROBE
-        rc = MPI_Improbe(MPI_ANY_SOURCE, tag + k, pc, &flag, &msg.m, &st);
-#else
-        rc = MPI_Iprobe(MPI_ANY_SOURCE, tag + k, pc, &flag, &st);
-#endif
-        if (rc != MPI_SUCCESS || !flag) continue;
-        msg.src = st.MPI_SOURCE, msg.tag = tag + k;
+        int64_t got = 0;
+        if ((rc = irr__dx_iprobe(tag + k, pc, &flag, &msg, &got)) != MPI_SUCCESS || !flag) continue;
         if (msg.src < 0 || msg.src >= s->size || (j = op[msg.src]) < 0) return MPI_ERR_INTERN; /* not this call's */
         op[msg.src] = -1, left--;
-#if IRR_DX_MPROBE
-        MPI_Get_elements_x(&st, MPI_BYTE, &got);
-#else
-        MPI_Get_count(&st, MPI_BYTE, &got);
-#endif
         *arg |= k == 0;
-        rc = irr__dx_recv1(&s->ops[j], rv, bad || k == 0, pc, &msg, k == 0 ? 0 : (int64_t)got, &rq[*nr], &ok);
+        rc = irr__dx_recv1(&s->ops[j], rv, bad || k == 0, pc, &msg, k == 0 ? 0 : got, &rq[*nr], &ok);
         if (ok) ++*nr;
         else if (!bad && k) *trunc = 1;
       }

@@ -462,33 +462,32 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
-/* A blocking direct Gatherv or Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the
-   program of irr_gatherv_direct / irr_scatterv_direct (one message between the root and
-   every other rank, empty ones too) run straight on the user's buffers (mpi/direct.h), as
-   MPI's own linear algorithms: no staging, no heads, no executor. A rank with bad arguments
-   sends its poison (Gatherv's sender to the root, Scatterv's root to every rank) and drains
-   what comes; a receiver of a poison or of a block larger than its count returns
-   MPI_ERR_TRUNCATE, the block untouched; a shorter block, an empty one too, is taken at the
-   start of its block, as MPICH does. irr__v_run sends Scatterv here, not Gatherv: its root
-   would probe each of its p - 1 messages before receiving it, on the call's critical path
-   (SMPI, p = 64, 4 B to 1 KiB: 0.876 of MPI's linear, against 0.913 with the executor's
-   pre-posted heads, IRR__V_EXEC). Nor a build whose receives are not probed (IRR_DX_PROBE
-   0: MPICH raises a truncated receive on MPI_COMM_WORLD's handler). */
+/* A blocking direct Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the program of
+   irr_scatterv_direct (one message from the root to every other rank, empty ones too) run
+   straight on the user's buffers (mpi/direct.h), as MPI's own linear algorithm: no staging,
+   no executor. A root with bad arguments sends its poison and every rank drains what comes;
+   a receiver of the poison or of a block larger than its count returns MPI_ERR_TRUNCATE,
+   the block untouched; a shorter block, an empty one too, is taken at the start of its
+   block, as MPICH does. Not Gatherv, whose direct program is the executor's (each block's
+   size ahead, irr_gatherv_direct_h): run this way its root would probe each of its p - 1
+   messages before receiving it, on the call's critical path (SMPI, p = 64, 4 B to 1 KiB:
+   0.876 of MPI's linear, against 0.913 with the executor's pre-posted heads). Nor a build
+   whose receives are not probed (IRR_DX_PROBE 0: MPICH raises a truncated receive on
+   MPI_COMM_WORLD's handler). */
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
   int p = V->p, cap = irr_v_maxops(IRR_ALG_DIRECT, p, V->rank, A->root), bad = V->err != MPI_SUCCESS && V->err != MPI_ERR_TRUNCATE;
   int rc, e = MPI_SUCCESS;
-  irr__buf *sv = A->scatter ? &V->vb : &V->ob, *rv = A->scatter ? &V->ob : &V->vb;
   MPI_Comm pd;
   if (!(*ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
   irr_sched_init(s, V->rank, p, *ops, cap);
-  if (irr__linear_v(A->scatter, 1, V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
-                    V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
+  if (irr_scatterv_direct(V->rank, p, A->root, V->own, V->isroot ? V->m_root : NULL,
+                          V->inplace || V->err == MPI_ERR_TRUNCATE, s) != IRR_OK)
     return MPI_ERR_INTERN;
   /* the model's CPU: the root's counts widened, the program; the messages are MPI's own */
-  irr__note_call(V->ctx, A->scatter ? IRR_COLL_SCATTERV : IRR_COLL_GATHERV, IRR_ALG_DIRECT, 0, 0,
+  irr__note_call(V->ctx, IRR_COLL_SCATTERV, IRR_ALG_DIRECT, 0, 0,
                  irr__plan_cpu(&V->ctx->md, V->isroot ? IRR_VALIDATE_SIZES * p : 1, s->nops), t0);
   irr__v_views(A, V);
-  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, sv, rv, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
+  if ((rc = irr__dx_comm(V->ctx, &pd)) == MPI_SUCCESS) rc = irr__dx_run(s, &V->vb, &V->ob, bad || (V->isroot && !V->m_root), V->tag, pd, &e);
   if (rc == MPI_SUCCESS && e != MPI_SUCCESS && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
   return rc;
 }

@@ -133,8 +133,9 @@ static inline irr_status irr_alltoallv_stats_all(int p, const int64_t *mat, int6
 }
 
 /* The programs of all ranks for alg (IRR_ALG_AUTO: the choice) into set; flags as the
-   builders' (the direct exchange has no sizes phase: IRR_A2A_SIZES adds nothing to it); share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the
-   hybrid's (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
+   builders' (the direct exchange has no sizes phase: IRR_A2A_SIZES adds nothing to it);
+   share: ranks per node behind one NIC (1: flat); T: Bruck's threshold, 0: the hybrid's
+   (irr_alltoallv_direct_min), INT64_MAX: plain Bruck. */
 static inline irr_status irr_alltoallv_build_all_t(irr_sched_set *set, irr_alg alg, int p, const int64_t *mat, int flags,
                                                    irr_model md, int share, int64_t T) {
   int64_t v[IRR_A2A_NSTAT], *w = NULL;
