@@ -45,7 +45,8 @@
      algo/alltoallv/    sizes.h (labels, the sizes phase), linear.h, bruck.h (and the hybrid)
      algo/reduce_scatter/  common.h (pieces, ranges, the delivery to owners), bruck.h
                         (reverse Bruck), halving.h (recursive halving in rank order), ring.h,
-                        pairwise.h, balanced.h (equal pieces, then to the owners)
+                        pairwise.h, balanced.h (equal pieces, then to the owners),
+                        dominant.h (the largest block first, without its owner)
      select/            each collective's automatic choice, the ops its programs need and the
                         programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
                         XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
@@ -1168,7 +1169,7 @@ static inline double irr__mp_latest(const double *E, int p) {
      xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
      xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
                             choice
-     reduce_scatter         balanced, bruck, halving, ring, pairwise (the last three MPI's)
+     reduce_scatter         balanced, dominant, bruck, halving, ring, pairwise (the last three MPI's)
                             auto: irr_reduce_scatter_choose, the estimates' argmin
    An X collective with no forced algorithm of its own follows its known-size collective's
    (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
@@ -1214,6 +1215,7 @@ typedef enum irr_alg {
   IRR_ALG_HALVING = 17,   /* Reduce_scatter: recursive halving on the rank blocks, rank order kept */
   IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
   IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
+  IRR_ALG_DOMINANT = 20,  /* Reduce_scatter: the largest block reduced first without its owner */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -1268,6 +1270,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
       {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BALANCED, 0, "p equal pieces reduce-scattered (reverse Bruck; halving in rank order), then sent to their owners"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_DOMINANT, IRR_RESTRICT_COMMUTE, "the largest block reduce-scattered among the other ranks first, then sent to its owner while they reduce the rest"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BRUCK, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks: ceil(log2 p) rounds, any p"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
@@ -1289,7 +1292,8 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced"};
+                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced",
+                                  "dominant"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -5809,6 +5813,223 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
   return s->err;
 }
 /* ==== end algo/reduce_scatter/balanced.h ==== */
+/* ==== begin algo/reduce_scatter/dominant.h ==== */
+/* Reduce_scatter for one dominant block (IRR_ALG_DOMINANT): its owner's port is not in the
+   way. Commutative operations, p >= IRR_RS_DOM_MINP = 8 (below, it is balanced.h's: with
+   so few ranks the second reverse Bruck's rounds cost more than the owner's port saves).
+
+   Why: the count-balanced algorithm moves ((p - 1)/p) n through every port and then
+   delivers each block to its owner, so the owner o of the largest block (m_o units) takes
+   about n + m_o; with one block of half the vector that is 1.5 n where the bound has n
+   (issue 33). Here o's block D is finished first, and reaches o while the others work on
+   the rest R (n - m_o units, the blocks without o; virtual rank u of the k = p - 1 others
+   is rank u + (u >= o)):
+     1. D, in p equal pieces, is reduce-scattered by reverse Bruck among all p (bruck.h).
+     2. At once, from round RD = ceil(log2 p) + 1 on:
+        - R, in k equal pieces, is reduce-scattered by reverse Bruck among the k and
+          delivered to its owners (balanced.h's program on R's blocks);
+        - the D pieces go to o through groups of w = 2^floor(log2(k)/2) ~ sqrt(k) ranks:
+          each sends its piece to its group's first rank in R's round 1; that rank sends
+          the group's to o in a later round, paced so that o's port takes them while R's
+          rounds still run (irr__rs_dom_dround);
+        - o's own parts of R reach the k by groups of w too (offset by w/2, so their first
+          ranks are others): one message a group, which its first rank reduces into its
+          relative pieces 0 .. w - 1 of R before they leave (by R's round ceil(log2 k) -
+          log2 w), in the round whose traffic it fits (irr__rs_dom_round).
+     o posts all of step 2 in one round: its port sends n - m_o and takes m_o.
+   The rounds are round numbers, not barriers: a message of o's waits only for its receive.
+
+   Cost: t_D(p, m_o) + max(t_R(k, n - m_o) + R's delivery + a group's extra messages,
+   o's port: k/w alpha + max(m_o, n - m_o) beta), t_D and t_R reverse Bruck over equal
+   pieces. Against balanced it saves about min(m_o, n - m_o) beta at o's port and pays
+   ceil(log2 k) alpha for the second reverse Bruck, plus w - 1 messages at a group's first
+   rank: in the model a gain from a few KiB a rank on, where one block holds about half the
+   vector (select/reduce_scatter.h weighs it). Its limit: below that it loses to balanced
+   (the extra rounds), and the SMPI figures in README.md say where it pays.
+
+   Built from two sub-programs written by the algorithms above on their own labels and then
+   mapped onto the real ones: D's on one block (block 0 = all of D, ranks as they are), R's
+   on the blocks without o (virtual ranks; a range over o's place is split there, its second
+   part continuing the message). Scratch (not o): R's, then o's parts of R (a group's first
+   rank: the group's), then D's, then a D group's gathered pieces. o: D's. */
+
+#define IRR_RS_DOM_MINP 8
+
+/* Block i of R (the blocks without o) starts at R element irr__rs_rstart(D, o, i). */
+static inline int64_t irr__rs_rstart(const int64_t *D, int o, int i) { return i <= o ? D[i] : D[i + 1] - (D[o + 1] - D[o]); }
+
+/* Append an op over R elements [a, a + len) (a + len <= n - m_o) onto the real labels: the
+   part at or past o's place shifted by m_o, and a range over it split in two there (the
+   second part continues the message; a copy's is a copy). off/doff: the first element's
+   place in scratch where buf/dbuf is scratch. */
+static inline void irr__rs_rop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
+                               const int64_t *D, int o, int64_t a, int64_t len, int flags) {
+  int64_t mo = D[o + 1] - D[o], c = D[o] - a;
+  if (len <= 0) return;
+  if (c <= 0 || c >= len) {
+    irr__rs_op(s, round, kind, peer, buf, off, dbuf, doff, D, a + (c <= 0 ? mo : 0), len, flags);
+    return;
+  }
+  irr__rs_op(s, round, kind, peer, buf, off, dbuf, doff, D, a, c, flags);
+  irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + c : off, dbuf, dbuf == IRR_BUF_TMP ? doff + c : doff, D,
+             D[o + 1], len - c, flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
+}
+
+/* Sub-program ops e[lo, hi) onto s, scratch offsets moved by base, rounds from 1 on by
+   shift. R's (Rs: its blocks): peers are virtual (u: rank u + (u >= o)), labels on R's
+   blocks, mapped by irr__rs_rop. D's (Rs NULL): peers are ranks, element a of D is element
+   D_o + a. */
+static inline void irr__rs_dom_put(irr_sched *s, const irr_op *e, int lo, int hi, int shift, int64_t base, const int64_t *D,
+                                   int o, const int64_t *Rs) {
+  int j;
+  for (j = lo; j < hi; j++) {
+    const irr_op *x = &e[j];
+    int peer = x->kind == IRR_OP_COPY ? -1 : x->peer + (Rs && x->peer >= o), rd = x->round ? x->round + shift : 0;
+    int64_t off = x->buf == IRR_BUF_TMP ? x->off + base : x->off, doff = x->dbuf == IRR_BUF_TMP ? x->doff + base : x->doff;
+    if (Rs) irr__rs_rop(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, o, Rs[x->blo] + x->skip, x->len, x->flags);
+    else irr__rs_op(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, D[o] + x->skip, x->len, x->flags);
+  }
+}
+
+/* The first op of e[from, n) in a round past rd (n if none). */
+static inline int irr__rs_dom_next(const irr_op *e, int from, int n, int rd) {
+  while (from < n && e[from].round <= rd) from++;
+  return from;
+}
+
+/* Virtual rank u's group: [*lead, *end), w consecutive virtual ranks, cut at o's place too
+   (so that a group's D pieces, those of its ranks, are consecutive). */
+static inline void irr__rs_dom_grp(int u, int w, int o, int k, int *lead, int *end) {
+  int a = u - u % w, b = a + w < k ? a + w : k;
+  if (a < o && o <= u) a = o;
+  if (u < o && o < b) b = o;
+  *lead = a, *end = b;
+}
+
+/* Virtual rank u's group for o's parts of R: w consecutive virtual ranks, offset by w/2 from
+   the D groups so that their first ranks are others. */
+static inline void irr__rs_dom_rgrp(int u, int w, int k, int *lead, int *end) {
+  int off = w / 2, a = u < off ? 0 : u - (u - off) % w, b = u < off ? off : a + w;
+  *lead = a, *end = b < k ? b : k;
+}
+
+/* The R round (1 ..) by whose end R's reverse Bruck over k equal pieces of nR units has
+   moved c units in its largest messages, but at least lo and at most hi: the round a
+   message of o's ending c units into its stream fits in, so that o's port keeps pace. */
+static inline int irr__rs_dom_round(int k, int64_t nR, int64_t c, int lo, int hi) {
+  int64_t cum = 0;
+  int r = 1, L;
+  for (L = k; L > 1 && r < hi; L = irr__rs_hp2(L), r++) {
+    int64_t x = (int64_t)(L - irr__rs_hp2(L));
+    cum += x * (nR / k) + (x * (nR % k) + k - 1) / k;
+    if (cum >= c && r >= lo) break;
+  }
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+/* The R round in which the group of real ranks [r0, r0 + G) sends its reduced D pieces to o
+   (D: m_o units in p equal pieces): after its gather in R's round 1, and paced as o's port
+   takes them while R's rounds run, the D units before the group's end (o's own piece left
+   out) standing for as large a share of R. */
+static inline int irr__rs_dom_dround(int p, int64_t mo, int64_t nR, int o, int r0, int G, int lk) {
+  int64_t cum = irr__rs_piece_at(r0 + G, p, mo, NULL, 0);
+  if (r0 > o) cum -= irr__rs_piece_at(o + 1, p, mo, NULL, 0) - irr__rs_piece_at(o, p, mo, NULL, 0);
+  return irr__rs_dom_round(p - 1, nR, mo > 0 ? (int64_t)((double)cum / (double)mo * (double)nR) : 0, 1 + (G > 1), lk + 1);
+}
+
+/* A D group's message between its first rank r and o: pieces r .. r1 - 1 of D (PD), r's own
+   first (from scratch at off1 on r's side), the gathered rest next (off2), the second
+   continuing the message where the first is not empty. At o (buf IRR_BUF_RECV) both land
+   in its receive buffer by their labels. */
+static inline void irr__rs_dom_two(irr_sched *s, int round, int kind, int peer, int buf, int64_t off1, int64_t off2,
+                                   const int64_t *D, int o, const int64_t *PD, int r, int r1) {
+  int h = s->nops;
+  irr__rs_op(s, round, kind, peer, buf, off1, IRR_BUF_NONE, 0, D, D[o] + PD[r], PD[r + 1] - PD[r], IRR_OPF_ALTTAG);
+  irr__rs_op(s, round, kind, peer, buf, off2, IRR_BUF_NONE, 0, D, D[o] + PD[r + 1], PD[r1] - PD[r + 1],
+             IRR_OPF_ALTTAG | (s->nops > h ? IRR_OPF_CONT : 0));
+}
+
+/* Rank rank's program into s (initialized for rank of p). P: workspace of p + 1 entries. */
+static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int64_t *D, int64_t *P, irr_sched *s) {
+  int k = p - 1, o, u, w, lw, lk, RD, ab, cap, i, lead, end, ld, ed;
+  int64_t n = D[p], mo, nR, *Rs = NULL, *PD, *PR, *DD;
+  irr_op *e = NULL;
+  irr_sched sD, sR;
+  if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
+  if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
+  for (o = 0, i = 1; i < p; i++) /* the largest block, the first of equals: the same on all ranks */
+    if (D[i + 1] - D[i] > D[o + 1] - D[o]) o = i;
+  mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), RD = 1 + irr_circ_q(p);
+  lw = lk / 2, w = 1 << lw, ab = lk - lw; /* groups of w = 2^floor(lk/2) ~ sqrt(k); o's parts of R
+                                             absorbed by R's round ab */
+  cap = s->cap; /* the sub-programs fit where the whole does */
+  Rs = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * p + 4) * sizeof(int64_t));
+  e = (irr_op *)IRRCOLL_MALLOC((size_t)(2 * cap + 2) * sizeof(irr_op));
+  if (!Rs || !e) {
+    s->err = IRR_ERR_NOMEM;
+    goto out;
+  }
+  PD = Rs + p, PR = PD + p + 1, DD = PR + p + 1;
+  for (i = 0; i <= p; i++) Rs[i] = i <= k ? irr__rs_rstart(D, o, i) : 0, DD[i] = i ? mo : 0;
+  irr__rs_equal_pieces(p, mo, PD);
+  irr__rs_equal_pieces(k, nR, PR);
+  irr_sched_init(&sD, rank, p, e + cap + 1, cap);
+  irr__rs_bruck(&sD, 0, DD, PD); /* D among all p: piece r ends with rank r */
+  if (sD.err != IRR_OK) { s->err = sD.err; goto out; }
+  if (rank == o) { /* D's rounds; then one round: its parts of R out, the groups' D pieces in */
+    irr__rs_dom_put(s, sD.ops, 0, sD.nops, 0, 0, D, o, NULL);
+    for (u = 0; u < k; u = end) { /* each taken in the round its group's first rank absorbs it */
+      irr__rs_dom_rgrp(u, w, k, &lead, &end);
+      irr__rs_rop(s, RD, IRR_OP_SEND, u + (u >= o), IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, o, PR[u], PR[end] - PR[u], 0);
+    }
+    for (u = 0; u < k; u = end) { /* each sent in its group's paced round (irr__rs_dom_dround) */
+      irr__rs_dom_grp(u, w, o, k, &lead, &end);
+      irr__rs_dom_two(s, RD, IRR_OP_RECV, u + (u >= o), IRR_BUF_RECV, 0, 0, D, o, PD, u + (u >= o), end + (u >= o));
+    }
+    irr__rs_op(s, RD, IRR_OP_COPY, -1, IRR_BUF_TMP, 0, IRR_BUF_RECV, 0, D, D[o] + PD[o], PD[o + 1] - PD[o], 0);
+    goto out;
+  }
+  u = rank - (rank > o);
+  irr__rs_dom_rgrp(u, w, k, &lead, &end);
+  irr__rs_dom_grp(u, w, o, k, &ld, &ed);
+  irr_sched_init(&sR, u, k, e, cap);
+  if (irr_reduce_scatter_balanced(u, k, Rs, 0, P, &sR) != IRR_OK) { s->err = sR.err; goto out; }
+  { /* scratch: R's at 0, o's parts of R at sRo (an R group's first rank: the group's), D's
+       at dA, a D group's gathered pieces at gA (its first rank) */
+    int L = u == lead, G = ed - ld, x = u - ld, rr, jD = 0, jR = 0, last = RD - 1 + sR.nrounds, a, b;
+    int cR = irr__rs_dom_round(k, nR, PR[end], 1, ab), rl = rank - x; /* rl: the group's first rank */
+    int cD = irr__rs_dom_dround(p, mo, nR, o, rl, G, lk);
+    int64_t sRo = sR.tmp, dA = sRo + (L ? PR[end] - PR[u] : 0), gA = dA + sD.tmp;
+    if (last < RD + lk + 1) last = RD + lk + 1;
+    for (rr = 0; rr <= last; rr++) { /* round rr: o's parts and the group's pieces, then D's and R's */
+      int q = rr - RD; /* R's round q + 1 */
+      if (L && rr == RD - 1 + cR)
+        irr__rs_rop(s, rr, IRR_OP_RECV, o, IRR_BUF_TMP, sRo, IRR_BUF_TMP, 0, D, o, PR[u], PR[end] - PR[u], IRR_OPF_REDUCE);
+      if (x == 0 && q == 0) /* the group's pieces, straight to its first rank in R's round 1 */
+        for (i = 1; i < G; i++)
+          irr__rs_op(s, rr, IRR_OP_RECV, rank + i, IRR_BUF_TMP, gA + PD[rank + i] - PD[rank + 1], IRR_BUF_NONE, 0, D,
+                     D[o] + PD[rank + i], PD[rank + i + 1] - PD[rank + i], IRR_OPF_ALTTAG);
+      if (x > 0 && q == 0)
+        irr__rs_op(s, rr, IRR_OP_SEND, rl, IRR_BUF_TMP, dA, IRR_BUF_NONE, 0, D, D[o] + PD[rank], PD[rank + 1] - PD[rank],
+                   IRR_OPF_ALTTAG);
+      if (x == 0 && rr == RD - 1 + cD) /* then the group to o: its piece, then the gathered */
+        irr__rs_dom_two(s, rr, IRR_OP_SEND, o, IRR_BUF_TMP, dA, gA, D, o, PD, rank, rl + G);
+      a = irr__rs_dom_next(sD.ops, jD, sD.nops, rr);
+      irr__rs_dom_put(s, sD.ops, jD, a, 0, dA, D, o, NULL);
+      jD = a;
+      if (rr == 0 || rr >= RD) { /* R's round 0 with D's, its round r >= 1 in round RD - 1 + r */
+        b = irr__rs_dom_next(sR.ops, jR, sR.nops, rr ? rr - RD + 1 : 0);
+        irr__rs_dom_put(s, sR.ops, jR, b, RD - 1, 0, D, o, Rs);
+        jR = b;
+      }
+    }
+  }
+out:
+  if (Rs) IRRCOLL_FREE(Rs);
+  if (e) IRRCOLL_FREE(e);
+  return s->err;
+}
+/* ==== end algo/reduce_scatter/dominant.h ==== */
 /* ==== begin select/gatherv.h ==== */
 /* The automatic choices of Gatherv, Scatterv, XGatherv and XScatterv (from p and the forced
    algorithm alone), the ops their programs need, and the programs of all ranks of any of
@@ -6756,8 +6977,10 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
 
 static inline int irr_reduce_scatter_maxops(int p) {
   int lg = irr_circ_q(p);
-  return 4 * p + 4 * lg + 16; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
-                                 overlaps and the pieces a block does, both wrapped at worst */
+  return 5 * p + 12 * lg + 32; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
+                                   overlaps and the pieces a block does, both wrapped at worst;
+                                   dominant: two reverse Brucks, their messages split at o's
+                                   block, and its owner's p - 1 sends */
 }
 
 /* Whether alg is one of Reduce_scatter's, and applies to the operation (ordered: not
@@ -6775,6 +6998,7 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
   if (!irr__rs_applies(alg, ordered)) return IRR_ERR_ARG;
   switch (alg) {
   case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
+  case IRR_ALG_DOMINANT: return irr_reduce_scatter_dominant(rank, p, D, P, s);
   case IRR_ALG_BRUCK: return irr_reduce_scatter_bruck(rank, p, D, s);
   case IRR_ALG_HALVING: return irr_reduce_scatter_halving(rank, p, D, ordered, P, s);
   case IRR_ALG_RING: return irr_reduce_scatter_ring(rank, p, D, s);
@@ -6792,16 +7016,20 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
    takes the most messages any rank sends (one for each block its piece overlaps) or any
    owner takes from a flat list; the deepest binomial list adds a round per level; the most
-   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). */
-static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *P, int x, int k, double A, double B) {
+   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). The
+   blocks are D's, or with gap >= 0 those without block gap (dominant.h's R: p of them, D
+   having p + 1). */
+static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B) {
   int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
-  int64_t pos = 0, n = D[p], got = 0, most = 0;
+  int64_t pos = 0, n = gap < 0 ? D[p] : irr__rs_rstart(D, gap, p), got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
     if (pos < n) {
+      int64_t b;
       while (P[v + 1] <= pos) v++;
-      while (D[o + 1] <= pos) o++;
-      end = P[v + 1] < D[o + 1] ? P[v + 1] : D[o + 1];
+      while ((gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
+      b = gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1);
+      end = P[v + 1] < b ? P[v + 1] : b;
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
       int lg = np > 3 ? irr_circ_q(np + 1) : 0;
@@ -6911,6 +7139,58 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
   return (x > 0 ? A + BG * (double)n : 0) + (P ? irr__rs_halving_path(P, q, A, BG) : irr__rs_halving_low(q, x, n, D, A, BG));
 }
 
+/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): D's
+   reverse Bruck among all p, then the longest of three:
+   - R's reverse Bruck among the k = p - 1 others with its delivery, longer by a D group's
+     gather (w - 1 messages at its first rank in R's first round) and, in each round they
+     are paced over, by a group's D pieces sent on and a part of o's absorbed: a delay at one
+     rank holds up those that wait for it in the next round, so along the critical path the
+     delays of successive rounds add, the more of them the more rounds: a share (lk - 5)/5
+     in [0, 1] of their bytes (against the model, p = 64 .. 1000, one block of 30 .. 80 % of
+     the vector);
+   - o's port sending its parts of R, a message a group, the last absorbed ab rounds into
+     R's, lk - ab rounds before its end;
+   - o's port taking the groups' D pieces, from R's second round on.
+   With P, o's messages paced into one round queue at its port: half an alpha each beyond
+   the first (they overlap the rounds' own latencies). P: workspace (R's pieces), or NULL:
+   R's delivery and the queues left out (a lower bound). */
+static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P) {
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o = 0;
+  int64_t n = D[p], nR = n - mx;
+  ng = (double)((k + w - 1) / w);
+  nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
+  f = lk <= 5 ? 0 : lk >= 10 ? 1 : (lk - 5) / 5.0;
+  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0);
+  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0);
+  r1 = A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, k); /* R's first round */
+  tR += (w - 1) * ((mx < p ? (double)mx / p : 1) * A + B * (double)(mx / p)) + B * (double)(w * (mx / p)) +
+        BG * (double)(w * (nR / k)) +
+        f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
+  if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
+    int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
+    while (D[o + 1] - D[o] != mx) o++; /* the largest block (the first of equals) */
+    irr__rs_equal_pieces(k, nR, P);
+    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B);
+    for (u = 0; u < k; u = end) {
+      irr__rs_dom_grp(u, w, o, k, &lead, &end);
+      c = irr__rs_dom_dround(p, mx, nR, o, u + (u >= o), end - u, lk);
+      if (irr__rs_piece_at(end + (u >= o), p, mx, NULL, 0) > irr__rs_piece_at(u + (u >= o), p, mx, NULL, 0) && ++qD[c] > mD)
+        mD = qD[c];
+    }
+    for (u = 0; u < k; u = end) {
+      irr__rs_dom_rgrp(u, w, k, &lead, &end);
+      c = irr__rs_dom_round(k, nR, P[end], 1, ab);
+      if (P[end] > P[u] && ++qR[c] > mR) mR = qR[c];
+    }
+    tR += (mD - 1 + mR - 1) * A / 2; /* half: they overlap the rounds' own latencies */
+  }
+  oR = ng * A + (double)nR * B + (lk - ab) * A;
+  oD = r1 + ng * A + (double)mx * B;
+  t = tR > oR ? tR : oR;
+  return tD + (t > oD ? t : oD);
+}
+
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and
    gamma round by round, and the CPU of the messages a rank posts (cpu_msg each) and its ops
    (cpu_op). P: workspace of p + 1 entries; NULL: a lower bound instead, O(log p), that
@@ -6927,16 +7207,23 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   if (p <= 1 || n == 0) return md.cpu_op;
   q = irr__rs_pof2(p, &lg2q), x = p - q, lg = irr_circ_q(p);
   switch (alg) {
+  case IRR_ALG_DOMINANT:
+    if (p >= IRR_RS_DOM_MINP) {
+      t = irr__rs_dom_est(p, D, mx, md, P), msgs = 4 * lg + 8;
+      break;
+    }
+    /* below IRR_RS_DOM_MINP ranks it is balanced */
+    /* fall through */
   case IRR_ALG_BALANCED:
     if (!ordered) {
       if (P) irr__rs_equal_pieces(p, n, P);
       t = irr__rs_bruck_est(p, n, NULL, 0, A, BG, -1, 0) +
-          (P ? irr__rs_redist_est(p, D, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
+          (P ? irr__rs_redist_est(p, D, -1, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
       msgs = 2 * lg + 4;
     } else {
       if (P) irr__rs_equal_pieces(q, n, P);
       t = irr__rs_halving_est(q, x, n, P, NULL, A, BG) +
-          (P ? irr__rs_redist_est(p, D, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
+          (P ? irr__rs_redist_est(p, D, -1, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
       msgs = 2 * lg + 6;
     }
     break;
@@ -6946,7 +7233,7 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
     break;
   case IRR_ALG_HALVING:
     if (P) irr__rs_fold_pieces(p, D, P);
-    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, P, x, ordered ? lg2q : 0, Am, B) : 0);
+    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, -1, P, x, ordered ? lg2q : 0, Am, B) : 0);
     msgs = 2 * lg + 2;
     break;
   default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise: exact either way */
@@ -6966,10 +7253,12 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    operation's commutativity) and the model are. One pass for the largest block, then the
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
-   as soon as it cannot. */
+   as soon as it cannot. Dominant is a candidate only where one block holds a third of the
+   vector or more: below, the model gives it no gain, and its estimate is the least sure. */
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
-  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
+                                IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
@@ -6977,7 +7266,7 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
   if (forced != IRR_ALG_AUTO && irr__rs_applies(forced, ordered)) return forced;
   mx = irr__rs_maxblock(p, D);
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
-    low[i] = irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
+    low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
@@ -7376,9 +7665,12 @@ IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
    model's least estimate among: balanced (the vector cut into equal pieces whatever the
    counts, reduce-scattered by reverse Bruck, or by recursive halving in rank order for
    non-commutative operations, then each piece to the owners of the blocks it overlaps: one
-   dominant block costs about what the same volume spread evenly does), bruck (reverse Bruck
-   on the rank blocks), halving (MPICH's recursive halving, in rank order), ring (Open MPI's)
-   and pairwise (MPICH's); the last two and bruck only for commutative operations. Force with
+   dominant block costs about what the same volume spread evenly does), dominant (the
+   largest block reduce-scattered first, by all ranks, then sent to its owner while the
+   others reduce-scatter the rest without it: for one block of about half the vector or
+   more, from a few KiB a rank), bruck (reverse Bruck on the rank blocks), halving (MPICH's
+   recursive halving, in rank order), ring (Open MPI's) and pairwise (MPICH's); the last
+   two, bruck and dominant only for commutative operations. Force with
    IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
    Predefined and user operations, any datatype (one that is not dense bytes is copied into
    scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
@@ -7630,8 +7922,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
-IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
-    IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
+IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_dominant,
+    IRR_Reduce_scatter_irr_bruck, IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring,
+    IRR_Reduce_scatter_irr_pairwise;
 IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
 #endif /* IRRCOLL_NO_MPI */
 
@@ -14785,6 +15078,7 @@ IRR__GL_IRRA2A(direct, IRR_ALG_DIRECT)
   }
 IRR__GL_IRRRS(auto, IRR_ALG_AUTO)
 IRR__GL_IRRRS(balanced, IRR_ALG_BALANCED)
+IRR__GL_IRRRS(dominant, IRR_ALG_DOMINANT)
 IRR__GL_IRRRS(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRRS(halving, IRR_ALG_HALVING)
 IRR__GL_IRRRS(ring, IRR_ALG_RING)
@@ -14845,6 +15139,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_dominant", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_dominant},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_bruck},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_halving", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_halving},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_ring", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_ring},

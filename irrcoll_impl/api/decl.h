@@ -137,9 +137,12 @@ IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
    model's least estimate among: balanced (the vector cut into equal pieces whatever the
    counts, reduce-scattered by reverse Bruck, or by recursive halving in rank order for
    non-commutative operations, then each piece to the owners of the blocks it overlaps: one
-   dominant block costs about what the same volume spread evenly does), bruck (reverse Bruck
-   on the rank blocks), halving (MPICH's recursive halving, in rank order), ring (Open MPI's)
-   and pairwise (MPICH's); the last two and bruck only for commutative operations. Force with
+   dominant block costs about what the same volume spread evenly does), dominant (the
+   largest block reduce-scattered first, by all ranks, then sent to its owner while the
+   others reduce-scatter the rest without it: for one block of about half the vector or
+   more, from a few KiB a rank), bruck (reverse Bruck on the rank blocks), halving (MPICH's
+   recursive halving, in rank order), ring (Open MPI's) and pairwise (MPICH's); the last
+   two, bruck and dominant only for commutative operations. Force with
    IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
    Predefined and user operations, any datatype (one that is not dense bytes is copied into
    scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
@@ -391,8 +394,9 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
     IRR_Allgatherv_irr_bruck, IRR_Allgatherv_irr_recdoubling, IRR_Allgatherv_irr_hier, IRR_Allgatherv_irr_neighbor,
     IRR_Allgatherv_irr_circulant;
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
-IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_bruck,
-    IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring, IRR_Reduce_scatter_irr_pairwise;
+IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_dominant,
+    IRR_Reduce_scatter_irr_bruck, IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring,
+    IRR_Reduce_scatter_irr_pairwise;
 IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
 #endif /* IRRCOLL_NO_MPI */
 

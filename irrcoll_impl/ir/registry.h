@@ -28,7 +28,7 @@
      xgatherv, xscatterv    tree, binomial, direct; auto as gatherv (linear means direct)
      xallgatherv            bruck (sizes ride along), then the large blocks by allgatherv's
                             choice
-     reduce_scatter         balanced, bruck, halving, ring, pairwise (the last three MPI's)
+     reduce_scatter         balanced, dominant, bruck, halving, ring, pairwise (the last three MPI's)
                             auto: irr_reduce_scatter_choose, the estimates' argmin
    An X collective with no forced algorithm of its own follows its known-size collective's
    (IRRCOLL_ALG=gatherv:tree forces XGatherv's tree too; xgatherv:direct only XGatherv). */
@@ -74,6 +74,7 @@ typedef enum irr_alg {
   IRR_ALG_HALVING = 17,   /* Reduce_scatter: recursive halving on the rank blocks, rank order kept */
   IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
   IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
+  IRR_ALG_DOMINANT = 20,  /* Reduce_scatter: the largest block reduced first without its owner */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -128,6 +129,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XSCATTERV, IRR_ALG_DIRECT, 0, "one message per rank from the root"},
       {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BALANCED, 0, "p equal pieces reduce-scattered (reverse Bruck; halving in rank order), then sent to their owners"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_DOMINANT, IRR_RESTRICT_COMMUTE, "the largest block reduce-scattered among the other ranks first, then sent to its owner while they reduce the rest"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BRUCK, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks: ceil(log2 p) rounds, any p"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
@@ -149,7 +151,8 @@ static inline const irr_alg_entry *irr_alg_find(irr_coll coll, irr_alg alg) {
 static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
-                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced"};
+                                  "hier", "neighbor", "circulant", "halving", "pairwise", "balanced",
+                                  "dominant"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

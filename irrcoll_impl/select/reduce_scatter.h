@@ -6,8 +6,10 @@
 
 static inline int irr_reduce_scatter_maxops(int p) {
   int lg = irr_circ_q(p);
-  return 4 * p + 4 * lg + 16; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
-                                 overlaps and the pieces a block does, both wrapped at worst */
+  return 5 * p + 12 * lg + 32; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
+                                   overlaps and the pieces a block does, both wrapped at worst;
+                                   dominant: two reverse Brucks, their messages split at o's
+                                   block, and its owner's p - 1 sends */
 }
 
 /* Whether alg is one of Reduce_scatter's, and applies to the operation (ordered: not
@@ -25,6 +27,7 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
   if (!irr__rs_applies(alg, ordered)) return IRR_ERR_ARG;
   switch (alg) {
   case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
+  case IRR_ALG_DOMINANT: return irr_reduce_scatter_dominant(rank, p, D, P, s);
   case IRR_ALG_BRUCK: return irr_reduce_scatter_bruck(rank, p, D, s);
   case IRR_ALG_HALVING: return irr_reduce_scatter_halving(rank, p, D, ordered, P, s);
   case IRR_ALG_RING: return irr_reduce_scatter_ring(rank, p, D, s);
@@ -42,16 +45,20 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
    takes the most messages any rank sends (one for each block its piece overlaps) or any
    owner takes from a flat list; the deepest binomial list adds a round per level; the most
-   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). */
-static inline double irr__rs_redist_est(int p, const int64_t *D, const int64_t *P, int x, int k, double A, double B) {
+   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). The
+   blocks are D's, or with gap >= 0 those without block gap (dominant.h's R: p of them, D
+   having p + 1). */
+static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B) {
   int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
-  int64_t pos = 0, n = D[p], got = 0, most = 0;
+  int64_t pos = 0, n = gap < 0 ? D[p] : irr__rs_rstart(D, gap, p), got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
     if (pos < n) {
+      int64_t b;
       while (P[v + 1] <= pos) v++;
-      while (D[o + 1] <= pos) o++;
-      end = P[v + 1] < D[o + 1] ? P[v + 1] : D[o + 1];
+      while ((gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
+      b = gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1);
+      end = P[v + 1] < b ? P[v + 1] : b;
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
       int lg = np > 3 ? irr_circ_q(np + 1) : 0;
@@ -161,6 +168,58 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
   return (x > 0 ? A + BG * (double)n : 0) + (P ? irr__rs_halving_path(P, q, A, BG) : irr__rs_halving_low(q, x, n, D, A, BG));
 }
 
+/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): D's
+   reverse Bruck among all p, then the longest of three:
+   - R's reverse Bruck among the k = p - 1 others with its delivery, longer by a D group's
+     gather (w - 1 messages at its first rank in R's first round) and, in each round they
+     are paced over, by a group's D pieces sent on and a part of o's absorbed: a delay at one
+     rank holds up those that wait for it in the next round, so along the critical path the
+     delays of successive rounds add, the more of them the more rounds: a share (lk - 5)/5
+     in [0, 1] of their bytes (against the model, p = 64 .. 1000, one block of 30 .. 80 % of
+     the vector);
+   - o's port sending its parts of R, a message a group, the last absorbed ab rounds into
+     R's, lk - ab rounds before its end;
+   - o's port taking the groups' D pieces, from R's second round on.
+   With P, o's messages paced into one round queue at its port: half an alpha each beyond
+   the first (they overlap the rounds' own latencies). P: workspace (R's pieces), or NULL:
+   R's delivery and the queues left out (a lower bound). */
+static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P) {
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o = 0;
+  int64_t n = D[p], nR = n - mx;
+  ng = (double)((k + w - 1) / w);
+  nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
+  f = lk <= 5 ? 0 : lk >= 10 ? 1 : (lk - 5) / 5.0;
+  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0);
+  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0);
+  r1 = A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, k); /* R's first round */
+  tR += (w - 1) * ((mx < p ? (double)mx / p : 1) * A + B * (double)(mx / p)) + B * (double)(w * (mx / p)) +
+        BG * (double)(w * (nR / k)) +
+        f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
+  if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
+    int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
+    while (D[o + 1] - D[o] != mx) o++; /* the largest block (the first of equals) */
+    irr__rs_equal_pieces(k, nR, P);
+    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B);
+    for (u = 0; u < k; u = end) {
+      irr__rs_dom_grp(u, w, o, k, &lead, &end);
+      c = irr__rs_dom_dround(p, mx, nR, o, u + (u >= o), end - u, lk);
+      if (irr__rs_piece_at(end + (u >= o), p, mx, NULL, 0) > irr__rs_piece_at(u + (u >= o), p, mx, NULL, 0) && ++qD[c] > mD)
+        mD = qD[c];
+    }
+    for (u = 0; u < k; u = end) {
+      irr__rs_dom_rgrp(u, w, k, &lead, &end);
+      c = irr__rs_dom_round(k, nR, P[end], 1, ab);
+      if (P[end] > P[u] && ++qR[c] > mR) mR = qR[c];
+    }
+    tR += (mD - 1 + mR - 1) * A / 2; /* half: they overlap the rounds' own latencies */
+  }
+  oR = ng * A + (double)nR * B + (lk - ab) * A;
+  oD = r1 + ng * A + (double)mx * B;
+  t = tR > oR ? tR : oR;
+  return tD + (t > oD ? t : oD);
+}
+
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and
    gamma round by round, and the CPU of the messages a rank posts (cpu_msg each) and its ops
    (cpu_op). P: workspace of p + 1 entries; NULL: a lower bound instead, O(log p), that
@@ -177,16 +236,23 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   if (p <= 1 || n == 0) return md.cpu_op;
   q = irr__rs_pof2(p, &lg2q), x = p - q, lg = irr_circ_q(p);
   switch (alg) {
+  case IRR_ALG_DOMINANT:
+    if (p >= IRR_RS_DOM_MINP) {
+      t = irr__rs_dom_est(p, D, mx, md, P), msgs = 4 * lg + 8;
+      break;
+    }
+    /* below IRR_RS_DOM_MINP ranks it is balanced */
+    /* fall through */
   case IRR_ALG_BALANCED:
     if (!ordered) {
       if (P) irr__rs_equal_pieces(p, n, P);
       t = irr__rs_bruck_est(p, n, NULL, 0, A, BG, -1, 0) +
-          (P ? irr__rs_redist_est(p, D, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
+          (P ? irr__rs_redist_est(p, D, -1, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
       msgs = 2 * lg + 4;
     } else {
       if (P) irr__rs_equal_pieces(q, n, P);
       t = irr__rs_halving_est(q, x, n, P, NULL, A, BG) +
-          (P ? irr__rs_redist_est(p, D, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
+          (P ? irr__rs_redist_est(p, D, -1, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
       msgs = 2 * lg + 6;
     }
     break;
@@ -196,7 +262,7 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
     break;
   case IRR_ALG_HALVING:
     if (P) irr__rs_fold_pieces(p, D, P);
-    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, P, x, ordered ? lg2q : 0, Am, B) : 0);
+    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, -1, P, x, ordered ? lg2q : 0, Am, B) : 0);
     msgs = 2 * lg + 2;
     break;
   default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise: exact either way */
@@ -216,10 +282,12 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    operation's commutativity) and the model are. One pass for the largest block, then the
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
-   as soon as it cannot. */
+   as soon as it cannot. Dominant is a candidate only where one block holds a third of the
+   vector or more: below, the model gives it no gain, and its estimate is the least sure. */
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
-  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
+                                IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
@@ -227,7 +295,7 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
   if (forced != IRR_ALG_AUTO && irr__rs_applies(forced, ordered)) return forced;
   mx = irr__rs_maxblock(p, D);
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
-    low[i] = irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
+    low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }

@@ -21,7 +21,7 @@ reduce_scatter_block:reducescatterblock_as_allreduce scan:scan_as_exscan_reducel
 scatter:scatter_as_scatterv gatherv:gatherv_as_allreduce_gather gatherv:tree gatherv:binomial gatherv:direct
 scatterv:scatterv_as_bcast_scatter scatterv:tree scatterv:direct scatterv:xtree allgatherv:allgatherv_as_allreduce_allgather
 allgatherv:ring allgatherv:bruck allgatherv:recdoubling allgatherv:hier allgatherv:neighbor allgatherv:circulant
-alltoallv:bruck alltoallv:linear reduce_scatter:balanced reduce_scatter:bruck reduce_scatter:halving
+alltoallv:bruck alltoallv:linear reduce_scatter:balanced reduce_scatter:dominant reduce_scatter:bruck reduce_scatter:halving
 reduce_scatter:ring reduce_scatter:pairwise reduce_scatter_block:auto"
 for n in 3 4; do
   for f in $names; do

@@ -18,8 +18,8 @@
 #include "../check.h"
 #include "../dist.h"
 
-static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
-#define NALG 5
+static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
+#define NALG 6
 
 static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, irr_check_report *rep) {
   irr_sched_set set;
