@@ -5855,8 +5855,19 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
 
 #define IRR_RS_DOM_MINP 8
 
-/* Block i of R (the blocks without o) starts at R element irr__rs_rstart(D, o, i). */
-static inline int64_t irr__rs_rstart(const int64_t *D, int o, int i) { return i <= o ? D[i] : D[i + 1] - (D[o + 1] - D[o]); }
+/* Block i of R (the blocks without o) starts at R element irr__rs_rstart(D, o, i); o < 0:
+   none left out, D_i. */
+static inline int64_t irr__rs_rstart(const int64_t *D, int o, int i) {
+  return o < 0 || i <= o ? D[i] : D[i + 1] - (D[o + 1] - D[o]);
+}
+
+/* o: the largest block, the first of equals (D is the same on every rank, so is o). */
+static inline int irr__rs_dom_owner(int p, const int64_t *D) {
+  int o = 0, i;
+  for (i = 1; i < p; i++)
+    if (D[i + 1] - D[i] > D[o + 1] - D[o]) o = i;
+  return o;
+}
 
 /* Append an op over R elements [a, a + len) (a + len <= n - m_o) onto the real labels: the
    part at or past o's place shifted by m_o, and a range over it split in two there (the
@@ -5957,8 +5968,7 @@ static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int6
   irr_sched sD, sR;
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
-  for (o = 0, i = 1; i < p; i++) /* the largest block, the first of equals: the same on all ranks */
-    if (D[i + 1] - D[i] > D[o + 1] - D[o]) o = i;
+  o = irr__rs_dom_owner(p, D);
   mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), RD = 1 + irr_circ_q(p);
   lw = lk / 2, w = 1 << lw, ab = lk - lw; /* groups of w = 2^floor(lk/2) ~ sqrt(k); o's parts of R
                                              absorbed by R's round ab */
@@ -7021,14 +7031,13 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    having p + 1). */
 static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B) {
   int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
-  int64_t pos = 0, n = gap < 0 ? D[p] : irr__rs_rstart(D, gap, p), got = 0, most = 0;
+  int64_t pos = 0, n = irr__rs_rstart(D, gap, p), got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
     if (pos < n) {
       int64_t b;
       while (P[v + 1] <= pos) v++;
-      while ((gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
-      b = gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1);
+      while ((b = irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
       end = P[v + 1] < b ? P[v + 1] : b;
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
@@ -7156,7 +7165,7 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
    R's delivery and the queues left out (a lower bound). */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P) {
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o = 0;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o;
   int64_t n = D[p], nR = n - mx;
   ng = (double)((k + w - 1) / w);
   nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
@@ -7169,7 +7178,7 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
         f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
   if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
     int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
-    while (D[o + 1] - D[o] != mx) o++; /* the largest block (the first of equals) */
+    o = irr__rs_dom_owner(p, D);
     irr__rs_equal_pieces(k, nR, P);
     tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B);
     for (u = 0; u < k; u = end) {

@@ -50,14 +50,13 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    having p + 1). */
 static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B) {
   int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
-  int64_t pos = 0, n = gap < 0 ? D[p] : irr__rs_rstart(D, gap, p), got = 0, most = 0;
+  int64_t pos = 0, n = irr__rs_rstart(D, gap, p), got = 0, most = 0;
   while (pos <= n) {
     int64_t end = n;
     if (pos < n) {
       int64_t b;
       while (P[v + 1] <= pos) v++;
-      while ((gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
-      b = gap < 0 ? D[o + 1] : irr__rs_rstart(D, gap, o + 1);
+      while ((b = irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
       end = P[v + 1] < b ? P[v + 1] : b;
     }
     if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
@@ -185,7 +184,7 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
    R's delivery and the queues left out (a lower bound). */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P) {
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o = 0;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o;
   int64_t n = D[p], nR = n - mx;
   ng = (double)((k + w - 1) / w);
   nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
@@ -198,7 +197,7 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
         f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
   if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
     int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
-    while (D[o + 1] - D[o] != mx) o++; /* the largest block (the first of equals) */
+    o = irr__rs_dom_owner(p, D);
     irr__rs_equal_pieces(k, nR, P);
     tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B);
     for (u = 0; u < k; u = end) {

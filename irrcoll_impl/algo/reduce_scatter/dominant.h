@@ -39,8 +39,19 @@
 
 #define IRR_RS_DOM_MINP 8
 
-/* Block i of R (the blocks without o) starts at R element irr__rs_rstart(D, o, i). */
-static inline int64_t irr__rs_rstart(const int64_t *D, int o, int i) { return i <= o ? D[i] : D[i + 1] - (D[o + 1] - D[o]); }
+/* Block i of R (the blocks without o) starts at R element irr__rs_rstart(D, o, i); o < 0:
+   none left out, D_i. */
+static inline int64_t irr__rs_rstart(const int64_t *D, int o, int i) {
+  return o < 0 || i <= o ? D[i] : D[i + 1] - (D[o + 1] - D[o]);
+}
+
+/* o: the largest block, the first of equals (D is the same on every rank, so is o). */
+static inline int irr__rs_dom_owner(int p, const int64_t *D) {
+  int o = 0, i;
+  for (i = 1; i < p; i++)
+    if (D[i + 1] - D[i] > D[o + 1] - D[o]) o = i;
+  return o;
+}
 
 /* Append an op over R elements [a, a + len) (a + len <= n - m_o) onto the real labels: the
    part at or past o's place shifted by m_o, and a range over it split in two there (the
@@ -141,8 +152,7 @@ static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int6
   irr_sched sD, sR;
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
-  for (o = 0, i = 1; i < p; i++) /* the largest block, the first of equals: the same on all ranks */
-    if (D[i + 1] - D[i] > D[o + 1] - D[o]) o = i;
+  o = irr__rs_dom_owner(p, D);
   mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), RD = 1 + irr_circ_q(p);
   lw = lk / 2, w = 1 << lw, ab = lk - lw; /* groups of w = 2^floor(lk/2) ~ sqrt(k); o's parts of R
                                              absorbed by R's round ab */
