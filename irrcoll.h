@@ -12183,7 +12183,7 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
         o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;
       }
       L->s.tmp *= L->U;
-      pc->key = key, pc->alg = L->alg, pc->valid = 1;
+      if (!owned) pc->key = key, pc->alg = L->alg, pc->valid = 1; /* a request's key would name the kept program */
       if (room == pc->ops && !L->bad) irr__plan_keep(pc, &L->s);
       /* the model's CPU: the counts read, the choice's passes over them (about 8), the ops */
       irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, repeat, irr__plan_cpu(&md, 8.0 * p, L->s.nops), t0);

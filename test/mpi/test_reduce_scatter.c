@@ -205,6 +205,31 @@ static void bad_input(MPI_Comm comm) {
   free(cnt), free(in), free(out);
 }
 
+/* The plan kept for repeated counts belongs to blocking calls: a request in between, with
+   other counts, plans for itself and must leave it alone. Blocking on counts A (kept), a
+   nonblocking call on B, then blocking on B: before the fix the last ran A's program
+   under B's key. */
+static void cache_after_request(MPI_Comm comm) {
+  int *a = malloc((size_t)p * sizeof(int)), *b = malloc((size_t)p * sizeof(int)), i, j, rc;
+  int64_t *in = malloc((size_t)(8 * p + 8) * 8), out[16], ref[16];
+  IRR_Request req;
+  IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, IRR_ALG_AUTO);
+  for (i = 0; i < p; i++) a[i] = 3, b[i] = i == p / 2 ? 7 : 1;
+  for (i = 0; i < 8 * p + 8; i++) in[i] = (int64_t)(rank + 1) * (i + 3);
+  for (j = 0; j < 2; j++) { /* A blocking twice (the second keeps and reuses) */
+    rc = IRR_Reduce_scatter(in, out, a, MPI_INT64_T, MPI_SUM, comm);
+    CHECK(rc == MPI_SUCCESS, "counts A, blocking: rc %d", rc);
+  }
+  rc = IRR_Ireduce_scatter(in, out, b, MPI_INT64_T, MPI_SUM, comm, &req);
+  if (rc == MPI_SUCCESS) rc = IRR_Wait(&req, MPI_STATUS_IGNORE);
+  CHECK(rc == MPI_SUCCESS, "counts B, nonblocking: rc %d", rc);
+  MPI_Reduce_scatter(in, ref, b, MPI_INT64_T, MPI_SUM, comm);
+  memset(out, 0, sizeof out);
+  rc = IRR_Reduce_scatter(in, out, b, MPI_INT64_T, MPI_SUM, comm);
+  CHECK(rc == MPI_SUCCESS && memcmp(out, ref, (size_t)b[rank] * 8) == 0, "counts B, blocking after the request: rc %d", rc);
+  free(a), free(b), free(in);
+}
+
 int main(int argc, char **argv) {
   int cases = argc > 1 ? atoi(argv[1]) : 20, c, k, a, f;
   uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 0;
@@ -227,6 +252,7 @@ int main(int argc, char **argv) {
           if (f != F_BLOCKING && a != 0 && (c + k + a + f) % 3) continue; /* the forms mostly with auto */
           one_case(comm, seed + (uint64_t)c * 7919u + (uint64_t)f, c % 4, k, a, f);
         }
+  cache_after_request(comm);
   bad_input(comm);
   MPI_Comm_free(&comm);
   MPI_Type_free(&ktype[K_HOLES]), MPI_Type_free(&ktype[K_MAT]);
