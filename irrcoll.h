@@ -1216,6 +1216,8 @@ typedef enum irr_alg {
   IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
   IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
   IRR_ALG_DOMINANT = 20,  /* Reduce_scatter: the largest block reduced first without its owner */
+  IRR_ALG_GUARDED = 21,   /* Reduce_scatter: the choice, or MPI's own where irrcoll's gain is not clear
+                             (the interception library's default; not a schedule) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -1275,6 +1277,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_PAIRWISE, IRR_RESTRICT_COMMUTE, "pairwise: p - 1 rounds, block d straight to rank d (MPICH)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_GUARDED, IRR_RESTRICT_NOSCHED, "the choice where the model puts it 1.25x ahead of the libraries' halving, ring and pairwise, else MPI's own (interception's default)"},
   };
   *n = (int)(sizeof t / sizeof t[0]);
   return t;
@@ -1293,7 +1296,7 @@ static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
                                   "hier", "neighbor", "circulant", "halving", "pairwise", "balanced",
-                                  "dominant"};
+                                  "dominant", "guarded"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 
@@ -7005,7 +7008,7 @@ static inline int irr__rs_applies(irr_alg alg, int ordered) {
    an ordered operation. */
 static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, int64_t *P,
                                                   irr_sched *s) {
-  if (!irr__rs_applies(alg, ordered)) return IRR_ERR_ARG;
+  if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return IRR_ERR_ARG; /* guarded: the MPI layer's */
   switch (alg) {
   case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
   case IRR_ALG_DOMINANT: return irr_reduce_scatter_dominant(rank, p, D, P, s);
@@ -7212,7 +7215,7 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   double t = 0, msgs = 0;
   int64_t n = D[p];
   int q, x, lg, lg2q;
-  if (!irr__rs_applies(alg, ordered)) return -1;
+  if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return -1;
   if (p <= 1 || n == 0) return md.cpu_op;
   q = irr__rs_pof2(p, &lg2q), x = p - q, lg = irr_circ_q(p);
   switch (alg) {
@@ -7257,22 +7260,24 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
   return irr__rs_estimate(alg, p, D, irr__rs_maxblock(p, D), ordered, md, P, -1);
 }
 
-/* The algorithm: forced (if it applies to the operation), else the least estimate (a tie:
-   the first in cand). P: workspace of p + 1 entries. Equal on every rank: D, ordered (the
+/* The algorithm: forced (if it applies to the operation; guarded is auto here, its guard
+   the MPI layer's), else the least estimate (a tie: the first in cand), *best (optional)
+   that estimate (-1 when forced). P: workspace of p + 1 entries. Equal on every rank: D, ordered (the
    operation's commutativity) and the model are. One pass for the largest block, then the
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
    vector or more: below, the model gives it no gain, and its estimate is the least sure. */
-static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
-                                                int64_t *P) {
+static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
+                                     double *best) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
   int64_t mx;
-  if (forced != IRR_ALG_AUTO && irr__rs_applies(forced, ordered)) return forced;
+  if (best) *best = -1;
+  if (forced != IRR_ALG_AUTO && forced != IRR_ALG_GUARDED && irr__rs_applies(forced, ordered)) return forced;
   mx = irr__rs_maxblock(p, D);
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
     low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
@@ -7286,7 +7291,71 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
     t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb);
     if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
+  if (best) *best = tb;
   return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+}
+static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
+                                                int64_t *P) {
+  return irr__rs_choose(forced, p, D, ordered, md, P, NULL);
+}
+
+/* The guard (IRR_ALG_GUARDED, the interception library's default for MPI_Reduce_scatter and
+   MPI_Reduce_scatter_block): MPI's own runs instead of alg, the choice, whose estimate is t,
+   unless alg is none of the libraries' algorithms (MPICH's recursive halving and pairwise,
+   Open MPI's ring) and t times IRR_RS_GUARD_GAIN stays below the best of their estimates.
+   The margin is the model's own error: in the SMPI cells measured (bench/run_reduce_scatter.sh;
+   p = 64, 256, 1000; 1 and 16 KiB a rank) irrcoll's gain over SMPI's best algorithm came to
+   about 0.7 .. 1.0 of the model's, and where the model gave it under 1.2 (p = 64, Zipf,
+   1 KiB) it lost (0.91). The libraries' estimates stand for what MPI runs: their best, so the
+   guard errs towards MPI's own. Lower bounds first (no walk); halving's walk only where its
+   bound comes within the margin. Decided from the blocks, the operation's commutativity and
+   the model: equal on every rank. P: workspace of p + 1 entries. */
+#define IRR_RS_GUARD_GAIN 1.25
+static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
+                                            int64_t *P) {
+  static const irr_alg lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  double cut = t * IRR_RS_GUARD_GAIN;
+  int64_t mx;
+  int i;
+  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
+  mx = irr__rs_maxblock(p, D);
+  for (i = 0; i < 3; i++) {
+    double low = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
+    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, cut) <= cut) return 1;
+  }
+  return 0;
+}
+/* The same answer before the choice where it can be had cheaply: the libraries' best
+   estimate (halving walked once, ring and pairwise closed forms) within the margin of the
+   lower bounds of irrcoll's own candidates (balanced, dominant, Bruck: no walk). Then the
+   choice, were it made, would be a library's algorithm or one at most the margin ahead, so
+   the guard would say the same (test_rs checks it). Small vectors, where every candidate is
+   a few latencies, mostly end here: O(p) once instead of the choice's walks. */
+static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK},
+                       lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  int64_t mx = irr__rs_maxblock(p, D);
+  double low = -1, cut, e;
+  int i;
+  for (i = 0; i < 3; i++) {
+    if (own[i] == IRR_ALG_DOMINANT && 3 * mx < D[p]) continue; /* not a candidate (irr__rs_choose) */
+    e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1);
+    if (e >= 0 && (low < 0 || e < low)) low = e;
+  }
+  if (low < 0) return 1; /* only the libraries' algorithms apply */
+  cut = low * IRR_RS_GUARD_GAIN;
+  for (i = 0; i < 3; i++) {
+    e = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
+    if (e >= 0 && e <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1) <= cut) return 1;
+  }
+  return 0;
+}
+/* The guard's answer before any choice: equal blocks (regular: known to be, as
+   MPI_Reduce_scatter_block's) on 2^k ranks, where recursive halving is reverse Bruck and
+   the guard hands every such call to MPI (test_rs: p = 1 .. 1024, 8 B .. 1 MiB a rank).
+   O(1) when regular, else one pass. */
+static inline int irr_reduce_scatter_native_first(int p, const int64_t *D, int regular) {
+  return (p & (p - 1)) == 0 && (regular || irr__rs_maxblock(p, D) * p == D[p]);
 }
 
 /* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +
@@ -7681,6 +7750,9 @@ IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
    recursive halving, in rank order), ring (Open MPI's) and pairwise (MPICH's); the last
    two, bruck and dominant only for commutative operations. Force with
    IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
+   guarded (the interception library's default for MPI_Reduce_scatter and _block; blocking
+   calls): the choice where the model puts it IRR_RS_GUARD_GAIN (1.25) times ahead of the
+   best of the libraries' own algorithms (halving, ring, pairwise), else MPI's own call.
    Predefined and user operations, any datatype (one that is not dense bytes is copied into
    scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
    MPI_IN_PLACE (the input is copied out of recvbuf first). Scratch: about 1.5 times the
@@ -7933,8 +8005,8 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
 IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_dominant,
     IRR_Reduce_scatter_irr_bruck, IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring,
-    IRR_Reduce_scatter_irr_pairwise;
-IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
+    IRR_Reduce_scatter_irr_pairwise, IRR_Reduce_scatter_irr_guarded;
+IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto, IRR_Reduce_scatter_block_irr_guarded;
 #endif /* IRRCOLL_NO_MPI */
 
 #ifndef IRRCOLL_NO_MPI
@@ -12107,11 +12179,13 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
 }
 
 /* validate, choose, plan (no communication). An error returned is memory's or MPI's; L->err
-   this rank's class. *native: the type cannot be laid out here, MPI's own runs. owned: the
-   program is the caller's own (a request's), never the communicator's kept one. */
+   this rank's class. *native: MPI's own runs, 1: the type cannot be laid out here, 2: the
+   guard (IRR_ALG_GUARDED, forced or the communicator's; blocking calls only) found no clear
+   gain, its CPU in ctx->last. owned: the program is the caller's own (a request's), never
+   the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
-  int rc, p, commute = 1, e;
+  int rc, p, commute = 1, e, guard = 0;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
   irr_model md;
@@ -12154,17 +12228,27 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   md = L->ctx->md;
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
+  if (forced == IRR_ALG_GUARDED) guard = !owned, forced = IRR_ALG_AUTO; /* a request runs the choice */
+  if (guard && irr_reduce_scatter_native_first(p, D, cn->regular)) { /* MPI's own at once: no choice */
+    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
+    return *native = 2, MPI_SUCCESS;
+  }
   {
     irr__plan_cache *pc = &L->ctx->rsc;
     int64_t k[6];
     uint64_t key;
     int repeat, cap = irr_reduce_scatter_maxops(p), j;
     irr_op *room;
-    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
+    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)guard << 40) ^ ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
     k[2] = L->U, k[3] = L->d.size;
     memcpy(&k[4], &md.alpha, 8), memcpy(&k[5], &md.beta, 8);
     key = irr__hash(k, 6);
     repeat = pc->valid && pc->key == key;
+    if (repeat && guard && pc->alg == IRR_ALG_GUARDED) { /* MPI's own again (the guard, below) */
+      pc->hits++;
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+      return *native = 2, MPI_SUCCESS;
+    }
     if (repeat && pc->nops > 0 && !owned && !L->bad) { /* the kept program, as it is */
       L->alg = pc->alg;
       irr_sched_init(&L->s, L->rank, p, pc->ops, pc->nops);
@@ -12172,8 +12256,18 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       pc->hits++;
       irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
     } else {
-      L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      double tb;
+      int early = guard && irr_reduce_scatter_native_early(p, D, L->ordered, md, P);
+      L->alg = early ? IRR_ALG_AUTO : irr__rs_choose(forced, p, D, L->ordered, md, P, &tb);
       if (!repeat) pc->hits = 0;
+      if (early || (guard && irr_reduce_scatter_native(L->alg, tb, p, D, L->ordered, md, P))) {
+        /* no clear gain: MPI's own, whatever this rank's buffers (every rank goes alike). The
+           model's CPU: the counts, their hash, the early test's passes (and the choice's) */
+        irr__plan_drop_program(pc);
+        pc->key = key, pc->alg = IRR_ALG_GUARDED, pc->valid = 1;
+        irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, repeat, irr__plan_cpu(&md, (early ? 4.0 : 12.0) * p, 0), t0);
+        return *native = 2, MPI_SUCCESS;
+      }
       room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
       if (!room && !(room = L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
       irr_sched_init(&L->s, L->rank, p, room, cap);
@@ -12243,6 +12337,19 @@ static int irr__rs_finish(irr__rsplan *L, irr__exec *X, int rc) {
   return rc;
 }
 
+/* The guard's answer before any context (irr_reduce_scatter_native_first): equal counts on
+   2^k ranks, read from the arguments, which every rank has alike. Neither irrcoll's
+   communicator nor its settings are made for a call MPI runs anyway: a first call costs
+   what MPI's does. */
+static int irr__rs_equal_pof2(MPI_Comm comm, const irr__counts *cn) {
+  int p, i;
+  if (MPI_Comm_size(comm, &p) != MPI_SUCCESS || (p & (p - 1)) != 0) return 0;
+  if (cn->regular) return 1;
+  for (i = 1; i < p; i++)
+    if (cn->ci ? cn->ci[i] != cn->ci[0] : !cn->cc || cn->cc[i] != cn->cc[0]) return 0;
+  return cn->ci || cn->cc;
+}
+
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm, irr_alg forced) {
@@ -12251,8 +12358,9 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
-      !native) {
+  if (!inter && forced == IRR_ALG_GUARDED && irr__rs_equal_pof2(comm, cn)) native = 3; /* before any context */
+  else if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
+           !native) {
     if (!L.none) {
       irr__exec X;
       int done = 0;
@@ -12265,7 +12373,9 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   }
   irr__rs_plan_free(&L);
   if (rc == MPI_SUCCESS && (inter || native)) { /* MPI's own */
+    irr_call_info g = L.ctx ? L.ctx->last : (irr_call_info){0};
     irr__note_native(comm, IRR_COLL_REDUCE_SCATTER);
+    if (native == 2) L.ctx->last.cpu_model_s = g.cpu_model_s, L.ctx->last.plan_s = g.plan_s, L.ctx->last.repeat = g.repeat;
     if (cn->regular) {
 #if MPI_VERSION >= 4
       if (cn->rcount > INT_MAX) return MPI_Reduce_scatter_block_c(sendbuf, recvbuf, (MPI_Count)cn->rcount, type, op, comm);
@@ -15092,10 +15202,16 @@ IRR__GL_IRRRS(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRRS(halving, IRR_ALG_HALVING)
 IRR__GL_IRRRS(ring, IRR_ALG_RING)
 IRR__GL_IRRRS(pairwise, IRR_ALG_PAIRWISE)
+IRR__GL_IRRRS(guarded, IRR_ALG_GUARDED)
 #undef IRR__GL_IRRRS
 IRR_DEF int IRR_Reduce_scatter_block_irr_auto(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   irr__counts c = {NULL, NULL, NULL, NULL, 1, n};
   return irr__rs_run(sb, rb, &c, t, op, comm, IRR_ALG_AUTO);
+}
+IRR_DEF int IRR_Reduce_scatter_block_irr_guarded(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op,
+                                                 MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, n};
+  return irr__rs_run(sb, rb, &c, t, op, comm, IRR_ALG_GUARDED);
 }
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
@@ -15146,6 +15262,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_direct},
   {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_guarded", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_guarded},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_dominant", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_dominant},
@@ -15153,6 +15270,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_halving", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_halving},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_ring", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_ring},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_pairwise", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_pairwise},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_guarded", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_guarded},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

@@ -44,7 +44,11 @@
 # rows for, e.g. RS_IRR=0 RS_ALGS="" RS_IRR_ROWS="A.csv B.csv" merges two partial irrcoll
 # runs against the stored baselines); RS_REPS (default 3); RS_TAG (a suffix for the summary's
 # files); RS_TIMEOUT (seconds a simulation may take, default 900; a run that times out keeps
-# the cells it finished); JOBS (simulations at once, default 2: SMPI runs are single-threaded).
+# the cells it finished); JOBS (simulations at once, default 2: SMPI runs are single-threaded);
+# RS_GUARDED=1 (the irrcoll run calls the interception library's default,
+# IRR_Reduce_scatter_irr_guarded: irrcoll or MPI's own; MPI's own is then the run's
+# MPI_Reduce_scatter, i.e. RS_CHECK_ALG: ompi for SMPI's default selector,
+# ompi_basic_recursivehalving for what MPICH runs below 512 KiB).
 # Wall times are also appended to OUTDIR/reduce_scatter_walltime.txt ("flat p who seconds
 # status").
 set -e

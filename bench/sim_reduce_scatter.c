@@ -45,7 +45,11 @@
  * placement, sparse its empty ranks), repeat: seed SIM_SEED every time (RS_SEED is not used);
  * one #summary line per cell. Without SIM_MODE every cell runs on MPI_COMM_WORLD with the
  * counts of RS_SEED in every repetition. irrcoll's modelled CPU is charged to the simulated
- * clock (bench/simcpu.h); "# irrcoll ..." lines name the algorithm its choice took. */
+ * clock (bench/simcpu.h); "# irrcoll ..." lines name the algorithm its choice took.
+ * RS_GUARDED=1: irrcoll's calls are the interception library's default,
+ * IRR_Reduce_scatter_irr_guarded (irrcoll, or MPI's own where its gain is not clear: then
+ * "native", and the MPI_Reduce_scatter of the run, SMPI's selector or the algorithm set with
+ * --cfg=smpi/reduce_scatter, is what runs). */
 #include "simcpu.h" /* before irrcoll.h: its CPU hooks */
 #define IRRCOLL_IMPLEMENTATION
 #include "irrcoll.h"
@@ -159,6 +163,9 @@ static void *rs_shared(int which, size_t n) {
 
 static int rs_call(int irr, const void *sb, void *rb, const int *rc, MPI_Comm comm) {
 #ifdef IRR_HAVE_REDUCE_SCATTER
+  static int guarded = -1;
+  if (guarded < 0) guarded = getenv("RS_GUARDED") && atoi(getenv("RS_GUARDED")) > 0;
+  if (irr && guarded) return IRR_Reduce_scatter_irr_guarded(sb, rb, rc, MPI_INT64_T, MPI_SUM, comm);
   if (irr) return IRR_Reduce_scatter(sb, rb, rc, MPI_INT64_T, MPI_SUM, comm);
 #endif
   (void)irr;
@@ -270,10 +277,12 @@ static void rs_cell(const simmode *sm, int irr, int reps, int rank, int p, long 
 #ifdef IRR_HAVE_REDUCE_SCATTER
     if (irr) {
       irr_call_info ci;
-      if (IRR_Comm_get_last_call(comm, &ci) == MPI_SUCCESS) {
+      MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* no context yet: the guard handed every call on */
+      if (IRR_Comm_get_last_call(comm, &ci) != MPI_SUCCESS) memset(&ci, 0, sizeof ci), ci.alg = IRR_ALG_COUNT;
+      {
         cpu[k] = ci.cpu_model_s, hits += k > 0 && ci.repeat;
         if ((int)ci.alg != alg0 && strlen(algs) < 200) /* the algorithms taken, in order */
-          snprintf(algs + strlen(algs), sizeof algs - strlen(algs), "%s%s", *algs ? " " : "", irr_alg_name(ci.alg));
+          snprintf(algs + strlen(algs), sizeof algs - strlen(algs), "%s%s", *algs ? " " : "", ci.alg == IRR_ALG_COUNT ? "native" : irr_alg_name(ci.alg));
         alg0 = (int)ci.alg;
       }
     }

@@ -7,8 +7,10 @@
  * (IRR_Gatherv/IRR_Scatterv: at least 0.997 / 0.998 of the native operation in every cell
  * of the SMPI sweeps; IRR_Allgatherv at least 0.95 of SMPI's best algorithm in every cell
  * measured, flat and 16-core nodes; IRR_Alltoallv likewise against SMPI's alltoallv
- * algorithms, p = 64 and 256; README), for every other collective the PMPI_
- * function.
+ * algorithms, p = 64 and 256; README); for MPI_Reduce_scatter and MPI_Reduce_scatter_block
+ * irrcoll's guarded choice (IRR_ALG_GUARDED: irrcoll where its model puts it 1.25 times
+ * ahead of the libraries' own algorithms, else the PMPI_ function); for every other
+ * collective the PMPI_ function.
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
@@ -192,6 +194,9 @@ static void irr__pm_setup(void) {
   irr__pm.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
   irr__pm.dflt[IRR_GL_ALLGATHERV] = irr__pm_entry(IRR_GL_ALLGATHERV, "auto");
   irr__pm.dflt[IRR_GL_ALLTOALLV] = irr__pm_entry(IRR_GL_ALLTOALLV, "auto");
+  /* Reduce_scatter: irrcoll only where its model gain is clear, else MPI's own (the guard) */
+  irr__pm.dflt[IRR_GL_REDUCE_SCATTER] = irr__pm_entry(IRR_GL_REDUCE_SCATTER, "guarded");
+  irr__pm.dflt[IRR_GL_REDUCE_SCATTER_BLOCK] = irr__pm_entry(IRR_GL_REDUCE_SCATTER_BLOCK, "guarded");
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
     irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c] || irr__pm.dflt[c];
@@ -241,9 +246,9 @@ static int irr__pm_ran(int c, MPI_Comm comm, long long msize, const irr_gl_entry
   int i;
   /* the context read directly: IRR_Comm_get_last_call would raise MPI_ERR_COMM through the
      communicator's handler where irrcoll made no call (an entry that handed it on) */
-  if (!irr__pm.report || !e || rc != MPI_SUCCESS || strcmp(e->guideline, "irrcoll") != 0 || !(x = irr__ctx_peek(comm)))
-    return rc;
-  ci = x->last;
+  if (!irr__pm.report || !e || rc != MPI_SUCCESS || strcmp(e->guideline, "irrcoll") != 0) return rc;
+  if ((x = irr__ctx_peek(comm))) ci = x->last;
+  else memset(&ci, 0, sizeof ci), ci.alg = IRR_ALG_COUNT; /* no context: handed to MPI before any */
   for (i = 0; i < irr__pm.nran; i++)
     if (irr__pm.ran[i].coll == c && irr__pm.ran[i].msize == msize && irr__pm.ran[i].alg == (int)ci.alg) break;
   if (i == irr__pm.nran) {

@@ -144,6 +144,9 @@ IRR_DECL int IRR_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], 
    recursive halving, in rank order), ring (Open MPI's) and pairwise (MPICH's); the last
    two, bruck and dominant only for commutative operations. Force with
    IRRCOLL_ALG=reduce_scatter:NAME or IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, ...).
+   guarded (the interception library's default for MPI_Reduce_scatter and _block; blocking
+   calls): the choice where the model puts it IRR_RS_GUARD_GAIN (1.25) times ahead of the
+   best of the libraries' own algorithms (halving, ring, pairwise), else MPI's own call.
    Predefined and user operations, any datatype (one that is not dense bytes is copied into
    scratch in its extent layout; one whose data lies outside its extent goes to MPI's own),
    MPI_IN_PLACE (the input is copied out of recvbuf first). Scratch: about 1.5 times the
@@ -396,8 +399,8 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
 IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_dominant,
     IRR_Reduce_scatter_irr_bruck, IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring,
-    IRR_Reduce_scatter_irr_pairwise;
-IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto;
+    IRR_Reduce_scatter_irr_pairwise, IRR_Reduce_scatter_irr_guarded;
+IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto, IRR_Reduce_scatter_block_irr_guarded;
 #endif /* IRRCOLL_NO_MPI */
 
 #ifndef IRRCOLL_NO_MPI

@@ -146,10 +146,16 @@ IRR__GL_IRRRS(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRRS(halving, IRR_ALG_HALVING)
 IRR__GL_IRRRS(ring, IRR_ALG_RING)
 IRR__GL_IRRRS(pairwise, IRR_ALG_PAIRWISE)
+IRR__GL_IRRRS(guarded, IRR_ALG_GUARDED)
 #undef IRR__GL_IRRRS
 IRR_DEF int IRR_Reduce_scatter_block_irr_auto(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
   irr__counts c = {NULL, NULL, NULL, NULL, 1, n};
   return irr__rs_run(sb, rb, &c, t, op, comm, IRR_ALG_AUTO);
+}
+IRR_DEF int IRR_Reduce_scatter_block_irr_guarded(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op,
+                                                 MPI_Comm comm) {
+  irr__counts c = {NULL, NULL, NULL, NULL, 1, n};
+  return irr__rs_run(sb, rb, &c, t, op, comm, IRR_ALG_GUARDED);
 }
 /* ---- the table: every mock-up by collective and name (PGMPITuneLib's names) ---- */
 static const irr_gl_entry irr__gl_table[] = {
@@ -200,6 +206,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_ALLTOALLV, "alltoallv_irr_linear", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_linear},
   {IRR_GL_ALLTOALLV, "alltoallv_irr_direct", "irrcoll", (irr_gl_fn)IRR_Alltoallv_irr_direct},
   {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_auto},
+  {IRR_GL_REDUCE_SCATTER_BLOCK, "reduce_scatter_block_irr_guarded", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_block_irr_guarded},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_dominant", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_dominant},
@@ -207,6 +214,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_halving", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_halving},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_ring", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_ring},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_pairwise", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_pairwise},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_guarded", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_guarded},
 };
 
 IRR_DEF const irr_gl_entry *IRR_Guide_table(int *n) {

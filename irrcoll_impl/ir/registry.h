@@ -75,6 +75,8 @@ typedef enum irr_alg {
   IRR_ALG_PAIRWISE = 18,  /* Reduce_scatter: p - 1 rounds, block d straight to rank d (MPICH) */
   IRR_ALG_BALANCED = 19,  /* Reduce_scatter: equal pieces of the vector, then to their owners */
   IRR_ALG_DOMINANT = 20,  /* Reduce_scatter: the largest block reduced first without its owner */
+  IRR_ALG_GUARDED = 21,   /* Reduce_scatter: the choice, or MPI's own where irrcoll's gain is not clear
+                             (the interception library's default; not a schedule) */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -134,6 +136,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_PAIRWISE, IRR_RESTRICT_COMMUTE, "pairwise: p - 1 rounds, block d straight to rank d (MPICH)"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_GUARDED, IRR_RESTRICT_NOSCHED, "the choice where the model puts it 1.25x ahead of the libraries' halving, ring and pairwise, else MPI's own (interception's default)"},
   };
   *n = (int)(sizeof t / sizeof t[0]);
   return t;
@@ -152,7 +155,7 @@ static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
                                   "hier", "neighbor", "circulant", "halving", "pairwise", "balanced",
-                                  "dominant"};
+                                  "dominant", "guarded"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

@@ -56,11 +56,13 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
 }
 
 /* validate, choose, plan (no communication). An error returned is memory's or MPI's; L->err
-   this rank's class. *native: the type cannot be laid out here, MPI's own runs. owned: the
-   program is the caller's own (a request's), never the communicator's kept one. */
+   this rank's class. *native: MPI's own runs, 1: the type cannot be laid out here, 2: the
+   guard (IRR_ALG_GUARDED, forced or the communicator's; blocking calls only) found no clear
+   gain, its CPU in ctx->last. owned: the program is the caller's own (a request's), never
+   the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
-  int rc, p, commute = 1, e;
+  int rc, p, commute = 1, e, guard = 0;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
   irr_model md;
@@ -103,17 +105,27 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   md = L->ctx->md;
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
+  if (forced == IRR_ALG_GUARDED) guard = !owned, forced = IRR_ALG_AUTO; /* a request runs the choice */
+  if (guard && irr_reduce_scatter_native_first(p, D, cn->regular)) { /* MPI's own at once: no choice */
+    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
+    return *native = 2, MPI_SUCCESS;
+  }
   {
     irr__plan_cache *pc = &L->ctx->rsc;
     int64_t k[6];
     uint64_t key;
     int repeat, cap = irr_reduce_scatter_maxops(p), j;
     irr_op *room;
-    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
+    k[0] = (int64_t)irr__hash(L->w, p), k[1] = ((int64_t)guard << 40) ^ ((int64_t)forced << 33) ^ ((int64_t)p << 1) ^ L->ordered;
     k[2] = L->U, k[3] = L->d.size;
     memcpy(&k[4], &md.alpha, 8), memcpy(&k[5], &md.beta, 8);
     key = irr__hash(k, 6);
     repeat = pc->valid && pc->key == key;
+    if (repeat && guard && pc->alg == IRR_ALG_GUARDED) { /* MPI's own again (the guard, below) */
+      pc->hits++;
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+      return *native = 2, MPI_SUCCESS;
+    }
     if (repeat && pc->nops > 0 && !owned && !L->bad) { /* the kept program, as it is */
       L->alg = pc->alg;
       irr_sched_init(&L->s, L->rank, p, pc->ops, pc->nops);
@@ -121,8 +133,18 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       pc->hits++;
       irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
     } else {
-      L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      double tb;
+      int early = guard && irr_reduce_scatter_native_early(p, D, L->ordered, md, P);
+      L->alg = early ? IRR_ALG_AUTO : irr__rs_choose(forced, p, D, L->ordered, md, P, &tb);
       if (!repeat) pc->hits = 0;
+      if (early || (guard && irr_reduce_scatter_native(L->alg, tb, p, D, L->ordered, md, P))) {
+        /* no clear gain: MPI's own, whatever this rank's buffers (every rank goes alike). The
+           model's CPU: the counts, their hash, the early test's passes (and the choice's) */
+        irr__plan_drop_program(pc);
+        pc->key = key, pc->alg = IRR_ALG_GUARDED, pc->valid = 1;
+        irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, repeat, irr__plan_cpu(&md, (early ? 4.0 : 12.0) * p, 0), t0);
+        return *native = 2, MPI_SUCCESS;
+      }
       room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
       if (!room && !(room = L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
       irr_sched_init(&L->s, L->rank, p, room, cap);
@@ -192,6 +214,19 @@ static int irr__rs_finish(irr__rsplan *L, irr__exec *X, int rc) {
   return rc;
 }
 
+/* The guard's answer before any context (irr_reduce_scatter_native_first): equal counts on
+   2^k ranks, read from the arguments, which every rank has alike. Neither irrcoll's
+   communicator nor its settings are made for a call MPI runs anyway: a first call costs
+   what MPI's does. */
+static int irr__rs_equal_pof2(MPI_Comm comm, const irr__counts *cn) {
+  int p, i;
+  if (MPI_Comm_size(comm, &p) != MPI_SUCCESS || (p & (p - 1)) != 0) return 0;
+  if (cn->regular) return 1;
+  for (i = 1; i < p; i++)
+    if (cn->ci ? cn->ci[i] != cn->ci[0] : !cn->cc || cn->cc[i] != cn->cc[0]) return 0;
+  return cn->ci || cn->cc;
+}
+
 /* The whole call; forced: the caller's algorithm (IRR_ALG_AUTO: the communicator's). */
 static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm, irr_alg forced) {
@@ -200,8 +235,9 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   memset(&L, 0, sizeof L);
   if (comm == MPI_COMM_NULL) return irr__raise(MPI_COMM_NULL, MPI_ERR_COMM);
   if ((rc = MPI_Comm_test_inter(comm, &inter)) != MPI_SUCCESS) return irr__raise(comm, rc);
-  if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
-      !native) {
+  if (!inter && forced == IRR_ALG_GUARDED && irr__rs_equal_pof2(comm, cn)) native = 3; /* before any context */
+  else if (!inter && (rc = irr__rs_setup(sendbuf, recvbuf, cn, type, op, comm, forced, 0, &L, &native)) == MPI_SUCCESS &&
+           !native) {
     if (!L.none) {
       irr__exec X;
       int done = 0;
@@ -214,7 +250,9 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   }
   irr__rs_plan_free(&L);
   if (rc == MPI_SUCCESS && (inter || native)) { /* MPI's own */
+    irr_call_info g = L.ctx ? L.ctx->last : (irr_call_info){0};
     irr__note_native(comm, IRR_COLL_REDUCE_SCATTER);
+    if (native == 2) L.ctx->last.cpu_model_s = g.cpu_model_s, L.ctx->last.plan_s = g.plan_s, L.ctx->last.repeat = g.repeat;
     if (cn->regular) {
 #if MPI_VERSION >= 4
       if (cn->rcount > INT_MAX) return MPI_Reduce_scatter_block_c(sendbuf, recvbuf, (MPI_Count)cn->rcount, type, op, comm);

@@ -24,7 +24,7 @@ static inline int irr__rs_applies(irr_alg alg, int ordered) {
    an ordered operation. */
 static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, int64_t *P,
                                                   irr_sched *s) {
-  if (!irr__rs_applies(alg, ordered)) return IRR_ERR_ARG;
+  if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return IRR_ERR_ARG; /* guarded: the MPI layer's */
   switch (alg) {
   case IRR_ALG_BALANCED: return irr_reduce_scatter_balanced(rank, p, D, ordered, P, s);
   case IRR_ALG_DOMINANT: return irr_reduce_scatter_dominant(rank, p, D, P, s);
@@ -231,7 +231,7 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   double t = 0, msgs = 0;
   int64_t n = D[p];
   int q, x, lg, lg2q;
-  if (!irr__rs_applies(alg, ordered)) return -1;
+  if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return -1;
   if (p <= 1 || n == 0) return md.cpu_op;
   q = irr__rs_pof2(p, &lg2q), x = p - q, lg = irr_circ_q(p);
   switch (alg) {
@@ -276,22 +276,24 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
   return irr__rs_estimate(alg, p, D, irr__rs_maxblock(p, D), ordered, md, P, -1);
 }
 
-/* The algorithm: forced (if it applies to the operation), else the least estimate (a tie:
-   the first in cand). P: workspace of p + 1 entries. Equal on every rank: D, ordered (the
+/* The algorithm: forced (if it applies to the operation; guarded is auto here, its guard
+   the MPI layer's), else the least estimate (a tie: the first in cand), *best (optional)
+   that estimate (-1 when forced). P: workspace of p + 1 entries. Equal on every rank: D, ordered (the
    operation's commutativity) and the model are. One pass for the largest block, then the
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
    vector or more: below, the model gives it no gain, and its estimate is the least sure. */
-static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
-                                                int64_t *P) {
+static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
+                                     double *best) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
   int64_t mx;
-  if (forced != IRR_ALG_AUTO && irr__rs_applies(forced, ordered)) return forced;
+  if (best) *best = -1;
+  if (forced != IRR_ALG_AUTO && forced != IRR_ALG_GUARDED && irr__rs_applies(forced, ordered)) return forced;
   mx = irr__rs_maxblock(p, D);
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
     low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
@@ -305,7 +307,71 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
     t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb);
     if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
+  if (best) *best = tb;
   return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+}
+static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
+                                                int64_t *P) {
+  return irr__rs_choose(forced, p, D, ordered, md, P, NULL);
+}
+
+/* The guard (IRR_ALG_GUARDED, the interception library's default for MPI_Reduce_scatter and
+   MPI_Reduce_scatter_block): MPI's own runs instead of alg, the choice, whose estimate is t,
+   unless alg is none of the libraries' algorithms (MPICH's recursive halving and pairwise,
+   Open MPI's ring) and t times IRR_RS_GUARD_GAIN stays below the best of their estimates.
+   The margin is the model's own error: in the SMPI cells measured (bench/run_reduce_scatter.sh;
+   p = 64, 256, 1000; 1 and 16 KiB a rank) irrcoll's gain over SMPI's best algorithm came to
+   about 0.7 .. 1.0 of the model's, and where the model gave it under 1.2 (p = 64, Zipf,
+   1 KiB) it lost (0.91). The libraries' estimates stand for what MPI runs: their best, so the
+   guard errs towards MPI's own. Lower bounds first (no walk); halving's walk only where its
+   bound comes within the margin. Decided from the blocks, the operation's commutativity and
+   the model: equal on every rank. P: workspace of p + 1 entries. */
+#define IRR_RS_GUARD_GAIN 1.25
+static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
+                                            int64_t *P) {
+  static const irr_alg lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  double cut = t * IRR_RS_GUARD_GAIN;
+  int64_t mx;
+  int i;
+  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
+  mx = irr__rs_maxblock(p, D);
+  for (i = 0; i < 3; i++) {
+    double low = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
+    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, cut) <= cut) return 1;
+  }
+  return 0;
+}
+/* The same answer before the choice where it can be had cheaply: the libraries' best
+   estimate (halving walked once, ring and pairwise closed forms) within the margin of the
+   lower bounds of irrcoll's own candidates (balanced, dominant, Bruck: no walk). Then the
+   choice, were it made, would be a library's algorithm or one at most the margin ahead, so
+   the guard would say the same (test_rs checks it). Small vectors, where every candidate is
+   a few latencies, mostly end here: O(p) once instead of the choice's walks. */
+static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK},
+                       lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  int64_t mx = irr__rs_maxblock(p, D);
+  double low = -1, cut, e;
+  int i;
+  for (i = 0; i < 3; i++) {
+    if (own[i] == IRR_ALG_DOMINANT && 3 * mx < D[p]) continue; /* not a candidate (irr__rs_choose) */
+    e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1);
+    if (e >= 0 && (low < 0 || e < low)) low = e;
+  }
+  if (low < 0) return 1; /* only the libraries' algorithms apply */
+  cut = low * IRR_RS_GUARD_GAIN;
+  for (i = 0; i < 3; i++) {
+    e = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
+    if (e >= 0 && e <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1) <= cut) return 1;
+  }
+  return 0;
+}
+/* The guard's answer before any choice: equal blocks (regular: known to be, as
+   MPI_Reduce_scatter_block's) on 2^k ranks, where recursive halving is reverse Bruck and
+   the guard hands every such call to MPI (test_rs: p = 1 .. 1024, 8 B .. 1 MiB a rank).
+   O(1) when regular, else one pass. */
+static inline int irr_reduce_scatter_native_first(int p, const int64_t *D, int regular) {
+  return (p & (p - 1)) == 0 && (regular || irr__rs_maxblock(p, D) * p == D[p]);
 }
 
 /* The bound the issue states (and no algorithm here beats): ceil(log2 p) alpha +

@@ -85,9 +85,9 @@ static void fill_kind(int k, unsigned char *b, long n, irrt_rng *r) {
   }
 }
 
-static const irr_alg ALGS[] = {IRR_ALG_AUTO,    IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK,
-                               IRR_ALG_HALVING, IRR_ALG_RING,     IRR_ALG_PAIRWISE};
-enum { NALGS = 7 };
+static const irr_alg ALGS[] = {IRR_ALG_AUTO, IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK,
+                               IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE, IRR_ALG_GUARDED};
+enum { NALGS = 8 };
 enum { F_BLOCKING, F_INPLACE, F_BLOCK, F_C, F_NB, F_PERSIST, NFORM };
 static const char *fname[NFORM] = {"blocking", "in place", "_block", "_c", "nonblocking", "persistent"};
 
@@ -160,7 +160,9 @@ static void one_case(MPI_Comm comm, uint64_t seed, int d, int k, int a, int f) {
       fill(ref, (size_t)((n + 1) * e + 64), 7u);
       MPI_Reduce_scatter(in, ref, cnt, ktype[k], kop[k], comm);
       rc = IRR_Reduce_scatter(in, out, cnt, ktype[k], kop[k], comm);
-      CHECK(rc == MPI_SUCCESS && IRR_Comm_get_last_call(comm, &ci) == MPI_SUCCESS && ci.repeat && ci.coll == IRR_COLL_REDUCE_SCATTER,
+      /* guarded, equal blocks on 2^k ranks go to MPI before any choice: nothing to keep */
+      CHECK(rc == MPI_SUCCESS && IRR_Comm_get_last_call(comm, &ci) == MPI_SUCCESS && ci.coll == IRR_COLL_REDUCE_SCATTER &&
+                (ci.repeat || (ALGS[a] == IRR_ALG_GUARDED && ci.alg == IRR_ALG_COUNT)),
             "a repeated call keeps its plan: %s %s p=%d", kname[k], irr_alg_name(ALGS[a]), p);
     }
     /* the block, and the bytes after it (and holes) untouched; in place: the rest of the input is MPI's business */
@@ -172,7 +174,9 @@ static void one_case(MPI_Comm comm, uint64_t seed, int d, int k, int a, int f) {
 }
 
 /* Bad input: errors every rank sees (no message), a bad buffer on one rank (the others
-   fail too, nobody hangs), and the communicator works afterwards. */
+   fail too, nobody hangs), and the communicator works afterwards. Guarded, the errors every
+   rank sees are still irrcoll's: they come before the guard; a bad buffer there is MPI's
+   own business wherever the guard hands the call to MPI, so it is not tried. */
 static int cls(int rc) {
   int c = rc;
   if (rc != MPI_SUCCESS) MPI_Error_class(rc, &c);
@@ -183,6 +187,12 @@ static void bad_input(MPI_Comm comm) {
   int64_t *in = calloc((size_t)(p * 3 + 1), 8), *out = calloc(4, 8);
   for (i = 0; i < p; i++) cnt[i] = 3;
   MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, IRR_ALG_GUARDED);
+  cnt[p - 1] = -1;
+  CHECK(cls(IRR_Reduce_scatter(in, out, cnt, MPI_INT64_T, MPI_SUM, comm)) == MPI_ERR_COUNT, "guarded, negative count: MPI_ERR_COUNT");
+  cnt[p - 1] = 3;
+  CHECK(cls(IRR_Reduce_scatter(in, out, cnt, MPI_INT64_T, MPI_OP_NULL, comm)) == MPI_ERR_OP, "guarded, null op: MPI_ERR_OP");
+  IRR_Comm_set_alg(comm, IRR_COLL_REDUCE_SCATTER, IRR_ALG_AUTO);
   cnt[p - 1] = -1;
   CHECK(cls(IRR_Reduce_scatter(in, out, cnt, MPI_INT64_T, MPI_SUM, comm)) == MPI_ERR_COUNT, "negative count: MPI_ERR_COUNT");
   cnt[p - 1] = 3;
@@ -203,6 +213,35 @@ static void bad_input(MPI_Comm comm) {
               req == IRR_REQUEST_NULL, "init with a null op: MPI_ERR_OP, no request");
   }
   free(cnt), free(in), free(out);
+}
+
+/* The interception library's default entries (IRR_ALG_GUARDED) on a fresh communicator:
+   equal counts (MPI's own before irrcoll makes any context on 2^k ranks), one block of
+   half the vector at 1 KiB a rank (irrcoll's), Zipf-like and random counts; each against
+   MPI_Reduce_scatter, and Reduce_scatter_block's entry against MPI's. */
+static void guarded_entries(uint64_t seed) {
+  irrt_rng sr = {seed};
+  int *cnt = malloc((size_t)p * sizeof(int)), i, c, rc, tot;
+  int64_t *in, *out, *ref;
+  MPI_Comm fresh;
+  for (c = 0; c < 4; c++) {
+    MPI_Comm_dup(MPI_COMM_WORLD, &fresh);
+    for (i = 0, tot = 0; i < p; i++) {
+      cnt[i] = c == 0 ? 5 : c == 1 ? (i == p / 3 ? 128 * p / 2 : 64) : c == 2 ? 200 / (i + 1) : (int)irrt_range(&sr, 0, 40);
+      tot += cnt[i];
+    }
+    in = malloc((size_t)(tot + 8 * p) * 8), out = malloc((size_t)(tot + 8) * 8), ref = malloc((size_t)(tot + 8) * 8);
+    for (i = 0; i < tot + 8 * p; i++) in[i] = (int64_t)(irrt_next(&sr) % 1000003) + rank; /* the block form reads 8 p at most */
+    MPI_Reduce_scatter(in, ref, cnt, MPI_INT64_T, MPI_SUM, fresh);
+    rc = IRR_Reduce_scatter_irr_guarded(in, out, cnt, MPI_INT64_T, MPI_SUM, fresh);
+    CHECK(rc == MPI_SUCCESS && memcmp(out, ref, (size_t)cnt[rank] * 8) == 0, "guarded entry, counts %d p=%d: rc %d", c, p, rc);
+    MPI_Reduce_scatter_block(in, ref, cnt[0] < 8 ? cnt[0] : 8, MPI_INT64_T, MPI_SUM, fresh);
+    rc = IRR_Reduce_scatter_block_irr_guarded(in, out, cnt[0] < 8 ? cnt[0] : 8, MPI_INT64_T, MPI_SUM, fresh);
+    CHECK(rc == MPI_SUCCESS && memcmp(out, ref, (size_t)(cnt[0] < 8 ? cnt[0] : 8) * 8) == 0, "guarded block entry %d p=%d: rc %d", c, p, rc);
+    free(in), free(out), free(ref);
+    MPI_Comm_free(&fresh);
+  }
+  free(cnt);
 }
 
 /* The plan kept for repeated counts belongs to blocking calls: a request in between, with
@@ -253,6 +292,7 @@ int main(int argc, char **argv) {
           one_case(comm, seed + (uint64_t)c * 7919u + (uint64_t)f, c % 4, k, a, f);
         }
   cache_after_request(comm);
+  guarded_entries(seed);
   bad_input(comm);
   MPI_Comm_free(&comm);
   MPI_Type_free(&ktype[K_HOLES]), MPI_Type_free(&ktype[K_MAT]);

@@ -57,8 +57,9 @@ echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "mal
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" IRRCOLL_ALG=allgather:default $run 3 $app 2>&1)
 echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "forced default does not win"
 # no setting: Gatherv, Scatterv, Allgatherv and Alltoallv go to irrcoll's automatic choice,
-# the rest to the library; gatherv:native (or its old name, default) opts out, allgatherv:native
-# and alltoallv:native too
+# Reduce_scatter and Reduce_scatter_block to its guarded one (irrcoll or the library, said
+# in a 'ran' line), the rest to the library; gatherv:native (or its old name, default) opts
+# out, allgatherv:native, alltoallv:native and reduce_scatter:native too
 for n in 3 4; do
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n defaults: wrong results"
@@ -67,8 +68,13 @@ for n in 3 4; do
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* allgatherv_irr_auto$" && ok || bad "n=$n: Allgatherv not irrcoll's by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather .* native$" && ok || bad "n=$n: Allgather not native by default"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 alltoallv_irr_auto$" && ok || bad "n=$n: Alltoallv not irrcoll's by default"
-  # what the automatic choice ran, by name, with its calls and planning CPU (never "auto")
-  for c in Gatherv Scatterv Allgatherv Alltoallv; do
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Reduce_scatter .* reduce_scatter_irr_guarded$" && ok ||
+    bad "n=$n: Reduce_scatter not guarded by default"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Reduce_scatter_block .* reduce_scatter_block_irr_guarded$" && ok ||
+    bad "n=$n: Reduce_scatter_block not guarded by default"
+  # what the automatic choice ran, by name, with its calls and planning CPU (never "auto";
+  # "native" where the guard handed the call to the library)
+  for c in Gatherv Scatterv Allgatherv Alltoallv Reduce_scatter Reduce_scatter_block; do
     echo "$out" | grep -Eq "^#@irrcoll ran MPI_$c [0-9]+ [a-z]+ calls=[1-9][0-9]* repeats=[0-9]+ plan_us=[0-9.]+ cpu_model_us=[0-9.]+$" &&
       ok || bad "n=$n: no 'ran' line for $c"
   done
@@ -76,6 +82,11 @@ for n in 3 4; do
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="alltoallv:native" timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n alltoallv:native: wrong results"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Alltoallv 0 native$" && ok || bad "n=$n alltoallv:native does not opt out"
+  out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="reduce_scatter:native,reduce_scatter_block:native" timeout 120 $run $n $app 2>&1)
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n reduce_scatter:native: wrong results"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Reduce_scatter .* native$" && ok || bad "n=$n reduce_scatter:native does not opt out"
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Reduce_scatter_block .* native$" && ok ||
+    bad "n=$n reduce_scatter_block:native does not opt out"
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_ALG="allgatherv:native" timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n allgatherv:native: wrong results"
   echo "$out" | grep -q "^#@irrcoll alg MPI_Allgatherv .* native$" && ok || bad "n=$n allgatherv:native does not opt out"

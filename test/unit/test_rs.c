@@ -170,6 +170,77 @@ static void test_bound(void) {
   free(m), free(D), free(P);
 }
 
+/* The guard (IRR_ALG_GUARDED): MPI's own exactly where the choice is one of the libraries'
+   algorithms or one of those comes within IRR_RS_GUARD_GAIN of the choice's estimate (each
+   estimated in full here, no bound); the choice itself when guarded is forced; cells
+   whose answer follows from the model alone: regular counts on 2^k ranks (halving is
+   Bruck there) go to MPI, one rank owning half the vector at 1 KiB a rank, and regular
+   counts at p = 1000 (halving folds 488 ranks) stay with irrcoll. */
+static void test_guard(uint64_t seed) {
+  static const irr_alg LIB[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  irrt_rng rng = {seed};
+  int64_t *m = malloc(1024 * sizeof *m), *D = malloc(1025 * sizeof *D), *P = malloc(1025 * sizeof *P);
+  double *w = malloc(1024 * sizeof *w);
+  irr_model md = irr_model_default();
+  int trial, k, nat = 0, n = 0, early, nearly = 0;
+  md.beta *= 8, md.gamma *= 8;
+  for (trial = 0; trial < 600; trial++) {
+    int p = 2 + (int)(irrt_urand(&rng) * 1022), ordered = trial % 5 == 4, l, want;
+    double avg = pow(10, irrt_urand(&rng) * 5) / 8, t, tl = -1;
+    irr_alg ch;
+    if (trial % 3 == 0) irrt_rs(trial / 3 % IRRT_RS_NDIST, p, (int64_t)(avg < 1 ? 1 : avg), &rng, m, w);
+    else irrt_skew(&rng, p, avg < 1 ? 1 : avg, m, w);
+    irr__rs_starts(p, m, D);
+    if (D[p] == 0) continue;
+    ch = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
+    CHECK(irr_reduce_scatter_choose(IRR_ALG_GUARDED, p, D, ordered, md, P) == ch, "guarded chooses as auto p=%d", p);
+    CHECK(t >= 0 && fabs(t - irr_reduce_scatter_estimate(ch, p, D, ordered, md, P)) <= 1e-12 * t, "the best estimate p=%d", p);
+    for (l = 0; l < 3; l++) {
+      double e = irr_reduce_scatter_estimate(LIB[l], p, D, ordered, md, P);
+      if (e >= 0 && (tl < 0 || e < tl)) tl = e;
+    }
+    want = ch == IRR_ALG_HALVING || ch == IRR_ALG_PAIRWISE || ch == IRR_ALG_RING || tl <= t * IRR_RS_GUARD_GAIN;
+    CHECK(irr_reduce_scatter_native(ch, t, p, D, ordered, md, P) == want, "guard p=%d ordered=%d avg=%.0f %s: %.3g against %.3g",
+          p, ordered, avg, irr_alg_name(ch), t, tl);
+    early = irr_reduce_scatter_native_early(p, D, ordered, md, P);
+    CHECK(!early || want, "early says MPI's own, the guard not: p=%d ordered=%d avg=%.0f %s", p, ordered, avg, irr_alg_name(ch));
+    nat += want, n++, nearly += early;
+  }
+  printf("guard: MPI's own on %d of %d draws (%d before the choice)\n", nat, n, nearly);
+  {
+    double t;
+    irr_alg ch;
+    int q, sz;
+    for (q = 1; q <= 1024; q *= 2) /* regular on 2^k ranks: the guard's answer without a choice is its answer */
+      for (sz = 1; sz <= 1 << 17; sz *= 8) {
+        for (k = 0; k < q; k++) m[k] = sz;
+        irr__rs_starts(q, m, D);
+        CHECK(irr_reduce_scatter_native_first(q, D, 0) && irr_reduce_scatter_native_first(q, D, 1), "regular p=%d: first", q);
+        for (k = 0; k < 2; k++) { /* commutative, ordered */
+          ch = irr__rs_choose(IRR_ALG_AUTO, q, D, k, md, P, &t);
+          CHECK(irr_reduce_scatter_native(ch, t, q, D, k, md, P), "regular p=%d %d B ordered=%d: MPI's own (%s)", q, 8 * sz, k,
+                irr_alg_name(ch));
+        }
+        m[q - 1]++;
+        irr__rs_starts(q, m, D);
+        CHECK(q == 1 || !irr_reduce_scatter_native_first(q, D, 0), "one block more: a choice p=%d", q);
+      }
+    for (k = 0; k < 1000; k++) m[k] = 128;
+    irr__rs_starts(1000, m, D);
+    CHECK(!irr_reduce_scatter_native_first(1000, D, 1), "p=1000: a choice");
+    for (k = 0; k < 256; k++) m[k] = k == 77 ? 128 * 128 : 64; /* one rank half the vector, 1 KiB a rank */
+    irr__rs_starts(256, m, D);
+    ch = irr__rs_choose(IRR_ALG_AUTO, 256, D, 0, md, P, &t);
+    CHECK(!irr_reduce_scatter_native_first(256, D, 0) && !irr_reduce_scatter_native(ch, t, 256, D, 0, md, P),
+          "half p=256 1 KiB: irrcoll (%s)", irr_alg_name(ch));
+    for (k = 0; k < 1000; k++) m[k] = 128;
+    irr__rs_starts(1000, m, D);
+    ch = irr__rs_choose(IRR_ALG_AUTO, 1000, D, 0, md, P, &t);
+    CHECK(!irr_reduce_scatter_native(ch, t, 1000, D, 0, md, P), "regular p=1000 1 KiB: irrcoll (%s)", irr_alg_name(ch));
+  }
+  free(m), free(D), free(P), free(w);
+}
+
 int main(int argc, char **argv) {
   uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) : (uint64_t)time(NULL);
   const char *only = argc > 1 ? argv[1] : "";
@@ -177,5 +248,6 @@ int main(int argc, char **argv) {
   if (!*only || strstr(only, "check")) test_check(seed), test_broken();
   if (!*only || strstr(only, "estimate")) test_estimate(seed);
   if (!*only || strstr(only, "bound")) test_bound();
+  if (!*only || strstr(only, "guard")) test_guard(seed);
   return irrt_summary();
 }
