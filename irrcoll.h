@@ -7311,44 +7311,48 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
    bound comes within the margin. Decided from the blocks, the operation's commutativity and
    the model: equal on every rank. P: workspace of p + 1 entries. */
 #define IRR_RS_GUARD_GAIN 1.25
-static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
-                                            int64_t *P) {
+/* Whether one of the libraries' algorithms (halving, pairwise, ring) applies and its
+   estimate is at most cut: closed-form bounds first, halving walked only if its bound is. */
+static inline int irr__rs_lib_within(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P, double cut) {
   static const irr_alg lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
-  double cut = t * IRR_RS_GUARD_GAIN;
-  int64_t mx;
   int i;
-  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
-  mx = irr__rs_maxblock(p, D);
   for (i = 0; i < 3; i++) {
     double low = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
-    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, cut) <= cut) return 1;
+    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1) <= cut) return 1;
   }
   return 0;
 }
+static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
+                                            int64_t *P) {
+  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
+  return irr__rs_lib_within(p, D, irr__rs_maxblock(p, D), ordered, md, P, t * IRR_RS_GUARD_GAIN);
+}
 /* The same answer before the choice where it can be had cheaply: the libraries' best
-   estimate (halving walked once, ring and pairwise closed forms) within the margin of the
-   lower bounds of irrcoll's own candidates (balanced, dominant, Bruck: no walk). Then the
-   choice, were it made, would be a library's algorithm or one at most the margin ahead, so
-   the guard would say the same (test_rs checks it). Small vectors, where every candidate is
-   a few latencies, mostly end here: O(p) once instead of the choice's walks. */
+   estimate within the margin of the lower bounds of irrcoll's own candidates (balanced,
+   dominant, Bruck: no walk). Then the choice, were it made, would be a library's algorithm
+   or one at most the margin ahead, so the guard would say the same (test_rs checks it).
+   Small vectors, where every candidate is a few latencies, mostly end here: O(p) once
+   instead of the choice's walks. */
 static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
-  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK},
-                       lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
+  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK};
   int64_t mx = irr__rs_maxblock(p, D);
-  double low = -1, cut, e;
+  double low = -1, e;
   int i;
   for (i = 0; i < 3; i++) {
     if (own[i] == IRR_ALG_DOMINANT && 3 * mx < D[p]) continue; /* not a candidate (irr__rs_choose) */
     e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }
-  if (low < 0) return 1; /* only the libraries' algorithms apply */
-  cut = low * IRR_RS_GUARD_GAIN;
-  for (i = 0; i < 3; i++) {
-    e = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
-    if (e >= 0 && e <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1) <= cut) return 1;
-  }
-  return 0;
+  return low < 0 || irr__rs_lib_within(p, D, mx, ordered, md, P, low * IRR_RS_GUARD_GAIN); /* low < 0: only theirs apply */
+}
+/* The guarded choice: 1 (MPI's own; *early: decided before the choice) or 0 and irrcoll's
+   algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first. */
+static inline int irr_reduce_scatter_guard(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, irr_alg *alg,
+                                           int *early) {
+  double t;
+  if ((*early = irr_reduce_scatter_native_early(p, D, ordered, md, P))) return 1;
+  *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
+  return irr_reduce_scatter_native(*alg, t, p, D, ordered, md, P);
 }
 /* The guard's answer before any choice: equal blocks (regular: known to be, as
    MPI_Reduce_scatter_block's) on 2^k ranks, where recursive halving is reverse Bruck and
@@ -12185,7 +12189,7 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
    the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
-  int rc, p, commute = 1, e, guard = 0;
+  int rc, p, commute = 1, e, guard = 0, entry = forced == IRR_ALG_GUARDED;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
   irr_model md;
@@ -12229,7 +12233,8 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
   if (forced == IRR_ALG_GUARDED) guard = !owned, forced = IRR_ALG_AUTO; /* a request runs the choice */
-  if (guard && irr_reduce_scatter_native_first(p, D, cn->regular)) { /* MPI's own at once: no choice */
+  /* MPI's own at once, no choice (the entries' calls: irr__rs_run looked before any context) */
+  if (guard && !entry && irr_reduce_scatter_native_first(p, D, cn->regular)) {
     irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
     return *native = 2, MPI_SUCCESS;
   }
@@ -12256,11 +12261,10 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       pc->hits++;
       irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
     } else {
-      double tb;
-      int early = guard && irr_reduce_scatter_native_early(p, D, L->ordered, md, P);
-      L->alg = early ? IRR_ALG_AUTO : irr__rs_choose(forced, p, D, L->ordered, md, P, &tb);
+      int early = 0;
       if (!repeat) pc->hits = 0;
-      if (early || (guard && irr_reduce_scatter_native(L->alg, tb, p, D, L->ordered, md, P))) {
+      if (!guard) L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      else if (irr_reduce_scatter_guard(p, D, L->ordered, md, P, &L->alg, &early)) {
         /* no clear gain: MPI's own, whatever this rank's buffers (every rank goes alike). The
            model's CPU: the counts, their hash, the early test's passes (and the choice's) */
         irr__plan_drop_program(pc);
@@ -12373,9 +12377,7 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   }
   irr__rs_plan_free(&L);
   if (rc == MPI_SUCCESS && (inter || native)) { /* MPI's own */
-    irr_call_info g = L.ctx ? L.ctx->last : (irr_call_info){0};
-    irr__note_native(comm, IRR_COLL_REDUCE_SCATTER);
-    if (native == 2) L.ctx->last.cpu_model_s = g.cpu_model_s, L.ctx->last.plan_s = g.plan_s, L.ctx->last.repeat = g.repeat;
+    if (native != 2) irr__note_native(comm, IRR_COLL_REDUCE_SCATTER); /* 2: the guard noted it, its CPU with it */
     if (cn->regular) {
 #if MPI_VERSION >= 4
       if (cn->rcount > INT_MAX) return MPI_Reduce_scatter_block_c(sendbuf, recvbuf, (MPI_Count)cn->rcount, type, op, comm);

@@ -257,6 +257,7 @@ static void rs_cell(const simmode *sm, int irr, int reps, int rank, int p, long 
   simbench b;
   MPI_Comm comm = MPI_COMM_WORLD;
   if (sm->on) MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  if (irr) MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* last call: no context where the guard handed every call on */
   simbench_init(&b, MPI_COMM_WORLD, 1.0);
   for (k = 0; k < reps; k++) {
     if (k == 0 || (sm->on && sm->fresh)) { /* untimed: this repetition's counts and buffers */
@@ -277,14 +278,11 @@ static void rs_cell(const simmode *sm, int irr, int reps, int rank, int p, long 
 #ifdef IRR_HAVE_REDUCE_SCATTER
     if (irr) {
       irr_call_info ci;
-      MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN); /* no context yet: the guard handed every call on */
       if (IRR_Comm_get_last_call(comm, &ci) != MPI_SUCCESS) memset(&ci, 0, sizeof ci), ci.alg = IRR_ALG_COUNT;
-      {
-        cpu[k] = ci.cpu_model_s, hits += k > 0 && ci.repeat;
-        if ((int)ci.alg != alg0 && strlen(algs) < 200) /* the algorithms taken, in order */
-          snprintf(algs + strlen(algs), sizeof algs - strlen(algs), "%s%s", *algs ? " " : "", ci.alg == IRR_ALG_COUNT ? "native" : irr_alg_name(ci.alg));
-        alg0 = (int)ci.alg;
-      }
+      cpu[k] = ci.cpu_model_s, hits += k > 0 && ci.repeat;
+      if ((int)ci.alg != alg0 && strlen(algs) < 200) /* the algorithms taken, in order */
+        snprintf(algs + strlen(algs), sizeof algs - strlen(algs), "%s%s", *algs ? " " : "", ci.alg == IRR_ALG_COUNT ? "native" : irr_alg_name(ci.alg));
+      alg0 = (int)ci.alg;
     }
 #endif
     done++;

@@ -62,7 +62,7 @@ static void irr__rs_view(irr__buf *b, char *base, MPI_Aint lb0, int64_t U) {
    the communicator's kept one. */
 static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *cn, MPI_Datatype type, MPI_Op op,
                          MPI_Comm comm, irr_alg forced, int owned, irr__rsplan *L, int *native) {
-  int rc, p, commute = 1, e, guard = 0;
+  int rc, p, commute = 1, e, guard = 0, entry = forced == IRR_ALG_GUARDED;
   int64_t *D, *P, mr, bytes;
   MPI_Aint ext;
   irr_model md;
@@ -106,7 +106,8 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   md.beta *= (double)L->d.size, md.gamma *= (double)L->d.size;
   if (forced == IRR_ALG_AUTO) forced = irr__forced(L->ctx, IRR_COLL_REDUCE_SCATTER);
   if (forced == IRR_ALG_GUARDED) guard = !owned, forced = IRR_ALG_AUTO; /* a request runs the choice */
-  if (guard && irr_reduce_scatter_native_first(p, D, cn->regular)) { /* MPI's own at once: no choice */
+  /* MPI's own at once, no choice (the entries' calls: irr__rs_run looked before any context) */
+  if (guard && !entry && irr_reduce_scatter_native_first(p, D, cn->regular)) {
     irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
     return *native = 2, MPI_SUCCESS;
   }
@@ -133,11 +134,10 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       pc->hits++;
       irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
     } else {
-      double tb;
-      int early = guard && irr_reduce_scatter_native_early(p, D, L->ordered, md, P);
-      L->alg = early ? IRR_ALG_AUTO : irr__rs_choose(forced, p, D, L->ordered, md, P, &tb);
+      int early = 0;
       if (!repeat) pc->hits = 0;
-      if (early || (guard && irr_reduce_scatter_native(L->alg, tb, p, D, L->ordered, md, P))) {
+      if (!guard) L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
+      else if (irr_reduce_scatter_guard(p, D, L->ordered, md, P, &L->alg, &early)) {
         /* no clear gain: MPI's own, whatever this rank's buffers (every rank goes alike). The
            model's CPU: the counts, their hash, the early test's passes (and the choice's) */
         irr__plan_drop_program(pc);
@@ -250,9 +250,7 @@ static int irr__rs_run(const void *sendbuf, void *recvbuf, const irr__counts *cn
   }
   irr__rs_plan_free(&L);
   if (rc == MPI_SUCCESS && (inter || native)) { /* MPI's own */
-    irr_call_info g = L.ctx ? L.ctx->last : (irr_call_info){0};
-    irr__note_native(comm, IRR_COLL_REDUCE_SCATTER);
-    if (native == 2) L.ctx->last.cpu_model_s = g.cpu_model_s, L.ctx->last.plan_s = g.plan_s, L.ctx->last.repeat = g.repeat;
+    if (native != 2) irr__note_native(comm, IRR_COLL_REDUCE_SCATTER); /* 2: the guard noted it, its CPU with it */
     if (cn->regular) {
 #if MPI_VERSION >= 4
       if (cn->rcount > INT_MAX) return MPI_Reduce_scatter_block_c(sendbuf, recvbuf, (MPI_Count)cn->rcount, type, op, comm);

@@ -204,6 +204,11 @@ static void test_guard(uint64_t seed) {
           p, ordered, avg, irr_alg_name(ch), t, tl);
     early = irr_reduce_scatter_native_early(p, D, ordered, md, P);
     CHECK(!early || want, "early says MPI's own, the guard not: p=%d ordered=%d avg=%.0f %s", p, ordered, avg, irr_alg_name(ch));
+    {
+      irr_alg g = IRR_ALG_COUNT;
+      int e2, gn = irr_reduce_scatter_guard(p, D, ordered, md, P, &g, &e2);
+      CHECK(gn == want && e2 == early && (gn || g == ch), "the guarded choice p=%d ordered=%d: %d %s", p, ordered, gn, irr_alg_name(g));
+    }
     nat += want, n++, nearly += early;
   }
   printf("guard: MPI's own on %d of %d draws (%d before the choice)\n", nat, n, nearly);
