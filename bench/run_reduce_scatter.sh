@@ -49,6 +49,11 @@
 # IRR_Reduce_scatter_irr_guarded: irrcoll or MPI's own; MPI's own is then the run's
 # MPI_Reduce_scatter, i.e. RS_CHECK_ALG: ompi for SMPI's default selector,
 # ompi_basic_recursivehalving for what MPICH runs below 512 KiB).
+# RS_SHARED_MALLOC=N (smpi-run --shared-malloc N for every run: each malloc of N bytes or more
+# in code built by smpicc, irrcoll's scratch included, returns memory shared by all ranks; what
+# lets p = 1000 at 16 KiB run in 24 GB, where each rank's scratch holds the whole vector; the
+# results are then garbage: use it with RS_CHECK_MAX=0 and RS_NATIVE_CHECK_MAX=0. SMPI's own
+# algorithms take their buffers from SimGrid's allocator, which it does not touch.)
 # Wall times are also appended to OUTDIR/reduce_scatter_walltime.txt ("flat p who seconds
 # status").
 set -e
@@ -66,6 +71,7 @@ tmo=${RS_TIMEOUT:-900}
 chk=${RS_CHECK_ALG:-ompi_ring}
 nchk=${RS_NATIVE_CHECK_MAX:-67108864}
 plat=flat
+shm=""; [ -z "${RS_SHARED_MALLOC:-}" ] || shm="--shared-malloc $RS_SHARED_MALLOC"
 if [ -n "${SIM_MODE:-}" ]; then mode=$SIM_MODE; seed=${SIM_SEED:-1}; else mode=fixed; seed=${RS_SEED:-20250101}; fi
 export RS_SEED="${RS_SEED:-20250101}" RS_DISTS="$dists"
 mkdir -p "$out"
@@ -75,10 +81,10 @@ mkdir -p "$out"
 run1() {
   t0=$(date +%s.%N)
   if [ "$2" = irrcoll ]; then
-    set +e; timeout "$tmo" "$here/smpi-run" -p "$1" -platform flat -o 0.5us --cfg=smpi/reduce_scatter:"$chk" -- \
+    set +e; timeout "$tmo" "$here/smpi-run" -p "$1" -platform flat -o 0.5us $shm --cfg=smpi/reduce_scatter:"$chk" -- \
       "$prog" irrcoll "$reps" $cs > "$3"; rc=$?; set -e
   else
-    set +e; RS_CHECK_MAX=$nchk timeout "$tmo" "$here/smpi-run" -p "$1" -platform flat -o 0.5us --cfg=smpi/reduce_scatter:"$2" -- \
+    set +e; RS_CHECK_MAX=$nchk timeout "$tmo" "$here/smpi-run" -p "$1" -platform flat -o 0.5us $shm --cfg=smpi/reduce_scatter:"$2" -- \
       "$prog" native "$reps" $cs > "$3"; rc=$?; set -e
   fi
   t1=$(date +%s.%N)
