@@ -111,6 +111,12 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
     irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
     return *native = 2, MPI_SUCCESS;
   }
+  /* MPI's own from the total and the largest block (small vectors), before the counts' hash:
+     the model's CPU, as irr_reduce_scatter_native_first's, the block starts and the largest */
+  if (guard && irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), L->ordered, md)) {
+    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, 2.0 * p, 0), t0);
+    return *native = 2, MPI_SUCCESS;
+  }
   {
     irr__plan_cache *pc = &L->ctx->rsc;
     int64_t k[6];

@@ -349,9 +349,8 @@ static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const 
    or one at most the margin ahead, so the guard would say the same (test_rs checks it).
    Small vectors, where every candidate is a few latencies, mostly end here: O(p) once
    instead of the choice's walks. */
-static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int ordered, irr_model md) {
   static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK};
-  int64_t mx = irr__rs_maxblock(p, D);
   double low = -1, e;
   int i;
   for (i = 0; i < 3; i++) {
@@ -359,14 +358,44 @@ static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int o
     e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }
+  return low; /* < 0: none applies */
+}
+static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+  int64_t mx = irr__rs_maxblock(p, D);
+  double low = irr__rs_own_low(p, D, mx, ordered, md);
   return low < 0 || irr__rs_lib_within(p, D, mx, ordered, md, P, low * IRR_RS_GUARD_GAIN); /* low < 0: only theirs apply */
+}
+/* Halving's estimate bounded from n and the largest block mx alone (no walk): its fold (a
+   whole vector), log2 q splits of at most the whole vector each, and the delivery of its
+   pieces, which are whole blocks: none where each piece is its holder's block (2^k ranks,
+   commutative), else at most one message a rank, two where a folded piece's two blocks
+   both belong to others (in rank order), and the largest block at an owner
+   (irr__rs_redist_est's first, no list deeper than one). */
+static inline double irr__rs_halving_ub(int p, int64_t n, int64_t mx, int ordered, irr_model md) {
+  double A = md.alpha, BG = md.beta + md.gamma, Am = md.alpha + md.cpu_msg, cpu = md.cpu_msg + 2 * md.cpu_op;
+  int lg2q, q = irr__rs_pof2(p, &lg2q), x = p - q, nd = (x > 0) + (ordered != 0);
+  if (p <= 1 || n == 0) return md.cpu_op;
+  return (x > 0 ? A + BG * (double)n : 0) + lg2q * (A + BG * (double)n) + (nd ? nd * Am + md.beta * (double)mx : 0) +
+         (2.0 * irr_circ_q(p) + 2) * cpu;
+}
+/* The guard's answer from the total and the largest block alone, O(log p) once they are
+   known: halving's bound within the margin of irrcoll's own lower bounds. Where it says MPI,
+   irr_reduce_scatter_native_early says so too (the bound is at least the walked estimate:
+   test_rs checks both); it mostly does for small vectors, where every algorithm is its
+   latencies, and there the MPI layer asks it before the counts' hash, so such a call costs
+   the counts' two passes (widening, block starts and the largest) and nothing else. */
+static inline int irr_reduce_scatter_native_bound(int p, const int64_t *D, int64_t mx, int ordered, irr_model md) {
+  double low = irr__rs_own_low(p, D, mx, ordered, md);
+  return low < 0 || irr__rs_halving_ub(p, D[p], mx, ordered, md) <= low * IRR_RS_GUARD_GAIN;
 }
 /* The guarded choice: 1 (MPI's own; *early: decided before the choice) or 0 and irrcoll's
    algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first. */
 static inline int irr_reduce_scatter_guard(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, irr_alg *alg,
                                            int *early) {
   double t;
-  if ((*early = irr_reduce_scatter_native_early(p, D, ordered, md, P))) return 1;
+  if ((*early = irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), ordered, md) ||
+                irr_reduce_scatter_native_early(p, D, ordered, md, P)))
+    return 1;
   *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
   return irr_reduce_scatter_native(*alg, t, p, D, ordered, md, P);
 }

@@ -182,7 +182,7 @@ static void test_guard(uint64_t seed) {
   int64_t *m = malloc(1024 * sizeof *m), *D = malloc(1025 * sizeof *D), *P = malloc(1025 * sizeof *P);
   double *w = malloc(1024 * sizeof *w);
   irr_model md = irr_model_default();
-  int trial, k, nat = 0, n = 0, early, nearly = 0;
+  int trial, k, nat = 0, n = 0, early, nearly = 0, nbound = 0;
   md.beta *= 8, md.gamma *= 8;
   for (trial = 0; trial < 600; trial++) {
     int p = 2 + (int)(irrt_urand(&rng) * 1022), ordered = trial % 5 == 4, l, want;
@@ -204,6 +204,15 @@ static void test_guard(uint64_t seed) {
           p, ordered, avg, irr_alg_name(ch), t, tl);
     early = irr_reduce_scatter_native_early(p, D, ordered, md, P);
     CHECK(!early || want, "early says MPI's own, the guard not: p=%d ordered=%d avg=%.0f %s", p, ordered, avg, irr_alg_name(ch));
+    { /* halving's bound from n and the largest block: never below its walked estimate, and where
+         it says MPI's own, the early test does too */
+      int64_t mx = irr__rs_maxblock(p, D);
+      double h = irr_reduce_scatter_estimate(IRR_ALG_HALVING, p, D, ordered, md, P), ub = irr__rs_halving_ub(p, D[p], mx, ordered, md);
+      int nb = irr_reduce_scatter_native_bound(p, D, mx, ordered, md);
+      CHECK(ub >= h * (1 - 1e-12), "halving's bound p=%d ordered=%d avg=%.0f: %.6g below its estimate %.6g", p, ordered, avg, ub, h);
+      CHECK(!nb || early, "the bound says MPI's own, the early test not: p=%d ordered=%d avg=%.0f", p, ordered, avg);
+      nbound += nb;
+    }
     {
       irr_alg g = IRR_ALG_COUNT;
       int e2, gn = irr_reduce_scatter_guard(p, D, ordered, md, P, &g, &e2);
@@ -211,7 +220,8 @@ static void test_guard(uint64_t seed) {
     }
     nat += want, n++, nearly += early;
   }
-  printf("guard: MPI's own on %d of %d draws (%d before the choice)\n", nat, n, nearly);
+  printf("guard: MPI's own on %d of %d draws (%d before the choice, %d of them from the total and the largest block)\n", nat, n,
+         nearly, nbound);
   {
     double t;
     irr_alg ch;
