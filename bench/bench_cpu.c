@@ -30,8 +30,8 @@
  *    the median, the 99th percentile and the worst against the budget max(5 us, 20 ns p), the
  *    calls over it and over max(that, 10% of the chosen algorithm's estimate). Seed: $SEED,
  *    else drawn (printed). Then the guarded choice on the same draws (the interception
- *    library's default: irr_reduce_scatter_native_first, then irr_reduce_scatter_guard): the
- *    same statistics, and how many calls it hands to MPI.
+ *    library's default: irr_reduce_scatter_native_first, _native_bound, then
+ *    irr_reduce_scatter_guard): the same statistics, and how many calls it hands to MPI.
  * CSV on stdout ('#@key=value' header), the summary on stderr. Run with one process:
  * `mpiexec -n 1 build/bench_cpu` (make bench-cpu); `build/bench_cpu rs`: part 4 alone. */
 #define _POSIX_C_SOURCE 200809L
@@ -508,7 +508,9 @@ static void rs_choice(uint64_t seed) {
           irr_alg g;
           int nat, early;
           t0 = now();
-          nat = irr_reduce_scatter_native_first(p, D, 0) || irr_reduce_scatter_guard(p, D, ordered, md, D + p + 1, &g, &early);
+          nat = irr_reduce_scatter_native_first(p, D, 0) ||
+                irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), ordered, md) ||
+                irr_reduce_scatter_guard(p, D, ordered, md, D + p + 1, &g, &early);
           tg[k] = now() - t0;
           gnat += nat, gover += tg[k] > (nat || 0.1 * est <= budget ? budget : 0.1 * est);
         }

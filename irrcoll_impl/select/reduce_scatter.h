@@ -389,13 +389,13 @@ static inline int irr_reduce_scatter_native_bound(int p, const int64_t *D, int64
   return low < 0 || irr__rs_halving_ub(p, D[p], mx, ordered, md) <= low * IRR_RS_GUARD_GAIN;
 }
 /* The guarded choice: 1 (MPI's own; *early: decided before the choice) or 0 and irrcoll's
-   algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first. */
+   algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first and
+   irr_reduce_scatter_native_bound (asked before the counts' hash; the early test here would
+   say MPI wherever that bound does, so it is not asked again). */
 static inline int irr_reduce_scatter_guard(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, irr_alg *alg,
                                            int *early) {
   double t;
-  if ((*early = irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), ordered, md) ||
-                irr_reduce_scatter_native_early(p, D, ordered, md, P)))
-    return 1;
+  if ((*early = irr_reduce_scatter_native_early(p, D, ordered, md, P))) return 1;
   *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
   return irr_reduce_scatter_native(*alg, t, p, D, ordered, md, P);
 }
