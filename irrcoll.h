@@ -3530,11 +3530,12 @@ static inline double irr__ag_bruck_cpu(int p, irr_model md) {
    aligned group with rank r ^ 2^k. IRR_ERR_ARG for other p. */
 static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
   int k;
+  int64_t sl = m[r], rl = 0; /* the own group's bytes; the partner's joins it each round: p - 1 sizes summed */
   if (s->rank != r || s->size != p || (p & (p - 1))) return IRR_ERR_ARG;
   if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  for (k = 0; (1 << k) < p; k++) {
+  for (k = 0; (1 << k) < p; k++, sl += rl) {
     int d = 1 << k, partner = r ^ d, g = r & ~(d - 1), h = partner & ~(d - 1);
-    int64_t sl = irr__range_sum(m, g, g + d), rl = irr__range_sum(m, h, h + d);
+    rl = irr__range_sum(m, h, h + d);
     if (sl > 0) {
       if (d == 1 && !inplace) irr_sched_send(s, k + 1, partner, IRR_BUF_SEND, 0, r, r + 1, sl);
       else irr_sched_send(s, k + 1, partner, IRR_BUF_RECV, 0, g, g + d, sl);
@@ -6222,15 +6223,19 @@ static inline double irr__ag_cells(irr_alg alg, int p, int64_t x, int tries) {
 
 /* The circulant table the choice may need (p alone): the MPI layer keeps it per
    communicator; R NULL: made in the choice's workspace when needed (made = 1, R then points
-   there, and sum is set). units: the choice's work in sizes visited, for the model's
-   cpu_size (irr_allgatherv_choose_x adds to it). price: what a unit of that work costs, for
-   the refinement's budget (0: the model's cpu_size; a repeated call's model prices no
-   program, cpu_size 0, but its choice still runs on this CPU). */
+   there). sum: where its summary is kept (valid where sum->p is p; NULL: the choice's own,
+   for this call), by pointer, so that a call does not copy or clear its 7.7 KB. units: the
+   choice's work in sizes visited, for the model's cpu_size (irr_allgatherv_choose_x adds to
+   it); once: the table's and the summary's, made once per communicator, which a caller that
+   keeps them charges but the refinement's budget does not count (it must not depend on
+   whether one rank's memory kept them). price: what a unit of that work costs, for the
+   refinement's budget (0: the model's cpu_size; a repeated call's model prices no program,
+   cpu_size 0, but its choice still runs on this CPU). */
 typedef struct irr_ag_circ {
   const int *R;
-  irr_circ_sum sum;
+  irr_circ_sum *sum;
   int made;
-  double units, price;
+  double units, once, price;
 } irr_ag_circ;
 
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
@@ -6364,7 +6369,7 @@ static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr_
 /* The candidates' estimates into c (their number returned; *wp: the least), the size
    histogram into h where the circulant schedule is a candidate. */
 static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
-                                     int *wp, irr__szhist *h) {
+                                     int *wp, irr__szhist *h, double rdnet) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
   int i, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
   double lb, b2;
@@ -6381,9 +6386,9 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
 #define IRR__TOT(x) ((x).net + (x).cpu)
 #define IRR__TAKE(x) (IRR__TOT(c[nc]) < IRR_AG_TIE * IRR__TOT(c[w]) ? (w = nc) : 0, nc++)
   if (pof2) {
-    c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = irr__ag_recd_groups(p, P, md), c[nc].cpu = irr__ag_recd_cpu(p, md);
+    c[nc].alg = IRR_ALG_RECDOUBLING, c[nc].net = rdnet >= 0 ? rdnet : irr__ag_recd_groups(p, P, md);
+    c[nc].cpu = irr__ag_recd_cpu(p, md), cc->units += rdnet >= 0 ? 0 : 1.0 * p; /* (the exit's, or its groups) */
     c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_RECDOUBLING, p, 0, 1);
-    cc->units += 1.0 * p;
     IRR__TAKE(c[nc]);
   }
   /* the ring: p - 1 rounds at least, and every rank receives the others' bytes */
@@ -6412,14 +6417,14 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
   if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
     if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
       cc->made = 1;
-      cc->units += (double)p * q * q;
+      cc->once += (double)p * q * q;
     }
-    if (cc->R && cc->sum.p != p) irr_circ_summarize(p, cc->R, 1, &cc->sum), cc->units += (double)p * q;
+    if (cc->R && cc->sum->p != p) irr_circ_summarize(p, cc->R, 1, cc->sum), cc->once += (double)p * q;
     if (cc->R) {
       double e;
       irr__szhist_make(p, m, h);
       cc->units += 4.0 * p + 1000; /* the histogram; the closed forms of five n */
-      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, h, md, &cc->sum, &e);
+      c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, h, md, cc->sum, &e);
       c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, h, md), c[nc].net = e - c[nc].cpu;
       c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
       c[nc].cells = irr__ag_cells(IRR_ALG_CIRCULANT, p, c[nc].B, 4);
@@ -6502,6 +6507,66 @@ static inline int irr__ag_refine(int p, const int64_t *m, irr_model md, void *wo
 }
 
 
+/* The latency regime's exit from the flat choice: where the logarithmic algorithm (recursive
+   doubling on 2^k ranks, else Bruck) is decided by the candidates' lower bounds alone, take
+   it without the prefix sums, Bruck's windows or the circulant table (their O(p log p)
+   cells cost more than half the CPU of a small call at p = 256). Its decision is the full
+   choice's: it fires only where
+   - recursive doubling's estimate (its aligned groups, summed bottom up: the same value) is
+     below IRR_AG_TIE of Bruck's lower bound, q alpha + beta (M - min m) + Bruck's CPU (its
+     windows sum to M - m_r for rank r, so their maxima to at least M - min m), and no
+     higher than that bound's band (the windows / 1.125), so the refinement has nothing to
+     try (its gain is 0);
+   - on other p, Bruck's estimate is at most the sum over rounds of alpha + beta min(n_k max
+     m, M) (a window of n_k blocks);
+   - the ring's, neighbor exchange's and the circulant schedule's lower bounds (those of
+     irr__ag_candidates, the same expressions) are not below IRR_AG_TIE of that estimate, so
+     none of them is a candidate.
+   Not on a free CPU (price 0): the refinement then runs whenever two candidates remain.
+   Returns the algorithm, or IRR_ALG_AUTO (the full choice; *rdnet: recursive doubling's
+   estimate where it was computed, else -1). One pass of the sizes and, on 2^k ranks, p / 2
+   sums in work's prefix-sum place (free until irr__ag_candidates). */
+static inline irr_alg irr__ag_latency(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, double *rdnet) {
+  int64_t *L = (int64_t *)work + IRR__AG_WORK_BASE(p), M = 0, mx = 0, mn = m[0], w;
+  int i, k, n, to, from, q = irr_circ_q(p), pof2 = (p & (p - 1)) == 0;
+  double pr = cc->price > 0 ? cc->price : md.cpu_size, ub = 0, lb, b2, lbn;
+  *rdnet = -1;
+  if (!(pr > 0) || p < 4) return IRR_ALG_AUTO;
+  if (pof2) { /* level 0 (the sizes) and the pairs' sums; then each level's sums in place */
+    for (i = 0; i < p; i += 2) {
+      int64_t a = m[i], b = m[i + 1];
+      M += L[i / 2] = a + b;
+      mx = a > mx ? a : mx, mx = b > mx ? b : mx, mn = a < mn ? a : mn, mn = b < mn ? b : mn;
+    }
+    ub = md.alpha + md.beta * (double)mx; /* irr__ag_recd_groups' sum, in its order: the same double */
+    for (n = p / 2; n >= 2; n /= 2) { /* n groups of p / n blocks */
+      for (w = 0, i = 0; i < n; i++) w = L[i] > w ? L[i] : w;
+      ub += md.alpha + md.beta * (double)w;
+      for (i = 0; i < n / 2; i++) L[i] = L[2 * i] + L[2 * i + 1];
+    }
+    cc->units += 1.5 * p;
+    *rdnet = ub;
+    ub += irr__ag_recd_cpu(p, md);
+    lbn = 0.999999 * (q * md.alpha + md.beta * (double)(M - mn)); /* (the windows' sum, less its rounding) */
+    if (!(ub < IRR_AG_TIE * (lbn + irr__ag_bruck_cpu(p, md)) && ub <= lbn / 1.125 + irr__ag_bruck_cpu(p, md)))
+      return IRR_ALG_AUTO;
+  } else {
+    for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn;
+    cc->units += 1.0 * p;
+    for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++)
+      ub += md.alpha + md.beta * ((double)n * (double)mx < (double)M ? (double)n * (double)mx : (double)M);
+    ub = ub * 1.000001 + irr__ag_bruck_cpu(p, md);
+  }
+  if ((p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md) < IRR_AG_TIE * ub) return IRR_ALG_AUTO;
+  if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * ub)
+    return IRR_ALG_AUTO;
+  lb = q * md.alpha + md.beta * (double)(M - mn);
+  b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+  lb = (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
+  if (mx >= 2 && lb < IRR_AG_TIE * ub) return IRR_ALG_AUTO;
+  return pof2 ? IRR_ALG_RECDOUBLING : IRR_ALG_BRUCK;
+}
+
 /* The flat cluster's choice (irr_allgatherv_choose_x): the candidates in the order Bruck,
    recursive doubling, ring, neighbor exchange, circulant; one replaces the best so far only
    if its estimate (network + CPU) is below IRR_AG_TIE of it. Then the exact times decide,
@@ -6513,7 +6578,11 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
                                                   irr_ag_circ *cc) {
   irr__agc c[6];
   irr__szhist h;
-  int w, nc = irr__ag_candidates(p, m, md, work, cc, c, &w, &h);
+  double rdnet;
+  int w, nc;
+  irr_alg a = irr__ag_latency(p, m, md, work, cc, &rdnet);
+  if (a != IRR_ALG_AUTO) return *B = 0, a;
+  nc = irr__ag_candidates(p, m, md, work, cc, c, &w, &h, rdnet);
   w = irr__ag_refine(p, m, md, work, cc, c, nc, w, &h);
   *B = c[w].alg == IRR_ALG_RING || c[w].alg == IRR_ALG_CIRCULANT ? c[w].B : 0;
   return c[w].alg;
@@ -6529,17 +6598,14 @@ static inline irr_alg irr__allgatherv_choose_flat(int p, const int64_t *m, irr_m
    ranks, or the node-aware one without such nodes, is Bruck, and so is the circulant one
    where its table's repair fails; neighbor exchange forced on odd p is the ring. The same
    on every rank: every input is (sizes, layout, model, forced). */
-static inline irr_alg irr_allgatherv_choose_x(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
-                                              int64_t *B, void *work, irr_ag_circ *cc) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, share = irr_allgatherv_share(p, node);
-  int nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_ag_circ own;
+static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                                int64_t *B, void *work, irr_ag_circ *cc) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0;
   double t;
-  if (!cc) memset(&own, 0, sizeof own), cc = &own;
   *B = 0;
   if (irr_alg_find(IRR_COLL_ALLGATHERV, forced)) {
     *B = forced == IRR_ALG_RING || (forced == IRR_ALG_NEIGHBOR && p % 2) ? irr_allgatherv_block_on(p, m, md, node != NULL) : 0;
-    if (forced == IRR_ALG_HIER && !nodes) return IRR_ALG_BRUCK;
+    if (forced == IRR_ALG_HIER && irr_allgatherv_nodes(p, node, NULL) <= 1) return IRR_ALG_BRUCK;
     if (forced == IRR_ALG_NEIGHBOR && p % 2) return IRR_ALG_RING;
     if (forced == IRR_ALG_CIRCULANT) { /* B: pieces per block; Bruck where the table's repair fails (p alone) */
       *B = irr_allgatherv_circulant_choose(p, m, md, work, &t);
@@ -6548,9 +6614,20 @@ static inline irr_alg irr_allgatherv_choose_x(irr_alg forced, int p, const int64
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) return irr__allgatherv_choose_smp(p, m, md, node, share, B, work);
+  if (node) return irr__allgatherv_choose_smp(p, m, md, node, irr_allgatherv_share(p, node), B, work);
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
+}
+static inline irr_alg irr_allgatherv_choose_x(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
+                                              int64_t *B, void *work, irr_ag_circ *cc) {
+  irr_ag_circ own;
+  irr_circ_sum sum; /* cleared only where the circulant schedule is weighed (irr_circ_summarize) */
+  irr_alg a;
+  if (!cc) memset(&own, 0, sizeof own), cc = &own;
+  if (!cc->sum) sum.p = 0, cc->sum = &sum;
+  a = irr__allgatherv_choose_in(forced, p, m, md, node, B, work, cc);
+  if (cc->sum == &sum) cc->sum = NULL;
+  return a;
 }
 static inline irr_alg irr_allgatherv_choose_w(irr_alg forced, int p, const int64_t *m, irr_model md, const int *node,
                                               int64_t *B, void *work) {
@@ -6568,13 +6645,20 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
 }
 
 /* The model's CPU of rank r's program for alg: its ops, and what its generator walks beyond
-   them: the circulant's roots in every round (IRR_CIRC_WALK sizes a root), the others' sums
-   of block ranges and the ring's block counts, IRR_AG_SUMS sizes a rank. And the counts'
-   validation: IRR_VALIDATE_SIZES sizes a count (64-bit widening, overflow checks). */
+   them: the circulant's roots in every round (IRR_CIRC_WALK sizes a root), recursive
+   doubling's partner groups (p - 1 sizes summed at 0.3 ns, half a size visited: the
+   generator took 0.15 us at p = 256 with its ops), the others' sums of block ranges and the ring's
+   block counts, IRR_AG_SUMS sizes a rank. And the counts' validation: IRR_VALIDATE_SIZES
+   sizes a count (64-bit widening, overflow checks: 1.5-1.7 ns a count, bench_cpu's
+   "validate"; the key's hash, 0.35 ns). A repeated Allgatherv also hashes the displacements
+   for its kept datatypes: IRR_AG_REPEAT_SIZES. */
 #define IRR_AG_SUMS 2.0
-#define IRR_VALIDATE_SIZES 3.0
+#define IRR_VALIDATE_SIZES 2.3
+#define IRR_AG_REPEAT_SIZES (IRR_VALIDATE_SIZES + 0.45)
 static inline double irr__ag_plan_cpu(irr_alg alg, int p, int nops, int64_t B, irr_model md) {
-  return md.cpu_op * nops + (alg == IRR_ALG_CIRCULANT ? irr__circ_walk_cpu(p, (int)B, md) : md.cpu_size * IRR_AG_SUMS * p);
+  return md.cpu_op * nops + (alg == IRR_ALG_CIRCULANT     ? irr__circ_walk_cpu(p, (int)B, md)
+                             : alg == IRR_ALG_RECDOUBLING ? md.cpu_size * 0.5 * p
+                                                          : md.cpu_size * IRR_AG_SUMS * p);
 }
 
 /* Messages of at least this many bytes in Bruck, recursive doubling, neighbor exchange and
@@ -11650,7 +11734,6 @@ static void irr__ag_circ_keep(irr__ctx *ctx, int p, const irr_ag_circ *cc) {
   size_t n = (size_t)p * (size_t)irr_circ_q(p);
   if (ctx->circ.R || !cc->made || !cc->R || !(ctx->circ.R = (int *)IRRCOLL_MALLOC(n * sizeof(int)))) return;
   memcpy(ctx->circ.R, cc->R, n * sizeof(int));
-  ctx->circ.sum = cc->sum;
   if (ctx->circ.sum.p != p) irr_circ_summarize(p, ctx->circ.R, 1, &ctx->circ.sum);
 }
 
@@ -11663,14 +11746,13 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   irr__plan_cache *pc = &ctx->agc;
   irr_ag_circ cc;
   irr_alg alg;
-  memset(&cc, 0, sizeof cc);
-  cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
-  if (ctx->circ.R) cc.R = ctx->circ.R, cc.sum = ctx->circ.sum;
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
+  cc.R = ctx->circ.R, cc.sum = &ctx->circ.sum, cc.made = 0, cc.units = cc.once = 0;
+  cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
                                 G->m + 3 * (size_t)G->p, &cc);
-  *units = cc.units;
+  *units = cc.units + cc.once;
   irr__ag_circ_keep(ctx, G->p, &cc);
   if (!*repeat || alg != pc->alg || *B != pc->B) irr__plan_drop_program(pc);
   if (!*repeat) pc->hits = 0;
@@ -11692,7 +11774,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node, G->inplace), &B, &units, &repeat);
-  cpu = (units + (repeat ? 1.0 : IRR_VALIDATE_SIZES) * G->p) * ctx->md.cpu_size; /* the choice (or the key's hash), the counts */
+  cpu = (units + (repeat ? IRR_AG_REPEAT_SIZES : IRR_VALIDATE_SIZES) * G->p) * ctx->md.cpu_size; /* the counts, the choice */
   *ops = NULL;
   if (repeat && pc->nops > 0 && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
     irr_sched_init(s, G->rank, G->p, pc->ops, pc->nops);

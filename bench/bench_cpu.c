@@ -252,15 +252,17 @@ static void calibrate(calib *C) {
   {
     double units = 0, tt = 0;
     irr_ag_circ cc;
+    static irr_circ_sum cs;
     int64_t B;
     memset(&cc, 0, sizeof cc);
+    cc.sum = &cs;
     irrt_skew(&rng, p, 1024, m, w);
     cc.R = irr__circ_work_table(p, work); /* kept, as the context keeps it */
     {
       int *Rk = (int *)malloc((size_t)p * irr_circ_q(p) * sizeof(int));
       memcpy(Rk, cc.R, (size_t)p * irr_circ_q(p) * sizeof(int));
       cc.R = Rk;
-      irr_circ_summarize(p, Rk, 1, &cc.sum);
+      irr_circ_summarize(p, Rk, 1, cc.sum);
     }
     for (k = 0; k < 200; k++) {
       irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
@@ -456,10 +458,12 @@ static void print_row(const char *coll, int p, const row *R, double first) {
 /* The circulant table on p ranks, kept as the context keeps it (made once per communicator:
    not timed). */
 static void keep_table(int p, void *work, irr_ag_circ *cc) {
+  static irr_circ_sum cs; /* one table kept at a time */
   const int *Rt = irr__circ_work_table(p, work);
   int *Rk = Rt ? (int *)malloc((size_t)p * irr_circ_q(p) * sizeof(int)) : NULL;
   memset(cc, 0, sizeof *cc);
-  if (Rk) memcpy(Rk, Rt, (size_t)p * irr_circ_q(p) * sizeof(int)), irr_circ_summarize(p, Rk, 1, &cc->sum), cc->R = Rk;
+  cc->sum = &cs, cs.p = 0;
+  if (Rk) memcpy(Rk, Rt, (size_t)p * irr_circ_q(p) * sizeof(int)), irr_circ_summarize(p, Rk, 1, cc->sum), cc->R = Rk;
 }
 
 /* ---- 4. Reduce_scatter's choice on new counts ---- */

@@ -122,7 +122,6 @@ static void irr__ag_circ_keep(irr__ctx *ctx, int p, const irr_ag_circ *cc) {
   size_t n = (size_t)p * (size_t)irr_circ_q(p);
   if (ctx->circ.R || !cc->made || !cc->R || !(ctx->circ.R = (int *)IRRCOLL_MALLOC(n * sizeof(int)))) return;
   memcpy(ctx->circ.R, cc->R, n * sizeof(int));
-  ctx->circ.sum = cc->sum;
   if (ctx->circ.sum.p != p) irr_circ_summarize(p, ctx->circ.R, 1, &ctx->circ.sum);
 }
 
@@ -135,14 +134,13 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   irr__plan_cache *pc = &ctx->agc;
   irr_ag_circ cc;
   irr_alg alg;
-  memset(&cc, 0, sizeof cc);
-  cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
-  if (ctx->circ.R) cc.R = ctx->circ.R, cc.sum = ctx->circ.sum;
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
+  cc.R = ctx->circ.R, cc.sum = &ctx->circ.sum, cc.made = 0, cc.units = cc.once = 0;
+  cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
                                 G->m + 3 * (size_t)G->p, &cc);
-  *units = cc.units;
+  *units = cc.units + cc.once;
   irr__ag_circ_keep(ctx, G->p, &cc);
   if (!*repeat || alg != pc->alg || *B != pc->B) irr__plan_drop_program(pc);
   if (!*repeat) pc->hits = 0;
@@ -164,7 +162,7 @@ static int irr__ag_plan(irr__ctx *ctx, MPI_Comm comm, irr_alg forced, irr__agsta
       (rc = irr__nodes(ctx, comm, G->rank, G->p)) != MPI_SUCCESS)
     return rc;
   alg = irr__ag_choose(ctx, forced, G, irr__ag_key(forced, G->p, G->m, ctx->md, ctx->nodes.node, G->inplace), &B, &units, &repeat);
-  cpu = (units + (repeat ? 1.0 : IRR_VALIDATE_SIZES) * G->p) * ctx->md.cpu_size; /* the choice (or the key's hash), the counts */
+  cpu = (units + (repeat ? IRR_AG_REPEAT_SIZES : IRR_VALIDATE_SIZES) * G->p) * ctx->md.cpu_size; /* the counts, the choice */
   *ops = NULL;
   if (repeat && pc->nops > 0 && !G->owned && G->err == MPI_SUCCESS) { /* the kept program, as it is */
     irr_sched_init(s, G->rank, G->p, pc->ops, pc->nops);

@@ -219,7 +219,58 @@ static void test_agchoice_cpu(void) {
   free(m), free(w), free(work);
 }
 
+/* The latency regime's exit (irr__ag_latency) decides as the full flat choice does
+   (irr__ag_candidates, then irr__ag_refine): wherever it fires, the same algorithm, on
+   draws of irrt_skew (random empty fractions, power laws, random placement) at p = 4 .. 4096
+   (log-uniform, 2^k on every other draw, where recursive doubling is the exit's candidate),
+   1 B .. 64 KiB average, under the default model and one with ten times the latency; and
+   its work (the choice's units) is below the full choice's. Seed $SEED, else 20261129. */
+static void test_agchoice_exit(void) {
+  irrt_rng rng = {getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) : 20261129};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t));
+  double *w = (double *)malloc(4096 * sizeof(double));
+  void *work = malloc(IRR_AG_WORK(4096) * 8);
+  long draws = 0, fired = 0, differ = 0, dearer = 0, firedp2 = 0;
+  int k;
+  if (!m || !w || !work) {
+    CHECK(0, "agchoice_exit: no memory");
+    return;
+  }
+  for (k = 0; k < 3000; k++) {
+    int p = (int)exp(log(4.0) + irrt_urand(&rng) * log(1024.0)), nc, wi;
+    irr_model md = irr_model_default();
+    irr_ag_circ ce, cf;
+    irr__agc c[6];
+    irr__szhist h;
+    irr_circ_sum cs;
+    double rdnet;
+    irr_alg a, b;
+    if (k % 2) p = 1 << irr_circ_q(p) >> (irrt_urand(&rng) < 0.5);
+    if (k % 3 == 0) md.alpha *= 10;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    memset(&ce, 0, sizeof ce), memset(&cf, 0, sizeof cf);
+    cs.p = 0, cf.sum = &cs;
+    a = irr__ag_latency(p, m, md, work, &ce, &rdnet);
+    draws++;
+    if (a == IRR_ALG_AUTO) continue;
+    fired++, firedp2 += (p & (p - 1)) == 0;
+    nc = irr__ag_candidates(p, m, md, work, &cf, c, &wi, &h, -1);
+    wi = irr__ag_refine(p, m, md, work, &cf, c, nc, wi, &h);
+    b = c[wi].alg;
+    if (a != b && differ++ < 10)
+      printf("agchoice_exit: p=%d exit %s, full choice %s\n", p, irr_alg_name(a), irr_alg_name(b));
+    dearer += ce.units >= cf.units;
+  }
+  CHECK(differ == 0, "agchoice_exit: the exit decided %ld of %ld draws it fired on otherwise than the full choice", differ, fired);
+  CHECK(dearer == 0, "agchoice_exit: the exit's work was not below the full choice's in %ld draws", dearer);
+  CHECK(fired > draws / 10 && firedp2 > 0 && fired > firedp2, "agchoice_exit: fired on %ld of %ld draws (%ld on 2^k ranks): "
+                                                               "too few to test", fired, draws, firedp2);
+  printf("agchoice_exit: fired on %ld of %ld draws (%ld on 2^k ranks), the same choice on all\n", fired, draws, firedp2);
+  free(m), free(w), free(work);
+}
+
 int main(void) {
+  test_agchoice_exit();
   test_agchoice_cpu();
   test_agchoice();
   return irrt_summary();

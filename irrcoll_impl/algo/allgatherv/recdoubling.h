@@ -10,11 +10,12 @@
    aligned group with rank r ^ 2^k. IRR_ERR_ARG for other p. */
 static inline irr_status irr_allgatherv_recdoubling(int r, int p, const int64_t *m, int inplace, irr_sched *s) {
   int k;
+  int64_t sl = m[r], rl = 0; /* the own group's bytes; the partner's joins it each round: p - 1 sizes summed */
   if (s->rank != r || s->size != p || (p & (p - 1))) return IRR_ERR_ARG;
   if (!inplace && m[r] > 0) irr_sched_copy(s, 0, IRR_BUF_SEND, 0, IRR_BUF_RECV, 0, r, r + 1, m[r]);
-  for (k = 0; (1 << k) < p; k++) {
+  for (k = 0; (1 << k) < p; k++, sl += rl) {
     int d = 1 << k, partner = r ^ d, g = r & ~(d - 1), h = partner & ~(d - 1);
-    int64_t sl = irr__range_sum(m, g, g + d), rl = irr__range_sum(m, h, h + d);
+    rl = irr__range_sum(m, h, h + d);
     if (sl > 0) {
       if (d == 1 && !inplace) irr_sched_send(s, k + 1, partner, IRR_BUF_SEND, 0, r, r + 1, sl);
       else irr_sched_send(s, k + 1, partner, IRR_BUF_RECV, 0, g, g + d, sl);
