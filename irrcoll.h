@@ -6366,13 +6366,30 @@ static inline double irr__ag_circ_cpu(int p, const int64_t *m, int n, const irr_
   return irr__circ_cpu_count(p, m, n, cc->R, (int *)((int64_t *)work + 5 * (size_t)p + 2), md); /* irr__circ_time's fl */
 }
 
+/* The lower bounds that gate the ring, neighbor exchange and the circulant schedule (their
+   network and CPU, from the total M, the smallest block mn and the largest mx), for
+   irr__ag_candidates and irr__ag_latency alike: the ring's p - 1 rounds and every rank
+   receiving the others' bytes; neighbor exchange's p / 2 rounds; the circulant's q rounds
+   (single-ported), and its generator's walk of 2 p (n - 1 + q) >= 2 p q roots. */
+static inline double irr__ag_ring_low(int p, int64_t M, int64_t mn, irr_model md) {
+  return (p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md);
+}
+static inline double irr__ag_neighbor_low(int p, int64_t M, int64_t mn, irr_model md) {
+  return (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md);
+}
+static inline double irr__ag_circ_low(int p, int64_t M, int64_t mn, int64_t mx, irr_model md) {
+  int q = irr_circ_q(p);
+  double lb = q * md.alpha + md.beta * (double)(M - mn);
+  double b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
+  return (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
+}
+
 /* The candidates' estimates into c (their number returned; *wp: the least), the size
    histogram into h where the circulant schedule is a candidate. */
 static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, irr__agc *c,
                                      int *wp, irr__szhist *h, double rdnet) {
   int64_t *P = (int64_t *)work + IRR__AG_WORK_BASE(p), M, mx = 0, mn = m[0], R = 0;
   int i, q = irr_circ_q(p), nc = 0, w = 0, pof2 = (p & (p - 1)) == 0;
-  double lb, b2;
   for (P[0] = 0, i = 0; i < p; i++) { /* the statistics and the cyclic prefix sums */
     P[i + 1] = P[i] + m[i];
     mx = m[i] > mx ? m[i] : mx, mn = m[i] < mn ? m[i] : mn;
@@ -6391,9 +6408,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     c[nc].lo = c[nc].net / 1.125, c[nc].hi = c[nc].net, c[nc].cells = irr__ag_cells(IRR_ALG_RECDOUBLING, p, 0, 1);
     IRR__TAKE(c[nc]);
   }
-  /* the ring: p - 1 rounds at least, and every rank receives the others' bytes */
-  lb = (p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md);
-  if (lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+  if (irr__ag_ring_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
     c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
@@ -6401,20 +6416,15 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     cc->units += 30.0 * p; /* Eq. (2), the snap's candidates, the bound: about 25 ns a rank */
     IRR__TAKE(c[nc]);
   }
-  if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
+  if (p % 2 == 0 && irr__ag_neighbor_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     c[nc].alg = IRR_ALG_NEIGHBOR, c[nc].net = irr_allgatherv_neighbor_estimate(p, m, md), c[nc].cpu = irr__ag_neighbor_cpu(p, md);
     c[nc].lo = c[nc].net / 1.04, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_NEIGHBOR, p, 0, 1);
     cc->units += p;
     IRR__TAKE(c[nc]);
   }
-  /* the circulant schedule, where the single-ported lower bound leaves it room: q rounds at
-     least, and its generator's walk of 2 p (n - 1 + q) >= 2 p q roots (irr__circ_cpu); its
-     table's summary (p alone) */
-  lb = q * md.alpha + md.beta * (double)(M - mn);
-  b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-  lb = (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
-  if (p > 2 && mx >= 2 && lb < IRR_AG_TIE * IRR__TOT(c[w])) {
+  /* the circulant schedule, where its lower bound leaves it room; its table's summary (p alone) */
+  if (p > 2 && mx >= 2 && irr__ag_circ_low(p, M, mn, mx, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     if (!cc->R && (cc->R = irr__circ_work_table(p, work)) != NULL) {
       cc->made = 1;
       cc->once += (double)p * q * q;
@@ -6519,9 +6529,9 @@ static inline int irr__ag_refine(int p, const int64_t *m, irr_model md, void *wo
      try (its gain is 0);
    - on other p, Bruck's estimate is at most the sum over rounds of alpha + beta min(n_k max
      m, M) (a window of n_k blocks);
-   - the ring's, neighbor exchange's and the circulant schedule's lower bounds (those of
-     irr__ag_candidates, the same expressions) are not below IRR_AG_TIE of that estimate, so
-     none of them is a candidate.
+   - the ring's, neighbor exchange's and the circulant schedule's lower bounds (the gates of
+     irr__ag_candidates: irr__ag_ring_low, _neighbor_low, _circ_low) are not below
+     IRR_AG_TIE of that estimate, so none of them is a candidate.
    Not on a free CPU (price 0): the refinement then runs whenever two candidates remain.
    Returns the algorithm, or IRR_ALG_AUTO (the full choice; *rdnet: recursive doubling's
    estimate where it was computed, else -1). One pass of the sizes and, on 2^k ranks, p / 2
@@ -6529,7 +6539,7 @@ static inline int irr__ag_refine(int p, const int64_t *m, irr_model md, void *wo
 static inline irr_alg irr__ag_latency(int p, const int64_t *m, irr_model md, void *work, irr_ag_circ *cc, double *rdnet) {
   int64_t *L = (int64_t *)work + IRR__AG_WORK_BASE(p), M = 0, mx = 0, mn = m[0], w;
   int i, k, n, to, from, q = irr_circ_q(p), pof2 = (p & (p - 1)) == 0;
-  double pr = cc->price > 0 ? cc->price : md.cpu_size, ub = 0, lb, b2, lbn;
+  double pr = cc->price > 0 ? cc->price : md.cpu_size, ub = 0, lbn;
   *rdnet = -1;
   if (!(pr > 0) || p < 4) return IRR_ALG_AUTO;
   if (pof2) { /* level 0 (the sizes) and the pairs' sums; then each level's sums in place */
@@ -6557,13 +6567,9 @@ static inline irr_alg irr__ag_latency(int p, const int64_t *m, irr_model md, voi
       ub += md.alpha + md.beta * ((double)n * (double)mx < (double)M ? (double)n * (double)mx : (double)M);
     ub = ub * 1.000001 + irr__ag_bruck_cpu(p, md);
   }
-  if ((p - 1) * md.alpha + md.beta * (double)(M - mn) + irr__ag_ring_cpu(p - 1, md) < IRR_AG_TIE * ub) return IRR_ALG_AUTO;
-  if (p % 2 == 0 && (p / 2) * md.alpha + md.beta * (double)(M - mn) + irr__ag_neighbor_cpu(p, md) < IRR_AG_TIE * ub)
+  if (irr__ag_ring_low(p, M, mn, md) < IRR_AG_TIE * ub || (p % 2 == 0 && irr__ag_neighbor_low(p, M, mn, md) < IRR_AG_TIE * ub) ||
+      (mx >= 2 && irr__ag_circ_low(p, M, mn, mx, md) < IRR_AG_TIE * ub))
     return IRR_ALG_AUTO;
-  lb = q * md.alpha + md.beta * (double)(M - mn);
-  b2 = irr__sqrt((double)(q - 1) * md.alpha) + irr__sqrt(md.beta * (double)mx);
-  lb = (b2 * b2 > lb ? b2 * b2 : lb) + irr__circ_walk_cpu(p, 1, md);
-  if (mx >= 2 && lb < IRR_AG_TIE * ub) return IRR_ALG_AUTO;
   return pof2 ? IRR_ALG_RECDOUBLING : IRR_ALG_BRUCK;
 }
 
