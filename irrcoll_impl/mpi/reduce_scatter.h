@@ -130,7 +130,7 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
     repeat = pc->valid && pc->key == key;
     if (repeat && guard && pc->alg == IRR_ALG_GUARDED) { /* MPI's own again (the guard, below) */
       pc->hits++;
-      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 1, irr__plan_cpu(&md, (IRR_VALIDATE_SIZES + 1.0) * p, 0), t0);
       return *native = 2, MPI_SUCCESS;
     }
     if (repeat && pc->nops > 0 && !owned && !L->bad) { /* the kept program, as it is */
@@ -138,17 +138,18 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       irr_sched_init(&L->s, L->rank, p, pc->ops, pc->nops);
       L->s.nops = pc->nops, L->s.tmp = pc->tmp, L->s.nrounds = pc->nops ? pc->ops[pc->nops - 1].round + 1 : 0;
       pc->hits++;
-      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, p, 0), t0);
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, 1, irr__plan_cpu(&md, (IRR_VALIDATE_SIZES + 1.0) * p, 0), t0);
     } else {
       int early = 0;
+      double units = IRR_VALIDATE_SIZES * p + p; /* the counts widened and hashed, the block starts and the largest */
       if (!repeat) pc->hits = 0;
-      if (!guard) L->alg = irr_reduce_scatter_choose(forced, p, D, L->ordered, md, P);
-      else if (irr_reduce_scatter_guard(p, D, L->ordered, md, P, &L->alg, &early)) {
+      if (!guard) L->alg = irr__rs_choose(forced, p, D, L->ordered, md, P, NULL, &units);
+      else if (irr_reduce_scatter_guard(p, D, L->ordered, md, P, &L->alg, &early, &units)) {
         /* no clear gain: MPI's own, whatever this rank's buffers (every rank goes alike). The
-           model's CPU: the counts, their hash, the early test's passes (and the choice's) */
+           model's CPU: the counts, their hash, the early test's walks (and the choice's) */
         irr__plan_drop_program(pc);
         pc->key = key, pc->alg = IRR_ALG_GUARDED, pc->valid = 1;
-        irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, repeat, irr__plan_cpu(&md, (early ? 4.0 : 12.0) * p, 0), t0);
+        irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, repeat, irr__plan_cpu(&md, units, 0), t0);
         return *native = 2, MPI_SUCCESS;
       }
       room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
@@ -162,8 +163,8 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       L->s.tmp *= L->U;
       if (!owned) pc->key = key, pc->alg = L->alg, pc->valid = 1; /* a request's key would name the kept program */
       if (room == pc->ops && !L->bad) irr__plan_keep(pc, &L->s);
-      /* the model's CPU: the counts read, the choice's passes over them (about 8), the ops */
-      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, repeat, irr__plan_cpu(&md, 8.0 * p, L->s.nops), t0);
+      /* the model's CPU: the counts read, the choice's walks (counted), the ops */
+      irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, L->alg, 0, repeat, irr__plan_cpu(&md, units, L->s.nops), t0);
     }
   }
   /* the views: elements of U bytes; dense types in the user's buffers, others staged */

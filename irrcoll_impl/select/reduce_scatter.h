@@ -35,6 +35,20 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
   }
 }
 
+/* The choice's work, in the model's cpu_size units (0.84 ns): a step of the delivery's walk
+   (irr__rs_redist_est: a segment, p + q of them at most), a piece of a Bruck window
+   (irr__rs_window), a piece of halving's path, an entry of a pass that only reads or fills
+   an array (the largest block, the pieces), and the lower bounds and their order, once a
+   choice. Fitted (least squares on the relative error) to single-thread timings of 1680
+   choices and guarded choices on this machine: p = 64 .. 4096, test/dist.h's patterns,
+   8 B .. 1 MiB a rank: 2.44 ns a step, 0.34 a window's piece, 1.12 a path's piece, 0.42 a
+   pass's entry, 180 ns a choice. */
+#define IRR_RS_SEG 3.6
+#define IRR_RS_WIN 0.5
+#define IRR_RS_HALF 2.0
+#define IRR_RS_PASS 0.55
+#define IRR_RS_FIXED 230.0
+
 /* ---- the estimates, and lower bounds of them that walk nothing ----
    A lower bound is its estimate's own sum, every term that needs a walk replaced by a value
    the term cannot go below, added in the same order: rounding is monotone, so the bound
@@ -45,35 +59,41 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
    takes the most messages any rank sends (one for each block its piece overlaps) or any
    owner takes from a flat list; the deepest binomial list adds a round per level; the most
-   bytes an owner gets pass its port once. Walks pieces and blocks together, O(p + q). The
-   blocks are D's, or with gap >= 0 those without block gap (dominant.h's R: p of them, D
-   having p + 1). */
-static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B) {
-  int v = 0, o = 0, cv = -1, co = -1, hv = -1, np = 0, ns = 0, first = 0, deep = 0;
-  int64_t pos = 0, n = irr__rs_rstart(D, gap, p), got = 0, most = 0;
-  while (pos <= n) {
-    int64_t end = n;
-    if (pos < n) {
-      int64_t b;
-      while (P[v + 1] <= pos) v++;
-      while ((b = irr__rs_rstart(D, gap, o + 1)) <= pos) o++;
-      end = P[v + 1] < b ? P[v + 1] : b;
-    }
-    if (pos == n || o != co) { /* a block ends: its list's rounds and bytes */
-      int lg = np > 3 ? irr_circ_q(np + 1) : 0;
-      if (np > 0 && np <= 3 && np > first) first = np;
-      if (lg > deep) deep = lg;
-      if (got > most) most = got;
-      co = o, np = 0, got = 0;
-      if (pos == n) break;
-    }
-    if (v != cv) cv = v, ns = 0, hv = irr__rs_holder(irr__rs_rev(v, k), x); /* a piece begins: its holder */
+   bytes an owner gets pass its port once. Walks pieces and blocks together, one step a
+   segment (a piece's overlap with a block), O(p + q): the next piece end pe and block end be
+   are kept, so a step reads neither array unless one of them ends there. The blocks are
+   D's, or with gap >= 0 those without block gap (dominant.h's R: p of them, D having p + 1;
+   irr__rs_rstart inlined). u (optional): gets its steps, IRR_RS_SEG each. */
+static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B,
+                                        double *u) {
+  int v = 0, o = 0, hv, np = 0, ns = 0, first = 0, deep = 0, lg, steps = 0;
+  int64_t n = irr__rs_rstart(D, gap, p), g = gap >= 0 ? D[gap + 1] - D[gap] : 0, pos = 0, pe, be, end, got = 0, most = 0;
+  if (n == 0) return 0;
+  while (P[v + 1] <= 0) v++;
+  while (irr__rs_rstart(D, gap, o + 1) <= 0) o++;
+  hv = irr__rs_holder(irr__rs_rev(v, k), x), pe = P[v + 1], be = irr__rs_rstart(D, gap, o + 1);
+  for (;; steps++) {
+    end = pe < be ? pe : be;
     if (hv != o) {
       np++, got += end - pos;
       if (++ns > first) first = ns;
     }
     pos = end;
+    if (be == pos) { /* a block ends: its list's rounds and bytes */
+      lg = np > 3 ? irr_circ_q(np + 1) : 0;
+      if (np > 0 && np <= 3 && np > first) first = np;
+      if (lg > deep) deep = lg;
+      if (got > most) most = got;
+      np = 0, got = 0;
+      if (pos == n) break;
+      do o++, be = gap < 0 || o < gap ? D[o + 1] : D[o + 2] - g; while (be <= pos);
+    }
+    if (pe == pos) { /* a piece begins: its holder */
+      do v++, pe = P[v + 1]; while (pe <= pos);
+      ns = 0, hv = irr__rs_holder(irr__rs_rev(v, k), x);
+    }
   }
+  if (u) *u += IRR_RS_SEG * (steps + 1);
   return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
 }
 
@@ -109,15 +129,16 @@ static inline int64_t irr__rs_bruck_round(int p, int64_t n, const int64_t *P, in
 /* Reverse Bruck's rounds, each alpha and its largest window. cut >= 0: a walk stops as soon
    as the rounds walked and the lower bounds of the rest (low[]), plus extra (the CPU term
    the caller adds), pass cut, and returns that bound: the algorithm cannot beat a best of
-   cut. */
+   cut. u (optional): gets the windows walked, IRR_RS_WIN a piece. */
 static inline double irr__rs_bruck_est(int p, int64_t n, const int64_t *P, int64_t mx, double A, double BG, double cut,
-                                       double extra) {
+                                       double extra, double *u) {
   double t = 0, b, low[32];
   int L, i, j, R = 0;
   if (P && cut >= 0)
     for (L = p; L > 1; L = irr__rs_hp2(L)) low[R++] = A + BG * (double)irr__rs_bruck_round(p, n, NULL, mx, L);
   for (L = p, i = 0; L > 1; L = irr__rs_hp2(L), i++) {
     t += A + BG * (double)irr__rs_bruck_round(p, n, P, mx, L);
+    if (P && u && L - irr__rs_hp2(L) > 1) *u += IRR_RS_WIN * p;
     for (b = t, j = i + 1; j < R; j++) b += low[j];
     if (R > 0 && b + extra > cut) return b;
   }
@@ -181,16 +202,16 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
    - o's port taking the groups' D pieces, from R's second round on.
    With P, o's messages paced into one round queue at its port: half an alpha each beyond
    the first (they overlap the rounds' own latencies). P: workspace (R's pieces), or NULL:
-   R's delivery and the queues left out (a lower bound). */
-static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P) {
+   R's delivery and the queues left out (a lower bound). work (optional): the walk's work. */
+static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
   int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o;
   int64_t n = D[p], nR = n - mx;
   ng = (double)((k + w - 1) / w);
   nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
   f = lk <= 5 ? 0 : lk >= 10 ? 1 : (lk - 5) / 5.0;
-  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0);
-  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0);
+  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0, NULL);
+  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL);
   r1 = A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, k); /* R's first round */
   tR += (w - 1) * ((mx < p ? (double)mx / p : 1) * A + B * (double)(mx / p)) + B * (double)(w * (mx / p)) +
         BG * (double)(w * (nR / k)) +
@@ -199,7 +220,7 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
     int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
     o = irr__rs_dom_owner(p, D);
     irr__rs_equal_pieces(k, nR, P);
-    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B);
+    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B, work);
     for (u = 0; u < k; u = end) {
       irr__rs_dom_grp(u, w, o, k, &lead, &end);
       c = irr__rs_dom_dround(p, mx, nR, o, u + (u >= o), end - u, lk);
@@ -224,9 +245,10 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
    (cpu_op). P: workspace of p + 1 entries; NULL: a lower bound instead, O(log p), that
    reads no more of D than mx and log2 p of the folded pieces. cut >= 0: any value above cut
    may stand for an estimate above it (Bruck's walk stops there). Negative: alg does not
-   apply. */
+   apply. u (optional): gets the walks' work, in the model's cpu_size units (IRR_RS_SEG and
+   the rest, below); a lower bound's O(log p) is left out. */
 static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int64_t mx, int ordered, irr_model md,
-                                      int64_t *P, double cut) {
+                                      int64_t *P, double cut, double *u) {
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, Am = md.alpha + md.cpu_msg, cpu = md.cpu_msg + 2 * md.cpu_op;
   double t = 0, msgs = 0;
   int64_t n = D[p];
@@ -237,7 +259,8 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   switch (alg) {
   case IRR_ALG_DOMINANT:
     if (p >= IRR_RS_DOM_MINP) {
-      t = irr__rs_dom_est(p, D, mx, md, P), msgs = 4 * lg + 8;
+      t = irr__rs_dom_est(p, D, mx, md, P, u), msgs = 4 * lg + 8;
+      if (P && u) *u += IRR_RS_PASS * 2 * p; /* the owner, R's pieces */
       break;
     }
     /* below IRR_RS_DOM_MINP ranks it is balanced */
@@ -245,24 +268,28 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
   case IRR_ALG_BALANCED:
     if (!ordered) {
       if (P) irr__rs_equal_pieces(p, n, P);
-      t = irr__rs_bruck_est(p, n, NULL, 0, A, BG, -1, 0) +
-          (P ? irr__rs_redist_est(p, D, -1, P, 0, 0, Am, B) : irr__rs_redist_low(p, n, mx, Am, B));
+      t = irr__rs_bruck_est(p, n, NULL, 0, A, BG, -1, 0, NULL) +
+          (P ? irr__rs_redist_est(p, D, -1, P, 0, 0, Am, B, u) : irr__rs_redist_low(p, n, mx, Am, B));
       msgs = 2 * lg + 4;
+      if (P && u) *u += IRR_RS_PASS * p; /* the pieces */
     } else {
       if (P) irr__rs_equal_pieces(q, n, P);
       t = irr__rs_halving_est(q, x, n, P, NULL, A, BG) +
-          (P ? irr__rs_redist_est(p, D, -1, P, x, lg2q, Am, B) : irr__rs_redist_low(q, n, mx, Am, B));
+          (P ? irr__rs_redist_est(p, D, -1, P, x, lg2q, Am, B, u) : irr__rs_redist_low(q, n, mx, Am, B));
       msgs = 2 * lg + 6;
+      if (P && u) *u += (IRR_RS_PASS + IRR_RS_HALF) * q; /* the pieces, halving's path */
     }
     break;
   case IRR_ALG_BRUCK: /* on the blocks: a walk a round, unless all are alike (Reduce_scatter_block's) */
     msgs = 2 * lg;
-    t = irr__rs_bruck_est(p, n, P && (n % p != 0 || mx != n / p) ? D : NULL, mx, A, BG, cut, msgs * cpu);
+    t = irr__rs_bruck_est(p, n, P && (n % p != 0 || mx != n / p) ? D : NULL, mx, A, BG, cut, msgs * cpu, u);
     break;
-  case IRR_ALG_HALVING:
+  case IRR_ALG_HALVING: /* on 2^k ranks, commutative, every piece is its holder's block: no delivery */
     if (P) irr__rs_fold_pieces(p, D, P);
-    t = irr__rs_halving_est(q, x, n, P, D, A, BG) + (P ? irr__rs_redist_est(p, D, -1, P, x, ordered ? lg2q : 0, Am, B) : 0);
+    t = irr__rs_halving_est(q, x, n, P, D, A, BG) +
+        (P && (x > 0 || ordered) ? irr__rs_redist_est(p, D, -1, P, x, ordered ? lg2q : 0, Am, B, u) : 0);
     msgs = 2 * lg + 2;
+    if (P && u) *u += (IRR_RS_PASS + IRR_RS_HALF) * q; /* the fold, the path */
     break;
   default: t = (p - 1) * (A + BG * (double)mx), msgs = 2.0 * (p - 1); break; /* ring, pairwise: exact either way */
   }
@@ -273,7 +300,7 @@ static inline double irr__rs_estimate(irr_alg alg, int p, const int64_t *D, int6
    result: the algorithm does not apply. */
 static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64_t *D, int ordered, irr_model md,
                                                  int64_t *P) {
-  return irr__rs_estimate(alg, p, D, irr__rs_maxblock(p, D), ordered, md, P, -1);
+  return irr__rs_estimate(alg, p, D, irr__rs_maxblock(p, D), ordered, md, P, -1, NULL);
 }
 
 /* The algorithm: forced (if it applies to the operation; guarded is auto here, its guard
@@ -283,9 +310,11 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
-   vector or more: below, the model gives it no gain, and its estimate is the least sure. */
+   vector or more: below, the model gives it no gain, and its estimate is the least sure.
+   units (optional): gets the choice's work in cpu_size units (its pass for the largest
+   block, the walks), for the model's CPU. */
 static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
-                                     double *best) {
+                                     double *best, double *units) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
@@ -295,8 +324,9 @@ static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, in
   if (best) *best = -1;
   if (forced != IRR_ALG_AUTO && forced != IRR_ALG_GUARDED && irr__rs_applies(forced, ordered)) return forced;
   mx = irr__rs_maxblock(p, D);
+  if (units) *units += IRR_RS_FIXED + IRR_RS_PASS * p;
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
-    low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1);
+    low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL);
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
@@ -304,7 +334,7 @@ static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, in
     int c = ord[j];
     double t;
     if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
-    t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb);
+    t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
     if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
   if (best) *best = tb;
@@ -312,7 +342,7 @@ static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, in
 }
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
-  return irr__rs_choose(forced, p, D, ordered, md, P, NULL);
+  return irr__rs_choose(forced, p, D, ordered, md, P, NULL, NULL);
 }
 
 /* The guard (IRR_ALG_GUARDED, the interception library's default for MPI_Reduce_scatter and
@@ -328,20 +358,27 @@ static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int
    the model: equal on every rank. P: workspace of p + 1 entries. */
 #define IRR_RS_GUARD_GAIN 1.25
 /* Whether one of the libraries' algorithms (halving, pairwise, ring) applies and its
-   estimate is at most cut: closed-form bounds first, halving walked only if its bound is. */
-static inline int irr__rs_lib_within(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P, double cut) {
+   estimate is at most cut: closed-form bounds first, halving walked only if its bound is.
+   u (optional): the walks' work (irr__rs_estimate). */
+static inline int irr__rs_lib_within(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P, double cut,
+                                     double *u) {
   static const irr_alg lib[] = {IRR_ALG_HALVING, IRR_ALG_PAIRWISE, IRR_ALG_RING};
   int i;
   for (i = 0; i < 3; i++) {
-    double low = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1);
-    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1) <= cut) return 1;
+    double low = irr__rs_estimate(lib[i], p, D, mx, ordered, md, NULL, -1, NULL);
+    if (low >= 0 && low <= cut && irr__rs_estimate(lib[i], p, D, mx, ordered, md, P, -1, u) <= cut) return 1;
   }
   return 0;
 }
+static inline int irr__rs_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
+                                 double *u) {
+  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
+  if (u) *u += IRR_RS_PASS * p;
+  return irr__rs_lib_within(p, D, irr__rs_maxblock(p, D), ordered, md, P, t * IRR_RS_GUARD_GAIN, u);
+}
 static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
                                             int64_t *P) {
-  if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
-  return irr__rs_lib_within(p, D, irr__rs_maxblock(p, D), ordered, md, P, t * IRR_RS_GUARD_GAIN);
+  return irr__rs_native(alg, t, p, D, ordered, md, P, NULL);
 }
 /* The same answer before the choice where it can be had cheaply: the libraries' best
    estimate within the margin of the lower bounds of irrcoll's own candidates (balanced,
@@ -355,15 +392,19 @@ static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int or
   int i;
   for (i = 0; i < 3; i++) {
     if (own[i] == IRR_ALG_DOMINANT && 3 * mx < D[p]) continue; /* not a candidate (irr__rs_choose) */
-    e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1);
+    e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1, NULL);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }
   return low; /* < 0: none applies */
 }
-static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+static inline int irr__rs_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, double *u) {
   int64_t mx = irr__rs_maxblock(p, D);
   double low = irr__rs_own_low(p, D, mx, ordered, md);
-  return low < 0 || irr__rs_lib_within(p, D, mx, ordered, md, P, low * IRR_RS_GUARD_GAIN); /* low < 0: only theirs apply */
+  if (u) *u += IRR_RS_FIXED / 2 + IRR_RS_PASS * p;
+  return low < 0 || irr__rs_lib_within(p, D, mx, ordered, md, P, low * IRR_RS_GUARD_GAIN, u); /* low < 0: only theirs apply */
+}
+static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
+  return irr__rs_native_early(p, D, ordered, md, P, NULL);
 }
 /* Halving's estimate bounded from n and the largest block mx alone (no walk): its fold (a
    whole vector), log2 q splits of at most the whole vector each, and the delivery of its
@@ -391,13 +432,14 @@ static inline int irr_reduce_scatter_native_bound(int p, const int64_t *D, int64
 /* The guarded choice: 1 (MPI's own; *early: decided before the choice) or 0 and irrcoll's
    algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first and
    irr_reduce_scatter_native_bound (asked before the counts' hash; the early test here would
-   say MPI wherever that bound does, so it is not asked again). */
+   say MPI wherever that bound does, so it is not asked again). units (optional): gets the
+   work of all three, as irr__rs_choose's. */
 static inline int irr_reduce_scatter_guard(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, irr_alg *alg,
-                                           int *early) {
+                                           int *early, double *units) {
   double t;
-  if ((*early = irr_reduce_scatter_native_early(p, D, ordered, md, P))) return 1;
-  *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
-  return irr_reduce_scatter_native(*alg, t, p, D, ordered, md, P);
+  if ((*early = irr__rs_native_early(p, D, ordered, md, P, units))) return 1;
+  *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t, units);
+  return irr__rs_native(*alg, t, p, D, ordered, md, P, units);
 }
 /* The guard's answer before any choice: equal blocks (regular: known to be, as
    MPI_Reduce_scatter_block's) on 2^k ranks, where recursive halving is reverse Bruck and

@@ -192,8 +192,14 @@ static void test_guard(uint64_t seed) {
     else irrt_skew(&rng, p, avg < 1 ? 1 : avg, m, w);
     irr__rs_starts(p, m, D);
     if (D[p] == 0) continue;
-    ch = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t);
+    ch = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t, NULL);
     CHECK(irr_reduce_scatter_choose(IRR_ALG_GUARDED, p, D, ordered, md, P) == ch, "guarded chooses as auto p=%d", p);
+    { /* counting the work (the model's CPU of the call) changes nothing, and counts its pass at least */
+      double t2 = -1, u = 0;
+      CHECK(irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t2, &u) == ch && t2 == t, "counted choice p=%d", p);
+      CHECK(u >= IRR_RS_FIXED + IRR_RS_PASS * p && u <= IRR_RS_FIXED + (3 + 6 * IRR_RS_SEG + 2 * IRR_RS_HALF + 40 * IRR_RS_WIN) * p + 8.0,
+            "counted work p=%d: %.0f", p, u);
+    }
     CHECK(t >= 0 && fabs(t - irr_reduce_scatter_estimate(ch, p, D, ordered, md, P)) <= 1e-12 * t, "the best estimate p=%d", p);
     for (l = 0; l < 3; l++) {
       double e = irr_reduce_scatter_estimate(LIB[l], p, D, ordered, md, P);
@@ -215,7 +221,7 @@ static void test_guard(uint64_t seed) {
     }
     {
       irr_alg g = IRR_ALG_COUNT;
-      int e2, gn = irr_reduce_scatter_guard(p, D, ordered, md, P, &g, &e2);
+      int e2, gn = irr_reduce_scatter_guard(p, D, ordered, md, P, &g, &e2, NULL);
       CHECK(gn == want && e2 == early && (gn || g == ch), "the guarded choice p=%d ordered=%d: %d %s", p, ordered, gn, irr_alg_name(g));
     }
     nat += want, n++, nearly += early;
@@ -232,7 +238,7 @@ static void test_guard(uint64_t seed) {
         irr__rs_starts(q, m, D);
         CHECK(irr_reduce_scatter_native_first(q, D, 0) && irr_reduce_scatter_native_first(q, D, 1), "regular p=%d: first", q);
         for (k = 0; k < 2; k++) { /* commutative, ordered */
-          ch = irr__rs_choose(IRR_ALG_AUTO, q, D, k, md, P, &t);
+          ch = irr__rs_choose(IRR_ALG_AUTO, q, D, k, md, P, &t, NULL);
           CHECK(irr_reduce_scatter_native(ch, t, q, D, k, md, P), "regular p=%d %d B ordered=%d: MPI's own (%s)", q, 8 * sz, k,
                 irr_alg_name(ch));
         }
@@ -245,12 +251,12 @@ static void test_guard(uint64_t seed) {
     CHECK(!irr_reduce_scatter_native_first(1000, D, 1), "p=1000: a choice");
     for (k = 0; k < 256; k++) m[k] = k == 77 ? 128 * 128 : 64; /* one rank half the vector, 1 KiB a rank */
     irr__rs_starts(256, m, D);
-    ch = irr__rs_choose(IRR_ALG_AUTO, 256, D, 0, md, P, &t);
+    ch = irr__rs_choose(IRR_ALG_AUTO, 256, D, 0, md, P, &t, NULL);
     CHECK(!irr_reduce_scatter_native_first(256, D, 0) && !irr_reduce_scatter_native(ch, t, 256, D, 0, md, P),
           "half p=256 1 KiB: irrcoll (%s)", irr_alg_name(ch));
     for (k = 0; k < 1000; k++) m[k] = 128;
     irr__rs_starts(1000, m, D);
-    ch = irr__rs_choose(IRR_ALG_AUTO, 1000, D, 0, md, P, &t);
+    ch = irr__rs_choose(IRR_ALG_AUTO, 1000, D, 0, md, P, &t, NULL);
     CHECK(!irr_reduce_scatter_native(ch, t, 1000, D, 0, md, P), "regular p=1000 1 KiB: irrcoll (%s)", irr_alg_name(ch));
   }
   free(m), free(D), free(P), free(w);
