@@ -7129,10 +7129,12 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
    (irr__rs_redist_est: a segment, p + q of them at most), a piece of a Bruck window
    (irr__rs_window), a piece of halving's path, an entry of a pass that only reads or fills
    an array (the largest block, the pieces), and the lower bounds and their order, once a
-   choice. Fitted (least squares on the relative error) to single-thread timings of 1680
-   choices and guarded choices on this machine: p = 64 .. 4096, test/dist.h's patterns,
-   8 B .. 1 MiB a rank: 2.44 ns a step, 0.34 a window's piece, 1.12 a path's piece, 0.42 a
-   pass's entry, 180 ns a choice. */
+   choice. Fitted (least squares on the relative error) to single-thread timings on this
+   machine of 1400 batches of choices and guarded choices, each batch 8 different draws of
+   new counts (so the branch predictor has not learnt them, as in a call on new counts):
+   p = 64 .. 4096, test/dist.h's patterns, 8 B .. 1 MiB a rank: 3.06 ns a step, 0.41 a
+   window's piece, 1.65 a path's piece, 0.46 a pass's entry and 210 ns a choice. Timed on
+   repeated counts, where the predictor has learnt the walk, a step takes 2.44 ns. */
 #define IRR_RS_SEG 3.6
 #define IRR_RS_WIN 0.5
 #define IRR_RS_HALF 2.0
