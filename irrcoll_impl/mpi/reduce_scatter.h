@@ -108,13 +108,16 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
   if (forced == IRR_ALG_GUARDED) guard = !owned, forced = IRR_ALG_AUTO; /* a request runs the choice */
   /* MPI's own at once, no choice (the entries' calls: irr__rs_run looked before any context) */
   if (guard && !entry && irr_reduce_scatter_native_first(p, D, cn->regular)) {
-    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, cn->regular ? 1.0 : 2.0 * p, 0), t0);
+    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0,
+                   irr__plan_cpu(&md, (cn->regular ? 3.0 : 3.0 + IRR_RS_PASS) * p, 0), t0); /* widened, starts (the largest) */
     return *native = 2, MPI_SUCCESS;
   }
   /* MPI's own from the total and the largest block (small vectors), before the counts' hash:
-     the model's CPU, as irr_reduce_scatter_native_first's, the block starts and the largest */
+     the model's CPU (select/reduce_scatter.h's units): the counts widened (2 a count, no
+     hash), the block starts, the largest, the lower bounds */
   if (guard && irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), L->ordered, md)) {
-    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0, irr__plan_cpu(&md, 2.0 * p, 0), t0);
+    irr__note_call(L->ctx, IRR_COLL_REDUCE_SCATTER, IRR_ALG_COUNT, 0, 0,
+                   irr__plan_cpu(&md, (2.0 + 1.0 + IRR_RS_PASS) * p + IRR_RS_FIXED / 2, 0), t0);
     return *native = 2, MPI_SUCCESS;
   }
   {
