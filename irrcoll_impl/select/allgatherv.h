@@ -255,7 +255,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     if (cc->R) {
       double e;
       irr__szhist_make(p, m, h);
-      cc->units += 4.0 * p + 1000; /* the histogram; the closed forms of five n */
+      cc->units += 4.0 * p + 420; /* the histogram; the closed forms of five n (0.35 us: 0.39 at p = 64, with a pass) */
       c[nc].alg = IRR_ALG_CIRCULANT, c[nc].B = irr__circ_pick(p, M, mn, mx, h, md, cc->sum, &e);
       c[nc].cpu = irr__circ_cpu(p, (int)c[nc].B, h, md), c[nc].net = e - c[nc].cpu;
       c[nc].lo = c[nc].net / 1.25, c[nc].hi = c[nc].net / 0.73;
@@ -475,17 +475,22 @@ static inline irr_alg irr_allgatherv_choose(irr_alg forced, int p, const int64_t
 /* The model's CPU of rank r's program for alg: its ops, and what its generator walks beyond
    them: the circulant's roots in every round (IRR_CIRC_WALK sizes a root), recursive
    doubling's partner groups (p - 1 sizes summed at 0.3 ns, half a size visited: the
-   generator took 0.15 us at p = 256 with its ops), the others' sums of block ranges and the ring's
-   block counts, IRR_AG_SUMS sizes a rank. And the counts' validation: IRR_VALIDATE_SIZES
-   sizes a count (64-bit widening, overflow checks: 1.5-1.7 ns a count, bench_cpu's
-   "validate"; the key's hash, 0.35 ns). A repeated Allgatherv also hashes the displacements
-   for its kept datatypes: IRR_AG_REPEAT_SIZES. */
-#define IRR_AG_SUMS 2.0
+   generator took 0.15 us at p = 256 with its ops), the others' sums of block ranges,
+   IRR_AG_SUMS sizes a rank, and the ring's order and block counts, IRR_AG_RING_SUMS (one
+   thread, 16 draws of new counts a p, p = 64 .. 1280, beyond 4.7 ns an op: Bruck 1.1-1.4 ns a
+   rank, neighbor exchange 0.7-1.0, the ring 6-10; both were 2 sizes). And the counts'
+   validation: IRR_VALIDATE_SIZES sizes a count (64-bit widening, overflow checks: 1.5-1.7 ns
+   a count, bench_cpu's "validate"; the key's hash, 0.35 ns). A repeated Allgatherv also
+   hashes the displacements for its kept datatypes: IRR_AG_REPEAT_SIZES. The choice's
+   estimates do not use these (only what the MPI layer charges does). */
+#define IRR_AG_SUMS 1.3
+#define IRR_AG_RING_SUMS 8.0
 #define IRR_VALIDATE_SIZES 2.3
 #define IRR_AG_REPEAT_SIZES (IRR_VALIDATE_SIZES + 0.45)
 static inline double irr__ag_plan_cpu(irr_alg alg, int p, int nops, int64_t B, irr_model md) {
   return md.cpu_op * nops + (alg == IRR_ALG_CIRCULANT     ? irr__circ_walk_cpu(p, (int)B, md)
                              : alg == IRR_ALG_RECDOUBLING ? md.cpu_size * 0.5 * p
+                             : alg == IRR_ALG_RING        ? md.cpu_size * IRR_AG_RING_SUMS * p
                                                           : md.cpu_size * IRR_AG_SUMS * p);
 }
 
