@@ -142,9 +142,9 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
 static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                  int64_t *B, void *work) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  irr_alg a = irr_allgatherv_choose_on(p, m, md, share, B);
+  double ta; /* the estimate of the one chosen so far (not walked again) */
+  irr_alg a = irr__allgatherv_choose_on_t(p, m, md, share, B, &ta);
   if (nodes) {
-    double ta = a == IRR_ALG_RING ? irr_allgatherv_ring_estimate(p, m, *B, md) : irr_allgatherv_bruck_estimate(p, m, md, share);
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */

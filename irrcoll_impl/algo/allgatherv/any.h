@@ -8,10 +8,16 @@
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
-  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
+static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t) {
+  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1), lr;
   *B = irr_allgatherv_block_on(p, m, md, share > 1);
-  return lg < irr_allgatherv_ring_estimate(p, m, *B, md) ? IRR_ALG_BRUCK : IRR_ALG_RING;
+  lr = irr_allgatherv_ring_estimate(p, m, *B, md);
+  *t = lg < lr ? lg : lr; /* the chosen one's estimate */
+  return lg < lr ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
+  double t;
+  return irr__allgatherv_choose_on_t(p, m, md, share, B, &t);
 }
 
 /* Ops of rank r's program, for any sizes: ring 2(b - b_r) + 1, Bruck 4 ceil(log2 p) + p + 1,

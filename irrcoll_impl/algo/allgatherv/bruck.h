@@ -75,17 +75,22 @@ static inline irr_status irr_allgatherv_bruck(int p, int r, const int64_t *m, in
    with node-local index below 2^k send across their node's NIC at once: the round is
    charged its largest message or its busiest NIC's sum, whichever is larger. */
 static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_model md, int share) {
-  int k, r, n, to, from;
+  int k, r, n, to, from, j, c;
   double t = 0;
   if (share < 1) share = 1;
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
     int64_t w = 0, mx = 0, load = 0, nic = 0;
-    for (r = 0; r < n; r++) w += m[r % p]; /* window sums of n consecutive blocks, cyclic */
-    for (r = 0; r < p; r++) {
-      if (r > 0) w += m[(r + n - 1) % p] - m[r - 1];
+    for (r = 0; r < n; r++) w += m[r]; /* window sums of n <= p consecutive blocks, cyclic */
+    /* j: the block entering the window, (r + n - 1) mod p; c: r's node-local index, r mod
+       share (no division in the loop: it took 0.4 of the node-aware choice at p = 256) */
+    for (r = 0, j = n - 1, c = 0; r < p; r++, c = c + 1 == share ? 0 : c + 1) {
+      if (r > 0) {
+        if (++j == p) j = 0;
+        w += m[j] - m[r - 1];
+      }
       if (w > mx) mx = w;
-      if (r % share == 0) nic = 0;
-      if (r % share < (1 << k)) nic += w;
+      if (c == 0) nic = 0;
+      if (c < (1 << k)) nic += w;
       if (nic > load) load = nic;
     }
     t += md.alpha + md.beta * (double)(load > mx ? load : mx);
