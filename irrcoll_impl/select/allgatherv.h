@@ -143,7 +143,7 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
                                                  int64_t *B, void *work) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta; /* the estimate of the one chosen so far (not walked again) */
-  irr_alg a = irr__allgatherv_choose_on_t(p, m, md, share, B, &ta);
+  irr_alg a = irr__allgatherv_choose_on_t(p, m, md, share, B, &ta, 1);
   if (nodes) {
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
