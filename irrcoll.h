@@ -3101,8 +3101,15 @@ static inline void irr_allgatherv_order(int p, const int64_t *m, const int *node
   }
 }
 
+/* Section 2.4's round count of the ring: b blocks in all (an empty rank's is one), z empty
+   ranks, the smallest rank's mn blocks. With b = p and mn = 1 (every rank one block) it is
+   the fewest any block size gives. */
+static inline int64_t irr__ring_rounds(int p, int64_t b, int z, int64_t mn) {
+  return z > 0 && z < p ? b - z - 1 + z / (p - z) : b - mn;
+}
+
 /* The ring's model estimate for the automatic choice (every rank computes the same from the
-   sizes, no communication): Section 2.4's round count times alpha + beta B. O(p). */
+   sizes, no communication): its round count times alpha + beta B. O(p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
   int64_t b = 0, mn = -1;
   int i, z = 0;
@@ -3114,10 +3121,7 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
     if (mn < 0 || bi < mn) mn = bi;
   }
   if (p <= 1) return 0;
-  {
-    double rounds = z > 0 && z < p ? (double)(b - z - 1 + z / (p - z)) : (double)(b - mn);
-    return rounds * (md.alpha + md.beta * (double)B);
-  }
+  return (double)irr__ring_rounds(p, b, z, mn) * (md.alpha + md.beta * (double)B);
 }
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
    rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
@@ -4278,9 +4282,8 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* gate: first the ring's latency alone, whatever its block size: (p - 1) alpha, or with z
-   of the p blocks empty (0 < z < p) p - z - 1 + floor(z / (p - z)) rounds of it (its
-   estimate's fewest rounds: a nonempty block is one or more). Where that is already above
+/* gate: first the ring's latency alone, whatever its block size: its fewest rounds
+   (irr__ring_rounds with every rank one block) of alpha. Where that is already above
    Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
    about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
 static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
@@ -4289,7 +4292,7 @@ static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_m
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
-    if (z < p && (double)(z > 0 ? p - z - 1 + z / (p - z) : p - 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
+    if (z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
   *B = irr_allgatherv_block_on(p, m, md, share > 1);
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);

@@ -8,9 +8,8 @@
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* gate: first the ring's latency alone, whatever its block size: (p - 1) alpha, or with z
-   of the p blocks empty (0 < z < p) p - z - 1 + floor(z / (p - z)) rounds of it (its
-   estimate's fewest rounds: a nonempty block is one or more). Where that is already above
+/* gate: first the ring's latency alone, whatever its block size: its fewest rounds
+   (irr__ring_rounds with every rank one block) of alpha. Where that is already above
    Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
    about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
 static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
@@ -19,7 +18,7 @@ static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_m
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
-    if (z < p && (double)(z > 0 ? p - z - 1 + z / (p - z) : p - 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
+    if (z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
   *B = irr_allgatherv_block_on(p, m, md, share > 1);
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);

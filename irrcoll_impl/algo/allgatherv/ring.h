@@ -81,8 +81,15 @@ static inline void irr_allgatherv_order(int p, const int64_t *m, const int *node
   }
 }
 
+/* Section 2.4's round count of the ring: b blocks in all (an empty rank's is one), z empty
+   ranks, the smallest rank's mn blocks. With b = p and mn = 1 (every rank one block) it is
+   the fewest any block size gives. */
+static inline int64_t irr__ring_rounds(int p, int64_t b, int z, int64_t mn) {
+  return z > 0 && z < p ? b - z - 1 + z / (p - z) : b - mn;
+}
+
 /* The ring's model estimate for the automatic choice (every rank computes the same from the
-   sizes, no communication): Section 2.4's round count times alpha + beta B. O(p). */
+   sizes, no communication): its round count times alpha + beta B. O(p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
   int64_t b = 0, mn = -1;
   int i, z = 0;
@@ -94,10 +101,7 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
     if (mn < 0 || bi < mn) mn = bi;
   }
   if (p <= 1) return 0;
-  {
-    double rounds = z > 0 && z < p ? (double)(b - z - 1 + z / (p - z)) : (double)(b - mn);
-    return rounds * (md.alpha + md.beta * (double)B);
-  }
+  return (double)irr__ring_rounds(p, b, z, mn) * (md.alpha + md.beta * (double)B);
 }
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
    rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
