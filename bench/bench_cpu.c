@@ -536,9 +536,11 @@ static void rs_choice(uint64_t seed) {
                 irr_reduce_scatter_guard(p, D, ordered, md, D + p + 1, &g, &early, NULL);
           tg[k] = now() - t0;
           gnat += nat, gover += tg[k] > (nat || 0.1 * est <= budget ? budget : 0.1 * est);
-          { /* the guarded path's work as charged: the first two tests a pass each, then the guard's */
-            double u = 2.0 * IRR_RS_PASS * p;
-            if (!irr_reduce_scatter_native_first(p, D, 0) && !irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), ordered, md))
+          { /* the guarded path's work as charged: the first test a pass, the second a pass and
+               irrcoll's lower bounds (where it is asked), then the guard's */
+            double u = IRR_RS_PASS * p;
+            if (!irr_reduce_scatter_native_first(p, D, 0) &&
+                (u += IRR_RS_PASS * p + IRR_RS_FIXED / 2, !irr_reduce_scatter_native_bound(p, D, irr__rs_maxblock(p, D), ordered, md)))
               irr_reduce_scatter_guard(p, D, ordered, md, D + p + 1, &g, &early, &u);
             rg[k] = u * md.cpu_size / (tg[k] - clk[RS_DRAWS / 2]);
           }

@@ -314,19 +314,16 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
    vector or more: below, the model gives it no gain, and its estimate is the least sure.
    units (optional): gets the choice's work in cpu_size units (its pass for the largest
-   block, the walks), for the model's CPU. */
-static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
-                                     double *best, double *units) {
+   block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
+   largest block mx given (the guard's, found once). */
+static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P,
+                                        double *best, double *units) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
-  int64_t mx;
-  if (best) *best = -1;
-  if (forced != IRR_ALG_AUTO && forced != IRR_ALG_GUARDED && irr__rs_applies(forced, ordered)) return forced;
-  mx = irr__rs_maxblock(p, D);
-  if (units) *units += IRR_RS_FIXED + IRR_RS_PASS * p;
+  if (units) *units += IRR_RS_FIXED;
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
     low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL);
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
@@ -341,6 +338,15 @@ static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, in
   }
   if (best) *best = tb;
   return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
+}
+static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
+                                     double *best, double *units) {
+  if (forced != IRR_ALG_AUTO && forced != IRR_ALG_GUARDED && irr__rs_applies(forced, ordered)) {
+    if (best) *best = -1;
+    return forced;
+  }
+  if (units) *units += IRR_RS_PASS * p;
+  return irr__rs_choose_mx(p, D, irr__rs_maxblock(p, D), ordered, md, P, best, units);
 }
 static inline irr_alg irr_reduce_scatter_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md,
                                                 int64_t *P) {
@@ -372,15 +378,14 @@ static inline int irr__rs_lib_within(int p, const int64_t *D, int64_t mx, int or
   }
   return 0;
 }
-static inline int irr__rs_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
-                                 double *u) {
+static inline int irr__rs_native(irr_alg alg, double t, int p, const int64_t *D, int64_t mx, int ordered, irr_model md,
+                                 int64_t *P, double *u) {
   if (alg == IRR_ALG_HALVING || alg == IRR_ALG_PAIRWISE || alg == IRR_ALG_RING || t < 0) return 1;
-  if (u) *u += IRR_RS_PASS * p;
-  return irr__rs_lib_within(p, D, irr__rs_maxblock(p, D), ordered, md, P, t * IRR_RS_GUARD_GAIN, u);
+  return irr__rs_lib_within(p, D, mx, ordered, md, P, t * IRR_RS_GUARD_GAIN, u);
 }
 static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const int64_t *D, int ordered, irr_model md,
                                             int64_t *P) {
-  return irr__rs_native(alg, t, p, D, ordered, md, P, NULL);
+  return irr__rs_native(alg, t, p, D, irr__rs_maxblock(p, D), ordered, md, P, NULL);
 }
 /* The same answer before the choice where it can be had cheaply: the libraries' best
    estimate within the margin of the lower bounds of irrcoll's own candidates (balanced,
@@ -399,14 +404,13 @@ static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int or
   }
   return low; /* < 0: none applies */
 }
-static inline int irr__rs_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, double *u) {
-  int64_t mx = irr__rs_maxblock(p, D);
+static inline int irr__rs_native_early(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P, double *u) {
   double low = irr__rs_own_low(p, D, mx, ordered, md);
-  if (u) *u += IRR_RS_FIXED / 2 + IRR_RS_PASS * p;
+  if (u) *u += IRR_RS_FIXED / 2;
   return low < 0 || irr__rs_lib_within(p, D, mx, ordered, md, P, low * IRR_RS_GUARD_GAIN, u); /* low < 0: only theirs apply */
 }
 static inline int irr_reduce_scatter_native_early(int p, const int64_t *D, int ordered, irr_model md, int64_t *P) {
-  return irr__rs_native_early(p, D, ordered, md, P, NULL);
+  return irr__rs_native_early(p, D, irr__rs_maxblock(p, D), ordered, md, P, NULL);
 }
 /* Halving's estimate bounded from n and the largest block mx alone (no walk): its fold (a
    whole vector), log2 q splits of at most the whole vector each, and the delivery of its
@@ -434,14 +438,16 @@ static inline int irr_reduce_scatter_native_bound(int p, const int64_t *D, int64
 /* The guarded choice: 1 (MPI's own; *early: decided before the choice) or 0 and irrcoll's
    algorithm in *alg. The MPI layer's sequence, after irr_reduce_scatter_native_first and
    irr_reduce_scatter_native_bound (asked before the counts' hash; the early test here would
-   say MPI wherever that bound does, so it is not asked again). units (optional): gets the
-   work of all three, as irr__rs_choose's. */
+   say MPI wherever that bound does, so it is not asked again). The largest block found
+   once for all three. units (optional): gets their work, as irr__rs_choose's. */
 static inline int irr_reduce_scatter_guard(int p, const int64_t *D, int ordered, irr_model md, int64_t *P, irr_alg *alg,
                                            int *early, double *units) {
   double t;
-  if ((*early = irr__rs_native_early(p, D, ordered, md, P, units))) return 1;
-  *alg = irr__rs_choose(IRR_ALG_AUTO, p, D, ordered, md, P, &t, units);
-  return irr__rs_native(*alg, t, p, D, ordered, md, P, units);
+  int64_t mx = irr__rs_maxblock(p, D);
+  if (units) *units += IRR_RS_PASS * p;
+  if ((*early = irr__rs_native_early(p, D, mx, ordered, md, P, units))) return 1;
+  *alg = irr__rs_choose_mx(p, D, mx, ordered, md, P, &t, units);
+  return irr__rs_native(*alg, t, p, D, mx, ordered, md, P, units);
 }
 /* The guard's answer before any choice: equal blocks (regular: known to be, as
    MPI_Reduce_scatter_block's) on 2^k ranks, where recursive halving is reverse Bruck and
