@@ -593,6 +593,9 @@ int main(int argc, char **argv) {
   fprintf(stderr, "  gamma %6.3f ns   [gamma     %5.3f ns]   MPI_Reduce_local, MPI_SUM, a byte of 16 MiB (int64, double: the\n"
                   "                                            slower); %.3f ns in cache (32 KiB)\n",
           C.gamma * 1e9, md.gamma * 1e9, C.gamma_cache * 1e9);
+  fprintf(stderr, "  for this host (rank 0's environment; mpi/ctx.h):\n"
+                  "  export IRRCOLL_CPU=msg=%.3g,piece=%.3g,op=%.3g,type=%.3g,size=%.3g,gamma=%.3g\n",
+          C.msg > 0 ? C.msg : 0, C.piece > 0 ? C.piece : 0, C.op, C.type, C.size, C.gamma);
   printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n" RS_KEYS,
          (unsigned long long)rs_seed);
   printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n"

@@ -93,6 +93,9 @@
                       "gatherv:linear,scatterv:binomial,allgatherv:ring" or "tree"
      IRRCOLL_ALPHA, IRRCOLL_BETA   the model's alpha (s) and beta (s/byte) for model-chosen
                       parameters (Allgatherv's algorithm and block size)
+     IRRCOLL_CPU      the model's CPU constants for this host, as `make bench-cpu` prints
+                      them: "msg=4.5e-8,type=1.9e-7,..." (keys msg, piece, op, type, size,
+                      gamma; seconds), or "0" for the network alone
      IRRCOLL_PPN      ranks per node for Allgatherv (tests, simulators); else MPI is asked
      IRRCOLL_SCRATCH  the mock-ups' scratch budget in bytes
      IRRCOLL_CHECK    1: Allgatherv, Gatherv and Scatterv agree the arguments that must

@@ -6,12 +6,13 @@
 /* Intercommunicator: merge (high = 0 on both sides: MPI orders the groups, the same for
    all) and split off the local group. Collective on the first call. The context of an
    intercommunicator agrees on nothing when it is made, so one Allreduce (min) over the
-   merged communicator takes its rank 0's forced algorithm and model (they change who
-   sends what to whom; environments may differ) and whether every rank has its map;
-   nothing is kept unless all succeeded. */
+   merged communicator takes its rank 0's forced algorithm and model, its CPU constants
+   too (they change who sends what to whom; environments may differ) and whether every
+   rank has its map; nothing is kept unless all succeeded. */
 static int irr__inter_setup(irr__ctx *ctx) {
   int rc, lrank, lsize, rsize, mrank, first, i, *map;
-  double v[4], none = 1e300; /* above any setting: min takes rank 0's */
+  double v[10], none = 1e300; /* above any setting: min takes rank 0's */
+  double *cpu[6];
   MPI_Comm g = MPI_COMM_NULL, l = MPI_COMM_NULL;
   if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
@@ -24,12 +25,16 @@ static int irr__inter_setup(irr__ctx *ctx) {
   v[0] = map != NULL;
   v[1] = mrank == 0 ? (double)irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV) : none;
   v[2] = mrank == 0 ? ctx->md.alpha : none, v[3] = mrank == 0 ? ctx->md.beta : none;
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 4, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
+  cpu[0] = &ctx->md.cpu_msg, cpu[1] = &ctx->md.cpu_piece, cpu[2] = &ctx->md.cpu_op, cpu[3] = &ctx->md.cpu_type;
+  cpu[4] = &ctx->md.cpu_size, cpu[5] = &ctx->md.gamma; /* IRRCOLL_CPU's constants (mpi/ctx.h) */
+  for (i = 0; i < 6; i++) v[4 + i] = mrank == 0 ? *cpu[i] : none;
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 10, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
   if (v[0] == 0) { rc = MPI_ERR_NO_MEM; goto fail; }
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
   if ((rc = MPI_Comm_split(g, !first, lrank, &l)) != MPI_SUCCESS) goto fail;
   MPI_Comm_set_errhandler(l, MPI_ERRORS_RETURN);
   ctx->force[IRR_COLL_INTER_ALLGATHERV] = (irr_alg)(int)v[1], ctx->md.alpha = v[2], ctx->md.beta = v[3];
+  for (i = 0; i < 6; i++) *cpu[i] = v[4 + i];
   ctx->inter.gcomm = g, ctx->inter.glocal = l, ctx->inter.gmap = map;
   ctx->inter.na = first ? lsize : rsize;
   ctx->inter.nb = first ? rsize : lsize;

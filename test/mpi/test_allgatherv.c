@@ -21,6 +21,46 @@ static void dist(int d, int p, long c, irrt_rng *r, int64_t *m) {
     for (i = 0; i < p; i++) m[i] = irrt_range(r, 0, 3) == 0 ? 0 : irrt_range(r, 0, 2 * c);
 }
 
+/* IRRCOLL_CPU (mpi/ctx.h): the model's CPU constants are rank 0's on every rank, whatever
+   the others' environments say; a malformed value leaves the defaults. Read off the model's
+   CPU term of this rank's part of one Allgatherv (irr_call_info.cpu_model_s) on a fresh
+   communicator whose ranks each set IRRCOLL_CPU to mine (rank 0) or other (the rest). */
+static double cpu_env_call(const char *mine, const char *other) {
+  MPI_Comm c;
+  irr_call_info info;
+  int rank, p, i, *cnt, *dsp, one = 0, sb[4] = {1, 2, 3, 4}, *rb;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  cnt = (int *)malloc((size_t)p * sizeof(int)), dsp = (int *)malloc((size_t)p * sizeof(int));
+  rb = (int *)malloc((size_t)p * 4 * sizeof(int));
+  for (i = 0; i < p; i++) cnt[i] = 1 + i % 4, dsp[i] = one, one += cnt[i];
+  MPI_Comm_dup(MPI_COMM_WORLD, &c);
+  if (rank == 0 ? mine : other) setenv("IRRCOLL_CPU", rank == 0 ? mine : other, 1);
+  else unsetenv("IRRCOLL_CPU");
+  CHECK(IRR_Allgatherv(sb, cnt[rank], MPI_INT, rb, cnt, dsp, MPI_INT, c) == MPI_SUCCESS, "cpu_env: allgatherv");
+  unsetenv("IRRCOLL_CPU");
+  info.cpu_model_s = -1;
+  CHECK(IRR_Comm_get_last_call(c, &info) == MPI_SUCCESS, "cpu_env: last call");
+  MPI_Comm_free(&c);
+  free(cnt), free(dsp), free(rb);
+  return info.cpu_model_s;
+}
+static void cpu_env(void) {
+  int p;
+  double dflt = cpu_env_call(NULL, NULL), zero = cpu_env_call("0", "msg=1e-3");
+  double big = cpu_env_call("msg=1e-3,size=0", "0"), bad = cpu_env_call("msg=1e-3,sizes=0", "msg=1e-3");
+  double lo[3], hi[3];
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  lo[0] = dflt, lo[1] = big, lo[2] = bad == dflt; /* the least over the ranks */
+  hi[0] = zero, hi[1] = 0, hi[2] = 0;             /* the most */
+  MPI_Allreduce(MPI_IN_PLACE, lo, 3, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, hi, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  CHECK(p == 1 || lo[0] > 0, "cpu_env: the default model charges the CPU (%g)", lo[0]);
+  CHECK(hi[0] == 0, "cpu_env: IRRCOLL_CPU=0 on rank 0 holds everywhere (%g)", hi[0]);
+  CHECK(p == 1 || lo[1] >= 1e-3, "cpu_env: rank 0's msg=1e-3 holds everywhere (%g)", lo[1]);
+  CHECK(lo[2] == 1, "cpu_env: a malformed IRRCOLL_CPU leaves the defaults");
+}
+
 static void run_case(MPI_Comm comm, unsigned seed, int k) {
   int rank, p, i, vt, mode, inplace, alg, mytype, e1, e2, n_me, ok, *cnt, *dsp;
   long c, pos = 0;
@@ -173,6 +213,7 @@ int main(int argc, char **argv) {
   IRR_Comm_set_model(ppn, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT); /* creates its context now */
   unsetenv("IRRCOLL_PPN");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  cpu_env();
   for (k = 0; k < ncase; k++) run_case(k % 3 == 0 ? shuffled : k % 3 == 1 ? ppn : MPI_COMM_WORLD, (unsigned)irrt_next(&rng), k);
   MPI_Comm_dup(MPI_COMM_WORLD, &errc); /* nodes of 3 ranks, as ppn */
   setenv("IRRCOLL_PPN", "3", 1);
