@@ -82,6 +82,28 @@ static void test_choose(void) {
   for (i = 0; i < 64; i++) m[i] = (int64_t)1 << 22;
   CHECK(irr_allgatherv_choose(IRR_ALG_AUTO, 64, m, md, node, &B) == IRR_ALG_RING && B > 0, "large: ring");
   CHECK(irr_allgatherv_share(64, node) == 16 && irr_allgatherv_share(64, NULL) == 1, "share");
+  { /* the share's three ways (a run, counters, the scan of each node) against its definition,
+       the most ranks of one node: random layouts of consecutive nodes and of ranks dealt to
+       nodes at random (every node's value its lowest rank) */
+    irrt_rng r = {2026120101};
+    int t, nd[300], low[300], cnt[300], p, j, k, nn, ref;
+    for (t = 0; t < 400; t++) {
+      p = (int)irrt_range(&r, 1, 300), nn = (int)irrt_range(&r, 1, p);
+      for (j = 0; j < nn; j++) low[j] = -1;
+      for (j = 0; j < p; j++) { /* node of rank j: consecutive (t even) or random */
+        k = t % 2 ? (int)irrt_range(&r, 0, nn - 1) : (int)((int64_t)j * nn / p);
+        if (low[k] < 0) low[k] = j;
+        nd[j] = low[k];
+      }
+      for (ref = 0, j = 0; j < p; j++) {
+        int c = 0, i2;
+        for (i2 = 0; i2 < p; i2++) c += nd[i2] == nd[j];
+        ref = c > ref ? c : ref;
+      }
+      CHECK(irr_allgatherv_share(p, nd) == ref && irr__allgatherv_share_w(p, nd, cnt) == ref, "share: p=%d, %s nodes",
+            p, t % 2 ? "random" : "consecutive");
+    }
+  }
   /* neighbor exchange: half-full 64 KiB on 16-core nodes (even ranks 128 KiB, odd empty), not
      on regular data there, never on a flat cluster; forced on odd p it is the ring */
   for (i = 0; i < 64; i++) m[i] = i % 2 ? 0 : 131072;
