@@ -4285,13 +4285,13 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* gate: first the ring's latency alone, whatever its block size: its fewest rounds
+/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's latency alone, whatever its block size: its fewest rounds
    (irr__ring_rounds with every rank one block) of alpha. Where that is already above
    Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
    about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
-static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                  int gate) {
-  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1), lr;
+static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
+                                                   int gate, double lg) {
+  double lr;
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
@@ -4301,6 +4301,11 @@ static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_m
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
   return lg < lr ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+/* The same with Bruck's estimate lg computed here. */
+static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
+                                                  int gate) {
+  return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1));
 }
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double t;
@@ -6363,11 +6368,43 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
              : bs;
 }
 
-static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                 int64_t *B, void *work) {
+/* The latency regime's exit from the choice on SMP nodes: where the logarithmic algorithm
+   is decided by bounds alone, take it without the node-aware estimate, neighbor exchange's
+   or the ring's block size. lg: Bruck's estimate on these nodes, which the full choice
+   (irr__allgatherv_choose_smp_full) is then given too. It fires only where the full choice
+   takes the same, B 0 too:
+   - the ring's fewest rounds of alpha are above lg (the gate of
+     irr__allgatherv_choose_on_lg): Bruck;
+   - on consecutive nodes (irr_allgatherv_nodes > 1) the node-aware estimate is at least its
+     latencies and its broadcast's bytes, K1 (2 IRR_INTRA_ALPHA alpha + IRR_INTRA_BETA beta M)
+     + ceil(log2 nodes) alpha (K1 = ceil(log2 share), share the largest node's ranks), not
+     below lg: it does not replace Bruck; and neighbor exchange's (p even) at least
+     p / 2 alpha + beta max m, not below IRR_NEIGHBOR_MARGIN lg.
+   Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. One pass of the
+   sizes and one of the layout. */
+static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md, const int *node, int share, double lg) {
+  int64_t M = 0, mx = 0;
+  int i, z = 0, nn, K1 = 0, K2 = 0;
+  double lb;
+  if (p < 2 || share < 1) return IRR_ALG_AUTO;
+  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, z += m[i] <= 0;
+  if (z == p || !((double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg)) return IRR_ALG_AUTO;
+  if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
+    while ((1 << K1) < share) K1++;
+    while ((1 << K2) < nn) K2++;
+    lb = K1 * (2 * IRR_INTRA_ALPHA * md.alpha + IRR_INTRA_BETA * md.beta * (double)M) + K2 * md.alpha;
+    if (!(0.999999 * lb >= lg)) return IRR_ALG_AUTO;
+    if (p % 2 == 0 && !(0.999999 * ((p / 2) * md.alpha + md.beta * (double)mx) >= IRR_NEIGHBOR_MARGIN * lg))
+      return IRR_ALG_AUTO;
+  }
+  return (p & (p - 1)) == 0 ? IRR_ALG_RECDOUBLING : IRR_ALG_BRUCK;
+}
+
+static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
+                                                      int64_t *B, void *work, double lg) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta; /* the estimate of the one chosen so far (not walked again) */
-  irr_alg a = irr__allgatherv_choose_on_t(p, m, md, share, B, &ta, 1);
+  irr_alg a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
   if (nodes) {
     double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
@@ -6380,6 +6417,13 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, *B, work);
   }
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+                                                 int64_t *B, void *work) {
+  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
+  irr_alg a = irr__ag_smp_latency(p, m, md, node, share, lg);
+  if (a != IRR_ALG_AUTO) return *B = 0, a;
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time

@@ -269,7 +269,60 @@ static void test_agchoice_exit(void) {
   free(m), free(w), free(work);
 }
 
+/* The SMP choice's latency exit (irr__ag_smp_latency) against the full SMP choice, on
+   draws nobody tuned it on: p = 4 .. 4096 (2^k on every other draw), nodes of 2 .. 32 ranks,
+   consecutive or dealt round robin (where the node-aware algorithm does not apply), one
+   large node now and then, skewed sizes of 1 B .. 64 KiB a rank on average, the default
+   model and ten times its latency. Wherever it fires it must take what the full choice
+   takes, with no block size. */
+static void test_agchoice_smp_exit(void) {
+  irrt_rng rng = {getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) + 1 : 20261201};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), B;
+  double *w = (double *)malloc(4096 * sizeof(double));
+  int *node = (int *)malloc(4096 * sizeof(int));
+  void *work = malloc(IRR_AG_WORK(4096) * 8);
+  long draws = 0, fired = 0, differ = 0, firedrr = 0, firedp2 = 0;
+  int k, i;
+  if (!m || !w || !node || !work) {
+    CHECK(0, "agchoice_smp_exit: no memory");
+    return;
+  }
+  for (k = 0; k < 4000; k++) {
+    int p = (int)exp(log(4.0) + irrt_urand(&rng) * log(1024.0)), q = 1 << irrt_range(&rng, 1, 5), rr = k % 5 == 4, share;
+    irr_model md = irr_model_default();
+    irr_alg a, b;
+    double lg;
+    if (k % 2) p = 1 << irr_circ_q(p) >> (irrt_urand(&rng) < 0.5);
+    if (k % 3 == 0) md.alpha *= 10;
+    for (i = 0; i < p; i++) node[i] = rr ? i % ((p + q - 1) / q) : i / q * q;
+    if (k % 7 == 3 && !rr) /* one node of 2q ranks at the start */
+      for (i = 0; i < p && i < 2 * q; i++) node[i] = 0;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    share = irr_allgatherv_share(p, node);
+    lg = irr_allgatherv_bruck_estimate(p, m, md, share);
+    draws++;
+    a = irr__ag_smp_latency(p, m, md, node, share, lg);
+    if (a == IRR_ALG_AUTO) continue;
+    fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
+    B = -1;
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg);
+    if ((a != b || B != 0) && differ++ < 10)
+      printf("agchoice_smp_exit: p=%d share %d%s exit %s, full choice %s (B %lld)\n", p, share, rr ? " round robin" : "",
+             irr_alg_name(a), irr_alg_name(b), (long long)B);
+  }
+  CHECK(differ == 0, "agchoice_smp_exit: the exit decided %ld of %ld draws it fired on otherwise than the full choice", differ,
+        fired);
+  CHECK(fired > draws / 10 && firedp2 > 0 && fired > firedp2 && firedrr > 0,
+        "agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin): too few to test", fired, draws,
+        firedp2, firedrr);
+  if (!differ)
+    printf("agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin), the same choice on all\n", fired,
+           draws, firedp2, firedrr);
+  free(m), free(w), free(node), free(work);
+}
+
 int main(void) {
+  test_agchoice_smp_exit();
   test_agchoice_exit();
   test_agchoice_cpu();
   test_agchoice();

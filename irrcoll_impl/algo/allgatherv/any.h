@@ -8,13 +8,13 @@
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* gate: first the ring's latency alone, whatever its block size: its fewest rounds
+/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's latency alone, whatever its block size: its fewest rounds
    (irr__ring_rounds with every rank one block) of alpha. Where that is already above
    Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
    about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
-static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                  int gate) {
-  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1), lr;
+static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
+                                                   int gate, double lg) {
+  double lr;
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
@@ -24,6 +24,11 @@ static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_m
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
   return lg < lr ? IRR_ALG_BRUCK : IRR_ALG_RING;
+}
+/* The same with Bruck's estimate lg computed here. */
+static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
+                                                  int gate) {
+  return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1));
 }
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double t;
