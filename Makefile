@@ -197,7 +197,8 @@ bench-real: $(B)/real_v
 	$(MPIEXEC) -n $(REAL_NP) $(B)/real_v > $(B)/bench/real_v.csv 2> $(B)/bench/real_v.txt; rc=$$?; cat $(B)/bench/real_v.txt; exit $$rc
 bench-cpu: $(B)/bench_cpu
 	@mkdir -p $(B)/bench
-	$(MPIEXEC) -n 1 $(B)/bench_cpu > $(B)/bench/cpu.csv 2> $(B)/bench/cpu.txt; rc=$$?; cat $(B)/bench/cpu.txt; exit $$rc
+	$(MPIEXEC) -n 1 $(B)/bench_cpu > $(B)/bench/cpu.csv 2> $(B)/bench/cpu.txt; rc=$$?; cat $(B)/bench/cpu.txt; \
+	$(MPIEXEC) -n 1 $(B)/bench_cpu smp > $(B)/bench/cpu_smp.csv 2> $(B)/bench/cpu_smp.txt || rc=1; cat $(B)/bench/cpu_smp.txt; exit $$rc
 
 bench-model: $(B)/bench_model $(B)/bench_xv_model $(B)/bench_allgatherv_model $(B)/bench_inter_model $(B)/bench_alltoallv_model \
              $(B)/bench_reduce_scatter_model
