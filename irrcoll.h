@@ -4285,17 +4285,23 @@ static inline int irr_allgatherv_circulant_choose(int p, const int64_t *m, irr_m
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's latency alone, whatever its block size: its fewest rounds
-   (irr__ring_rounds with every rank one block) of alpha. Where that is already above
-   Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
-   about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
+/* The ring's latency alone loses to Bruck's estimate lg, whatever its block size: its fewest
+   rounds (irr__ring_rounds with every rank one block; z of the p ranks empty, not all) of
+   alpha are above lg. */
+static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double lg) {
+  return z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg;
+}
+/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's
+   latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
+   Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
+   rank), and *B is 0, as the flat choice gives Bruck. */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
                                                    int gate, double lg) {
   double lr;
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
-    if (z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
+    if (irr__ag_ring_latency_loses(p, z, md, lg)) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
   *B = irr_allgatherv_block_on(p, m, md, share > 1);
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);
@@ -6373,7 +6379,7 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
    or the ring's block size. lg: Bruck's estimate on these nodes, which the full choice
    (irr__allgatherv_choose_smp_full) is then given too. It fires only where the full choice
    takes the same, B 0 too:
-   - the ring's fewest rounds of alpha are above lg (the gate of
+   - the ring's latency alone loses to lg (irr__ag_ring_latency_loses, the gate of
      irr__allgatherv_choose_on_lg): Bruck;
    - on consecutive nodes (irr_allgatherv_nodes > 1) the node-aware estimate is at least its
      latencies and its broadcast's bytes, K1 (2 IRR_INTRA_ALPHA alpha + IRR_INTRA_BETA beta M)
@@ -6388,7 +6394,7 @@ static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md,
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
   for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, z += m[i] <= 0;
-  if (z == p || !((double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
@@ -8687,37 +8693,43 @@ static int irr__keyval_get(int *kv) {
   return irr__keyval_once(&irr__keyval, irr__ctx_delete, kv, &made);
 }
 
+/* The model's CPU constants that IRRCOLL_CPU sets, in its keys' order (irr__cpu_parse's), for
+   every place that reads or agrees them (irr__ctx_agree, irr__inter_setup). */
+#define IRR__NCPU 6
+static void irr__cpu_fields(irr_model *md, double *f[IRR__NCPU]) {
+  f[0] = &md->cpu_msg, f[1] = &md->cpu_piece, f[2] = &md->cpu_op, f[3] = &md->cpu_type;
+  f[4] = &md->cpu_size, f[5] = &md->gamma;
+}
+
 /* IRRCOLL_CPU: the model's CPU constants for this host, as `make bench-cpu` prints them,
    "msg=4.5e-8,piece=1.1e-9,op=4.8e-9,type=1.9e-7,size=8.4e-10,gamma=1e-10" (seconds; any
    subset), or "0": the network alone. They weigh the choices, so every rank must use the
    same: rank 0's hold (irr__ctx_agree). Malformed (an unknown key, a value not >= 0, a
    missing '='): the defaults stand, whole. */
-static int irr__cpu_parse(const char *env, irr_model *md) {
-  static const char *const key[6] = {"msg", "piece", "op", "type", "size", "gamma"};
+static void irr__cpu_parse(const char *env, irr_model *md) {
+  static const char *const key[IRR__NCPU] = {"msg", "piece", "op", "type", "size", "gamma"};
   irr_model t = *md;
-  double *field[6];
-  field[0] = &t.cpu_msg, field[1] = &t.cpu_piece, field[2] = &t.cpu_op, field[3] = &t.cpu_type;
-  field[4] = &t.cpu_size, field[5] = &t.gamma;
-  if (!env) return 0;
+  double *field[IRR__NCPU];
+  irr__cpu_fields(&t, field);
+  if (!env) return;
   if (!strcmp(env, "0")) {
     *md = irr_model_net(*md);
-    return 1;
+    return;
   }
   while (*env) {
     int k;
-    size_t n;
+    size_t n = 0;
     char *end;
     double v;
-    for (k = 0; k < 6; k++)
+    for (k = 0; k < IRR__NCPU; k++)
       if (!strncmp(env, key[k], n = strlen(key[k])) && env[n] == '=') break;
-    if (k == 6) return 0;
+    if (k == IRR__NCPU) return;
     v = strtod(env + n + 1, &end);
-    if (end == env + n + 1 || !(v >= 0) || v > 1 || (*end && *end != ',')) return 0;
+    if (end == env + n + 1 || !(v >= 0) || v > 1 || (*end && *end != ',')) return;
     *field[k] = v;
     env = *end ? end + 1 : end;
   }
   *md = t;
-  return 1;
 }
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
@@ -8746,21 +8758,20 @@ static void irr__ctx_env(irr__ctx *c) {
    may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
    duplicate when the context is made. */
 static int irr__ctx_agree(irr__ctx *c) {
-  double v[IRR_COLL_COUNT + 11], *m = v + IRR_COLL_COUNT + 5;
+  double v[IRR_COLL_COUNT + 5 + IRR__NCPU], *m = v + IRR_COLL_COUNT + 5, *cpu[IRR__NCPU];
   int i, rc;
+  irr__cpu_fields(&c->md, cpu);
   for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
   v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
   v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
   v[IRR_COLL_COUNT + 4] = (double)c->check;
-  m[0] = c->md.cpu_msg, m[1] = c->md.cpu_piece, m[2] = c->md.cpu_op, m[3] = c->md.cpu_type;
-  m[4] = c->md.cpu_size, m[5] = c->md.gamma;
-  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 11, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  for (i = 0; i < IRR__NCPU; i++) m[i] = *cpu[i];
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 5 + IRR__NCPU, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
   c->check = (int)v[IRR_COLL_COUNT + 4];
   for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
   c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
   c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
-  c->md.cpu_msg = m[0], c->md.cpu_piece = m[1], c->md.cpu_op = m[2], c->md.cpu_type = m[3];
-  c->md.cpu_size = m[4], c->md.gamma = m[5];
+  for (i = 0; i < IRR__NCPU; i++) *cpu[i] = m[i];
   return MPI_SUCCESS;
 }
 
@@ -11543,8 +11554,8 @@ static int irr__v_call(int scatter, const void *vuser, const int *counts, const 
    rank has its map; nothing is kept unless all succeeded. */
 static int irr__inter_setup(irr__ctx *ctx) {
   int rc, lrank, lsize, rsize, mrank, first, i, *map;
-  double v[10], none = 1e300; /* above any setting: min takes rank 0's */
-  double *cpu[6];
+  double v[4 + IRR__NCPU], none = 1e300; /* above any setting: min takes rank 0's */
+  double *cpu[IRR__NCPU];
   MPI_Comm g = MPI_COMM_NULL, l = MPI_COMM_NULL;
   if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
@@ -11557,16 +11568,15 @@ static int irr__inter_setup(irr__ctx *ctx) {
   v[0] = map != NULL;
   v[1] = mrank == 0 ? (double)irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV) : none;
   v[2] = mrank == 0 ? ctx->md.alpha : none, v[3] = mrank == 0 ? ctx->md.beta : none;
-  cpu[0] = &ctx->md.cpu_msg, cpu[1] = &ctx->md.cpu_piece, cpu[2] = &ctx->md.cpu_op, cpu[3] = &ctx->md.cpu_type;
-  cpu[4] = &ctx->md.cpu_size, cpu[5] = &ctx->md.gamma; /* IRRCOLL_CPU's constants (mpi/ctx.h) */
-  for (i = 0; i < 6; i++) v[4 + i] = mrank == 0 ? *cpu[i] : none;
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 10, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
+  irr__cpu_fields(&ctx->md, cpu); /* IRRCOLL_CPU's constants (mpi/ctx.h) */
+  for (i = 0; i < IRR__NCPU; i++) v[4 + i] = mrank == 0 ? *cpu[i] : none;
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 4 + IRR__NCPU, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
   if (v[0] == 0) { rc = MPI_ERR_NO_MEM; goto fail; }
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
   if ((rc = MPI_Comm_split(g, !first, lrank, &l)) != MPI_SUCCESS) goto fail;
   MPI_Comm_set_errhandler(l, MPI_ERRORS_RETURN);
   ctx->force[IRR_COLL_INTER_ALLGATHERV] = (irr_alg)(int)v[1], ctx->md.alpha = v[2], ctx->md.beta = v[3];
-  for (i = 0; i < 6; i++) *cpu[i] = v[4 + i];
+  for (i = 0; i < IRR__NCPU; i++) *cpu[i] = v[4 + i];
   ctx->inter.gcomm = g, ctx->inter.glocal = l, ctx->inter.gmap = map;
   ctx->inter.na = first ? lsize : rsize;
   ctx->inter.nb = first ? rsize : lsize;

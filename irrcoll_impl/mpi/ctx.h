@@ -276,37 +276,43 @@ static int irr__keyval_get(int *kv) {
   return irr__keyval_once(&irr__keyval, irr__ctx_delete, kv, &made);
 }
 
+/* The model's CPU constants that IRRCOLL_CPU sets, in its keys' order (irr__cpu_parse's), for
+   every place that reads or agrees them (irr__ctx_agree, irr__inter_setup). */
+#define IRR__NCPU 6
+static void irr__cpu_fields(irr_model *md, double *f[IRR__NCPU]) {
+  f[0] = &md->cpu_msg, f[1] = &md->cpu_piece, f[2] = &md->cpu_op, f[3] = &md->cpu_type;
+  f[4] = &md->cpu_size, f[5] = &md->gamma;
+}
+
 /* IRRCOLL_CPU: the model's CPU constants for this host, as `make bench-cpu` prints them,
    "msg=4.5e-8,piece=1.1e-9,op=4.8e-9,type=1.9e-7,size=8.4e-10,gamma=1e-10" (seconds; any
    subset), or "0": the network alone. They weigh the choices, so every rank must use the
    same: rank 0's hold (irr__ctx_agree). Malformed (an unknown key, a value not >= 0, a
    missing '='): the defaults stand, whole. */
-static int irr__cpu_parse(const char *env, irr_model *md) {
-  static const char *const key[6] = {"msg", "piece", "op", "type", "size", "gamma"};
+static void irr__cpu_parse(const char *env, irr_model *md) {
+  static const char *const key[IRR__NCPU] = {"msg", "piece", "op", "type", "size", "gamma"};
   irr_model t = *md;
-  double *field[6];
-  field[0] = &t.cpu_msg, field[1] = &t.cpu_piece, field[2] = &t.cpu_op, field[3] = &t.cpu_type;
-  field[4] = &t.cpu_size, field[5] = &t.gamma;
-  if (!env) return 0;
+  double *field[IRR__NCPU];
+  irr__cpu_fields(&t, field);
+  if (!env) return;
   if (!strcmp(env, "0")) {
     *md = irr_model_net(*md);
-    return 1;
+    return;
   }
   while (*env) {
     int k;
-    size_t n;
+    size_t n = 0;
     char *end;
     double v;
-    for (k = 0; k < 6; k++)
+    for (k = 0; k < IRR__NCPU; k++)
       if (!strncmp(env, key[k], n = strlen(key[k])) && env[n] == '=') break;
-    if (k == 6) return 0;
+    if (k == IRR__NCPU) return;
     v = strtod(env + n + 1, &end);
-    if (end == env + n + 1 || !(v >= 0) || v > 1 || (*end && *end != ',')) return 0;
+    if (end == env + n + 1 || !(v >= 0) || v > 1 || (*end && *end != ',')) return;
     *field[k] = v;
     env = *end ? end + 1 : end;
   }
   *md = t;
-  return 1;
 }
 
 /* The environment's settings, as this rank reads them: forced algorithms (IRRCOLL_ALG),
@@ -335,21 +341,20 @@ static void irr__ctx_env(irr__ctx *c) {
    may differ between ranks (a hang, not an error, if they did). One MPI_Bcast on the private
    duplicate when the context is made. */
 static int irr__ctx_agree(irr__ctx *c) {
-  double v[IRR_COLL_COUNT + 11], *m = v + IRR_COLL_COUNT + 5;
+  double v[IRR_COLL_COUNT + 5 + IRR__NCPU], *m = v + IRR_COLL_COUNT + 5, *cpu[IRR__NCPU];
   int i, rc;
+  irr__cpu_fields(&c->md, cpu);
   for (i = 0; i < IRR_COLL_COUNT; i++) v[i] = (double)c->force[i];
   v[IRR_COLL_COUNT] = c->md.alpha, v[IRR_COLL_COUNT + 1] = c->md.beta;
   v[IRR_COLL_COUNT + 2] = (double)c->nodes.ppn, v[IRR_COLL_COUNT + 3] = (double)c->scr.budget;
   v[IRR_COLL_COUNT + 4] = (double)c->check;
-  m[0] = c->md.cpu_msg, m[1] = c->md.cpu_piece, m[2] = c->md.cpu_op, m[3] = c->md.cpu_type;
-  m[4] = c->md.cpu_size, m[5] = c->md.gamma;
-  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 11, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
+  for (i = 0; i < IRR__NCPU; i++) m[i] = *cpu[i];
+  if ((rc = MPI_Bcast(v, IRR_COLL_COUNT + 5 + IRR__NCPU, MPI_DOUBLE, 0, c->pc)) != MPI_SUCCESS) return rc;
   c->check = (int)v[IRR_COLL_COUNT + 4];
   for (i = 0; i < IRR_COLL_COUNT; i++) c->force[i] = (irr_alg)(int)v[i];
   c->md.alpha = v[IRR_COLL_COUNT], c->md.beta = v[IRR_COLL_COUNT + 1];
   c->nodes.ppn = (int)v[IRR_COLL_COUNT + 2], c->scr.budget = (size_t)v[IRR_COLL_COUNT + 3];
-  c->md.cpu_msg = m[0], c->md.cpu_piece = m[1], c->md.cpu_op = m[2], c->md.cpu_type = m[3];
-  c->md.cpu_size = m[4], c->md.gamma = m[5];
+  for (i = 0; i < IRR__NCPU; i++) *cpu[i] = m[i];
   return MPI_SUCCESS;
 }
 

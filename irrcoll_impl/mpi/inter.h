@@ -11,8 +11,8 @@
    rank has its map; nothing is kept unless all succeeded. */
 static int irr__inter_setup(irr__ctx *ctx) {
   int rc, lrank, lsize, rsize, mrank, first, i, *map;
-  double v[10], none = 1e300; /* above any setting: min takes rank 0's */
-  double *cpu[6];
+  double v[4 + IRR__NCPU], none = 1e300; /* above any setting: min takes rank 0's */
+  double *cpu[IRR__NCPU];
   MPI_Comm g = MPI_COMM_NULL, l = MPI_COMM_NULL;
   if (ctx->inter.gcomm != MPI_COMM_NULL) return MPI_SUCCESS;
   MPI_Comm_rank(ctx->pc, &lrank);
@@ -25,16 +25,15 @@ static int irr__inter_setup(irr__ctx *ctx) {
   v[0] = map != NULL;
   v[1] = mrank == 0 ? (double)irr__forced(ctx, IRR_COLL_INTER_ALLGATHERV) : none;
   v[2] = mrank == 0 ? ctx->md.alpha : none, v[3] = mrank == 0 ? ctx->md.beta : none;
-  cpu[0] = &ctx->md.cpu_msg, cpu[1] = &ctx->md.cpu_piece, cpu[2] = &ctx->md.cpu_op, cpu[3] = &ctx->md.cpu_type;
-  cpu[4] = &ctx->md.cpu_size, cpu[5] = &ctx->md.gamma; /* IRRCOLL_CPU's constants (mpi/ctx.h) */
-  for (i = 0; i < 6; i++) v[4 + i] = mrank == 0 ? *cpu[i] : none;
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 10, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
+  irr__cpu_fields(&ctx->md, cpu); /* IRRCOLL_CPU's constants (mpi/ctx.h) */
+  for (i = 0; i < IRR__NCPU; i++) v[4 + i] = mrank == 0 ? *cpu[i] : none;
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, v, 4 + IRR__NCPU, MPI_DOUBLE, MPI_MIN, g)) != MPI_SUCCESS) goto fail;
   if (v[0] == 0) { rc = MPI_ERR_NO_MEM; goto fail; }
   first = mrank == lrank; /* each group keeps its order; the first one starts at 0 */
   if ((rc = MPI_Comm_split(g, !first, lrank, &l)) != MPI_SUCCESS) goto fail;
   MPI_Comm_set_errhandler(l, MPI_ERRORS_RETURN);
   ctx->force[IRR_COLL_INTER_ALLGATHERV] = (irr_alg)(int)v[1], ctx->md.alpha = v[2], ctx->md.beta = v[3];
-  for (i = 0; i < 6; i++) *cpu[i] = v[4 + i];
+  for (i = 0; i < IRR__NCPU; i++) *cpu[i] = v[4 + i];
   ctx->inter.gcomm = g, ctx->inter.glocal = l, ctx->inter.gmap = map;
   ctx->inter.na = first ? lsize : rsize;
   ctx->inter.nb = first ? rsize : lsize;

@@ -162,7 +162,7 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
    or the ring's block size. lg: Bruck's estimate on these nodes, which the full choice
    (irr__allgatherv_choose_smp_full) is then given too. It fires only where the full choice
    takes the same, B 0 too:
-   - the ring's fewest rounds of alpha are above lg (the gate of
+   - the ring's latency alone loses to lg (irr__ag_ring_latency_loses, the gate of
      irr__allgatherv_choose_on_lg): Bruck;
    - on consecutive nodes (irr_allgatherv_nodes > 1) the node-aware estimate is at least its
      latencies and its broadcast's bytes, K1 (2 IRR_INTRA_ALPHA alpha + IRR_INTRA_BETA beta M)
@@ -177,7 +177,7 @@ static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md,
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
   for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, z += m[i] <= 0;
-  if (z == p || !((double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;

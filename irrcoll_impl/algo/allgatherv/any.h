@@ -8,17 +8,23 @@
    Bruck's round k the 2^k first ranks of each node (at most share) send across it at once,
    so that round's bandwidth term is their sum. The full automatic rule is irr_allgatherv_choose
    (select/allgatherv.h). */
-/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's latency alone, whatever its block size: its fewest rounds
-   (irr__ring_rounds with every rank one block) of alpha. Where that is already above
-   Bruck's estimate, Bruck is the choice without the ring's block size (Eq. 2 and its snap,
-   about 25 ns a rank), and *B is 0, as the flat choice gives Bruck. */
+/* The ring's latency alone loses to Bruck's estimate lg, whatever its block size: its fewest
+   rounds (irr__ring_rounds with every rank one block; z of the p ranks empty, not all) of
+   alpha are above lg. */
+static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double lg) {
+  return z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg;
+}
+/* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's
+   latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
+   Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
+   rank), and *B is 0, as the flat choice gives Bruck. */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
                                                    int gate, double lg) {
   double lr;
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
-    if (z < p && (double)irr__ring_rounds(p, p, z, 1) * md.alpha > lg) return *t = lg, *B = 0, IRR_ALG_BRUCK;
+    if (irr__ag_ring_latency_loses(p, z, md, lg)) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
   *B = irr_allgatherv_block_on(p, m, md, share > 1);
   lr = irr_allgatherv_ring_estimate(p, m, *B, md);
