@@ -209,7 +209,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
 }
 static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                  int64_t *B, void *work) {
-  double lg = irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1);
+  double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr_alg a = irr__ag_smp_latency(p, m, md, node, share, lg);
   if (a != IRR_ALG_AUTO) return *B = 0, a;
   return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg);

