@@ -6461,13 +6461,32 @@ static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md,
   return (p & (p - 1)) == 0 ? IRR_ALG_RECDOUBLING : IRR_ALG_BRUCK;
 }
 
+/* A lower bound of the ring's estimate (irr_allgatherv_ring_estimate, which counts empty
+   ranks as Section 2.3 does; irr__ag_ring_low below bounds its exact time) at any block size
+   B: its fewest rounds of alpha (irr__ring_rounds with one block a rank), and its rounds'
+   bytes R B >= M - min m - max m (R >= sum ceil(m_i / B) - ceil(min m / B), or p - 1 blocks
+   of B >= max m each). One pass. */
+static inline double irr__ag_ring_est_low(int p, const int64_t *m, irr_model md) {
+  int64_t M = 0, mx = 0, mn = -1;
+  int i, z = 0;
+  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, mn = mn < 0 || m[i] < mn ? m[i] : mn, z += m[i] <= 0;
+  if (p <= 1 || z == p) return 0;
+  return (double)irr__ring_rounds(p, p, z, 1) * md.alpha + md.beta * (double)(M - mn - mx > 0 ? M - mn - mx : 0);
+}
+
+/* Where the node-aware estimate th is below Bruck's (lg) and below the ring's lower bound
+   (irr__ag_ring_est_low), the node-aware algorithm replaces whichever of them
+   irr__allgatherv_choose_on_lg would take: the ring's block size (Eq. 2 and its snap, up to
+   IRR__SNAP_MAX estimates of p blocks each) is not computed, and *B is 0 (the node-aware
+   algorithm takes none). The same choice as with it (test_agchoice, agchoice_smp_hier). */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                       int64_t *B, void *work, double lg) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  double ta; /* the estimate of the one chosen so far (not walked again) */
-  irr_alg a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
+  double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
+  irr_alg a;
+  if (nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, m, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
   if (nodes) {
-    double th = irr_allgatherv_hier_estimate(p, m, node, md);
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
       irr_model m6 = md;

@@ -409,7 +409,67 @@ static void test_agchoice_hier_local(void) {
   free(m), free(w), free(node);
 }
 
+/* The SMP choice's shortcut to the node-aware algorithm (irr__ag_ring_est_low) against the full
+   comparison it skips (a copy of it kept here, the ring's block size always computed):
+   4000 draws, p = 4 .. 4096, nodes of 2 .. 32 consecutive ranks, 1 B - 64 KiB a rank, alpha
+   x1 and x10: the same algorithm on every draw, and the same block size where it is not the
+   node-aware one. */
+static irr_alg smp_full_ref(int p, const int64_t *m, irr_model md, const int *node, int share, int64_t *B, void *work,
+                            double lg) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+  double ta;
+  irr_alg a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
+  if (nodes) {
+    double th = irr_allgatherv_hier_estimate(p, m, node, md);
+    if (th < ta) a = IRR_ALG_HIER, ta = th;
+    if (a == IRR_ALG_RING) {
+      irr_model m6 = md;
+      m6.alpha *= IRR_RING_NODE_ALPHA;
+      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+    }
+    if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
+    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, *B, work);
+  }
+  return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
+}
+static void test_agchoice_smp_hier(void) {
+  irrt_rng rng = {20261204};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), B1, B2;
+  double *w = (double *)malloc(4096 * sizeof(double));
+  int *node = (int *)malloc(4096 * sizeof(int));
+  void *work = malloc(IRR_AG_WORK(4096) * 8);
+  long k, differ = 0, hier = 0, skipped = 0;
+  if (!m || !w || !node || !work) {
+    CHECK(0, "agchoice_smp_hier: no memory");
+    return;
+  }
+  for (k = 0; k < 4000; k++) {
+    int p = (int)exp(log(4.0) + irrt_urand(&rng) * log(1024.0)), q = irrt_range(&rng, 2, 32), i, share;
+    irr_model md = irr_model_default();
+    irr_alg a, b;
+    double lg;
+    if (k % 3 == 0) md.alpha *= 10;
+    for (i = 0; i < p; i++) node[i] = i / q * q;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    share = irr_allgatherv_share(p, node);
+    lg = irr_allgatherv_bruck_estimate(p, m, md, share);
+    B1 = B2 = -1;
+    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg);
+    b = smp_full_ref(p, m, md, node, share, &B2, work, lg);
+    hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;
+    if ((a != b || (a != IRR_ALG_HIER && B1 != B2)) && differ++ < 5)
+      printf("agchoice_smp_hier: p=%d nodes of %d: %s B %lld, the full comparison %s B %lld\n", p, q, irr_alg_name(a),
+             (long long)B1, irr_alg_name(b), (long long)B2);
+  }
+  CHECK(differ == 0 && skipped > 0, "agchoice_smp_hier: %ld of 4000 differ (%ld node-aware, %ld of them without the ring's block)",
+        differ, hier, skipped);
+  printf("agchoice_smp_hier: node-aware on %ld of 4000, %ld of them without the ring's block size; the same choice on all\n", hier,
+         skipped);
+  free(m), free(w), free(node), free(work);
+}
+
 int main(void) {
+  test_agchoice_smp_hier();
   test_agchoice_hier_local();
   test_agchoice_bruck_prefix();
   test_agchoice_smp_exit();
