@@ -6478,13 +6478,14 @@ static inline double irr__ag_ring_est_low(int p, const int64_t *m, irr_model md)
    (irr__ag_ring_est_low), the node-aware algorithm replaces whichever of them
    irr__allgatherv_choose_on_lg would take: the ring's block size (Eq. 2 and its snap, up to
    IRR__SNAP_MAX estimates of p blocks each) is not computed, and *B is 0 (the node-aware
-   algorithm takes none). The same choice as with it (test_agchoice, agchoice_smp_hier). */
+   algorithm takes none): cut 1 (cut 0, the full comparison, is test_agchoice's reference in
+   agchoice_smp_hier, which finds the same choice). */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg) {
+                                                      int64_t *B, void *work, double lg, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr_alg a;
-  if (nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, m, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
+  if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, m, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
@@ -6503,7 +6504,7 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
   double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr_alg a = irr__ag_smp_latency(p, m, md, node, share, lg);
   if (a != IRR_ALG_AUTO) return *B = 0, a;
-  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg);
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, 1);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time

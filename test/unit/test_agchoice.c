@@ -305,7 +305,7 @@ static void test_agchoice_smp_exit(void) {
     if (a == IRR_ALG_AUTO) continue;
     fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
     B = -1;
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, 1);
     if ((a != b || B != 0) && differ++ < 10)
       printf("agchoice_smp_exit: p=%d share %d%s exit %s, full choice %s (B %lld)\n", p, share, rr ? " round robin" : "",
              irr_alg_name(a), irr_alg_name(b), (long long)B);
@@ -410,28 +410,10 @@ static void test_agchoice_hier_local(void) {
 }
 
 /* The SMP choice's shortcut to the node-aware algorithm (irr__ag_ring_est_low) against the full
-   comparison it skips (a copy of it kept here, the ring's block size always computed):
-   4000 draws, p = 4 .. 4096, nodes of 2 .. 32 consecutive ranks, 1 B - 64 KiB a rank, alpha
-   x1 and x10: the same algorithm on every draw, and the same block size where it is not the
-   node-aware one. */
-static irr_alg smp_full_ref(int p, const int64_t *m, irr_model md, const int *node, int share, int64_t *B, void *work,
-                            double lg) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  double ta;
-  irr_alg a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
-  if (nodes) {
-    double th = irr_allgatherv_hier_estimate(p, m, node, md);
-    if (th < ta) a = IRR_ALG_HIER, ta = th;
-    if (a == IRR_ALG_RING) {
-      irr_model m6 = md;
-      m6.alpha *= IRR_RING_NODE_ALPHA;
-      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
-    }
-    if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
-    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, *B, work);
-  }
-  return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
-}
+   comparison it skips (cut 0: the ring's block size always computed): 4000 draws,
+   p = 4 .. 4096, nodes of 2 .. 32 consecutive ranks, 1 B - 64 KiB a rank, alpha x1 and x10:
+   the same algorithm on every draw, and the same block size where it is not the node-aware
+   one. */
 static void test_agchoice_smp_hier(void) {
   irrt_rng rng = {20261204};
   int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), B1, B2;
@@ -454,8 +436,8 @@ static void test_agchoice_smp_hier(void) {
     share = irr_allgatherv_share(p, node);
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     B1 = B2 = -1;
-    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg);
-    b = smp_full_ref(p, m, md, node, share, &B2, work, lg);
+    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, 1);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, 0);
     hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;
     if ((a != b || (a != IRR_ALG_HIER && B1 != B2)) && differ++ < 5)
       printf("agchoice_smp_hier: p=%d nodes of %d: %s B %lld, the full comparison %s B %lld\n", p, q, irr_alg_name(a),
