@@ -3480,6 +3480,21 @@ static inline double irr_allgatherv_bruck_estimate(int p, const int64_t *m, irr_
   return t;
 }
 
+/* The largest window of n consecutive blocks, max_r (P[r + n] - P[r]) over r < p, from the
+   cyclic prefix sums P (2p + 1 entries, P[i] = m_0 + ... + m_{(i-1) mod p}): four maxima at
+   once, the loop's one dependence. */
+static inline int64_t irr__ag_window_max(int p, const int64_t *P, int n) {
+  int64_t a = 0, b = 0, c = 0, d = 0;
+  int r;
+  for (r = 0; r + 3 < p; r += 4) {
+    int64_t x = P[r + n] - P[r], y = P[r + 1 + n] - P[r + 1], z = P[r + 2 + n] - P[r + 2], u = P[r + 3 + n] - P[r + 3];
+    a = x > a ? x : a, b = y > b ? y : b, c = z > c ? z : c, d = u > d ? u : d;
+  }
+  for (; r < p; r++) a = P[r + n] - P[r] > a ? P[r + n] - P[r] : a;
+  a = b > a ? b : a, c = d > c ? d : c;
+  return c > a ? c : a;
+}
+
 /* The same estimate, equal to the last bit, from prefix sums in W (4p + 2 int64_t; NULL:
    the loop above): Q, the sizes' cyclic prefix sums, gives a window as one subtraction, and
    S, Q's prefix sums, a node's sum of windows as two. A round in which every rank of a node
@@ -3500,22 +3515,15 @@ static inline double irr__ag_bruck_estimate_w(int p, const int64_t *m, irr_model
   for (i = 1; i <= p; i++) Q[p + i] = Q[p] + Q[i];
   for (S[0] = 0, i = 0; i < 2 * p; i++) S[i + 1] = S[i] + Q[i];
   for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
-    int cnt = k < 30 && (1 << k) < share ? 1 << k : share, g, e, r;
-    int64_t load = 0, mx = 0, a = 0, b = 0;
+    int cnt = k < 30 && (1 << k) < share ? 1 << k : share, g, e;
+    int64_t load = 0, mx = 0;
     for (g = 0; g < p; g += share) { /* a node's ranks g .. e - 1 send: their windows' sum */
       int64_t nic;
       e = g + cnt < p ? g + cnt : p;
       nic = (S[e + n] - S[g + n]) - (S[e] - S[g]);
       load = nic > load ? nic : load;
     }
-    if (cnt < share) { /* some ranks stay inside their node: the largest window too */
-      for (r = 0; r + 1 < p; r += 2) {
-        int64_t x = Q[r + n] - Q[r], y = Q[r + 1 + n] - Q[r + 1];
-        a = x > a ? x : a, b = y > b ? y : b;
-      }
-      if (r < p && Q[r + n] - Q[r] > a) a = Q[r + n] - Q[r];
-      mx = a > b ? a : b;
-    }
+    if (cnt < share) mx = irr__ag_window_max(p, Q, n); /* some ranks stay inside their node */
     t += md.alpha + md.beta * (double)(load > mx ? load : mx);
   }
   return t;
@@ -3549,18 +3557,9 @@ static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_mode
    irr_allgatherv_bruck_time, within 1.12 of it on random skewed sizes (test_agchoice); one
    subtraction a cell, O(p log p). */
 static inline double irr__ag_bruck_windows(int p, const int64_t *P, irr_model md) {
-  int k, n, r, to, from;
+  int k, n, to, from;
   double t = 0;
-  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
-    int64_t a = 0, b = 0, c = 0, d = 0; /* four maxima at once: the loop's one dependence */
-    for (r = 0; r + 3 < p; r += 4) {
-      int64_t x = P[r + n] - P[r], y = P[r + 1 + n] - P[r + 1], z = P[r + 2 + n] - P[r + 2], u = P[r + 3 + n] - P[r + 3];
-      a = x > a ? x : a, b = y > b ? y : b, c = z > c ? z : c, d = u > d ? u : d;
-    }
-    for (; r < p; r++) a = P[r + n] - P[r] > a ? P[r + n] - P[r] : a;
-    a = b > a ? b : a, c = d > c ? d : c;
-    t += md.alpha + md.beta * (double)(c > a ? c : a);
-  }
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) t += md.alpha + md.beta * (double)irr__ag_window_max(p, P, n);
   return t;
 }
 /* Its CPU (irr_sched_cpu) on the busiest rank: 2q + 1 ops and 2q messages; rank p - 1's
