@@ -169,15 +169,24 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
      + ceil(log2 nodes) alpha (K1 = ceil(log2 share), share the largest node's ranks), not
      below lg: it does not replace Bruck; and neighbor exchange's (p even) at least
      p / 2 alpha + beta max m, not below IRR_NEIGHBOR_MARGIN lg.
-   Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. One pass of the
-   sizes and one of the layout. */
-static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md, const int *node, int share, double lg) {
-  int64_t M = 0, mx = 0;
-  int i, z = 0, nn, K1 = 0, K2 = 0;
+   Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
+   statistics (irr__ag_sz_stats); one pass of the layout. */
+typedef struct irr__agsz {
+  int64_t M, mx, mn; /* total, largest, smallest */
+  int z;             /* empty ranks */
+} irr__agsz;
+static inline irr__agsz irr__ag_sz_stats(int p, const int64_t *m) { /* the SMP choice's one pass of the sizes */
+  irr__agsz s = {0, 0, p > 0 ? m[0] : 0, 0};
+  int i;
+  for (i = 0; i < p; i++) s.M += m[i], s.mx = m[i] > s.mx ? m[i] : s.mx, s.mn = m[i] < s.mn ? m[i] : s.mn, s.z += m[i] <= 0;
+  return s;
+}
+static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model md, const int *node, int share, double lg) {
+  int64_t M = sz->M, mx = sz->mx;
+  int nn, K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
-  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, z += m[i] <= 0;
-  if (!irr__ag_ring_latency_loses(p, z, md, lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
@@ -193,13 +202,11 @@ static inline irr_alg irr__ag_smp_latency(int p, const int64_t *m, irr_model md,
    ranks as Section 2.3 does; irr__ag_ring_low below bounds its exact time) at any block size
    B: its fewest rounds of alpha (irr__ring_rounds with one block a rank), and its rounds'
    bytes R B >= M - min m - max m (R >= sum ceil(m_i / B) - ceil(min m / B), or p - 1 blocks
-   of B >= max m each). One pass. */
-static inline double irr__ag_ring_est_low(int p, const int64_t *m, irr_model md) {
-  int64_t M = 0, mx = 0, mn = -1;
-  int i, z = 0;
-  for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx, mn = mn < 0 || m[i] < mn ? m[i] : mn, z += m[i] <= 0;
-  if (p <= 1 || z == p) return 0;
-  return (double)irr__ring_rounds(p, p, z, 1) * md.alpha + md.beta * (double)(M - mn - mx > 0 ? M - mn - mx : 0);
+   of B >= max m each), from the sizes' statistics. */
+static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model md) {
+  int64_t w = sz->M - sz->mn - sz->mx;
+  if (p <= 1 || sz->z == p) return 0;
+  return (double)irr__ring_rounds(p, p, sz->z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
 }
 
 /* Where the node-aware estimate th is below Bruck's (lg) and below the ring's lower bound
@@ -207,13 +214,13 @@ static inline double irr__ag_ring_est_low(int p, const int64_t *m, irr_model md)
    irr__allgatherv_choose_on_lg would take: the ring's block size (Eq. 2 and its snap, up to
    IRR__SNAP_MAX estimates of p blocks each) is not computed, and *B is 0 (the node-aware
    algorithm takes none): cut 1 (cut 0, the full comparison, is test_agchoice's reference in
-   agchoice_smp_hier, which finds the same choice). */
+   agchoice_smp_hier, which finds the same choice). sz: the sizes' statistics. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg, int cut) {
+                                                      int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr_alg a;
-  if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, m, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
+  if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
@@ -230,9 +237,10 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
 static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                  int64_t *B, void *work) {
   double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
-  irr_alg a = irr__ag_smp_latency(p, m, md, node, share, lg);
+  irr__agsz sz = irr__ag_sz_stats(p, m);
+  irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
   if (a != IRR_ALG_AUTO) return *B = 0, a;
-  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, 1);
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time

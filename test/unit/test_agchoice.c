@@ -292,6 +292,7 @@ static void test_agchoice_smp_exit(void) {
     irr_model md = irr_model_default();
     irr_alg a, b;
     double lg;
+    irr__agsz sz;
     if (k % 2) p = 1 << irr_circ_q(p) >> (irrt_urand(&rng) < 0.5);
     if (k % 3 == 0) md.alpha *= 10;
     for (i = 0; i < p; i++) node[i] = rr ? i % ((p + q - 1) / q) : i / q * q;
@@ -301,11 +302,12 @@ static void test_agchoice_smp_exit(void) {
     share = irr_allgatherv_share(p, node);
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     draws++;
-    a = irr__ag_smp_latency(p, m, md, node, share, lg);
+    sz = irr__ag_sz_stats(p, m);
+    a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
     if (a == IRR_ALG_AUTO) continue;
     fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
     B = -1;
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, 1);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, &sz, 1);
     if ((a != b || B != 0) && differ++ < 10)
       printf("agchoice_smp_exit: p=%d share %d%s exit %s, full choice %s (B %lld)\n", p, share, rr ? " round robin" : "",
              irr_alg_name(a), irr_alg_name(b), (long long)B);
@@ -430,14 +432,16 @@ static void test_agchoice_smp_hier(void) {
     irr_model md = irr_model_default();
     irr_alg a, b;
     double lg;
+    irr__agsz sz;
     if (k % 3 == 0) md.alpha *= 10;
     for (i = 0; i < p; i++) node[i] = i / q * q;
     irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
     share = irr_allgatherv_share(p, node);
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     B1 = B2 = -1;
-    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, 1);
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, 0);
+    sz = irr__ag_sz_stats(p, m);
+    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, &sz, 1);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, &sz, 0);
     hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;
     if ((a != b || (a != IRR_ALG_HIER && B1 != B2)) && differ++ < 5)
       printf("agchoice_smp_hier: p=%d nodes of %d: %s B %lld, the full comparison %s B %lld\n", p, q, irr_alg_name(a),
