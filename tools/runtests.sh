@@ -15,7 +15,8 @@
 # with "N passed, N failed"; runs that printed no such line are counted by the runner's own
 # closing "N passed, N failed": one passed per silent success, one failed per run that failed
 # without reporting a failed check (crash, timeout, MPI_Abort, sanitizer at exit). So the sum
-# of all those lines misses no run. Exit status 1 if any run failed.
+# of all those lines misses no run. Each run ends with "== NAME -n K: S s", its seconds; before
+# the closing line come their sum and the eight slowest, against make check's budget. Exit status 1 if any run failed.
 set -u
 set -f # no pathname expansion of the list's words
 list=test/testlist mode=run counts_over="" args_over="" have_args_over=0 sel=""
@@ -88,6 +89,7 @@ runone() {
     return
   fi
   echo "== $hdr"
+  t0=$(date +%s)
   # stdin from /dev/null: mpiexec forwards stdin to rank 0
   if [ "$kind" = plain ]; then # its output is no test report: only the exit status counts
     { env $e "$@" < /dev/null 2>&1 > /dev/null; echo $? > "$tmp/rc"; } | tee "$tmp/out"
@@ -95,6 +97,10 @@ runone() {
     { env $e "$@" < /dev/null 2>&1; echo $? > "$tmp/rc"; } | tee "$tmp/out"
   fi
   rc=$(cat "$tmp/rc")
+  # seconds a run took, kept for the closing list of the slowest (make check's time budget)
+  secs=$(($(date +%s) - t0))
+  echo "$secs $hdr" >> "$tmp/times"
+  echo "== $hdr: $secs s"
   # how many summary lines the run printed, and their failed checks
   set -- $(awk '/^[0-9]+ passed, [0-9]+ failed/ { n++; f += $3 } END { print n + 0, f + 0 }' "$tmp/out")
   runs=$((runs + 1))
@@ -164,6 +170,9 @@ done 3< "$list"
 
 [ $mode = targets ] && echo "$targets"
 [ $mode = run ] || exit 0
+# where the time went: the slowest runs, and the sum
+[ -s "$tmp/times" ] && awk '{ s += $1 } END { printf "== seconds: %d in all; slowest:", s }' "$tmp/times" &&
+  sort -rn "$tmp/times" | head -8 | awk '{ t = $1; $1 = ""; printf "%s%s %ds", (NR > 1 ? "," : ""), $0, t } END { print "" }'
 echo "== runs: $runs, failed: $bad${failed:+ ($failed)}"
 # the runs without a count of their own (see the top)
 [ $((silent_pass + silent_fail)) = 0 ] || echo "$silent_pass passed, $silent_fail failed (runs that printed no count)"
