@@ -218,13 +218,14 @@ static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model 
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                       int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
+  double ta, t0 = -1, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
-  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg);
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &t0);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
-    if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
+    if (a == IRR_ALG_RING && share > 1 && t0 >= 0) ta = t0; /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
+    else if (a == IRR_ALG_RING) {                              /* (from 6 alpha, as irr__ring_pick_on's on nodes) */
       irr_model m6 = md;
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);

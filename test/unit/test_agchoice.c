@@ -411,6 +411,74 @@ static void test_agchoice_hier_local(void) {
   free(m), free(w), free(node);
 }
 
+/* The ring's block size snap (irr__ring_snap_r), which walks only the sizes above its least
+   candidate, against the definition it replaced, every rank walked for every candidate (a
+   copy kept here): the same block size, and its round counts at that size and at B0 give the
+   ring's estimates there to the last bit; 6000 draws, p = 2 .. 4096, skewed sizes with
+   empties, 1 B - 64 KiB a rank, flat (hi 4) and on nodes (hi 1, alpha x6), alpha x1 and x10;
+   every fourth draw has sizes above IRR__SNAP_LARGE ranks over it (the whole walk). */
+static int64_t ring_snap_ref(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
+  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX];
+  double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
+  int i, n = 0, runs = 0;
+#define REF_TRY(b)                                                                                 \
+  do {                                                                                             \
+    int u_;                                                                                        \
+    double t_;                                                                                     \
+    for (u_ = 0; u_ < n && tried[u_] != (b); u_++) {}                                              \
+    if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != B0 && u_ == n && n < IRR__SNAP_MAX) {            \
+      tried[n++] = (b);                                                                            \
+      if ((t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb) tb = t_, best = (b);            \
+    }                                                                                              \
+  } while (0)
+  for (i = 0; i < p; i++)
+    if (m[i] > mx) mx = m[i];
+  if (B0 < 1 || mx <= B0) return B0;
+  for (kc = (mx + B0 - 1) / B0, k = kc > 4 ? kc - 4 : 1; k <= kc + 4; k++) REF_TRY((mx + k - 1) / k);
+  for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) {
+    if ((i > 0 && m[i] == m[i - 1]) || m[i] <= 0) continue;
+    runs++;
+    for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) REF_TRY(Bk);
+  }
+#undef REF_TRY
+  return best;
+}
+static void test_agchoice_ring_snap(void) {
+  irrt_rng rng = {20261205};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t));
+  double *w = (double *)malloc(4096 * sizeof(double));
+  long k, differ = 0, whole = 0, few = 0, moved = 0;
+  if (!m || !w) {
+    CHECK(0, "agchoice_ring_snap: no memory");
+    return;
+  }
+  for (k = 0; k < 6000; k++) {
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), smp = k % 2, i, nl = 0;
+    irr_model md = irr_model_default();
+    int64_t B0, a, b, r, r0;
+    if (k % 3 == 0) md.alpha *= 10;
+    if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    B0 = irr_allgatherv_block(p, m, md);
+    if (k % 4 == 3 && p > IRR__SNAP_LARGE) /* more than the kept sizes above B0 / 2 */
+      for (i = 0; i <= IRR__SNAP_LARGE; i++) m[(int64_t)i * p / (IRR__SNAP_LARGE + 1)] = B0 + i % 7;
+    for (i = 0; i < p; i++) nl += m[i] > (B0 / 2 > 1 ? B0 / 2 : 1);
+    whole += nl > IRR__SNAP_LARGE, few += nl < p / 4;
+    a = ring_snap_ref(p, m, md, B0, smp ? 1 : 4), b = irr__ring_snap_r(p, m, md, B0, smp ? 1 : 4, &r, &r0);
+    moved += a != B0;
+    if ((a != b || irr__ring_est_rounds(p, r, b, md) != irr_allgatherv_ring_estimate(p, m, b, md) ||
+         irr__ring_est_rounds(p, r0, B0, md) != irr_allgatherv_ring_estimate(p, m, B0, md)) && differ++ < 5)
+      printf("agchoice_ring_snap: p=%d %s: every rank walked B %lld, the larger sizes %lld\n", p, smp ? "nodes" : "flat",
+             (long long)a, (long long)b);
+  }
+  CHECK(differ == 0 && whole > 0 && few > 0 && moved > 0,
+        "agchoice_ring_snap: %ld of 6000 differ (%ld walked whole, %ld with under p/4 sizes kept, %ld snapped off B0)", differ,
+        whole, few, moved);
+  printf("agchoice_ring_snap: the same block size on all 6000 draws (%ld snapped off Eq. 2's, %ld walked whole, %ld kept under p/4 sizes)\n",
+         moved, whole, few);
+  free(m), free(w);
+}
+
 /* The SMP choice's shortcut to the node-aware algorithm (irr__ag_ring_est_low) against the full
    comparison it skips (cut 0: the ring's block size always computed): 4000 draws,
    p = 4 .. 4096, nodes of 2 .. 32 consecutive ranks, 1 B - 64 KiB a rank, alpha x1 and x10:
@@ -455,6 +523,7 @@ static void test_agchoice_smp_hier(void) {
 }
 
 int main(void) {
+  test_agchoice_ring_snap();
   test_agchoice_smp_hier();
   test_agchoice_hier_local();
   test_agchoice_bruck_prefix();

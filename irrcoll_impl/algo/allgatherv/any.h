@@ -17,24 +17,28 @@ static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double 
 /* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's
    latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
    Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
-   rank), and *B is 0, as the flat choice gives Bruck. */
+   rank), and *B is 0, as the flat choice gives Bruck. t0 (NULL: not asked): where the ring's
+   block size was computed, its estimate at Eq. (2)'s size before the snap. */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                   int gate, double lg) {
+                                                   int gate, double lg, double *t0) {
   double lr;
+  irr__ring_pick k;
   if (gate && p > 1) {
     int i, z = 0;
     for (i = 0; i < p; i++) z += m[i] <= 0;
     if (irr__ag_ring_latency_loses(p, z, md, lg)) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
-  *B = irr_allgatherv_block_on(p, m, md, share > 1);
-  lr = irr_allgatherv_ring_estimate(p, m, *B, md);
+  k = irr__ring_pick_on(p, m, md, share > 1);
+  *B = k.B, lr = irr__ring_est_rounds(p, k.rounds, k.B, md);
+  if (t0) *t0 = irr__ring_est_rounds(p, k.rounds0, k.B0, md);
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
   return lg < lr ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }
 /* The same with Bruck's estimate lg computed here. */
 static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
                                                   int gate) {
-  return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1));
+  return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1),
+                                      NULL);
 }
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double t;

@@ -88,6 +88,10 @@ static inline int64_t irr__ring_rounds(int p, int64_t b, int z, int64_t mn) {
   return z > 0 && z < p ? b - z - 1 + z / (p - z) : b - mn;
 }
 
+/* The ring's model estimate from its round count: rounds times alpha + beta B. */
+static inline double irr__ring_est_rounds(int p, int64_t rounds, int64_t B, irr_model md) {
+  return p <= 1 ? 0 : (double)rounds * (md.alpha + md.beta * (double)B);
+}
 /* The ring's model estimate for the automatic choice (every rank computes the same from the
    sizes, no communication): its round count times alpha + beta B. O(p). */
 static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64_t B, irr_model md) {
@@ -100,40 +104,79 @@ static inline double irr_allgatherv_ring_estimate(int p, const int64_t *m, int64
     z += m[i] <= 0;
     if (mn < 0 || bi < mn) mn = bi;
   }
-  if (p <= 1) return 0;
-  return (double)irr__ring_rounds(p, b, z, mn) * (md.alpha + md.beta * (double)B);
+  return irr__ring_est_rounds(p, irr__ring_rounds(p, b, z, mn), B, md);
 }
 /* Eq. (2) counts blocks as if continuous; they are whole: a rank with B + 1 units takes two
    rounds, and a round lasts as long as its largest block. Among B0 and the candidates in
    [B0 / 2, hi B0] (the cuts of the largest block mx into k equal blocks, k within 4 of
    mx / B0; the sizes that start the first 16 runs of equal sizes, halved down to B0 / 2;
    IRR__SNAP_MAX distinct ones at most), the one with the least ring estimate (the first if
-   equal). O(IRR__SNAP_MAX p), the same on every rank; at p = 1024, 64 KiB (seed 004's
-   distributions and random) the whole choice took 36-88 us without it, 39-104 us with it,
-   against at least 6.7 ms of data. SMPI, 0.5 us overhead: flat p = 30, geometric 1 MiB
+   equal). O(p + IRR__SNAP_MAX nl), nl the ranks above B0 / 2 (irr__ring_rounds_cnt), the same
+   on every rank; at p = 1024, 64 KiB (seed 004's distributions and random) the whole choice
+   took 36-88 us without it, 39-104 us with it, against at least 6.7 ms of data (every rank
+   walked for each candidate then). SMPI, 0.5 us overhead: flat p = 30, geometric 1 MiB
    (sizes mx / 2^j), Eq. (2)'s 182 KB took 3.82 ms, mx / 16 = 393 KB 3.22 ms, as MPICH's
    ring (whose segment is the smallest block there), 364 KB (a remainder on the smallest
    blocks) 4.13 ms; 16-core nodes p = 256, geometric 1 MiB, 436 KB (Eq. 2 from 6 alpha)
    32.3 ms, 512 KiB (judged by 6 alpha, irr_allgatherv_block_on) 30.3 ms, 256 KiB 28.9 ms.
    On nodes hi = 1: growing B there cost half-full 1 MiB at p = 30 0.97 -> 0.94. */
 #define IRR__SNAP_MAX 16
-static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
-  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX];
-  double tb = irr_allgatherv_ring_estimate(p, m, B0, md);
-  int i, n = 0, runs = 0;
+/* The ring's round count at block sizes B >= lo, from the sizes counted once: a rank of at
+   most lo units (or none) is one block at every such B, so only the larger ones (L, nl) are
+   walked per size; n1 the others, z the empty ranks. irr_allgatherv_ring_estimate's count
+   (the same b, z and least b_i). */
+typedef struct {
+  int p, z, nl;
+  int64_t n1;
+  const int64_t *L;
+} irr__ring_cnt;
+static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B) {
+  int64_t b = c->n1, mn = c->n1 > 0 ? 1 : -1;
+  double inv = 1.0 / (double)B;
+  int i;
+  for (i = 0; i < c->nl; i++) {
+    int64_t bi = irr__nblocks_inv(c->L[i], B, inv);
+    b += bi;
+    if (mn < 0 || bi < mn) mn = bi;
+  }
+  return irr__ring_rounds(c->p, b, c->z, mn);
+}
+/* The larger sizes kept for the snap's candidates: near Eq. (2)'s size most ranks hold one
+   block (at 1 KiB a rank, B0 is about 13 KiB at p = 1024 on nodes), so each candidate then
+   walks a few ranks instead of p. Above this many, every rank is walked (L = m). */
+#define IRR__SNAP_LARGE 256
+/* r, r0: the round counts at the block size returned and at B0. */
+static inline int64_t irr__ring_snap_r(int p, const int64_t *m, irr_model md, int64_t B0, int hi, int64_t *r, int64_t *r0) {
+  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX], lo = B0 / 2 > 1 ? B0 / 2 : 1, L[IRR__SNAP_LARGE];
+  double tb;
+  int i, n = 0, runs = 0, nl = 0, z = 0;
+  irr__ring_cnt c;
 #define IRR__TRY(b)                                                                                \
   do {                                                                                             \
     int u_;                                                                                        \
+    int64_t r_;                                                                                    \
     double t_;                                                                                     \
     for (u_ = 0; u_ < n && tried[u_] != (b); u_++) {}                                              \
     if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != B0 && u_ == n && n < IRR__SNAP_MAX) {            \
       tried[n++] = (b);                                                                            \
-      if ((t_ = irr_allgatherv_ring_estimate(p, m, (b), md)) < tb) tb = t_, best = (b);            \
+      r_ = irr__ring_rounds_cnt(&c, (b));                                                          \
+      if ((t_ = irr__ring_est_rounds(p, r_, (b), md)) < tb) tb = t_, best = (b), *r = r_;          \
     }                                                                                              \
   } while (0)
-  for (i = 0; i < p; i++)
+  for (i = 0; i < p; i++) { /* the largest; the sizes above lo (every candidate is at least lo) */
     if (m[i] > mx) mx = m[i];
-  if (B0 < 1 || mx <= B0) return B0;
+    z += m[i] <= 0;
+    if (m[i] > lo) {
+      if (nl < IRR__SNAP_LARGE) L[nl] = m[i];
+      nl++;
+    }
+  }
+  if (B0 < 1 || mx <= B0) return *r = *r0 = irr__ring_rounds(p, p, z, 1), B0; /* every rank one block */
+  c.p = p, c.z = z;
+  if (nl <= IRR__SNAP_LARGE) c.L = L, c.nl = nl, c.n1 = p - nl;
+  else c.L = m, c.nl = p, c.n1 = 0;
+  *r = *r0 = irr__ring_rounds_cnt(&c, B0);
+  tb = irr__ring_est_rounds(p, *r0, B0, md);
   for (kc = (mx + B0 - 1) / B0, k = kc > 4 ? kc - 4 : 1; k <= kc + 4; k++) /* cuts of the largest near B0 */
     IRR__TRY((mx + k - 1) / k);
   for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) { /* sizes that start the first 16 runs, halved */
@@ -143,6 +186,10 @@ static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int6
   }
 #undef IRR__TRY
   return best;
+}
+static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
+  int64_t r, r0;
+  return irr__ring_snap_r(p, m, md, B0, hi, &r, &r0);
 }
 
 /* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
@@ -177,9 +224,21 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
    blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
 #define IRR_RING_NODE_ALPHA 6
-static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
+/* The ring's block size B (irr_allgatherv_block_on) with what the choice then asks of it:
+   rounds, its round count there; B0 and rounds0, Eq. (2)'s size before the snap and the
+   count there (irr__ring_est_rounds makes estimates of them without another walk). */
+typedef struct {
+  int64_t B, rounds, B0, rounds0;
+} irr__ring_pick;
+static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp) {
+  irr__ring_pick k;
   if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
-  return irr__ring_snap(p, m, md, irr_allgatherv_block(p, m, md), smp ? 1 : 4);
+  k.B0 = irr_allgatherv_block(p, m, md);
+  k.B = irr__ring_snap_r(p, m, md, k.B0, smp ? 1 : 4, &k.rounds, &k.rounds0);
+  return k;
+}
+static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
+  return irr__ring_pick_on(p, m, md, smp).B;
 }
 
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
