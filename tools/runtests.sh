@@ -10,7 +10,8 @@
 #   --targets  print the make targets the selected lines need built, on one line
 # Environment: B (build directory, default build), MPIEXEC (default mpiexec), MPICC and MPI
 # (the library's name, for %MPICC and %MPI in arguments), NPROCS (what the list's NPROCS
-# stands for; default the Makefile's).
+# stands for; default the Makefile's), PRELOAD (a library the mpi runs preload, with ASan's
+# link order check off: the Makefile's CHECK_PRELOAD on MPICH, tools/yield_idle.c).
 # Every run starts with "== NAME -n K" and the next runs after a failure. Test programs close
 # with "N passed, N failed"; runs that printed no such line are counted by the runner's own
 # closing "N passed, N failed": one passed per silent success, one failed per run that failed
@@ -38,6 +39,7 @@ MPIEXEC=${MPIEXEC:-mpiexec}
 MPICC=${MPICC:-mpicc}
 MPI=${MPI:-mpich}
 NPROCS=${NPROCS:-1 2 3 4 5 6 7 8 9 16}
+PRELOAD=${PRELOAD:-}
 RUN="timeout 300 $MPIEXEC -n" # the mpiexec prefix of the mpi kind, %RUN in the list
 [ -r "$list" ] || { echo "runtests.sh: cannot read $list" >&2; exit 66; }
 
@@ -59,7 +61,10 @@ q() { case $1 in *[!A-Za-z0-9_./=:%,+-]* | "") printf "'%s'" "$1" ;; *) printf '
 runone() {
   k=$1 a=$args e=$envs
   [ -n "$k" ] && [ -n "$big" ] && [ "$k" -gt "$big" ] && a=$bigargs
-  case $kind in mpi) e="ASAN_OPTIONS=detect_leaks=0${e:+ $e}" ;; esac
+  case $kind in
+    mpi) if [ -n "$PRELOAD" ]; then e="LD_PRELOAD=$PRELOAD ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0${e:+ $e}"
+         else e="ASAN_OPTIONS=detect_leaks=0${e:+ $e}"; fi ;;
+  esac
   set --
   case $kind in
     mpi) set -- timeout "${tmo:-300}" $MPIEXEC -n "$k" "$B/$prog" ;;
