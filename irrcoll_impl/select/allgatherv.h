@@ -132,23 +132,14 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
 #ifndef IRR_RING_EXACT_NODES
 #define IRR_RING_EXACT_NODES ((int64_t)1 << 18)
 #endif
-static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_model md, const int *node, int64_t bs,
-                                                  void *work) {
-  int64_t mx = 0, cells = 0, b[2] = {0, 0}, mn[2] = {-1, -1}, Bk[2];
-  int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8), i, k;
-  for (i = 0; i < p; i++) mx = m[i] > mx ? m[i] : mx;
+static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_model md, const int *node,
+                                                  const irr__ring_pick *k, void *work) {
+  int64_t bs = k->B, mx = k->mx, cells;
+  int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
   if (p <= 2 || bs >= mx || bs < 1) return bs;
-  Bk[0] = bs, Bk[1] = mx;
-  for (k = 0; k < 2; k++) {
-    for (i = 0; i < p; i++) {
-      int64_t nb = irr__nblocks(m[i], Bk[k]);
-      b[k] += nb;
-      mn[k] = mn[k] < 0 || nb < mn[k] ? nb : mn[k];
-    }
-    cells += (b[k] - mn[k]) * (int64_t)p;
-  }
+  cells = (k->cells + (p - 1)) * (int64_t)p; /* both recursions' rounds: the snap's at bs, p - 1 at mx (one block a rank) */
   if (cells > IRR_RING_EXACT_NODES) return bs;
-  if (md.cpu_size > 0 && cells * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * irr_allgatherv_ring_estimate(p, m, bs, md))
+  if (md.cpu_size > 0 && cells * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * irr__ring_est_rounds(p, k->rounds, bs, md))
     return bs; /* the exact recursion would cost more than it can save */
   irr_allgatherv_order(p, m, node, ring);
   return irr_allgatherv_ring_time_on(p, m, mx, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work) <
@@ -218,20 +209,21 @@ static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model 
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                       int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  double ta, t0 = -1, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
+  double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
+  irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
-  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &t0);
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
-    if (a == IRR_ALG_RING && share > 1 && t0 >= 0) ta = t0; /* the margin is calibrated against the ring at Eq. (2)'s B, unsnapped */
-    else if (a == IRR_ALG_RING) {                              /* (from 6 alpha, as irr__ring_pick_on's on nodes) */
+    if (a == IRR_ALG_RING && share > 1) ta = irr__ring_est_rounds(p, k.rounds0, k.B0, md); /* the margin is calibrated */
+    else if (a == IRR_ALG_RING) { /* against the ring at Eq. (2)'s B from 6 alpha, unsnapped (k's on nodes) */
       irr_model m6 = md;
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
     if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
-    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, *B, work);
+    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */
   }
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }

@@ -411,10 +411,11 @@ static void test_agchoice_hier_local(void) {
   free(m), free(w), free(node);
 }
 
-/* The ring's block size snap (irr__ring_snap_r), which walks only the sizes above its least
+/* The ring's block size snap (irr__ring_snap_k), which walks only the sizes above its least
    candidate, against the definition it replaced, every rank walked for every candidate (a
-   copy kept here): the same block size, and its round counts at that size and at B0 give the
-   ring's estimates there to the last bit; 6000 draws, p = 2 .. 4096, skewed sizes with
+   copy kept here): the same block size; its round counts at that size and at B0 give the
+   ring's estimates there to the last bit, and its b - min b_i and largest size are the
+   sizes' own; 6000 draws, p = 2 .. 4096, skewed sizes with
    empties, 1 B - 64 KiB a rank, flat (hi 4) and on nodes (hi 1, alpha x6), alpha x1 and x10;
    every fourth draw has sizes above IRR__SNAP_LARGE ranks over it (the whole walk). */
 static int64_t ring_snap_ref(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
@@ -455,7 +456,8 @@ static void test_agchoice_ring_snap(void) {
   for (k = 0; k < 6000; k++) {
     int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), smp = k % 2, i, nl = 0;
     irr_model md = irr_model_default();
-    int64_t B0, a, b, r, r0;
+    int64_t B0, a, b, nb, mnb, mx;
+    irr__ring_pick kp;
     if (k % 3 == 0) md.alpha *= 10;
     if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
     irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
@@ -464,10 +466,17 @@ static void test_agchoice_ring_snap(void) {
       for (i = 0; i <= IRR__SNAP_LARGE; i++) m[(int64_t)i * p / (IRR__SNAP_LARGE + 1)] = B0 + i % 7;
     for (i = 0; i < p; i++) nl += m[i] > (B0 / 2 > 1 ? B0 / 2 : 1);
     whole += nl > IRR__SNAP_LARGE, few += nl < p / 4;
-    a = ring_snap_ref(p, m, md, B0, smp ? 1 : 4), b = irr__ring_snap_r(p, m, md, B0, smp ? 1 : 4, &r, &r0);
+    kp.B0 = B0, irr__ring_snap_k(p, m, md, smp ? 1 : 4, &kp);
+    a = ring_snap_ref(p, m, md, B0, smp ? 1 : 4), b = kp.B;
+    for (i = 0, nb = 0, mnb = -1, mx = 0; i < p; i++) { /* Eq. (1)'s b - min b_i at b, and the largest */
+      int64_t x = irr__nblocks(m[i], b);
+      nb += x, mnb = mnb < 0 || x < mnb ? x : mnb, mx = m[i] > mx ? m[i] : mx;
+    }
     moved += a != B0;
-    if ((a != b || irr__ring_est_rounds(p, r, b, md) != irr_allgatherv_ring_estimate(p, m, b, md) ||
-         irr__ring_est_rounds(p, r0, B0, md) != irr_allgatherv_ring_estimate(p, m, B0, md)) && differ++ < 5)
+    if ((a != b || irr__ring_est_rounds(p, kp.rounds, b, md) != irr_allgatherv_ring_estimate(p, m, b, md) ||
+         irr__ring_est_rounds(p, kp.rounds0, B0, md) != irr_allgatherv_ring_estimate(p, m, B0, md) || kp.cells != nb - mnb ||
+         kp.mx != mx) &&
+        differ++ < 5)
       printf("agchoice_ring_snap: p=%d %s: every rank walked B %lld, the larger sizes %lld\n", p, smp ? "nodes" : "flat",
              (long long)a, (long long)b);
   }

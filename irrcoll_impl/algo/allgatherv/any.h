@@ -17,10 +17,10 @@ static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double 
 /* lg: Bruck's estimate (irr_allgatherv_bruck_estimate with share). gate: first the ring's
    latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
    Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
-   rank), and *B is 0, as the flat choice gives Bruck. t0 (NULL: not asked): where the ring's
-   block size was computed, its estimate at Eq. (2)'s size before the snap. */
+   rank), and *B is 0, as the flat choice gives Bruck. kp (NULL: not asked): where the ring's
+   block size was computed, the snap's result (irr__ring_pick), else untouched. */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                   int gate, double lg, double *t0) {
+                                                   int gate, double lg, irr__ring_pick *kp) {
   double lr;
   irr__ring_pick k;
   if (gate && p > 1) {
@@ -30,7 +30,7 @@ static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_
   }
   k = irr__ring_pick_on(p, m, md, share > 1);
   *B = k.B, lr = irr__ring_est_rounds(p, k.rounds, k.B, md);
-  if (t0) *t0 = irr__ring_est_rounds(p, k.rounds0, k.B0, md);
+  if (kp) *kp = k;
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
   return lg < lr ? IRR_ALG_BRUCK : IRR_ALG_RING;
 }

@@ -130,7 +130,7 @@ typedef struct {
   int64_t n1;
   const int64_t *L;
 } irr__ring_cnt;
-static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B) {
+static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B, int64_t *bm) {
   int64_t b = c->n1, mn = c->n1 > 0 ? 1 : -1;
   double inv = 1.0 / (double)B;
   int i;
@@ -139,28 +139,36 @@ static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B) {
     b += bi;
     if (mn < 0 || bi < mn) mn = bi;
   }
+  *bm = b - mn; /* Eq. (1)'s b - min b_i: the exact recursion's rounds */
   return irr__ring_rounds(c->p, b, c->z, mn);
 }
 /* The larger sizes kept for the snap's candidates: near Eq. (2)'s size most ranks hold one
    block (at 1 KiB a rank, B0 is about 13 KiB at p = 1024 on nodes), so each candidate then
    walks a few ranks instead of p. Above this many, every rank is walked (L = m). */
 #define IRR__SNAP_LARGE 256
-/* r, r0: the round counts at the block size returned and at B0. */
-static inline int64_t irr__ring_snap_r(int p, const int64_t *m, irr_model md, int64_t B0, int hi, int64_t *r, int64_t *r0) {
-  int64_t best = B0, mx = 0, k, kc, Bk, tried[IRR__SNAP_MAX], lo = B0 / 2 > 1 ? B0 / 2 : 1, L[IRR__SNAP_LARGE];
+/* The snap's result with what the choice then asks of it, so that it does not walk the sizes
+   again: B, its round count rounds and cells = b - min b_i there (Eq. 1, the exact
+   recursion's rounds); B0, Eq. (2)'s size before the snap, and rounds0 there
+   (irr__ring_est_rounds makes the estimates of both); mx, the largest size (0 if none). */
+typedef struct {
+  int64_t B, rounds, cells, B0, rounds0, mx;
+} irr__ring_pick;
+/* The snap of k->B0 into k. */
+static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int hi, irr__ring_pick *k) {
+  int64_t B0 = k->B0, mx = 0, kk, kc, Bk, tried[IRR__SNAP_MAX], lo = B0 / 2 > 1 ? B0 / 2 : 1, L[IRR__SNAP_LARGE], bm;
   double tb;
   int i, n = 0, runs = 0, nl = 0, z = 0;
   irr__ring_cnt c;
 #define IRR__TRY(b)                                                                                \
   do {                                                                                             \
     int u_;                                                                                        \
-    int64_t r_;                                                                                    \
+    int64_t r_, c_;                                                                                \
     double t_;                                                                                     \
     for (u_ = 0; u_ < n && tried[u_] != (b); u_++) {}                                              \
     if ((b) >= B0 / 2 && (b) <= hi * B0 && (b) != B0 && u_ == n && n < IRR__SNAP_MAX) {            \
       tried[n++] = (b);                                                                            \
-      r_ = irr__ring_rounds_cnt(&c, (b));                                                          \
-      if ((t_ = irr__ring_est_rounds(p, r_, (b), md)) < tb) tb = t_, best = (b), *r = r_;          \
+      r_ = irr__ring_rounds_cnt(&c, (b), &c_);                                                     \
+      if ((t_ = irr__ring_est_rounds(p, r_, (b), md)) < tb) tb = t_, k->B = (b), k->rounds = r_, k->cells = c_; \
     }                                                                                              \
   } while (0)
   for (i = 0; i < p; i++) { /* the largest; the sizes above lo (every candidate is at least lo) */
@@ -171,25 +179,30 @@ static inline int64_t irr__ring_snap_r(int p, const int64_t *m, irr_model md, in
       nl++;
     }
   }
-  if (B0 < 1 || mx <= B0) return *r = *r0 = irr__ring_rounds(p, p, z, 1), B0; /* every rank one block */
+  k->B = B0, k->mx = mx;
+  if (B0 < 1 || mx <= B0) { /* every rank one block */
+    k->rounds = k->rounds0 = irr__ring_rounds(p, p, z, 1), k->cells = p - 1;
+    return;
+  }
   c.p = p, c.z = z;
   if (nl <= IRR__SNAP_LARGE) c.L = L, c.nl = nl, c.n1 = p - nl;
   else c.L = m, c.nl = p, c.n1 = 0;
-  *r = *r0 = irr__ring_rounds_cnt(&c, B0);
-  tb = irr__ring_est_rounds(p, *r0, B0, md);
-  for (kc = (mx + B0 - 1) / B0, k = kc > 4 ? kc - 4 : 1; k <= kc + 4; k++) /* cuts of the largest near B0 */
-    IRR__TRY((mx + k - 1) / k);
+  k->rounds = k->rounds0 = irr__ring_rounds_cnt(&c, B0, &bm), k->cells = bm;
+  tb = irr__ring_est_rounds(p, k->rounds0, B0, md);
+  for (kc = (mx + B0 - 1) / B0, kk = kc > 4 ? kc - 4 : 1; kk <= kc + 4; kk++) /* cuts of the largest near B0 */
+    IRR__TRY((mx + kk - 1) / kk);
   for (i = 0; i < p && runs < 16 && n < IRR__SNAP_MAX; i++) { /* sizes that start the first 16 runs, halved */
     if ((i > 0 && m[i] == m[i - 1]) || m[i] <= 0) continue;
     runs++;
     for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
   }
 #undef IRR__TRY
-  return best;
 }
 static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
-  int64_t r, r0;
-  return irr__ring_snap_r(p, m, md, B0, hi, &r, &r0);
+  irr__ring_pick k;
+  k.B0 = B0;
+  irr__ring_snap_k(p, m, md, hi, &k);
+  return k.B;
 }
 
 /* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
@@ -224,17 +237,12 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
    blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
 #define IRR_RING_NODE_ALPHA 6
-/* The ring's block size B (irr_allgatherv_block_on) with what the choice then asks of it:
-   rounds, its round count there; B0 and rounds0, Eq. (2)'s size before the snap and the
-   count there (irr__ring_est_rounds makes estimates of them without another walk). */
-typedef struct {
-  int64_t B, rounds, B0, rounds0;
-} irr__ring_pick;
+/* The ring's block size (irr_allgatherv_block_on) as an irr__ring_pick. */
 static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp) {
   irr__ring_pick k;
   if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
   k.B0 = irr_allgatherv_block(p, m, md);
-  k.B = irr__ring_snap_r(p, m, md, k.B0, smp ? 1 : 4, &k.rounds, &k.rounds0);
+  irr__ring_snap_k(p, m, md, smp ? 1 : 4, &k);
   return k;
 }
 static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
