@@ -4,7 +4,8 @@
 # profile, and with a malformed profile; the results must be right and the report must
 # name the algorithm used. RUN: the launcher prefix, e.g. "mpiexec -n". Ends with
 # "N passed, N failed".
-lib=$1; app=$2; run=${3:-mpiexec -n}
+# PRELOAD (tools/runtests.sh, on MPICH): preloaded after LIB into every run (tools/yield_idle.c)
+lib="$1${PRELOAD:+ $PRELOAD}"; app=$2; run=${3:-mpiexec -n}
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
