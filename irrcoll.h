@@ -6560,7 +6560,9 @@ static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model 
    irr__allgatherv_choose_on_lg would take: the ring's block size (Eq. 2 and its snap, up to
    IRR__SNAP_MAX estimates of p blocks each) is not computed, and *B is 0 (the node-aware
    algorithm takes none): cut 1 (cut 0, the full comparison, is test_agchoice's reference in
-   agchoice_smp_hier, which finds the same choice). sz: the sizes' statistics. */
+   agchoice_smp_hier, which finds the same choice). sz: the sizes' statistics. Neighbor
+   exchange's estimate is walked only where its bound, p / 2 rounds of alpha + beta max m
+   (every pair holds at least the largest block), leaves it the margin. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                       int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
@@ -6577,7 +6579,9 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
-    if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) return IRR_ALG_NEIGHBOR;
+    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
+        irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) /* (its bound: every pair at least max m) */
+      return IRR_ALG_NEIGHBOR;
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */
   }
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
