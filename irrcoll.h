@@ -3241,25 +3241,40 @@ static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int6
   return k.B;
 }
 
-/* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
-static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
-  int64_t tot = 0, mx = 0;
-  int i, z = 0, regular = 1;
-  double d, B;
+/* The sizes' statistics Eq. (2) and the ring's gates read, in one pass: the total
+   (saturating), the largest (0 if none), the empty ranks, whether all are equal. */
+typedef struct {
+  int64_t tot, mx;
+  int z, regular;
+} irr__ring_st;
+static inline irr__ring_st irr__ring_stats(int p, const int64_t *m) {
+  irr__ring_st st = {0, 0, 0, 1};
+  int i;
   for (i = 0; i < p; i++) {
-    tot = irr__sat_add(tot, m[i]);
-    if (m[i] > mx) mx = m[i];
-    z += m[i] <= 0;
-    if (m[i] != m[0]) regular = 0;
+    st.tot = irr__sat_add(st.tot, m[i]);
+    if (m[i] > st.mx) st.mx = m[i];
+    st.z += m[i] <= 0;
+    if (m[i] != m[0]) st.regular = 0;
   }
+  return st;
+}
+/* Eq. (2): the block size for sizes of statistics st (units), alpha/beta in units. */
+static inline int64_t irr__ring_block_st(int p, const irr__ring_st *st, irr_model md) {
+  int64_t mx = st->mx;
+  int z = st->z;
+  double d, B;
   if (mx == 0) return 1;
-  if (regular || p <= 2) return mx;                       /* the plain linear ring */
+  if (st->regular || p <= 2) return mx;                   /* the plain linear ring */
   if (z == p - 1) d = p - 2.0;                             /* a broadcast pipeline */
   else d = (p + z) / 2.0 - 1 + (double)(z / (p - z));
   if (d <= 0 || md.beta <= 0) return mx;
-  B = irr__sqrt((double)tot * md.alpha / md.beta / d);
+  B = irr__sqrt((double)st->tot * md.alpha / md.beta / d);
   if (B < 1) B = 1;
   return B >= (double)mx ? mx : (int64_t)B;
+}
+static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
+  irr__ring_st st = irr__ring_stats(p, m);
+  return irr__ring_block_st(p, &st, md);
 }
 
 /* Eq. (2)'s block size for the node-aware ring (smp: the ring order keeps nodes together,
@@ -3273,16 +3288,17 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
    blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
 #define IRR_RING_NODE_ALPHA 6
-/* The ring's block size (irr_allgatherv_block_on) as an irr__ring_pick. */
-static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp) {
+/* The ring's block size (irr_allgatherv_block_on) as an irr__ring_pick; st: the sizes'
+   statistics (NULL: counted here). */
+static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp, const irr__ring_st *st) {
   irr__ring_pick k;
   if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
-  k.B0 = irr_allgatherv_block(p, m, md);
+  k.B0 = st ? irr__ring_block_st(p, st, md) : irr_allgatherv_block(p, m, md);
   irr__ring_snap_k(p, m, md, smp ? 1 : 4, &k);
   return k;
 }
 static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
-  return irr__ring_pick_on(p, m, md, smp).B;
+  return irr__ring_pick_on(p, m, md, smp, NULL).B;
 }
 
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
@@ -4429,17 +4445,20 @@ static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double 
    latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
    Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
    rank), and *B is 0, as the flat choice gives Bruck. kp (NULL: not asked): where the ring's
-   block size was computed, the snap's result (irr__ring_pick), else untouched. */
+   block size was computed, the snap's result (irr__ring_pick), else untouched. st: the sizes'
+   statistics (NULL: counted here, the empty ranks for the gate in a pass of their own). */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                   int gate, double lg, irr__ring_pick *kp) {
+                                                   int gate, double lg, irr__ring_pick *kp, const irr__ring_st *st) {
   double lr;
   irr__ring_pick k;
   if (gate && p > 1) {
     int i, z = 0;
-    for (i = 0; i < p; i++) z += m[i] <= 0;
+    if (st) z = st->z;
+    else
+      for (i = 0; i < p; i++) z += m[i] <= 0;
     if (irr__ag_ring_latency_loses(p, z, md, lg)) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
-  k = irr__ring_pick_on(p, m, md, share > 1);
+  k = irr__ring_pick_on(p, m, md, share > 1, st);
   *B = k.B, lr = irr__ring_est_rounds(p, k.rounds, k.B, md);
   if (kp) *kp = k;
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
@@ -4449,7 +4468,7 @@ static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_
 static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
                                                   int gate) {
   return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1),
-                                      NULL);
+                                      NULL, NULL);
 }
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double t;
@@ -6518,21 +6537,24 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
    Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
    statistics (irr__ag_sz_stats); one pass of the layout. */
 typedef struct irr__agsz {
-  int64_t M, mx, mn; /* total, largest, smallest */
-  int z;             /* empty ranks */
+  irr__ring_st r; /* total (saturating), largest, empty ranks, all equal */
+  int64_t mn;     /* smallest */
 } irr__agsz;
 static inline irr__agsz irr__ag_sz_stats(int p, const int64_t *m) { /* the SMP choice's one pass of the sizes */
-  irr__agsz s = {0, 0, p > 0 ? m[0] : 0, 0};
+  irr__agsz s = {{0, 0, 0, 1}, p > 0 ? m[0] : 0};
   int i;
-  for (i = 0; i < p; i++) s.M += m[i], s.mx = m[i] > s.mx ? m[i] : s.mx, s.mn = m[i] < s.mn ? m[i] : s.mn, s.z += m[i] <= 0;
+  for (i = 0; i < p; i++) {
+    s.r.tot = irr__sat_add(s.r.tot, m[i]), s.r.mx = m[i] > s.r.mx ? m[i] : s.r.mx, s.mn = m[i] < s.mn ? m[i] : s.mn;
+    s.r.z += m[i] <= 0, s.r.regular &= m[i] == m[0];
+  }
   return s;
 }
 static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model md, const int *node, int share, double lg) {
-  int64_t M = sz->M, mx = sz->mx;
+  int64_t M = sz->r.tot, mx = sz->r.mx;
   int nn, K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
-  if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, sz->r.z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
@@ -6550,9 +6572,9 @@ static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model 
    bytes R B >= M - min m - max m (R >= sum ceil(m_i / B) - ceil(min m / B), or p - 1 blocks
    of B >= max m each), from the sizes' statistics. */
 static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model md) {
-  int64_t w = sz->M - sz->mn - sz->mx;
-  if (p <= 1 || sz->z == p) return 0;
-  return (double)irr__ring_rounds(p, p, sz->z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
+  int64_t w = sz->r.tot - sz->mn - sz->r.mx;
+  if (p <= 1 || sz->r.z == p) return 0;
+  return (double)irr__ring_rounds(p, p, sz->r.z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
 }
 
 /* Where the node-aware estimate th is below Bruck's (lg) and below the ring's lower bound
@@ -6570,7 +6592,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
   irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
-  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k);
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, &sz->r);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING && share > 1) ta = irr__ring_est_rounds(p, k.rounds0, k.B0, md); /* the margin is calibrated */
@@ -6579,7 +6601,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
-    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
+    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->r.mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
         irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) /* (its bound: every pair at least max m) */
       return IRR_ALG_NEIGHBOR;
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */

@@ -163,21 +163,24 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
    Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
    statistics (irr__ag_sz_stats); one pass of the layout. */
 typedef struct irr__agsz {
-  int64_t M, mx, mn; /* total, largest, smallest */
-  int z;             /* empty ranks */
+  irr__ring_st r; /* total (saturating), largest, empty ranks, all equal */
+  int64_t mn;     /* smallest */
 } irr__agsz;
 static inline irr__agsz irr__ag_sz_stats(int p, const int64_t *m) { /* the SMP choice's one pass of the sizes */
-  irr__agsz s = {0, 0, p > 0 ? m[0] : 0, 0};
+  irr__agsz s = {{0, 0, 0, 1}, p > 0 ? m[0] : 0};
   int i;
-  for (i = 0; i < p; i++) s.M += m[i], s.mx = m[i] > s.mx ? m[i] : s.mx, s.mn = m[i] < s.mn ? m[i] : s.mn, s.z += m[i] <= 0;
+  for (i = 0; i < p; i++) {
+    s.r.tot = irr__sat_add(s.r.tot, m[i]), s.r.mx = m[i] > s.r.mx ? m[i] : s.r.mx, s.mn = m[i] < s.mn ? m[i] : s.mn;
+    s.r.z += m[i] <= 0, s.r.regular &= m[i] == m[0];
+  }
   return s;
 }
 static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model md, const int *node, int share, double lg) {
-  int64_t M = sz->M, mx = sz->mx;
+  int64_t M = sz->r.tot, mx = sz->r.mx;
   int nn, K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
-  if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, sz->r.z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
@@ -195,9 +198,9 @@ static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model 
    bytes R B >= M - min m - max m (R >= sum ceil(m_i / B) - ceil(min m / B), or p - 1 blocks
    of B >= max m each), from the sizes' statistics. */
 static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model md) {
-  int64_t w = sz->M - sz->mn - sz->mx;
-  if (p <= 1 || sz->z == p) return 0;
-  return (double)irr__ring_rounds(p, p, sz->z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
+  int64_t w = sz->r.tot - sz->mn - sz->r.mx;
+  if (p <= 1 || sz->r.z == p) return 0;
+  return (double)irr__ring_rounds(p, p, sz->r.z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
 }
 
 /* Where the node-aware estimate th is below Bruck's (lg) and below the ring's lower bound
@@ -215,7 +218,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
   irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
-  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k);
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, &sz->r);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING && share > 1) ta = irr__ring_est_rounds(p, k.rounds0, k.B0, md); /* the margin is calibrated */
@@ -224,7 +227,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
-    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
+    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->r.mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
         irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) /* (its bound: every pair at least max m) */
       return IRR_ALG_NEIGHBOR;
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */

@@ -18,17 +18,20 @@ static inline int irr__ag_ring_latency_loses(int p, int z, irr_model md, double 
    latency alone (irr__ag_ring_latency_loses). Where that is already above Bruck's estimate,
    Bruck is the choice without the ring's block size (Eq. 2 and its snap, about 25 ns a
    rank), and *B is 0, as the flat choice gives Bruck. kp (NULL: not asked): where the ring's
-   block size was computed, the snap's result (irr__ring_pick), else untouched. */
+   block size was computed, the snap's result (irr__ring_pick), else untouched. st: the sizes'
+   statistics (NULL: counted here, the empty ranks for the gate in a pass of their own). */
 static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
-                                                   int gate, double lg, irr__ring_pick *kp) {
+                                                   int gate, double lg, irr__ring_pick *kp, const irr__ring_st *st) {
   double lr;
   irr__ring_pick k;
   if (gate && p > 1) {
     int i, z = 0;
-    for (i = 0; i < p; i++) z += m[i] <= 0;
+    if (st) z = st->z;
+    else
+      for (i = 0; i < p; i++) z += m[i] <= 0;
     if (irr__ag_ring_latency_loses(p, z, md, lg)) return *t = lg, *B = 0, IRR_ALG_BRUCK;
   }
-  k = irr__ring_pick_on(p, m, md, share > 1);
+  k = irr__ring_pick_on(p, m, md, share > 1, st);
   *B = k.B, lr = irr__ring_est_rounds(p, k.rounds, k.B, md);
   if (kp) *kp = k;
   *t = lg < lr ? lg : lr; /* the chosen one's estimate */
@@ -38,7 +41,7 @@ static inline irr_alg irr__allgatherv_choose_on_lg(int p, const int64_t *m, irr_
 static inline irr_alg irr__allgatherv_choose_on_t(int p, const int64_t *m, irr_model md, int share, int64_t *B, double *t,
                                                   int gate) {
   return irr__allgatherv_choose_on_lg(p, m, md, share, B, t, gate, irr_allgatherv_bruck_estimate(p, m, md, share > 1 ? share : 1),
-                                      NULL);
+                                      NULL, NULL);
 }
 static inline irr_alg irr_allgatherv_choose_on(int p, const int64_t *m, irr_model md, int share, int64_t *B) {
   double t;

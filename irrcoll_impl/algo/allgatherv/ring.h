@@ -205,25 +205,40 @@ static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int6
   return k.B;
 }
 
-/* Eq. (2): the block size for sizes m (units), alpha/beta in units. */
-static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
-  int64_t tot = 0, mx = 0;
-  int i, z = 0, regular = 1;
-  double d, B;
+/* The sizes' statistics Eq. (2) and the ring's gates read, in one pass: the total
+   (saturating), the largest (0 if none), the empty ranks, whether all are equal. */
+typedef struct {
+  int64_t tot, mx;
+  int z, regular;
+} irr__ring_st;
+static inline irr__ring_st irr__ring_stats(int p, const int64_t *m) {
+  irr__ring_st st = {0, 0, 0, 1};
+  int i;
   for (i = 0; i < p; i++) {
-    tot = irr__sat_add(tot, m[i]);
-    if (m[i] > mx) mx = m[i];
-    z += m[i] <= 0;
-    if (m[i] != m[0]) regular = 0;
+    st.tot = irr__sat_add(st.tot, m[i]);
+    if (m[i] > st.mx) st.mx = m[i];
+    st.z += m[i] <= 0;
+    if (m[i] != m[0]) st.regular = 0;
   }
+  return st;
+}
+/* Eq. (2): the block size for sizes of statistics st (units), alpha/beta in units. */
+static inline int64_t irr__ring_block_st(int p, const irr__ring_st *st, irr_model md) {
+  int64_t mx = st->mx;
+  int z = st->z;
+  double d, B;
   if (mx == 0) return 1;
-  if (regular || p <= 2) return mx;                       /* the plain linear ring */
+  if (st->regular || p <= 2) return mx;                   /* the plain linear ring */
   if (z == p - 1) d = p - 2.0;                             /* a broadcast pipeline */
   else d = (p + z) / 2.0 - 1 + (double)(z / (p - z));
   if (d <= 0 || md.beta <= 0) return mx;
-  B = irr__sqrt((double)tot * md.alpha / md.beta / d);
+  B = irr__sqrt((double)st->tot * md.alpha / md.beta / d);
   if (B < 1) B = 1;
   return B >= (double)mx ? mx : (int64_t)B;
+}
+static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md) {
+  irr__ring_st st = irr__ring_stats(p, m);
+  return irr__ring_block_st(p, &st, md);
 }
 
 /* Eq. (2)'s block size for the node-aware ring (smp: the ring order keeps nodes together,
@@ -237,16 +252,17 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
    blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
 #define IRR_RING_NODE_ALPHA 6
-/* The ring's block size (irr_allgatherv_block_on) as an irr__ring_pick. */
-static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp) {
+/* The ring's block size (irr_allgatherv_block_on) as an irr__ring_pick; st: the sizes'
+   statistics (NULL: counted here). */
+static inline irr__ring_pick irr__ring_pick_on(int p, const int64_t *m, irr_model md, int smp, const irr__ring_st *st) {
   irr__ring_pick k;
   if (smp) md.alpha *= IRR_RING_NODE_ALPHA;
-  k.B0 = irr_allgatherv_block(p, m, md);
+  k.B0 = st ? irr__ring_block_st(p, st, md) : irr_allgatherv_block(p, m, md);
   irr__ring_snap_k(p, m, md, smp ? 1 : 4, &k);
   return k;
 }
 static inline int64_t irr_allgatherv_block_on(int p, const int64_t *m, irr_model md, int smp) {
-  return irr__ring_pick_on(p, m, md, smp).B;
+  return irr__ring_pick_on(p, m, md, smp, NULL).B;
 }
 
 /* The pipelined ring, rank r's program. ring: the order (NULL: identity). Own blocks are
