@@ -34,7 +34,7 @@
 static inline int64_t irr__nblocks(int64_t m, int64_t B) { return m <= 0 ? 1 : (m + B - 1) / B; }
 /* The same with inv = 1.0 / B given: the quotient by the reciprocal, corrected to the exact
    ceiling (a division per rank made the block size search cost 13 us per candidate at
-   p = 1024, irr__ring_snap). */
+   p = 1024, irr__ring_snap_k). */
 static inline int64_t irr__nblocks_inv(int64_t m, int64_t B, double inv) {
   int64_t b = m <= 0 ? 1 : (int64_t)((double)(m - 1) * inv) + 1;
   while (b > 1 && (b - 1) * B >= m) b--;
@@ -143,8 +143,10 @@ static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B, in
   return irr__ring_rounds(c->p, b, c->z, mn);
 }
 /* The larger sizes kept for the snap's candidates: near Eq. (2)'s size most ranks hold one
-   block (at 1 KiB a rank, B0 is about 13 KiB at p = 1024 on nodes), so each candidate then
-   walks a few ranks instead of p. Above this many, every rank is walked (L = m). */
+   block (bench_cpu smp's draws at 1 KiB a rank, p = 1024 on nodes: B0 about 13 KB, 18 ranks
+   above B0 / 2 on average, 57 at most), so each candidate walks those instead of p. At 64 KiB
+   there were 191 on average, above this many on a third of the calls: every rank is walked
+   then (L = m). */
 #define IRR__SNAP_LARGE 256
 /* The snap's result with what the choice then asks of it, so that it does not walk the sizes
    again: B, its round count rounds and cells = b - min b_i there (Eq. 1, the exact
@@ -198,12 +200,6 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
   }
 #undef IRR__TRY
 }
-static inline int64_t irr__ring_snap(int p, const int64_t *m, irr_model md, int64_t B0, int hi) {
-  irr__ring_pick k;
-  k.B0 = B0;
-  irr__ring_snap_k(p, m, md, hi, &k);
-  return k.B;
-}
 
 /* The sizes' statistics Eq. (2) and the ring's gates read, in one pass: the total
    (saturating), the largest (0 if none), the empty ranks, whether all are equal. */
@@ -248,7 +244,7 @@ static inline int64_t irr_allgatherv_block(int p, const int64_t *m, irr_model md
    overhead, p = 256, decreasing sizes, 64 KiB) a round took about 9 us at B = 44 KB and at
    128 KiB alike, and B from 6 alpha moved the worst of p = 30, 64, 256 x 64 KiB, 1 MiB
    from 0.54 to 0.84 of SMPI's best (p = 256 decreasing 0.54 -> 0.98, 1 MiB cells 0.93-0.97
-   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap; on nodes only smaller, and
+   -> 0.97-1.04). Then snapped to whole blocks (irr__ring_snap_k; on nodes only smaller, and
    judged by the same 6 alpha: judged by alpha, it cut p = 1024 decreasing 64 KiB to 64 KiB
    blocks, 0.73 of MPICH's ring, against 0.97 at Eq. (2)'s 106 KB). */
 #define IRR_RING_NODE_ALPHA 6
