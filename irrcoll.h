@@ -6584,21 +6584,22 @@ static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model 
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                       int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
-  double ta, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
+  double ta, nb, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, &sz->r);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
-    if (a == IRR_ALG_RING && share > 1) ta = irr__ring_est_rounds(p, k.rounds0, k.B0, md); /* the margin is calibrated */
-    else if (a == IRR_ALG_RING) { /* against the ring at Eq. (2)'s B from 6 alpha, unsnapped (k's on nodes) */
+    if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B from 6 alpha, unsnapped */
       irr_model m6 = md;
       m6.alpha *= IRR_RING_NODE_ALPHA;
-      ta = irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+      ta = share > 1 ? irr__ring_est_rounds(p, k.rounds0, k.B0, md) /* k's B0 is that size */
+                     : irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
-    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * ((p / 2) * (md.alpha + md.beta * (double)sz->r.mx)) >= IRR_NEIGHBOR_MARGIN * ta) &&
-        irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) /* (its bound: every pair at least max m) */
+    nb = (p / 2) * (md.alpha + md.beta * (double)sz->r.mx); /* neighbor exchange's bound: every pair holds max m or more */
+    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta) &&
+        irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta)
       return IRR_ALG_NEIGHBOR;
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */
   }

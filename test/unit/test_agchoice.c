@@ -483,7 +483,8 @@ static void test_agchoice_ring_snap(void) {
   CHECK(differ == 0 && whole > 0 && few > 0 && moved > 0,
         "agchoice_ring_snap: %ld of 6000 differ (%ld walked whole, %ld with under p/4 sizes kept, %ld snapped off B0)", differ,
         whole, few, moved);
-  printf("agchoice_ring_snap: the same block size on all 6000 draws (%ld snapped off Eq. 2's, %ld walked whole, %ld kept under p/4 sizes)\n",
+  printf("agchoice_ring_snap: the same block size on all 6000 draws (%ld snapped off Eq. 2's, %ld walked whole, %ld kept "
+         "under p/4 sizes)\n",
          moved, whole, few);
   free(m), free(w);
 }
