@@ -161,26 +161,13 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
      below lg: it does not replace Bruck; and neighbor exchange's (p even) at least
      p / 2 alpha + beta max m, not below IRR_NEIGHBOR_MARGIN lg.
    Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
-   statistics (irr__ag_sz_stats); one pass of the layout. */
-typedef struct irr__agsz {
-  irr__ring_st r; /* total (saturating), largest, empty ranks, all equal */
-  int64_t mn;     /* smallest */
-} irr__agsz;
-static inline irr__agsz irr__ag_sz_stats(int p, const int64_t *m) { /* the SMP choice's one pass of the sizes */
-  irr__agsz s = {{0, 0, 0, 1}, p > 0 ? m[0] : 0};
-  int i;
-  for (i = 0; i < p; i++) {
-    s.r.tot = irr__sat_add(s.r.tot, m[i]), s.r.mx = m[i] > s.r.mx ? m[i] : s.r.mx, s.mn = m[i] < s.mn ? m[i] : s.mn;
-    s.r.z += m[i] <= 0, s.r.regular &= m[i] == m[0];
-  }
-  return s;
-}
-static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model md, const int *node, int share, double lg) {
-  int64_t M = sz->r.tot, mx = sz->r.mx;
+   statistics (irr__ring_stats); one pass of the layout. */
+static inline irr_alg irr__ag_smp_latency(int p, const irr__ring_st *sz, irr_model md, const int *node, int share, double lg) {
+  int64_t M = sz->tot, mx = sz->mx;
   int nn, K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
-  if (!irr__ag_ring_latency_loses(p, sz->r.z, md, lg)) return IRR_ALG_AUTO;
+  if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
   if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
@@ -197,10 +184,10 @@ static inline irr_alg irr__ag_smp_latency(int p, const irr__agsz *sz, irr_model 
    B: its fewest rounds of alpha (irr__ring_rounds with one block a rank), and its rounds'
    bytes R B >= M - min m - max m (R >= sum ceil(m_i / B) - ceil(min m / B), or p - 1 blocks
    of B >= max m each), from the sizes' statistics. */
-static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model md) {
-  int64_t w = sz->r.tot - sz->mn - sz->r.mx;
-  if (p <= 1 || sz->r.z == p) return 0;
-  return (double)irr__ring_rounds(p, p, sz->r.z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
+static inline double irr__ag_ring_est_low(int p, const irr__ring_st *sz, irr_model md) {
+  int64_t w = sz->tot - sz->mn - sz->mx;
+  if (p <= 1 || sz->z == p) return 0;
+  return (double)irr__ring_rounds(p, p, sz->z, 1) * md.alpha + md.beta * (double)(w > 0 ? w : 0);
 }
 
 /* Where the node-aware estimate th is below Bruck's (lg) and below the ring's lower bound
@@ -212,13 +199,13 @@ static inline double irr__ag_ring_est_low(int p, const irr__agsz *sz, irr_model 
    exchange's estimate is walked only where its bound, p / 2 rounds of alpha + beta max m
    (every pair holds at least the largest block), leaves it the margin. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg, const irr__agsz *sz, int cut) {
+                                                      int64_t *B, void *work, double lg, const irr__ring_st *sz, int cut) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta, nb, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
-  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, &sz->r);
+  else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, sz);
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B from 6 alpha, unsnapped */
@@ -227,7 +214,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       ta = share > 1 ? irr__ring_est_rounds(p, k.rounds0, k.B0, md) /* k's B0 is that size */
                      : irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
     }
-    nb = (p / 2) * (md.alpha + md.beta * (double)sz->r.mx); /* neighbor exchange's bound: every pair holds max m or more */
+    nb = (p / 2) * (md.alpha + md.beta * (double)sz->mx); /* neighbor exchange's bound: every pair holds max m or more */
     if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta) &&
         irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta)
       return IRR_ALG_NEIGHBOR;
@@ -238,7 +225,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
 static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
                                                  int64_t *B, void *work) {
   double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
-  irr__agsz sz = irr__ag_sz_stats(p, m);
+  irr__ring_st sz = irr__ring_stats(p, m);
   irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
   if (a != IRR_ALG_AUTO) return *B = 0, a;
   return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1);

@@ -292,7 +292,7 @@ static void test_agchoice_smp_exit(void) {
     irr_model md = irr_model_default();
     irr_alg a, b;
     double lg;
-    irr__agsz sz;
+    irr__ring_st sz;
     if (k % 2) p = 1 << irr_circ_q(p) >> (irrt_urand(&rng) < 0.5);
     if (k % 3 == 0) md.alpha *= 10;
     for (i = 0; i < p; i++) node[i] = rr ? i % ((p + q - 1) / q) : i / q * q;
@@ -302,7 +302,7 @@ static void test_agchoice_smp_exit(void) {
     share = irr_allgatherv_share(p, node);
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     draws++;
-    sz = irr__ag_sz_stats(p, m);
+    sz = irr__ring_stats(p, m);
     a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
     if (a == IRR_ALG_AUTO) continue;
     fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
@@ -510,14 +510,14 @@ static void test_agchoice_smp_hier(void) {
     irr_model md = irr_model_default();
     irr_alg a, b;
     double lg;
-    irr__agsz sz;
+    irr__ring_st sz;
     if (k % 3 == 0) md.alpha *= 10;
     for (i = 0; i < p; i++) node[i] = i / q * q;
     irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
     share = irr_allgatherv_share(p, node);
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     B1 = B2 = -1;
-    sz = irr__ag_sz_stats(p, m);
+    sz = irr__ring_stats(p, m);
     a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, &sz, 1);
     b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, &sz, 0);
     hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;

@@ -201,18 +201,21 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
 #undef IRR__TRY
 }
 
-/* The sizes' statistics Eq. (2) and the ring's gates read, in one pass: the total
-   (saturating), the largest (0 if none), the empty ranks, whether all are equal. */
+/* The sizes' statistics, in one pass: the total (saturating), the largest (0 if none), the
+   smallest, the empty ranks, whether all are equal. Eq. (2) and the ring's gates read them,
+   and the choice on SMP nodes (select/allgatherv.h) its exit and bounds. */
 typedef struct {
-  int64_t tot, mx;
+  int64_t tot, mx, mn;
   int z, regular;
 } irr__ring_st;
 static inline irr__ring_st irr__ring_stats(int p, const int64_t *m) {
-  irr__ring_st st = {0, 0, 0, 1};
+  irr__ring_st st = {0, 0, 0, 0, 1};
   int i;
+  if (p > 0) st.mn = m[0];
   for (i = 0; i < p; i++) {
     st.tot = irr__sat_add(st.tot, m[i]);
     if (m[i] > st.mx) st.mx = m[i];
+    if (m[i] < st.mn) st.mn = m[i];
     st.z += m[i] <= 0;
     if (m[i] != m[0]) st.regular = 0;
   }
