@@ -17,7 +17,8 @@
 # closing "N passed, N failed": one passed per silent success, one failed per run that failed
 # without reporting a failed check (crash, timeout, MPI_Abort, sanitizer at exit). So the sum
 # of all those lines misses no run. Each run ends with "== NAME -n K: S s", its seconds; before
-# the closing line come their sum and the eight slowest, against make check's budget. Exit status 1 if any run failed.
+# the closing line come their sum and the eight slowest, against make check's budget. Exit
+# status 1 if any run failed.
 set -u
 set -f # no pathname expansion of the list's words
 list=test/testlist mode=run counts_over="" args_over="" have_args_over=0 sel=""
