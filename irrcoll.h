@@ -3187,9 +3187,17 @@ static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B, in
 /* The snap's result with what the choice then asks of it, so that it does not walk the sizes
    again: B, its round count rounds and cells = b - min b_i there (Eq. 1, the exact
    recursion's rounds); B0, Eq. (2)'s size before the snap, and rounds0 there
-   (irr__ring_est_rounds makes the estimates of both); mx, the largest size (0 if none). */
+   (irr__ring_est_rounds makes the estimates of both); mx, the largest size (0 if none);
+   units, the snap's work for the model's CPU of the choice, in cpu_size units (a size the
+   flat choice visits): IRR_RING_PASS a size of its pass and the runs' starts, IRR_RING_EVAL
+   a kept size a candidate counts the blocks of (bench_cpu smp's draws, one thread, against
+   the flat choice's size timed in the same run: 1.4-2.2 units a rank where it evaluates
+   little, 3.6 a size visited where it evaluates 5.5 a rank). */
+#define IRR_RING_PASS 1.2
+#define IRR_RING_EVAL 4.0
 typedef struct {
   int64_t B, rounds, cells, B0, rounds0, mx;
+  double units;
 } irr__ring_pick;
 /* The snap of k->B0 into k. */
 static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int hi, irr__ring_pick *k) {
@@ -3217,7 +3225,7 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
       nl++;
     }
   }
-  k->B = B0, k->mx = mx;
+  k->B = B0, k->mx = mx, k->units = IRR_RING_PASS * p;
   if (B0 < 1 || mx <= B0) { /* every rank one block */
     k->rounds = k->rounds0 = irr__ring_rounds(p, p, z, 1), k->cells = p - 1;
     return;
@@ -3234,6 +3242,7 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
     runs++;
     for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
   }
+  k->units += IRR_RING_PASS * i + IRR_RING_EVAL * (n + 1) * (double)c.nl;
 #undef IRR__TRY
 }
 
@@ -6491,6 +6500,23 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
    its estimate says it is faster than that choice, and neighbor exchange (p even) where its
    estimate is below IRR_NEIGHBOR_MARGIN of the best; a ring that stays takes whole blocks
    where the node-aware exact recursion says so (irr__allgatherv_block_nodes). */
+/* The model's CPU of the choice on SMP nodes, in cpu_size units a rank (a size the flat
+   choice visits; the MPI layer charges them with the flat choice's, irr_ag_circ's units).
+   Each step timed on one thread against the flat choice's size in the same run (bench_cpu
+   smp's draws, 16-rank nodes, p = 64 .. 1024, 4 B .. 64 KiB; runs at 0.87-1.31 ns a size):
+   the ranks a node sharing a NIC 0.8-1.2, Bruck's NIC estimate from prefix sums 6.4-8.1,
+   the statistics 1.0-1.4, a pass over the layout 0-0.2, the node-aware estimate 3.1-4.1,
+   neighbor exchange's 0.5-0.9; the whole choice took about 1.25x the sum of its steps
+   timed apart (p = 1024, 4 B: 15.9 units a rank against 12.4), which the constants carry.
+   The ring's snap counts its own (irr__ring_pick's units), the node-aware ring's exact
+   recursion IRR_AG_CELL a cell. */
+#define IRR_AG_SMP_SHARE 1.25
+#define IRR_AG_SMP_BRUCK 8.5
+#define IRR_AG_SMP_STATS 1.4
+#define IRR_AG_SMP_NODES 0.15
+#define IRR_AG_SMP_HIER 4.1
+#define IRR_AG_SMP_NEIGHBOR 0.75
+
 /* The node-aware ring's block size on SMP nodes: Eq. (2)'s from IRR_RING_NODE_ALPHA (bs), or
    whole blocks (the plain linear ring, MPICH's in the node order), whichever has the lower
    exact time with the hops inside a node at IRR_INTRA_ALPHA, IRR_INTRA_BETA of the model's
@@ -6506,7 +6532,7 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
 #define IRR_RING_EXACT_NODES ((int64_t)1 << 18)
 #endif
 static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_model md, const int *node,
-                                                  const irr__ring_pick *k, void *work) {
+                                                  const irr__ring_pick *k, void *work, double *u) {
   int64_t bs = k->B, mx = k->mx, cells;
   int *ring = (int *)((int64_t *)work + 6 * (size_t)p + 8);
   if (p <= 2 || bs >= mx || bs < 1) return bs;
@@ -6515,6 +6541,7 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
   if (md.cpu_size > 0 && cells * IRR_AG_CELL * md.cpu_size > IRR_AG_REFINE * irr__ring_est_rounds(p, k->rounds, bs, md))
     return bs; /* the exact recursion would cost more than it can save */
   irr_allgatherv_order(p, m, node, ring);
+  if (u) *u += IRR_AG_SMP_NODES * p + IRR_AG_CELL * (double)cells;
   return irr_allgatherv_ring_time_on(p, m, mx, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work) <
                  irr_allgatherv_ring_time_on(p, m, bs, ring, node, md, IRR_INTRA_ALPHA, IRR_INTRA_BETA, 1e300, work)
              ? mx
@@ -6572,13 +6599,16 @@ static inline double irr__ag_ring_est_low(int p, const irr__ring_st *sz, irr_mod
    exchange's estimate is walked only where its bound, p / 2 rounds of alpha + beta max m
    (every pair holds at least the largest block), leaves it the margin. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg, const irr__ring_st *sz, int cut) {
+                                                      int64_t *B, void *work, double lg, const irr__ring_st *sz, int cut,
+                                                      double *u) {
   int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
   double ta, nb, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
-  irr__ring_pick k = {0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
+  irr__ring_pick k = {0, 0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
+  double w = IRR_AG_SMP_NODES * p + (nodes ? IRR_AG_SMP_HIER * p : 0); /* the work, in cpu_size units */
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, sz);
+  w += k.units;
   if (nodes) {
     if (th < ta) a = IRR_ALG_HIER, ta = th;
     if (a == IRR_ALG_RING) { /* the margin is calibrated against the ring at Eq. (2)'s B from 6 alpha, unsnapped */
@@ -6586,22 +6616,30 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = share > 1 ? irr__ring_est_rounds(p, k.rounds0, k.B0, md) /* k's B0 is that size */
                      : irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
+      w += share > 1 ? 0 : 2.0 * IRR_AG_SMP_STATS * p;
     }
     nb = (p / 2) * (md.alpha + md.beta * (double)sz->mx); /* neighbor exchange's bound: every pair holds max m or more */
-    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta) &&
-        irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta)
-      return IRR_ALG_NEIGHBOR;
-    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work); /* k: the ring was chosen by it */
+    if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta)) {
+      w += IRR_AG_SMP_NEIGHBOR * p;
+      if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) {
+        if (u) *u += w;
+        return IRR_ALG_NEIGHBOR;
+      }
+    }
+    if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work, &w); /* k: the ring was chosen by it */
   }
+  if (u) *u += w;
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
+/* u (optional): gets the choice's work in cpu_size units, for the model's CPU (IRR_AG_SMP_*). */
 static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                 int64_t *B, void *work) {
+                                                 int64_t *B, void *work, double *u) {
   double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr__ring_st sz = irr__ring_stats(p, m);
   irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
+  if (u) *u += (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_SMP_STATS + IRR_AG_SMP_NODES) * p;
   if (a != IRR_ALG_AUTO) return *B = 0, a;
-  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1);
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1, u);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time
@@ -6888,7 +6926,7 @@ static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) return irr__allgatherv_choose_smp(p, m, md, node, irr__allgatherv_share_w(p, node, (int *)work), B, work);
+  if (node) return irr__allgatherv_choose_smp(p, m, md, node, irr__allgatherv_share_w(p, node, (int *)work), B, work, &cc->units);
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
 }

@@ -307,7 +307,7 @@ static void test_agchoice_smp_exit(void) {
     if (a == IRR_ALG_AUTO) continue;
     fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
     B = -1;
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, &sz, 1);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, &sz, 1, NULL);
     if ((a != b || B != 0) && differ++ < 10)
       printf("agchoice_smp_exit: p=%d share %d%s exit %s, full choice %s (B %lld)\n", p, share, rr ? " round robin" : "",
              irr_alg_name(a), irr_alg_name(b), (long long)B);
@@ -518,8 +518,8 @@ static void test_agchoice_smp_hier(void) {
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     B1 = B2 = -1;
     sz = irr__ring_stats(p, m);
-    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, &sz, 1);
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, &sz, 0);
+    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, &sz, 1, NULL);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, &sz, 0, NULL);
     hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;
     if ((a != b || (a != IRR_ALG_HIER && B1 != B2)) && differ++ < 5)
       printf("agchoice_smp_hier: p=%d nodes of %d: %s B %lld, the full comparison %s B %lld\n", p, q, irr_alg_name(a),
@@ -532,9 +532,55 @@ static void test_agchoice_smp_hier(void) {
   free(m), free(w), free(node), free(work);
 }
 
+/* The choice on SMP nodes counts its work for the model's CPU (IRR_AG_SMP_*, the ring's
+   snap): 2000 draws, p = 4 .. 4096, nodes of 2 .. 32 consecutive ranks, 1 B - 64 KiB a rank:
+   the same choice as without the count; its units at least its fixed passes and, where the
+   ring was chosen (the full choice, its block size priced), the layout's pass, the
+   node-aware estimate and the snap's pass; at most every step it can
+   take at its largest (the snap at IRR__SNAP_MAX candidates over every rank, the exact
+   recursion at IRR_RING_EXACT_NODES cells). */
+static void test_agchoice_smp_units(void) {
+  irrt_rng rng = {20261202};
+  int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), B1, B2;
+  double *w = (double *)malloc(4096 * sizeof(double));
+  int *node = (int *)malloc(4096 * sizeof(int));
+  void *work = malloc(IRR_AG_WORK(4096) * 8);
+  long k, bad = 0, ring = 0;
+  if (!m || !w || !node || !work) {
+    CHECK(0, "agchoice_smp_units: no memory");
+    return;
+  }
+  for (k = 0; k < 2000; k++) {
+    int p = (int)exp(log(4.0) + irrt_urand(&rng) * log(1024.0)), q = irrt_range(&rng, 2, 32), i;
+    irr_model md = irr_model_default();
+    irr_ag_circ cc;
+    irr_alg a, b;
+    double lo, hi;
+    for (i = 0; i < p; i++) node[i] = i / q * q;
+    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    memset(&cc, 0, sizeof cc);
+    a = irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, node, &B1, work, &cc);
+    b = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, node, &B2, work);
+    lo = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_SMP_STATS + IRR_AG_SMP_NODES) * p; /* the passes before the exit */
+    if (a == IRR_ALG_RING) lo += (IRR_AG_SMP_NODES + (q < p ? IRR_AG_SMP_HIER : 0) + IRR_RING_PASS) * p; /* the full choice */
+    hi = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + 3 * IRR_AG_SMP_STATS + 3 * IRR_AG_SMP_NODES + IRR_AG_SMP_HIER + IRR_AG_SMP_NEIGHBOR) * p +
+         2 * IRR_RING_PASS * p + IRR_RING_EVAL * (IRR__SNAP_MAX + 1.0) * p + IRR_AG_CELL * (double)IRR_RING_EXACT_NODES;
+    ring += a == IRR_ALG_RING;
+    if ((a != b || B1 != B2 || !(cc.units >= 0.999999 * lo && cc.units <= hi)) && bad++ < 5)
+      printf("agchoice_smp_units: p=%d nodes of %d: %s B %lld (uncounted %s B %lld), %.0f units, expected %.0f .. %.0f\n", p, q,
+             irr_alg_name(a), (long long)B1, irr_alg_name(b), (long long)B2, cc.units, lo, hi);
+  }
+  CHECK(bad == 0 && ring > 0, "agchoice_smp_units: %ld of 2000 off (%ld rings)", bad, ring);
+  if (bad == 0)
+    printf("agchoice_smp_units: 2000 draws, the choice's units within their bounds, the same choice counted or not (%ld rings)\n",
+           ring);
+  free(m), free(w), free(node), free(work);
+}
+
 int main(void) {
   test_agchoice_ring_snap();
   test_agchoice_smp_hier();
+  test_agchoice_smp_units();
   test_agchoice_hier_local();
   test_agchoice_bruck_prefix();
   test_agchoice_smp_exit();

@@ -151,9 +151,17 @@ static inline int64_t irr__ring_rounds_cnt(const irr__ring_cnt *c, int64_t B, in
 /* The snap's result with what the choice then asks of it, so that it does not walk the sizes
    again: B, its round count rounds and cells = b - min b_i there (Eq. 1, the exact
    recursion's rounds); B0, Eq. (2)'s size before the snap, and rounds0 there
-   (irr__ring_est_rounds makes the estimates of both); mx, the largest size (0 if none). */
+   (irr__ring_est_rounds makes the estimates of both); mx, the largest size (0 if none);
+   units, the snap's work for the model's CPU of the choice, in cpu_size units (a size the
+   flat choice visits): IRR_RING_PASS a size of its pass and the runs' starts, IRR_RING_EVAL
+   a kept size a candidate counts the blocks of (bench_cpu smp's draws, one thread, against
+   the flat choice's size timed in the same run: 1.4-2.2 units a rank where it evaluates
+   little, 3.6 a size visited where it evaluates 5.5 a rank). */
+#define IRR_RING_PASS 1.2
+#define IRR_RING_EVAL 4.0
 typedef struct {
   int64_t B, rounds, cells, B0, rounds0, mx;
+  double units;
 } irr__ring_pick;
 /* The snap of k->B0 into k. */
 static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int hi, irr__ring_pick *k) {
@@ -181,7 +189,7 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
       nl++;
     }
   }
-  k->B = B0, k->mx = mx;
+  k->B = B0, k->mx = mx, k->units = IRR_RING_PASS * p;
   if (B0 < 1 || mx <= B0) { /* every rank one block */
     k->rounds = k->rounds0 = irr__ring_rounds(p, p, z, 1), k->cells = p - 1;
     return;
@@ -198,6 +206,7 @@ static inline void irr__ring_snap_k(int p, const int64_t *m, irr_model md, int h
     runs++;
     for (Bk = m[i]; Bk >= B0 / 2 && Bk >= 1; Bk /= 2) IRR__TRY(Bk); /* B0 = 1: B0 / 2 = 0 */
   }
+  k->units += IRR_RING_PASS * i + IRR_RING_EVAL * (n + 1) * (double)c.nl;
 #undef IRR__TRY
 }
 
