@@ -6715,8 +6715,9 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     IRR__TAKE(c[nc]);
   }
   if (irr__ag_ring_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
-    c[nc].alg = IRR_ALG_RING, c[nc].B = irr_allgatherv_block_on(p, m, md, 0);
-    c[nc].net = irr__ag_ring_bound(p, m, c[nc].B, md, &R), c[nc].cpu = irr__ag_ring_cpu(R, md);
+    irr__ring_pick k = irr__ring_pick_on(p, m, md, 0, NULL);
+    c[nc].alg = IRR_ALG_RING, c[nc].B = k.B, R = k.cells; /* the snap's b - min b_i: irr__ag_ring_bound's rounds */
+    c[nc].net = (double)R * (md.alpha + md.beta * (double)k.B), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
     cc->units += 30.0 * p; /* Eq. (2), the snap's candidates, the bound: about 25 ns a rank */
