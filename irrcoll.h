@@ -6512,7 +6512,7 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
    recursion IRR_AG_CELL a cell. */
 #define IRR_AG_SMP_SHARE 1.25
 #define IRR_AG_SMP_BRUCK 8.5
-#define IRR_AG_SMP_STATS 1.4
+#define IRR_AG_STATS 1.4 /* (the flat choice's ring too) */
 #define IRR_AG_SMP_NODES 0.15
 #define IRR_AG_SMP_HIER 4.1
 #define IRR_AG_SMP_NEIGHBOR 0.75
@@ -6616,7 +6616,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
       m6.alpha *= IRR_RING_NODE_ALPHA;
       ta = share > 1 ? irr__ring_est_rounds(p, k.rounds0, k.B0, md) /* k's B0 is that size */
                      : irr_allgatherv_ring_estimate(p, m, irr_allgatherv_block(p, m, m6), md);
-      w += share > 1 ? 0 : 2.0 * IRR_AG_SMP_STATS * p;
+      w += share > 1 ? 0 : 2.0 * IRR_AG_STATS * p;
     }
     nb = (p / 2) * (md.alpha + md.beta * (double)sz->mx); /* neighbor exchange's bound: every pair holds max m or more */
     if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta)) {
@@ -6637,7 +6637,7 @@ static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_mo
   double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr__ring_st sz = irr__ring_stats(p, m);
   irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
-  if (u) *u += (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_SMP_STATS + IRR_AG_SMP_NODES) * p;
+  if (u) *u += (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_STATS + IRR_AG_SMP_NODES) * p;
   if (a != IRR_ALG_AUTO) return *B = 0, a;
   return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1, u);
 }
@@ -6720,7 +6720,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
     c[nc].net = (double)R * (md.alpha + md.beta * (double)k.B), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
-    cc->units += 30.0 * p; /* Eq. (2), the snap's candidates, the bound: about 25 ns a rank */
+    cc->units += IRR_AG_STATS * p + k.units; /* Eq. (2)'s statistics, the snap */
     IRR__TAKE(c[nc]);
   }
   if (p % 2 == 0 && irr__ag_neighbor_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {

@@ -700,7 +700,7 @@ int main(int argc, char **argv) {
   }
   /* 3. the prediction and the budget, on draws nobody tuned on */
   {
-    irrt_rng rng = {(uint64_t)time(NULL)};
+    irrt_rng rng = {getenv("SEED") ? rs_seed + 1 : (uint64_t)time(NULL)}; /* SEED: a run that can be repeated */
     uint64_t seed = rng.s;
     for (k = 0; k < 400; k++) {
       int p = (int)exp(log(64.0) + irrt_urand(&rng) * log(64.0));

@@ -561,9 +561,9 @@ static void test_agchoice_smp_units(void) {
     memset(&cc, 0, sizeof cc);
     a = irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, node, &B1, work, &cc);
     b = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, node, &B2, work);
-    lo = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_SMP_STATS + IRR_AG_SMP_NODES) * p; /* the passes before the exit */
+    lo = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_STATS + IRR_AG_SMP_NODES) * p; /* the passes before the exit */
     if (a == IRR_ALG_RING) lo += (IRR_AG_SMP_NODES + (q < p ? IRR_AG_SMP_HIER : 0) + IRR_RING_PASS) * p; /* the full choice */
-    hi = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + 3 * IRR_AG_SMP_STATS + 3 * IRR_AG_SMP_NODES + IRR_AG_SMP_HIER + IRR_AG_SMP_NEIGHBOR) * p +
+    hi = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + 3 * IRR_AG_STATS + 3 * IRR_AG_SMP_NODES + IRR_AG_SMP_HIER + IRR_AG_SMP_NEIGHBOR) * p +
          2 * IRR_RING_PASS * p + IRR_RING_EVAL * (IRR__SNAP_MAX + 1.0) * p + IRR_AG_CELL * (double)IRR_RING_EXACT_NODES;
     ring += a == IRR_ALG_RING;
     if ((a != b || B1 != B2 || !(cc.units >= 0.999999 * lo && cc.units <= hi)) && bad++ < 5)
