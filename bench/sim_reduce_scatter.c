@@ -24,6 +24,9 @@
  *            scaled so that the mean is C/8 elements.
  *   sparse   a random m = max(1, round(p/4)) ranks share the whole volume p C/8 equally;
  *            the other ~75% get 0 elements.
+ *   big      (only when RS_DISTS names it; not tuned on) one random rank owns a fraction f of
+ *            the vector, f uniform in [0.3, 0.8] from the seed, the others share the rest
+ *            by weights exp(U ln 100), a random 30% of them empty.
  * RS_SEED=N in the environment changes the seed (default 20250101); each distribution uses
  * its own stream.
  *
@@ -60,8 +63,8 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { RS_REGULAR, RS_HALF, RS_ZIPF, RS_SPARSE, RS_NDIST };
-static const char *const rs_name[RS_NDIST] = {"regular", "half", "zipf", "sparse"};
+enum { RS_REGULAR, RS_HALF, RS_ZIPF, RS_SPARSE, RS_BIG, RS_NDIST };
+static const char *const rs_name[RS_NDIST] = {"regular", "half", "zipf", "sparse", "big"};
 
 static uint64_t rs_mix(uint64_t z) { /* splitmix64's finalizer */
   z += 0x9e3779b97f4a7c15ULL;
@@ -107,6 +110,17 @@ static void rs_counts(int dist, int p, long c, uint64_t seed, int64_t *cnt, int 
     double h = 0;
     for (i = 0; i < p; i++) h += 1.0 / (i + 1);
     for (i = 0; i < p; i++) x[perm[i]] = (double)p * e / h / (i + 1);
+    break;
+  }
+  case RS_BIG: { /* the owner's fraction f of the whole, the rest by log-uniform weights */
+    double f0 = 0.3 + 0.5 * (double)(rs_next(&s) >> 11) / 9007199254740992.0, w = 0;
+    *owner = perm[0];
+    for (i = 1; i < p; i++) {
+      x[perm[i]] = rs_below(&s, 10) < 3 ? 0 : exp((double)(rs_next(&s) >> 11) / 9007199254740992.0 * log(100.0));
+      w += x[perm[i]];
+    }
+    for (i = 1; i < p; i++) x[perm[i]] = w > 0 ? x[perm[i]] / w * (1 - f0) * (double)p * e : 0;
+    x[*owner] = (w > 0 ? f0 : 1) * (double)p * e;
     break;
   }
   default: /* sparse */
@@ -314,9 +328,9 @@ int main(int argc, char **argv) {
   const char *env = getenv("RS_SEED"), *dl = getenv("RS_DISTS");
   simmode sm;
   if (env && *env) seed = strtoull(env, NULL, 10);
-  for (i = 0; i < RS_NDIST; i++) { /* RS_DISTS: names separated by spaces or commas, in this order */
+  for (i = 0; i < RS_NDIST; i++) { /* RS_DISTS: names separated by spaces or commas, in this order ('big' only named) */
     const char *f = dl && *dl ? strstr(dl, rs_name[i]) : NULL;
-    if (!dl || !*dl || f) dists[nd++] = i;
+    if (((!dl || !*dl) && i != RS_BIG) || f) dists[nd++] = i;
   }
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
