@@ -7714,12 +7714,13 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    candidates in the order of their lower bounds (the likeliest winner first), each priced
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
-   vector or more: below, the model gives it no gain, and its estimate is the least sure.
+   vector or more (below, the model gives it no gain, and its estimate is the least sure),
+   and on IRR_RS_DOM_MINP ranks or more (below, its program is balanced's).
    units (optional): gets the choice's work in cpu_size units (its pass for the largest
    block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
    largest block mx given (the guard's, found once). */
-/* Near-ties between the count-balanced algorithms go to dominant: it replaces the best so
-   far where its estimate times IRR_RS_DOM_TIE is below it. Its owner takes the groups' D
+/* Near-ties between the count-balanced algorithms go to dominant from IRR_RS_DOM_TIE_MINP
+   ranks on: it replaces the best so far where its estimate times IRR_RS_DOM_TIE is below it. Its owner takes the groups' D
    pieces while it sends its parts of R, and the groups' first ranks gather while R's rounds
    run: concurrent streams that the single-ported model charges one after the other, and that
    SMPI (flat, 0.5 us overhead, one block of half the vector) ran faster than the model
@@ -7730,20 +7731,26 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    'big': one block of 30-80 % of the vector, the rest log-uniform, 30 % empty; p = 64, 256,
    4 .. 64 KiB a rank, 20 draws a cell, seed 1797300000): the rule moved 27 draws to
    dominant, which SMPI ran faster on 24 (dominant / balanced 0.86-1.02, mean 0.93; the
-   three others 1.01-1.02, p = 64, 16 KiB). The choice is then within 1 / IRR_RS_DOM_TIE
+   three others 1.01-1.02, p = 64, 16 KiB); at p = 48, 96 and 128 (seed 1797600000, half
+   and big, 4 .. 64 KiB) it moved 15, all faster (0.85-0.995). Not below IRR_RS_DOM_TIE_MINP
+   ranks: on 8 .. 32 (seed 1797500000) it moved 32 draws and SMPI ran 12 of them slower, up
+   to 1.15x (p = 24, half, 16 KiB; p = 8, 4 KiB), where dominant's estimate is also the least
+   sure (up to 16 % below the model at p = 8). The choice is then within 1 / IRR_RS_DOM_TIE
    (3.1%) of the model's argmin. */
 #define IRR_RS_DOM_TIE 0.97
+#define IRR_RS_DOM_TIE_MINP 48
 static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P,
                                         double *best, double *units) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
-  double low[NC], tb = -1, eb = -1; /* tb: the best weighed (IRR_RS_DOM_TIE), eb: its estimate */
+  double low[NC], tb = -1, eb = -1, wd = p >= IRR_RS_DOM_TIE_MINP ? IRR_RS_DOM_TIE : 1; /* tb: weighed by wd */
   int ord[NC], i, j, b = -1;
   if (units) *units += IRR_RS_FIXED;
   for (i = 0; i < NC; i++) { /* insertion sort by bound, weighed (ties: cand's order) */
-    low[i] = cand[i] == IRR_ALG_DOMINANT && 3 * mx < D[p] ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL);
-    if (cand[i] == IRR_ALG_DOMINANT && low[i] >= 0) low[i] *= IRR_RS_DOM_TIE;
+    int off = cand[i] == IRR_ALG_DOMINANT && (p < IRR_RS_DOM_MINP || 3 * mx < D[p]); /* below 8 ranks it is balanced */
+    low[i] = off ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL);
+    if (cand[i] == IRR_ALG_DOMINANT && low[i] >= 0) low[i] *= wd;
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
@@ -7752,7 +7759,7 @@ static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int
     double t, e;
     if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
     e = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
-    t = cand[c] == IRR_ALG_DOMINANT ? e * IRR_RS_DOM_TIE : e;
+    t = cand[c] == IRR_ALG_DOMINANT ? e * wd : e;
     if (b < 0 || t < tb || (t == tb && c < b)) tb = t, eb = e, b = c;
   }
   if (best) *best = eb;
@@ -7817,7 +7824,7 @@ static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int or
   double low = -1, e;
   int i;
   for (i = 0; i < 3; i++) {
-    if (own[i] == IRR_ALG_DOMINANT && 3 * mx < D[p]) continue; /* not a candidate (irr__rs_choose) */
+    if (own[i] == IRR_ALG_DOMINANT && (p < IRR_RS_DOM_MINP || 3 * mx < D[p])) continue; /* not a candidate (irr__rs_choose) */
     e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1, NULL);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }
