@@ -6621,10 +6621,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
     nb = (p / 2) * (md.alpha + md.beta * (double)sz->mx); /* neighbor exchange's bound: every pair holds max m or more */
     if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta)) {
       w += IRR_AG_SMP_NEIGHBOR * p;
-      if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) {
-        if (u) *u += w;
-        return IRR_ALG_NEIGHBOR;
-      }
+      if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) a = IRR_ALG_NEIGHBOR;
     }
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work, &w); /* k: the ring was chosen by it */
   }
@@ -6717,7 +6714,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
   if (irr__ag_ring_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     irr__ring_pick k = irr__ring_pick_on(p, m, md, 0, NULL);
     c[nc].alg = IRR_ALG_RING, c[nc].B = k.B, R = k.cells; /* the snap's b - min b_i: irr__ag_ring_bound's rounds */
-    c[nc].net = (double)R * (md.alpha + md.beta * (double)k.B), c[nc].cpu = irr__ag_ring_cpu(R, md);
+    c[nc].net = irr__ring_est_rounds(p, R, k.B, md), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
     cc->units += IRR_AG_STATS * p + k.units; /* Eq. (2)'s statistics, the snap */
@@ -7720,9 +7717,9 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
    largest block mx given (the guard's, found once). */
 /* Near-ties between the count-balanced algorithms go to dominant from IRR_RS_DOM_TIE_MINP
-   ranks on: it replaces the best so far where its estimate times IRR_RS_DOM_TIE is below it. Its owner takes the groups' D
-   pieces while it sends its parts of R, and the groups' first ranks gather while R's rounds
-   run: concurrent streams that the single-ported model charges one after the other, and that
+   ranks on: it replaces the best so far where its estimate times IRR_RS_DOM_TIE is below
+   it. Its owner takes the groups' D pieces while it sends its parts of R, and the groups'
+   first ranks gather while R's rounds run: concurrent streams that the single-ported model charges one after the other, and that
    SMPI (flat, 0.5 us overhead, one block of half the vector) ran faster than the model
    ranks them against balanced in every cell measured: dominant / balanced was 1.16 in SMPI
    where the model said 1.46 (p = 64, 1 KiB), 1.02 against 1.36 (p = 256, 1 KiB), 0.94
@@ -7739,6 +7736,10 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    (3.1%) of the model's argmin. */
 #define IRR_RS_DOM_TIE 0.97
 #define IRR_RS_DOM_TIE_MINP 48
+/* Whether dominant is a candidate of the automatic choice (irr__rs_choose_mx) and of the
+   guard's own bound (irr__rs_own_low): one block of a third of the vector or more, and at
+   least IRR_RS_DOM_MINP ranks (below, its program is balanced's). */
+static inline int irr__rs_dom_cand(int p, const int64_t *D, int64_t mx) { return p >= IRR_RS_DOM_MINP && 3 * mx >= D[p]; }
 static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P,
                                         double *best, double *units) {
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
@@ -7748,9 +7749,8 @@ static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int
   int ord[NC], i, j, b = -1;
   if (units) *units += IRR_RS_FIXED;
   for (i = 0; i < NC; i++) { /* insertion sort by bound, weighed (ties: cand's order) */
-    int off = cand[i] == IRR_ALG_DOMINANT && (p < IRR_RS_DOM_MINP || 3 * mx < D[p]); /* below 8 ranks it is balanced */
-    low[i] = off ? -1 : irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL);
-    if (cand[i] == IRR_ALG_DOMINANT && low[i] >= 0) low[i] *= wd;
+    low[i] = cand[i] != IRR_ALG_DOMINANT ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
+             : irr__rs_dom_cand(p, D, mx) ? wd * irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL) : -1;
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
@@ -7824,7 +7824,7 @@ static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int or
   double low = -1, e;
   int i;
   for (i = 0; i < 3; i++) {
-    if (own[i] == IRR_ALG_DOMINANT && (p < IRR_RS_DOM_MINP || 3 * mx < D[p])) continue; /* not a candidate (irr__rs_choose) */
+    if (own[i] == IRR_ALG_DOMINANT && !irr__rs_dom_cand(p, D, mx)) continue;
     e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1, NULL);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }

@@ -239,10 +239,7 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
     nb = (p / 2) * (md.alpha + md.beta * (double)sz->mx); /* neighbor exchange's bound: every pair holds max m or more */
     if (p % 2 == 0 && !(sz->mn >= 0 && 0.999999 * nb >= IRR_NEIGHBOR_MARGIN * ta)) {
       w += IRR_AG_SMP_NEIGHBOR * p;
-      if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) {
-        if (u) *u += w;
-        return IRR_ALG_NEIGHBOR;
-      }
+      if (irr_allgatherv_neighbor_estimate(p, m, md) < IRR_NEIGHBOR_MARGIN * ta) a = IRR_ALG_NEIGHBOR;
     }
     if (a == IRR_ALG_RING) *B = irr__allgatherv_block_nodes(p, m, md, node, &k, work, &w); /* k: the ring was chosen by it */
   }
@@ -335,7 +332,7 @@ static inline int irr__ag_candidates(int p, const int64_t *m, irr_model md, void
   if (irr__ag_ring_low(p, M, mn, md) < IRR_AG_TIE * IRR__TOT(c[w])) {
     irr__ring_pick k = irr__ring_pick_on(p, m, md, 0, NULL);
     c[nc].alg = IRR_ALG_RING, c[nc].B = k.B, R = k.cells; /* the snap's b - min b_i: irr__ag_ring_bound's rounds */
-    c[nc].net = (double)R * (md.alpha + md.beta * (double)k.B), c[nc].cpu = irr__ag_ring_cpu(R, md);
+    c[nc].net = irr__ring_est_rounds(p, R, k.B, md), c[nc].cpu = irr__ag_ring_cpu(R, md);
     c[nc].lo = c[nc].net / 1.013, c[nc].hi = c[nc].net;
     c[nc].cells = irr__ag_cells(IRR_ALG_RING, p, R, 1);
     cc->units += IRR_AG_STATS * p + k.units; /* Eq. (2)'s statistics, the snap */
