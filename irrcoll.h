@@ -3633,6 +3633,47 @@ static inline double irr__ag_bruck_estimate_w(int p, const int64_t *m, irr_model
   return t;
 }
 
+/* An upper bound of irr__ag_bruck_estimate_w, from the sums of the share-rank groups
+   (ranks 0 .. share - 1, share .. 2 share - 1, ..., as the estimate groups them) in W
+   (2 ceil(p / share) + 1 int64_t) and the sizes' total M and largest mx: O(p + log p *
+   p / share), where the estimate takes a prefix sum of prefix sums (4p) and a window scan of
+   p for each round whose senders stay inside their node (2^k < share). In round k a group's
+   cnt senders each send the n blocks from their own on: every block of their range of
+   cnt + n - 1 ranks at most min(cnt, n) times, and that range lies in c consecutive groups
+   (one more where a group is partial), so the load is at most min(cnt, n) times the
+   busiest c groups' sum, and cnt min(M, n mx); a window that stays inside its node, at most
+   min(M, n mx) and the busiest groups' sum that holds it. Sizes are not negative; with
+   negative sizes, or sums that could leave int64_t, 1e300 (no bound). So the latency exit
+   (irr__ag_smp_latency) can take Bruck on this bound without the estimate: 2.6 of its 8.5
+   units a rank at p = 256, 4 B (IRR_AG_SMP_BOUND). */
+static inline double irr__ag_bruck_estimate_up(int p, const int64_t *m, irr_model md, int share, int64_t M, int64_t mx,
+                                               int64_t *W) {
+  int nb = (p + share - 1) / share, part = p % share != 0, i, j, g, k, n, to, from;
+  double t = 0;
+  if (p < 2 || share <= 1 || mx < 0 || M < 0 || M > INT64_MAX / (8 * (int64_t)p + 8)) return 1e300;
+  for (W[0] = 0, j = 0, g = 0; j < nb; j++, g += share) { /* W[j + 1]: groups 0 .. j's sum */
+    int64_t s = 0;
+    int e = g + share < p ? g + share : p;
+    for (i = g; i < e; i++) s += m[i];
+    W[j + 1] = W[j] + s;
+  }
+  for (j = 1; j <= nb; j++) W[nb + j] = W[nb] + W[j]; /* cyclic */
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int cnt = k < 30 && (1 << k) < share ? 1 << k : share;
+    int64_t mul = cnt < n ? cnt : n, win = (int64_t)n * mx < M ? (int64_t)n * mx : M, load, c, c2;
+    c = (cnt + n - 1 + share - 1) / share + part, c2 = (n - 1 + share - 1) / share + 1 + part;
+    load = mul * (c >= nb ? M : irr__ag_window_max(nb, W, (int)c));
+    if (load > cnt * win) load = cnt * win;
+    if (cnt < share) { /* some windows stay inside their node */
+      int64_t w2 = c2 >= nb ? M : irr__ag_window_max(nb, W, (int)c2);
+      w2 = w2 < win ? w2 : win;
+      load = w2 > load ? w2 : load;
+    }
+    t += md.alpha + md.beta * (double)load;
+  }
+  return t;
+}
+
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
   double *E = (double *)work, *F = E + p;
@@ -6440,6 +6481,7 @@ typedef struct irr_ag_circ {
   irr_circ_sum *sum;
   int made;
   double units, once, price;
+  int share, nn; /* share > 0: the layout's irr_allgatherv_share and irr_allgatherv_nodes, kept by the caller */
 } irr_ag_circ;
 
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
@@ -6504,18 +6546,23 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
    choice visits; the MPI layer charges them with the flat choice's, irr_ag_circ's units).
    Each step timed on one thread against the flat choice's size in the same run (bench_cpu
    smp's draws, 16-rank nodes, p = 64 .. 1024, 4 B .. 64 KiB; runs at 0.87-1.31 ns a size):
-   the ranks a node sharing a NIC 0.8-1.2, Bruck's NIC estimate from prefix sums 6.4-8.1,
-   the statistics 1.0-1.4, a pass over the layout 0-0.2, the node-aware estimate 3.1-4.1,
-   neighbor exchange's 0.5-0.9; the whole choice took about 1.25x the sum of its steps
-   timed apart (p = 1024, 4 B: 15.9 units a rank against 12.4), which the constants carry.
-   The ring's snap counts its own (irr__ring_pick's units), the node-aware ring's exact
-   recursion IRR_AG_CELL a cell. */
+   the ranks a node sharing a NIC 0.8-1.2, the statistics 1.0-1.4, a pass over the layout
+   0-0.2, neighbor exchange's estimate 0.5-0.9, Bruck's bound from the groups' sums 1.1-1.6
+   ns a rank (at 1.26 ns a size). Bruck's NIC estimate and the node-aware one are fitted to
+   the whole choice, with the layout's counts kept (three runs at 1.26-1.30 ns a size:
+   their 12.6 units before measured 8.6-10.5), and so is a call's own cost whatever p
+   (p = 64, 4 B: 3.6 units a rank against 2.4). The layout's two passes (SHARE, NODES) are
+   charged only where the caller does not keep their counts (irr_ag_circ's share, nn; the
+   MPI layer counts them once a communicator). The ring's snap counts its own
+   (irr__ring_pick's units), the node-aware ring's exact recursion IRR_AG_CELL a cell. */
 #define IRR_AG_SMP_SHARE 1.25
-#define IRR_AG_SMP_BRUCK 8.5
+#define IRR_AG_SMP_BRUCK 6.4
 #define IRR_AG_STATS 1.4 /* (the flat choice's ring too) */
 #define IRR_AG_SMP_NODES 0.15
-#define IRR_AG_SMP_HIER 4.1
+#define IRR_AG_SMP_HIER 3.1
 #define IRR_AG_SMP_NEIGHBOR 0.75
+#define IRR_AG_SMP_BOUND 1.0
+#define IRR_AG_SMP_CALL 60.0 /* units a call */
 
 /* The node-aware ring's block size on SMP nodes: Eq. (2)'s from IRR_RING_NODE_ALPHA (bs), or
    whole blocks (the plain linear ring, MPICH's in the node order), whichever has the lower
@@ -6561,14 +6608,14 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
      below lg: it does not replace Bruck; and neighbor exchange's (p even) at least
      p / 2 alpha + beta max m, not below IRR_NEIGHBOR_MARGIN lg.
    Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
-   statistics (irr__ring_stats); one pass of the layout. */
-static inline irr_alg irr__ag_smp_latency(int p, const irr__ring_st *sz, irr_model md, const int *node, int share, double lg) {
+   statistics (irr__ring_stats); nn: the layout's consecutive nodes (irr_allgatherv_nodes). */
+static inline irr_alg irr__ag_smp_latency(int p, const irr__ring_st *sz, irr_model md, int nn, int share, double lg) {
   int64_t M = sz->tot, mx = sz->mx;
-  int nn, K1 = 0, K2 = 0;
+  int K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
   if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
-  if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
+  if (nn > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
     lb = K1 * (2 * IRR_INTRA_ALPHA * md.alpha + IRR_INTRA_BETA * md.beta * (double)M) + K2 * md.alpha;
@@ -6599,13 +6646,13 @@ static inline double irr__ag_ring_est_low(int p, const irr__ring_st *sz, irr_mod
    exchange's estimate is walked only where its bound, p / 2 rounds of alpha + beta max m
    (every pair holds at least the largest block), leaves it the margin. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg, const irr__ring_st *sz, int cut,
-                                                      double *u) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+                                                      int nn, int64_t *B, void *work, double lg, const irr__ring_st *sz,
+                                                      int cut, double *u) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = nn > 1;
   double ta, nb, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr__ring_pick k = {0, 0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
-  double w = IRR_AG_SMP_NODES * p + (nodes ? IRR_AG_SMP_HIER * p : 0); /* the work, in cpu_size units */
+  double w = nodes ? IRR_AG_SMP_HIER * p : 0; /* the work, in cpu_size units */
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, sz);
   w += k.units;
@@ -6628,15 +6675,21 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
   if (u) *u += w;
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
-/* u (optional): gets the choice's work in cpu_size units, for the model's CPU (IRR_AG_SMP_*). */
-static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+/* u (optional): gets the choice's work in cpu_size units, for the model's CPU (IRR_AG_SMP_*).
+   nn: the layout's consecutive nodes (irr_allgatherv_nodes). The latency exit is tried first
+   on Bruck's bound (irr__ag_bruck_estimate_up), then on its estimate: where the bound
+   serves, the same choice at STATS + BOUND units a rank, not BRUCK more. */
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share, int nn,
                                                  int64_t *B, void *work, double *u) {
-  double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr__ring_st sz = irr__ring_stats(p, m);
-  irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
-  if (u) *u += (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_STATS + IRR_AG_SMP_NODES) * p;
+  double lg = irr__ag_bruck_estimate_up(p, m, md, share, sz.tot, sz.mx, (int64_t *)work);
+  irr_alg a = lg < 1e300 ? irr__ag_smp_latency(p, &sz, md, nn, share, lg) : IRR_ALG_AUTO;
+  if (u) *u += IRR_AG_SMP_CALL + (IRR_AG_STATS + (lg < 1e300 ? IRR_AG_SMP_BOUND : 0)) * p;
   if (a != IRR_ALG_AUTO) return *B = 0, a;
-  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1, u);
+  lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
+  if (u) *u += IRR_AG_SMP_BRUCK * p;
+  if ((a = irr__ag_smp_latency(p, &sz, md, nn, share, lg)) != IRR_ALG_AUTO) return *B = 0, a;
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, nn, B, work, lg, &sz, 1, u);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time
@@ -6924,7 +6977,13 @@ static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) return irr__allgatherv_choose_smp(p, m, md, node, irr__allgatherv_share_w(p, node, (int *)work), B, work, &cc->units);
+  if (node) { /* the layout's counts: the caller's, or here */
+    if (cc->share <= 0) {
+      cc->share = irr__allgatherv_share_w(p, node, (int *)work), cc->nn = irr_allgatherv_nodes(p, node, NULL);
+      cc->units += (IRR_AG_SMP_SHARE + IRR_AG_SMP_NODES) * p;
+    }
+    return irr__allgatherv_choose_smp(p, m, md, node, cc->share, cc->nn, B, work, &cc->units);
+  }
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
 }
@@ -8689,6 +8748,8 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
   int known;                        /* node is valid (collective on the first need) */
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
+  int share, nn;                    /* node's irr_allgatherv_share and irr_allgatherv_nodes (the
+                                       choices ask them on every call; 1 and 0 when flat) */
 } irr__nodes_cache;
 
 typedef struct irr__win {           /* a window irrcoll made (the sizes window, irr__agwin_make) */
@@ -12092,6 +12153,7 @@ static int irr__nodes(irr__ctx *ctx, MPI_Comm comm, int rank, int p) {
     node = NULL;
   }
   ctx->nodes.node = node;
+  ctx->nodes.share = irr_allgatherv_share(p, node), ctx->nodes.nn = irr_allgatherv_nodes(p, node, NULL);
   ctx->nodes.known = 1;
   return MPI_SUCCESS;
 }
@@ -12189,6 +12251,7 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
   cc.R = ctx->circ.R, cc.sum = &ctx->circ.sum, cc.made = 0, cc.units = cc.once = 0;
+  cc.share = ctx->nodes.node ? ctx->nodes.share : 0, cc.nn = ctx->nodes.nn; /* the layout's, counted once */
   cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
                                 G->m + 3 * (size_t)G->p, &cc);
@@ -12601,7 +12664,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     L->none = A->err != MPI_SUCCESS;
   } else {
     if (p > 1 && (rc = irr__nodes(L->ctx, comm, A->rank, p)) != MPI_SUCCESS) return rc;
-    A->share = irr_allgatherv_share(p, L->ctx->nodes.node);
+    A->share = L->ctx->nodes.node ? L->ctx->nodes.share : 1;
     A->T = irr_alltoallv_direct_min(p, L->ctx->md, A->share);
     /* what the sizes phase needs (without it this rank cannot take part: MPI_ERR_NO_MEM
        here, and its peers wait), then what the plan needs: a failure there is told to

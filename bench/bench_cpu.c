@@ -488,7 +488,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 /* ---- 5. Allgatherv's choice on SMP nodes (`bench_cpu smp`): 16 ranks a node, consecutive;
    irrt_skew draws of seed `seed`, 32 a cell; each call repeated 20 times (the clock's
-   resolution); the mean and the worst call against max(5 us, 20 ns p), and the model's CPU
+   resolution), with the layout's counts kept as the MPI layer keeps them; the mean and the worst call against max(5 us, 20 ns p), and the model's CPU
    of the choice (its units, IRR_AG_SMP_* and the ring's snap, at the header's cpu_size;
    and re-priced at size, the flat choice's size timed in the same run) over the measured
    time: the median and the extremes over the cell's draws. Not in the flat draws of
@@ -517,11 +517,11 @@ static void smp_choice(uint64_t seed, double size) {
         irr_alg a = IRR_ALG_AUTO;
         irr_ag_circ cc;
         irrt_skew(&rg, p, avg[d], m, w);
-        t0 = now();
-        for (j = 0; j < 20; j++) a = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, node, &B, work);
-        t = (now() - t0) / 20;
         memset(&cc, 0, sizeof cc);
-        irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, node, &B, work, &cc); /* its units, untimed */
+        cc.share = irr_allgatherv_share(p, node), cc.nn = irr_allgatherv_nodes(p, node, NULL); /* kept, as the context keeps them */
+        t0 = now();
+        for (j = 0; j < 20; j++) cc.units = 0, a = irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, node, &B, work, &cc);
+        t = (now() - t0) / 20;
         tt += t, worst = t > worst ? t : worst, tu += cc.units, r[k] = cc.units * md.cpu_size / t;
         printf("smp_choice,%d,%.0f,%s,%.4e,%.4e\n", p, avg[d], irr_alg_name(a), t, cc.units * md.cpu_size);
       }

@@ -224,7 +224,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     L->none = A->err != MPI_SUCCESS;
   } else {
     if (p > 1 && (rc = irr__nodes(L->ctx, comm, A->rank, p)) != MPI_SUCCESS) return rc;
-    A->share = irr_allgatherv_share(p, L->ctx->nodes.node);
+    A->share = L->ctx->nodes.node ? L->ctx->nodes.share : 1;
     A->T = irr_alltoallv_direct_min(p, L->ctx->md, A->share);
     /* what the sizes phase needs (without it this rank cannot take part: MPI_ERR_NO_MEM
        here, and its peers wait), then what the plan needs: a failure there is told to

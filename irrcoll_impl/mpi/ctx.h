@@ -37,6 +37,8 @@ typedef struct irr__nodes_cache {   /* Allgatherv's node layout (mpi/allgatherv.
   int *node;                        /* each rank's node: its lowest rank (NULL: flat) */
   int known;                        /* node is valid (collective on the first need) */
   int ppn;                          /* IRRCOLL_PPN: declared ranks per node (0: ask MPI) */
+  int share, nn;                    /* node's irr_allgatherv_share and irr_allgatherv_nodes (the
+                                       choices ask them on every call; 1 and 0 when flat) */
 } irr__nodes_cache;
 
 typedef struct irr__win {           /* a window irrcoll made (the sizes window, irr__agwin_make) */

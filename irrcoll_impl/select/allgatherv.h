@@ -58,6 +58,7 @@ typedef struct irr_ag_circ {
   irr_circ_sum *sum;
   int made;
   double units, once, price;
+  int share, nn; /* share > 0: the layout's irr_allgatherv_share and irr_allgatherv_nodes, kept by the caller */
 } irr_ag_circ;
 
 /* Ranks per node that share one NIC: the most on any node (node[i]: the lowest rank of i's
@@ -122,18 +123,23 @@ static inline int irr_allgatherv_share(int p, const int *node) { return irr__all
    choice visits; the MPI layer charges them with the flat choice's, irr_ag_circ's units).
    Each step timed on one thread against the flat choice's size in the same run (bench_cpu
    smp's draws, 16-rank nodes, p = 64 .. 1024, 4 B .. 64 KiB; runs at 0.87-1.31 ns a size):
-   the ranks a node sharing a NIC 0.8-1.2, Bruck's NIC estimate from prefix sums 6.4-8.1,
-   the statistics 1.0-1.4, a pass over the layout 0-0.2, the node-aware estimate 3.1-4.1,
-   neighbor exchange's 0.5-0.9; the whole choice took about 1.25x the sum of its steps
-   timed apart (p = 1024, 4 B: 15.9 units a rank against 12.4), which the constants carry.
-   The ring's snap counts its own (irr__ring_pick's units), the node-aware ring's exact
-   recursion IRR_AG_CELL a cell. */
+   the ranks a node sharing a NIC 0.8-1.2, the statistics 1.0-1.4, a pass over the layout
+   0-0.2, neighbor exchange's estimate 0.5-0.9, Bruck's bound from the groups' sums 1.1-1.6
+   ns a rank (at 1.26 ns a size). Bruck's NIC estimate and the node-aware one are fitted to
+   the whole choice, with the layout's counts kept (three runs at 1.26-1.30 ns a size:
+   their 12.6 units before measured 8.6-10.5), and so is a call's own cost whatever p
+   (p = 64, 4 B: 3.6 units a rank against 2.4). The layout's two passes (SHARE, NODES) are
+   charged only where the caller does not keep their counts (irr_ag_circ's share, nn; the
+   MPI layer counts them once a communicator). The ring's snap counts its own
+   (irr__ring_pick's units), the node-aware ring's exact recursion IRR_AG_CELL a cell. */
 #define IRR_AG_SMP_SHARE 1.25
-#define IRR_AG_SMP_BRUCK 8.5
+#define IRR_AG_SMP_BRUCK 6.4
 #define IRR_AG_STATS 1.4 /* (the flat choice's ring too) */
 #define IRR_AG_SMP_NODES 0.15
-#define IRR_AG_SMP_HIER 4.1
+#define IRR_AG_SMP_HIER 3.1
 #define IRR_AG_SMP_NEIGHBOR 0.75
+#define IRR_AG_SMP_BOUND 1.0
+#define IRR_AG_SMP_CALL 60.0 /* units a call */
 
 /* The node-aware ring's block size on SMP nodes: Eq. (2)'s from IRR_RING_NODE_ALPHA (bs), or
    whole blocks (the plain linear ring, MPICH's in the node order), whichever has the lower
@@ -179,14 +185,14 @@ static inline int64_t irr__allgatherv_block_nodes(int p, const int64_t *m, irr_m
      below lg: it does not replace Bruck; and neighbor exchange's (p even) at least
      p / 2 alpha + beta max m, not below IRR_NEIGHBOR_MARGIN lg.
    Returns the algorithm (recursive doubling on 2^k ranks), or IRR_ALG_AUTO. sz: the sizes'
-   statistics (irr__ring_stats); one pass of the layout. */
-static inline irr_alg irr__ag_smp_latency(int p, const irr__ring_st *sz, irr_model md, const int *node, int share, double lg) {
+   statistics (irr__ring_stats); nn: the layout's consecutive nodes (irr_allgatherv_nodes). */
+static inline irr_alg irr__ag_smp_latency(int p, const irr__ring_st *sz, irr_model md, int nn, int share, double lg) {
   int64_t M = sz->tot, mx = sz->mx;
-  int nn, K1 = 0, K2 = 0;
+  int K1 = 0, K2 = 0;
   double lb;
   if (p < 2 || share < 1) return IRR_ALG_AUTO;
   if (!irr__ag_ring_latency_loses(p, sz->z, md, lg)) return IRR_ALG_AUTO;
-  if ((nn = irr_allgatherv_nodes(p, node, NULL)) > 1) {
+  if (nn > 1) {
     while ((1 << K1) < share) K1++;
     while ((1 << K2) < nn) K2++;
     lb = K1 * (2 * IRR_INTRA_ALPHA * md.alpha + IRR_INTRA_BETA * md.beta * (double)M) + K2 * md.alpha;
@@ -217,13 +223,13 @@ static inline double irr__ag_ring_est_low(int p, const irr__ring_st *sz, irr_mod
    exchange's estimate is walked only where its bound, p / 2 rounds of alpha + beta max m
    (every pair holds at least the largest block), leaves it the margin. */
 static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, irr_model md, const int *node, int share,
-                                                      int64_t *B, void *work, double lg, const irr__ring_st *sz, int cut,
-                                                      double *u) {
-  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = irr_allgatherv_nodes(p, node, NULL) > 1;
+                                                      int nn, int64_t *B, void *work, double lg, const irr__ring_st *sz,
+                                                      int cut, double *u) {
+  int pof2 = p > 0 && (p & (p - 1)) == 0, nodes = nn > 1;
   double ta, nb, th = nodes ? irr_allgatherv_hier_estimate(p, m, node, md) : 0; /* ta: the chosen one's estimate */
   irr__ring_pick k = {0, 0, 0, 0, 0, 0, 0}; /* the ring's block size, where a is the ring */
   irr_alg a;
-  double w = IRR_AG_SMP_NODES * p + (nodes ? IRR_AG_SMP_HIER * p : 0); /* the work, in cpu_size units */
+  double w = nodes ? IRR_AG_SMP_HIER * p : 0; /* the work, in cpu_size units */
   if (cut && nodes && th < lg && th < 0.999999 * irr__ag_ring_est_low(p, sz, md)) a = IRR_ALG_HIER, ta = th, *B = 0;
   else a = irr__allgatherv_choose_on_lg(p, m, md, share, B, &ta, 1, lg, &k, sz);
   w += k.units;
@@ -246,15 +252,21 @@ static inline irr_alg irr__allgatherv_choose_smp_full(int p, const int64_t *m, i
   if (u) *u += w;
   return a == IRR_ALG_BRUCK && pof2 ? IRR_ALG_RECDOUBLING : a;
 }
-/* u (optional): gets the choice's work in cpu_size units, for the model's CPU (IRR_AG_SMP_*). */
-static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share,
+/* u (optional): gets the choice's work in cpu_size units, for the model's CPU (IRR_AG_SMP_*).
+   nn: the layout's consecutive nodes (irr_allgatherv_nodes). The latency exit is tried first
+   on Bruck's bound (irr__ag_bruck_estimate_up), then on its estimate: where the bound
+   serves, the same choice at STATS + BOUND units a rank, not BRUCK more. */
+static inline irr_alg irr__allgatherv_choose_smp(int p, const int64_t *m, irr_model md, const int *node, int share, int nn,
                                                  int64_t *B, void *work, double *u) {
-  double lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
   irr__ring_st sz = irr__ring_stats(p, m);
-  irr_alg a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
-  if (u) *u += (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_STATS + IRR_AG_SMP_NODES) * p;
+  double lg = irr__ag_bruck_estimate_up(p, m, md, share, sz.tot, sz.mx, (int64_t *)work);
+  irr_alg a = lg < 1e300 ? irr__ag_smp_latency(p, &sz, md, nn, share, lg) : IRR_ALG_AUTO;
+  if (u) *u += IRR_AG_SMP_CALL + (IRR_AG_STATS + (lg < 1e300 ? IRR_AG_SMP_BOUND : 0)) * p;
   if (a != IRR_ALG_AUTO) return *B = 0, a;
-  return irr__allgatherv_choose_smp_full(p, m, md, node, share, B, work, lg, &sz, 1, u);
+  lg = irr__ag_bruck_estimate_w(p, m, md, share > 1 ? share : 1, (int64_t *)work);
+  if (u) *u += IRR_AG_SMP_BRUCK * p;
+  if ((a = irr__ag_smp_latency(p, &sz, md, nn, share, lg)) != IRR_ALG_AUTO) return *B = 0, a;
+  return irr__allgatherv_choose_smp_full(p, m, md, node, share, nn, B, work, lg, &sz, 1, u);
 }
 
 /* One candidate of the flat choice: its network estimate, the band [lo, hi] its exact time
@@ -542,7 +554,13 @@ static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) return irr__allgatherv_choose_smp(p, m, md, node, irr__allgatherv_share_w(p, node, (int *)work), B, work, &cc->units);
+  if (node) { /* the layout's counts: the caller's, or here */
+    if (cc->share <= 0) {
+      cc->share = irr__allgatherv_share_w(p, node, (int *)work), cc->nn = irr_allgatherv_nodes(p, node, NULL);
+      cc->units += (IRR_AG_SMP_SHARE + IRR_AG_SMP_NODES) * p;
+    }
+    return irr__allgatherv_choose_smp(p, m, md, node, cc->share, cc->nn, B, work, &cc->units);
+  }
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
 }

@@ -274,14 +274,15 @@ static void test_agchoice_exit(void) {
    consecutive or dealt round robin (where the node-aware algorithm does not apply), one
    large node now and then, skewed sizes of 1 B .. 64 KiB a rank on average, the default
    model and ten times its latency. Wherever it fires it must take what the full choice
-   takes, with no block size. */
+   takes, with no block size; and wherever it fires on Bruck's bound
+   (irr__ag_bruck_estimate_up), what it takes on the estimate. */
 static void test_agchoice_smp_exit(void) {
   irrt_rng rng = {getenv("SEED") ? strtoull(getenv("SEED"), NULL, 10) + 1 : 20261201};
   int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), B;
   double *w = (double *)malloc(4096 * sizeof(double));
   int *node = (int *)malloc(4096 * sizeof(int));
   void *work = malloc(IRR_AG_WORK(4096) * 8);
-  long draws = 0, fired = 0, differ = 0, firedrr = 0, firedp2 = 0;
+  long draws = 0, fired = 0, differ = 0, firedrr = 0, firedp2 = 0, bound = 0;
   int k, i;
   if (!m || !w || !node || !work) {
     CHECK(0, "agchoice_smp_exit: no memory");
@@ -290,7 +291,7 @@ static void test_agchoice_smp_exit(void) {
   for (k = 0; k < 4000; k++) {
     int p = (int)exp(log(4.0) + irrt_urand(&rng) * log(1024.0)), q = 1 << irrt_range(&rng, 1, 5), rr = k % 5 == 4, share;
     irr_model md = irr_model_default();
-    irr_alg a, b;
+    irr_alg a, b, c;
     double lg;
     irr__ring_st sz;
     if (k % 2) p = 1 << irr_circ_q(p) >> (irrt_urand(&rng) < 0.5);
@@ -303,49 +304,82 @@ static void test_agchoice_smp_exit(void) {
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     draws++;
     sz = irr__ring_stats(p, m);
-    a = irr__ag_smp_latency(p, &sz, md, node, share, lg);
+    a = irr__ag_smp_latency(p, &sz, md, irr_allgatherv_nodes(p, node, NULL), share, lg);
+    c = irr__ag_smp_latency(p, &sz, md, irr_allgatherv_nodes(p, node, NULL), share,
+                            irr__ag_bruck_estimate_up(p, m, md, share, sz.tot, sz.mx, (int64_t *)work));
+    bound += c != IRR_ALG_AUTO;
+    if (c != IRR_ALG_AUTO && c != a && differ++ < 10)
+      printf("agchoice_smp_exit: p=%d share %d: the exit on Bruck's bound %s, on its estimate %s\n", p, share, irr_alg_name(c),
+             irr_alg_name(a));
     if (a == IRR_ALG_AUTO) continue;
     fired++, firedrr += rr, firedp2 += (p & (p - 1)) == 0;
     B = -1;
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B, work, lg, &sz, 1, NULL);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, irr_allgatherv_nodes(p, node, NULL), &B, work, lg, &sz, 1, NULL);
     if ((a != b || B != 0) && differ++ < 10)
       printf("agchoice_smp_exit: p=%d share %d%s exit %s, full choice %s (B %lld)\n", p, share, rr ? " round robin" : "",
              irr_alg_name(a), irr_alg_name(b), (long long)B);
   }
   CHECK(differ == 0, "agchoice_smp_exit: the exit decided %ld of %ld draws it fired on otherwise than the full choice", differ,
         fired);
-  CHECK(fired > draws / 10 && firedp2 > 0 && fired > firedp2 && firedrr > 0,
-        "agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin): too few to test", fired, draws,
-        firedp2, firedrr);
+  CHECK(fired > draws / 10 && firedp2 > 0 && fired > firedp2 && firedrr > 0 && bound > fired / 4,
+        "agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin, %ld on Bruck's bound): too few to test",
+        fired, draws, firedp2, firedrr, bound);
   if (!differ)
-    printf("agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin), the same choice on all\n", fired,
-           draws, firedp2, firedrr);
+    printf("agchoice_smp_exit: fired on %ld of %ld draws (%ld on 2^k ranks, %ld round robin, %ld on Bruck's bound), the same choice on all\n",
+           fired, draws, firedp2, firedrr, bound);
   free(m), free(w), free(node), free(work);
 }
 
 /* Bruck's estimate on SMP nodes from prefix sums (irr__ag_bruck_estimate_w) equals the
-   loop's (irr_allgatherv_bruck_estimate) to the last bit: p = 2 .. 4096, nodes of 2 .. 40
-   ranks, skewed sizes with empties, alpha x1 and x10. */
+   loop's (irr_allgatherv_bruck_estimate) to the last bit, and its bound from the groups'
+   sums (irr__ag_bruck_estimate_up) is not below it: p = 2 .. 4096, nodes of 2 .. 40 ranks,
+   skewed sizes with empties, every fifth draw with one rank holding a spike of 100 times the
+   average at a random place, alpha x1 and x10. The bound must also stay close enough to
+   serve the latency exit: within 1.5x of the estimate on the draws of 4 B or less a rank.
+   And 20000 draws at p = 2 .. 40 with sizes on one cyclic run of ranks only, which may
+   wrap past a partial group. */
 static void test_agchoice_bruck_prefix(void) {
   irrt_rng rng = {20261202};
   int64_t *m = (int64_t *)malloc(4096 * sizeof(int64_t)), *W = (int64_t *)malloc((4 * 4096 + 2) * sizeof(int64_t));
   double *w = (double *)malloc(4096 * sizeof(double));
-  long k, differ = 0;
+  long k, differ = 0, below = 0, loose = 0, small = 0;
+  double worst = 1;
   if (!m || !W || !w) {
     CHECK(0, "agchoice_bruck_prefix: no memory");
     return;
   }
   for (k = 0; k < 3000; k++) {
-    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), share = irrt_range(&rng, 2, 40);
+    int p = (int)exp(log(2.0) + irrt_urand(&rng) * log(2048.0)), share = irrt_range(&rng, 2, 40), i;
     irr_model md = irr_model_default();
-    double a, b;
+    double a, b, c, avg = exp(irrt_urand(&rng) * log(65536.0));
+    int64_t M = 0, mx = 0;
     if (k % 3 == 0) md.alpha *= 10;
     if (k % 4 == 1) p = 1 << irr_circ_q(p);
-    irrt_skew(&rng, p, exp(irrt_urand(&rng) * log(65536.0)), m, w);
+    irrt_skew(&rng, p, avg, m, w);
+    if (k % 5 == 2) m[irrt_range(&rng, 0, p - 1)] = (int64_t)(100 * avg) + 1;
+    for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx;
     a = irr_allgatherv_bruck_estimate(p, m, md, share), b = irr__ag_bruck_estimate_w(p, m, md, share, W);
+    c = irr__ag_bruck_estimate_up(p, m, md, share, M, mx, W);
     if (a != b && differ++ < 5) printf("agchoice_bruck_prefix: p=%d share %d: loop %.17g, prefix sums %.17g\n", p, share, a, b);
+    if (p >= 2 && !(c >= b) && below++ < 5) printf("agchoice_bruck_prefix: p=%d share %d: bound %.17g below %.17g\n", p, share, c, b);
+    if (p >= 2 && avg <= 4) small++, loose += !(c <= 1.5 * b), worst = c / b > worst ? c / b : worst;
+  }
+  for (k = 0; k < 20000; k++) { /* small p: sizes only on one cyclic run of ranks, which may wrap past a partial group */
+    int p = irrt_range(&rng, 2, 40), share = irrt_range(&rng, 2, p), s0 = irrt_range(&rng, 0, p - 1), len = irrt_range(&rng, 1, p), i;
+    irr_model md = irr_model_default();
+    int64_t M = 0, mx = 0;
+    double b, c;
+    for (i = 0; i < p; i++) m[i] = 0;
+    for (i = 0; i < len; i++) m[(s0 + i) % p] = irrt_range(&rng, 1, 1000);
+    for (i = 0; i < p; i++) M += m[i], mx = m[i] > mx ? m[i] : mx;
+    b = irr__ag_bruck_estimate_w(p, m, md, share, W), c = irr__ag_bruck_estimate_up(p, m, md, share, M, mx, W);
+    if (!(c >= b) && below++ < 5) printf("agchoice_bruck_prefix: p=%d share %d: bound %.17g below %.17g\n", p, share, c, b);
   }
   CHECK(differ == 0, "agchoice_bruck_prefix: %ld of 3000 estimates differ from the loop's", differ);
+  CHECK(below == 0 && loose == 0 && small > 50, "agchoice_bruck_prefix: the groups' bound below the estimate on %ld of 23000, above 1.5x of it on %ld of %ld draws of 4 B or less",
+        below, loose, small);
+  printf("agchoice_bruck_prefix: the same estimate on 3000 draws; the groups' bound not below it, at most %.3fx of it on %ld draws of 4 B or less\n",
+         worst, small);
   free(m), free(W), free(w);
 }
 
@@ -518,8 +552,8 @@ static void test_agchoice_smp_hier(void) {
     lg = irr_allgatherv_bruck_estimate(p, m, md, share);
     B1 = B2 = -1;
     sz = irr__ring_stats(p, m);
-    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B1, work, lg, &sz, 1, NULL);
-    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, &B2, work, lg, &sz, 0, NULL);
+    a = irr__allgatherv_choose_smp_full(p, m, md, node, share, irr_allgatherv_nodes(p, node, NULL), &B1, work, lg, &sz, 1, NULL);
+    b = irr__allgatherv_choose_smp_full(p, m, md, node, share, irr_allgatherv_nodes(p, node, NULL), &B2, work, lg, &sz, 0, NULL);
     hier += a == IRR_ALG_HIER, skipped += a == IRR_ALG_HIER && B1 == 0 && B2 != 0;
     if ((a != b || (a != IRR_ALG_HIER && B1 != B2)) && differ++ < 5)
       printf("agchoice_smp_hier: p=%d nodes of %d: %s B %lld, the full comparison %s B %lld\n", p, q, irr_alg_name(a),
@@ -561,9 +595,11 @@ static void test_agchoice_smp_units(void) {
     memset(&cc, 0, sizeof cc);
     a = irr_allgatherv_choose_x(IRR_ALG_AUTO, p, m, md, node, &B1, work, &cc);
     b = irr_allgatherv_choose_w(IRR_ALG_AUTO, p, m, md, node, &B2, work);
-    lo = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + IRR_AG_STATS + IRR_AG_SMP_NODES) * p; /* the passes before the exit */
+    lo = IRR_AG_SMP_CALL + (IRR_AG_SMP_SHARE + IRR_AG_SMP_NODES + IRR_AG_STATS) * p; /* the layout's passes (not kept here), the statistics */
+    if (a != IRR_ALG_RECDOUBLING && a != IRR_ALG_BRUCK) lo += IRR_AG_SMP_BRUCK * p; /* and Bruck's estimate */
     if (a == IRR_ALG_RING) lo += (IRR_AG_SMP_NODES + (q < p ? IRR_AG_SMP_HIER : 0) + IRR_RING_PASS) * p; /* the full choice */
-    hi = (IRR_AG_SMP_SHARE + IRR_AG_SMP_BRUCK + 3 * IRR_AG_STATS + 3 * IRR_AG_SMP_NODES + IRR_AG_SMP_HIER + IRR_AG_SMP_NEIGHBOR) * p +
+    hi = IRR_AG_SMP_CALL + (IRR_AG_SMP_SHARE + IRR_AG_SMP_BOUND + IRR_AG_SMP_BRUCK + 3 * IRR_AG_STATS + 2 * IRR_AG_SMP_NODES + IRR_AG_SMP_HIER +
+          IRR_AG_SMP_NEIGHBOR) * p +
          2 * IRR_RING_PASS * p + IRR_RING_EVAL * (IRR__SNAP_MAX + 1.0) * p + IRR_AG_CELL * (double)IRR_RING_EXACT_NODES;
     ring += a == IRR_ALG_RING;
     if ((a != b || B1 != B2 || !(cc.units >= 0.999999 * lo && cc.units <= hi)) && bad++ < 5)

@@ -147,6 +147,47 @@ static inline double irr__ag_bruck_estimate_w(int p, const int64_t *m, irr_model
   return t;
 }
 
+/* An upper bound of irr__ag_bruck_estimate_w, from the sums of the share-rank groups
+   (ranks 0 .. share - 1, share .. 2 share - 1, ..., as the estimate groups them) in W
+   (2 ceil(p / share) + 1 int64_t) and the sizes' total M and largest mx: O(p + log p *
+   p / share), where the estimate takes a prefix sum of prefix sums (4p) and a window scan of
+   p for each round whose senders stay inside their node (2^k < share). In round k a group's
+   cnt senders each send the n blocks from their own on: every block of their range of
+   cnt + n - 1 ranks at most min(cnt, n) times, and that range lies in c consecutive groups
+   (one more where a group is partial), so the load is at most min(cnt, n) times the
+   busiest c groups' sum, and cnt min(M, n mx); a window that stays inside its node, at most
+   min(M, n mx) and the busiest groups' sum that holds it. Sizes are not negative; with
+   negative sizes, or sums that could leave int64_t, 1e300 (no bound). So the latency exit
+   (irr__ag_smp_latency) can take Bruck on this bound without the estimate: 2.6 of its 8.5
+   units a rank at p = 256, 4 B (IRR_AG_SMP_BOUND). */
+static inline double irr__ag_bruck_estimate_up(int p, const int64_t *m, irr_model md, int share, int64_t M, int64_t mx,
+                                               int64_t *W) {
+  int nb = (p + share - 1) / share, part = p % share != 0, i, j, g, k, n, to, from;
+  double t = 0;
+  if (p < 2 || share <= 1 || mx < 0 || M < 0 || M > INT64_MAX / (8 * (int64_t)p + 8)) return 1e300;
+  for (W[0] = 0, j = 0, g = 0; j < nb; j++, g += share) { /* W[j + 1]: groups 0 .. j's sum */
+    int64_t s = 0;
+    int e = g + share < p ? g + share : p;
+    for (i = g; i < e; i++) s += m[i];
+    W[j + 1] = W[j] + s;
+  }
+  for (j = 1; j <= nb; j++) W[nb + j] = W[nb] + W[j]; /* cyclic */
+  for (k = 0; (n = irr_bruck_round(p, 0, k, &to, &from)) > 0; k++) {
+    int cnt = k < 30 && (1 << k) < share ? 1 << k : share;
+    int64_t mul = cnt < n ? cnt : n, win = (int64_t)n * mx < M ? (int64_t)n * mx : M, load, c, c2;
+    c = (cnt + n - 1 + share - 1) / share + part, c2 = (n - 1 + share - 1) / share + 1 + part;
+    load = mul * (c >= nb ? M : irr__ag_window_max(nb, W, (int)c));
+    if (load > cnt * win) load = cnt * win;
+    if (cnt < share) { /* some windows stay inside their node */
+      int64_t w2 = c2 >= nb ? M : irr__ag_window_max(nb, W, (int)c2);
+      w2 = w2 < win ? w2 : win;
+      load = w2 > load ? w2 : load;
+    }
+    t += md.alpha + md.beta * (double)load;
+  }
+  return t;
+}
+
 /* Bruck (irr_allgatherv_bruck, known sizes): O(p log p). */
 static inline double irr_allgatherv_bruck_time(int p, const int64_t *m, irr_model md, void *work) {
   double *E = (double *)work, *F = E + p;
