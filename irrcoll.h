@@ -3644,8 +3644,8 @@ static inline double irr__ag_bruck_estimate_w(int p, const int64_t *m, irr_model
    busiest c groups' sum, and cnt min(M, n mx); a window that stays inside its node, at most
    min(M, n mx) and the busiest groups' sum that holds it. Sizes are not negative; with
    negative sizes, or sums that could leave int64_t, 1e300 (no bound). So the latency exit
-   (irr__ag_smp_latency) can take Bruck on this bound without the estimate: 2.6 of its 8.5
-   units a rank at p = 256, 4 B (IRR_AG_SMP_BOUND). */
+   (irr__ag_smp_latency) can take Bruck on this bound without the estimate
+   (IRR_AG_SMP_BOUND units a rank against IRR_AG_SMP_BRUCK). */
 static inline double irr__ag_bruck_estimate_up(int p, const int64_t *m, irr_model md, int share, int64_t M, int64_t mx,
                                                int64_t *W) {
   int nb = (p + share - 1) / share, part = p % share != 0, i, j, g, k, n, to, from;
@@ -12251,7 +12251,7 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
   cc.R = ctx->circ.R, cc.sum = &ctx->circ.sum, cc.made = 0, cc.units = cc.once = 0;
-  cc.share = ctx->nodes.node ? ctx->nodes.share : 0, cc.nn = ctx->nodes.nn; /* the layout's, counted once */
+  cc.share = ctx->nodes.share, cc.nn = ctx->nodes.nn; /* the layout's, counted once (read only on nodes) */
   cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
                                 G->m + 3 * (size_t)G->p, &cc);

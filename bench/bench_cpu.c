@@ -488,10 +488,10 @@ static int cmp_double(const void *a, const void *b) {
 }
 /* ---- 5. Allgatherv's choice on SMP nodes (`bench_cpu smp`): 16 ranks a node, consecutive;
    irrt_skew draws of seed `seed`, 32 a cell; each call repeated 20 times (the clock's
-   resolution), with the layout's counts kept as the MPI layer keeps them; the mean and the worst call against max(5 us, 20 ns p), and the model's CPU
-   of the choice (its units, IRR_AG_SMP_* and the ring's snap, at the header's cpu_size;
-   and re-priced at size, the flat choice's size timed in the same run) over the measured
-   time: the median and the extremes over the cell's draws. Not in the flat draws of
+   resolution), with the layout's counts kept as the MPI layer keeps them; the mean and the
+   worst call against max(5 us, 20 ns p), and the model's CPU of the choice (its units,
+   IRR_AG_SMP_* and the ring's snap, at the header's cpu_size; and re-priced at size, the
+   flat choice's size timed in the same run) over the measured time: the median and the extremes over the cell's draws. Not in the flat draws of
    part 3. ---- */
 static void smp_choice(uint64_t seed, double size) {
   int ps[3] = {64, 256, 1024}, pi, d, i, k, j;

@@ -138,7 +138,7 @@ static irr_alg irr__ag_choose(irr__ctx *ctx, irr_alg forced, irr__agstate *G, ui
   *repeat = pc->valid && pc->key == key;
   if (*repeat && pc->hits++ > 0) return *B = pc->B, pc->alg;
   cc.R = ctx->circ.R, cc.sum = &ctx->circ.sum, cc.made = 0, cc.units = cc.once = 0;
-  cc.share = ctx->nodes.node ? ctx->nodes.share : 0, cc.nn = ctx->nodes.nn; /* the layout's, counted once */
+  cc.share = ctx->nodes.share, cc.nn = ctx->nodes.nn; /* the layout's, counted once (read only on nodes) */
   cc.price = ctx->md.cpu_size; /* the re-choice on a repeat keeps the new choice's budget */
   alg = irr_allgatherv_choose_x(forced, G->p, G->m, *repeat ? irr_model_repeat(ctx->md) : ctx->md, ctx->nodes.node, B,
                                 G->m + 3 * (size_t)G->p, &cc);

@@ -158,8 +158,8 @@ static inline double irr__ag_bruck_estimate_w(int p, const int64_t *m, irr_model
    busiest c groups' sum, and cnt min(M, n mx); a window that stays inside its node, at most
    min(M, n mx) and the busiest groups' sum that holds it. Sizes are not negative; with
    negative sizes, or sums that could leave int64_t, 1e300 (no bound). So the latency exit
-   (irr__ag_smp_latency) can take Bruck on this bound without the estimate: 2.6 of its 8.5
-   units a rank at p = 256, 4 B (IRR_AG_SMP_BOUND). */
+   (irr__ag_smp_latency) can take Bruck on this bound without the estimate
+   (IRR_AG_SMP_BOUND units a rank against IRR_AG_SMP_BRUCK). */
 static inline double irr__ag_bruck_estimate_up(int p, const int64_t *m, irr_model md, int share, int64_t M, int64_t mx,
                                                int64_t *W) {
   int nb = (p + share - 1) / share, part = p % share != 0, i, j, g, k, n, to, from;
