@@ -8,6 +8,8 @@
  *      type   a derived datatype made, committed and freed; its entries (cpu_op each)
  *      msg    the executor's own work per message (irrcoll's programs of self messages,
  *             less MPI's own Isend/Irecv/Waitall of the same messages)
+ *      head   the direct Gatherv root's own work per head (irr__v_root_heads on self
+ *             messages, less MPI's own; IRR_V_HEAD_MSG cpu_msg in the model)
  *      piece  moving one more piece of a message (a typed send and receive over a contiguous one)
  *      size   the Allgatherv choice, per size visited (irr_ag_circ.units)
  *    and the header's defaults beside them.
@@ -110,7 +112,7 @@ static double calibrate_gamma(int64_t n) {
   return best;
 }
 
-typedef struct { double op, walk, type, entry, msg, mpimsg, piece, size, gamma, gamma_cache; } calib;
+typedef struct { double op, walk, type, entry, msg, mpimsg, head, piece, size, gamma, gamma_cache; } calib;
 
 static double fit_slope(const double *x, const double *y, int n, double *icpt) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0, b;
@@ -250,6 +252,55 @@ static void calibrate(calib *C) {
     }
     tm = (now() - t0) / reps / (2 * nm);
     C->msg = te - tm, C->mpimsg = tm;
+  }
+  /* head: the direct Gatherv root's run of its heads (irr__v_root_heads) on 63 self messages
+     of 8 B blocks, less MPI's own Irecv/Waitall of the same messages */
+  {
+    int nm = 63, reps = 400, j;
+    static int64_t m3[3 * 63];
+    static char ub[8 * 63], hb[16 * 63], rb[16 * 63];
+    MPI_Request q[63];
+    MPI_Status hst[63];
+    irr__vstate V;
+    irr__ctx *ctx = NULL;
+    double te, tm;
+    irr__ctx_get(MPI_COMM_SELF, &ctx);
+    irr_sched_init(&s, 0, nm, ops_a, 200000);
+    for (i = 0; i < nm; i++) {
+      int64_t c = 8, slot = s.tmp;
+      m3[i] = m3[nm + i] = 8, m3[2 * nm + i] = 8 * i;
+      memcpy(hb + 16 * i, &c, 8);
+      s.tmp += 8 + IRR_HEAD_ROOM;
+      irr_sched_recv(&s, 0, 0, IRR_BUF_TMP, slot + 8, i, i + 1, 8); /* (from itself: peer 0) */
+      s.ops[s.nops - 1].flags = IRR_OPF_COUNTS | IRR_OPF_ROOM;
+      irr_sched_copy(&s, 0, IRR_BUF_TMP, slot + 8, IRR_BUF_RECV, 0, i, i + 1, 8);
+    }
+    memset(&V, 0, sizeof V);
+    V.ctx = ctx, V.isroot = 1, V.p = nm, V.tag = 10, V.ob.discard = 1;
+    V.vb.v = 1, V.vb.p = nm, V.vb.base = ub, V.vb.counts = m3 + nm, V.vb.displs = m3 + 2 * nm;
+    V.vb.dt.size = V.vb.dt.extent = 1, V.vb.dt.contig = 1, V.vb.dt.type = MPI_BYTE;
+    for (j = 0; j < 5; j++) { /* alternated, the least of each: this host's noise is one-sided */
+      double t1;
+      t0 = now();
+      for (k = 0; k < reps; k++) {
+        for (i = 0; i < nm; i++) MPI_Isend(hb + 16 * i, 16, MPI_BYTE, 0, V.tag + 1, ctx->pc, &q[i]);
+        irr__v_root_heads(&V, &s);
+        MPI_Waitall(nm, q, hst);
+      }
+      t1 = (now() - t0) / reps / nm;
+      te = j == 0 || t1 < te ? t1 : te;
+      t0 = now();
+      for (k = 0; k < reps; k++) {
+        MPI_Request r[63];
+        for (i = 0; i < nm; i++) MPI_Isend(hb + 16 * i, 16, MPI_BYTE, 0, V.tag + 1, ctx->pc, &q[i]);
+        for (i = 0; i < nm; i++) MPI_Irecv(rb + 16 * i, 16, MPI_BYTE, 0, V.tag + 1, ctx->pc, &r[i]);
+        MPI_Waitall(nm, r, hst);
+        MPI_Waitall(nm, q, hst);
+      }
+      t1 = (now() - t0) / reps / nm;
+      tm = j == 0 || t1 < tm ? t1 : tm;
+    }
+    C->head = te - tm;
   }
   /* size: the Allgatherv choice's work, per size visited */
   {
@@ -642,6 +693,8 @@ int main(int argc, char **argv) {
   fprintf(stderr, "  piece %6.1f ns   [cpu_piece %5.1f ns]   one more piece moved, per end\n", C.piece * 1e9, md.cpu_piece * 1e9);
   fprintf(stderr, "  msg   %6.1f ns   [cpu_msg   %5.1f ns]   the executor's own work a message (MPI's own: %.1f ns)\n",
           C.msg * 1e9, md.cpu_msg * 1e9, C.mpimsg * 1e9);
+  fprintf(stderr, "  head  %6.1f ns   [%.1f cpu_msg %5.1f ns]   the direct Gatherv root's own work a head of 8 B\n",
+          C.head * 1e9, (double)IRR_V_HEAD_MSG, IRR_V_HEAD_MSG * md.cpu_msg * 1e9);
   fprintf(stderr, "  size  %6.2f ns   [cpu_size  %5.2f ns]   the Allgatherv choice, a size visited\n", C.size * 1e9, md.cpu_size * 1e9);
   fprintf(stderr, "  walk  %6.1f      [IRR_CIRC_WALK %.1f]    the circulant generator, a root visited (cpu_size units)\n",
           C.walk, (double)IRR_CIRC_WALK);
@@ -653,9 +706,9 @@ int main(int argc, char **argv) {
           C.msg > 0 ? C.msg : 0, C.piece > 0 ? C.piece : 0, C.op, C.type, C.size, C.gamma);
   printf("#@benchmark=cpu\n#@clock=CLOCK_THREAD_CPUTIME_ID\n#@sizes=irrt_skew 1 KiB average, seed 20261127\n" RS_KEYS,
          (unsigned long long)rs_seed);
-  printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_size_s=%g\n#@cal_walk=%g\n"
-         "#@cal_gamma_s=%g\n#@cal_gamma_cache_s=%g\n", C.op, C.entry, C.type, C.piece, C.msg, C.size, C.walk, C.gamma,
-         C.gamma_cache);
+  printf("#@cal_op_s=%g\n#@cal_entry_s=%g\n#@cal_type_s=%g\n#@cal_piece_s=%g\n#@cal_msg_s=%g\n#@cal_head_s=%g\n"
+         "#@cal_size_s=%g\n#@cal_walk=%g\n#@cal_gamma_s=%g\n#@cal_gamma_cache_s=%g\n", C.op, C.entry, C.type, C.piece, C.msg,
+         C.head, C.size, C.walk, C.gamma, C.gamma_cache);
   printf("collective,p,alg,validate_s,choose_s,plan_s,setup_s,new_total_s,repeat_s,model_cpu_s,model_time_s,ops,types,first_s\n");
   fprintf(stderr, "\nOne rank (Allgatherv, Alltoallv: rank 0; Gatherv, Scatterv: the root), new counts (validate + choose + plan +\n"
                   "datatypes) and repeated (Allgatherv: the key's hash; the others plan anew), us; the model's CPU; the\n"

@@ -235,14 +235,15 @@ static int irr__op_probed(const irr_op *o) {
 }
 
 /* Take a message from src on tag that nobody here can use: into scratch of its size, dropped. */
-static int irr__exec_drain(const irr__exec *X, int src, int bytes, int tag) {
+static int irr__drain(MPI_Comm comm, int src, int bytes, int tag) {
   char *junk = (char *)IRRCOLL_MALLOC((size_t)bytes + 1);
   int rc;
   if (!junk) return MPI_ERR_NO_MEM;
-  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, X->comm, MPI_STATUS_IGNORE);
+  rc = MPI_Recv(junk, bytes, MPI_BYTE, src, tag, comm, MPI_STATUS_IGNORE);
   IRRCOLL_FREE(junk);
   return rc;
 }
+static int irr__exec_drain(const irr__exec *X, int src, int bytes, int tag) { return irr__drain(X->comm, src, bytes, tag); }
 
 /* Make scratch hold `need` bytes, keeping its contents. The old block is retired, not freed:
    the round's sends may still read it (irr__exec_retire frees it after their waits). */

@@ -462,16 +462,105 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
   return irr__v_finish(A, V, &X, rc);
 }
 
+/* The blocking direct Gatherv's root where its program is heads alone: every block it
+   expects is below IRR_HEAD_ROOM (no rest; each head lands in a scratch slot), its receive
+   type is contiguous, and no IRRCOLL_CHECK. The program's receives are posted straight from
+   its ops and completed by one MPI_Waitall (no head can truncate: its slot has room for any
+   head); then each head's size is checked and its data copied into place, as the executor
+   with irr__v_heads does, without the executor's pieces, chunks and completion passes
+   (cpu_msg). With those charged, p = 64 at 4 B - 1 KiB ran at 0.914 of MPI_Gatherv in SMPI
+   (bench/run_e2e.sh). The senders run the executor: the messages are the same. Unlike the
+   executor, a block whose head is wrong is left as it was (the executor copied its slot
+   in); a head that announced more than the room has its rest drained. 1 where this
+   applies. */
+static int irr__v_root_plain(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
+  int j;
+  if (A->scatter || !V->isroot || V->alg != IRR_ALG_DIRECT || V->ctx->check) return 0;
+  irr__v_views(A, V);
+  if (!V->vb.discard && !V->vb.dt.contig) return 0;
+  for (j = 0; j < s->nops; j++) {
+    const irr_op *o = &s->ops[j];
+    if (o->round != 0 || (o->kind != IRR_OP_RECV && o->kind != IRR_OP_COPY)) return 0;
+    if (o->kind == IRR_OP_RECV && (o->buf != IRR_BUF_TMP || o->bhi != o->blo + 1 ||
+                                   (o->flags & (IRR_OPF_COUNTS | IRR_OPF_ROOM)) != (IRR_OPF_COUNTS | IRR_OPF_ROOM)))
+      return 0;
+    if (o->kind == IRR_OP_COPY && o->dbuf != IRR_BUF_RECV) return 0;
+  }
+  return 1;
+}
+/* The model's CPU of a head there, in cpu_msg: its size read and checked, its data copied,
+   beyond MPI's own receive. bench/bench_cpu.c ("head", 8 B blocks) measured 19-24 ns a head
+   in runs where the executor's own work was 58-73 ns a message. Charged as the executor
+   charges its messages, once they are posted. */
+#define IRR_V_HEAD_MSG 0.3
+/* Run it (irr__v_root_plain said 1). Scratch: the program's slots; requests and statuses
+   beyond 64. */
+static int irr__v_root_heads(irr__vstate *V, const irr_sched *s) {
+  MPI_Request stk[64], *rq = stk;
+  MPI_Status sst[64], *st = sst;
+  MPI_Comm comm = V->ctx->pc;
+  int j, k, nr = 0, rc = MPI_SUCCESS, rc2, tag = V->tag + 1, bad = 0;
+  char *tmp = s->tmp > 0 ? (char *)IRRCOLL_MALLOC((size_t)s->tmp) : NULL;
+  double cpu;
+  for (j = 0; j < s->nops; j++) nr += s->ops[j].kind == IRR_OP_RECV;
+  if (nr > 64) {
+    rq = (MPI_Request *)IRRCOLL_MALLOC((size_t)nr * sizeof(MPI_Request));
+    st = (MPI_Status *)IRRCOLL_MALLOC((size_t)nr * sizeof(MPI_Status));
+  }
+  if (!rq || !st || (s->tmp > 0 && !tmp)) { /* as any rank that cannot take part: its peers wait */
+    if (tmp) IRRCOLL_FREE(tmp);
+    if (rq && rq != stk) IRRCOLL_FREE(rq);
+    if (st && st != sst) IRRCOLL_FREE(st);
+    return MPI_ERR_NO_MEM;
+  }
+#ifdef IRRCOLL_TRACE
+  IRRCOLL_TRACE(s); /* test-only: the program as it runs (test/mpi/test_same.c) */
+#endif
+  for (nr = 0, j = 0; j < s->nops && rc == MPI_SUCCESS; j++)
+    if (s->ops[j].kind == IRR_OP_RECV &&
+        (rc = MPI_Irecv(tmp + s->ops[j].off - 8, 8 + IRR_HEAD_ROOM, MPI_BYTE, s->ops[j].peer, tag, comm, &rq[nr])) ==
+            MPI_SUCCESS)
+      nr++;
+  cpu = (double)nr * IRR_V_HEAD_MSG * V->ctx->md.cpu_msg;
+  IRRCOLL_CPU_CHARGE(cpu);
+  V->ctx->last.cpu_model_s += cpu;
+  for (j = 0; j < s->nops && rc == MPI_SUCCESS; j++) /* the own block, while the heads come */
+    if (s->ops[j].kind == IRR_OP_COPY && s->ops[j].buf == IRR_BUF_SEND && !V->vb.discard && !V->ob.discard)
+      rc = irr__dx_copy(&s->ops[j], &V->ob, &V->vb, comm, &bad);
+  rc2 = nr > 0 ? MPI_Waitall(nr, rq, st) : MPI_SUCCESS;
+  if (rc == MPI_SUCCESS) rc = rc2;
+  for (k = 0, j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
+    const irr_op *o = &s->ops[j];
+    int64_t c = -1, at; /* no header: a size of -1, never a size */
+    int got = 0;
+    if (o->kind != IRR_OP_RECV) continue;
+    if (MPI_Get_count(&st[k++], MPI_BYTE, &got) == MPI_SUCCESS && got >= 8) memcpy(&c, tmp + o->off - 8, 8);
+    if (c >= 0 && c <= o->len) { /* its block, or a shorter one (taken at its start, as MPICH does) */
+      if (c > 0 && !V->vb.discard) memcpy(irr__blk_addr(&V->vb, o->blo), tmp + o->off, (size_t)c);
+      continue;
+    }
+    bad = 1;
+    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) /* its rest, as chunked */
+      rc = irr__drain(comm, o->peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), tag + IRR__ALTTAG);
+  }
+  if (tmp) IRRCOLL_FREE(tmp);
+  if (rq != stk) IRRCOLL_FREE(rq);
+  if (st != sst) IRRCOLL_FREE(st);
+  if (rc == MPI_SUCCESS && bad && V->err == MPI_SUCCESS) V->err = MPI_ERR_TRUNCATE;
+  return rc;
+}
+
 /* A blocking direct Scatterv (IRR_ALG_DIRECT, without IRRCOLL_CHECK): the program of
    irr_scatterv_direct (one message from the root to every other rank, empty ones too) run
    straight on the user's buffers (mpi/direct.h), as MPI's own linear algorithm: no staging,
    no executor. A root with bad arguments sends its poison and every rank drains what comes;
    a receiver of the poison or of a block larger than its count returns MPI_ERR_TRUNCATE,
    the block untouched; a shorter block, an empty one too, is taken at the start of its
-   block, as MPICH does. Not Gatherv, whose direct program is the executor's (each block's
-   size ahead, irr_gatherv_direct_h): run this way its root would probe each of its p - 1
-   messages before receiving it, on the call's critical path (SMPI, p = 64, 4 B to 1 KiB:
-   0.876 of MPI's linear, against 0.913 with the executor's pre-posted heads). Nor a build
+   block, as MPICH does. Not Gatherv, whose direct program sends each block's size ahead
+   (irr_gatherv_direct_h): run this way its root would probe each of its p - 1 messages
+   before receiving it, on the call's critical path (SMPI, p = 64, 4 B to 1 KiB: 0.876 of
+   MPI's linear, against 0.913 with the executor's pre-posted heads; its root now runs its
+   heads itself, irr__v_root_heads). Nor a build
    whose receives are not probed (IRR_DX_PROBE 0: MPICH raises a truncated receive on
    MPI_COMM_WORLD's handler). */
 static int irr__v_direct(const irr__vargs *A, irr__vstate *V, irr_sched *s, irr_op **ops, double t0) {
@@ -545,7 +634,7 @@ static int irr__v_run(const irr__vargs *A, irr_alg forced) {
     rc = irr__v_direct(A, &V, &s, &ops, t0);
   } else if ((rc = irr__v_plan(A, &V, forced, &s, &ops)) == MPI_SUCCESS) {
     irr__note_call(V.ctx, coll, forced, 0, 0, irr__plan_cpu(&V.ctx->md, V.isroot ? IRR_VALIDATE_SIZES * V.p : 1, s.nops), t0);
-    rc = irr__v_exec(A, &V, &s);
+    rc = irr__v_root_plain(A, &V, &s) ? irr__v_root_heads(&V, &s) : irr__v_exec(A, &V, &s);
   }
   if (ops) IRRCOLL_FREE(ops);
   if (V.m_root) IRRCOLL_FREE(V.m_root);
