@@ -158,6 +158,18 @@ static void scenarios(const char *algname, int sizes_flow) {
     if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
     still_works(what);
 
+    { /* more than a head of the direct Gatherv holds: its rest must be taken and dropped */
+      int big = rank == last ? (int)(IRR_HEAD_ROOM / sizeof(int)) + 100000 : CNT; /* a rest past eager sizes */
+      int *bb = rank == last ? (int *)calloc((size_t)big, sizeof(int)) : mine;
+      snprintf(what, sizeof what, "%s: a sender sends more than a head holds", algname);
+      RESET();
+      rc = IRR_Gatherv(bb, big, MPI_INT, rbuf, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+      if (bb != mine) free(bb);
+      EXPECT(rc, rank == root ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
+      if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
+      still_works(what);
+    }
+
     for (w = 0; w < 2; w++) { /* the last rank; then the odd ranks and the root (a subtree of several) */
 #define SHORT(r) (w == 0 ? (r) == last : (r) % 2 == 1 || (r) == root)
       snprintf(what, sizeof what, "%s: %s less than the root expects", algname,
