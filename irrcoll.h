@@ -6977,12 +6977,13 @@ static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) { /* the layout's counts: the caller's, or here */
-    if (cc->share <= 0) {
-      cc->share = irr__allgatherv_share_w(p, node, (int *)work), cc->nn = irr_allgatherv_nodes(p, node, NULL);
+  if (node) { /* the layout's counts: the caller's, or counted here for this call alone */
+    int share = cc->share, nn = cc->nn;
+    if (share <= 0) {
+      share = irr__allgatherv_share_w(p, node, (int *)work), nn = irr_allgatherv_nodes(p, node, NULL);
       cc->units += (IRR_AG_SMP_SHARE + IRR_AG_SMP_NODES) * p;
     }
-    return irr__allgatherv_choose_smp(p, m, md, node, cc->share, cc->nn, B, work, &cc->units);
+    return irr__allgatherv_choose_smp(p, m, md, node, share, nn, B, work, &cc->units);
   }
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
@@ -11582,6 +11583,17 @@ static void irr__v_unfix(irr__vstate *V, irr_sched *s) {
   }
 }
 
+/* The rest a direct Gatherv's sender sends after a head that announced c > IRR_HEAD_ROOM
+   units, on the other tag and chunked as the executor sends it (tag: the heads'): taken whole
+   and dropped. */
+static int irr__v_drain_rest(MPI_Comm comm, int peer, int64_t c, int tag) {
+  int64_t at;
+  int rc = MPI_SUCCESS;
+  for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK)
+    rc = irr__drain(comm, peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), tag + IRR__ALTTAG);
+  return rc;
+}
+
 /* The direct Gatherv's root, once the heads are in (round 0): a sender whose announced size
    is not the root's count marks the result bad; the rest it sends (above IRR_HEAD_ROOM) is
    taken whole and dropped, and the rest the root expected from it is not waited for. A
@@ -11592,7 +11604,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
   if (X->s->ops[lo].round != 0) return MPI_SUCCESS;
   for (j = lo; j < hi && rc == MPI_SUCCESS; j++) {
     const irr_op *o = &X->s->ops[j];
-    int64_t c, m, at;
+    int64_t c, m;
     if (o->kind != IRR_OP_RECV || !(o->flags & IRR_OPF_COUNTS)) continue;
     c = V->heard[o->peer], m = V->m_root ? V->m_root[o->peer] : 0;
     if (c == m) continue;
@@ -11600,8 +11612,7 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     X->bad = 1;
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
-    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) /* the rest, as chunked */
-      rc = irr__exec_drain(X, o->peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), X->tag + IRR__ALTTAG);
+    rc = irr__v_drain_rest(X->comm, o->peer, c, X->tag);
   }
   return rc;
 }
@@ -11784,7 +11795,7 @@ static int irr__v_root_heads(irr__vstate *V, const irr_sched *s) {
   if (rc == MPI_SUCCESS) rc = rc2;
   for (k = 0, j = 0; j < s->nops && rc == MPI_SUCCESS; j++) {
     const irr_op *o = &s->ops[j];
-    int64_t c = -1, at; /* no header: a size of -1, never a size */
+    int64_t c = -1; /* no header: a size of -1, never a size */
     int got = 0;
     if (o->kind != IRR_OP_RECV) continue;
     if (MPI_Get_count(&st[k++], MPI_BYTE, &got) == MPI_SUCCESS && got >= 8) memcpy(&c, tmp + o->off - 8, 8);
@@ -11793,8 +11804,7 @@ static int irr__v_root_heads(irr__vstate *V, const irr_sched *s) {
       continue;
     }
     bad = 1;
-    for (at = IRR_HEAD_ROOM; at < c && rc == MPI_SUCCESS; at += IRR__CHUNK) /* its rest, as chunked */
-      rc = irr__drain(comm, o->peer, (int)(c - at < IRR__CHUNK ? c - at : IRR__CHUNK), tag + IRR__ALTTAG);
+    rc = irr__v_drain_rest(comm, o->peer, c, tag);
   }
   if (tmp) IRRCOLL_FREE(tmp);
   if (rq != stk) IRRCOLL_FREE(rq);

@@ -554,12 +554,13 @@ static inline irr_alg irr__allgatherv_choose_in(irr_alg forced, int p, const int
     }
     return forced == IRR_ALG_RECDOUBLING && !pof2 ? IRR_ALG_BRUCK : forced;
   }
-  if (node) { /* the layout's counts: the caller's, or here */
-    if (cc->share <= 0) {
-      cc->share = irr__allgatherv_share_w(p, node, (int *)work), cc->nn = irr_allgatherv_nodes(p, node, NULL);
+  if (node) { /* the layout's counts: the caller's, or counted here for this call alone */
+    int share = cc->share, nn = cc->nn;
+    if (share <= 0) {
+      share = irr__allgatherv_share_w(p, node, (int *)work), nn = irr_allgatherv_nodes(p, node, NULL);
       cc->units += (IRR_AG_SMP_SHARE + IRR_AG_SMP_NODES) * p;
     }
-    return irr__allgatherv_choose_smp(p, m, md, node, cc->share, cc->nn, B, work, &cc->units);
+    return irr__allgatherv_choose_smp(p, m, md, node, share, nn, B, work, &cc->units);
   }
   if (p <= 1) return IRR_ALG_BRUCK;
   return irr__allgatherv_choose_flat(p, m, md, B, work, cc);
