@@ -11595,7 +11595,8 @@ static int irr__v_drain_rest(MPI_Comm comm, int peer, int64_t c, int tag) {
 }
 
 /* The direct Gatherv's root, once the heads are in (round 0): a sender whose announced size
-   is not the root's count marks the result bad; the rest it sends (above IRR_HEAD_ROOM) is
+   is not the root's count marks the result bad; its slot is not copied into its block (left
+   as it was, as irr__v_root_heads leaves it), the rest it sends (above IRR_HEAD_ROOM) is
    taken whole and dropped, and the rest the root expected from it is not waited for. A
    shorter block is accepted (MPICH does; MPI calls it erroneous), but with IRRCOLL_CHECK. */
 static int irr__v_heads(irr__exec *X, int lo, int hi) {
@@ -11610,6 +11611,13 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (c == m) continue;
     if (c >= 0 && c < m && X->shortok && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
+    for (k = lo; k < hi; k++) { /* its slot is not copied in: the block stays as it was */
+      irr_op *y = &X->s->ops[k];
+      if (y->kind != IRR_OP_COPY || y->buf != IRR_BUF_TMP || y->blo != o->peer) continue;
+      V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = y->len, V->fix[3 * V->nfix + 2] = y->peer, V->nfix++;
+      y->len = 0;
+      break;
+    }
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
     rc = irr__v_drain_rest(X->comm, o->peer, c, X->tag);
@@ -11733,10 +11741,9 @@ static int irr__v_exec(const irr__vargs *A, irr__vstate *V, irr_sched *s) {
    head); then each head's size is checked and its data copied into place, as the executor
    with irr__v_heads does, without the executor's pieces, chunks and completion passes
    (cpu_msg). With those charged, p = 64 at 4 B - 1 KiB ran at 0.914 of MPI_Gatherv in SMPI
-   (bench/run_e2e.sh). The senders run the executor: the messages are the same. Unlike the
-   executor, a block whose head is wrong is left as it was (the executor copied its slot
-   in); a head that announced more than the room has its rest drained. 1 where this
-   applies. */
+   (bench/run_e2e.sh). The senders run the executor: the messages are the same. As there, a
+   block whose head is wrong is left as it was, and a head that announced more than the
+   room has its rest drained. 1 where this applies. */
 static int irr__v_root_plain(const irr__vargs *A, irr__vstate *V, const irr_sched *s) {
   int j;
   if (A->scatter || !V->isroot || V->alg != IRR_ALG_DIRECT || V->ctx->check) return 0;

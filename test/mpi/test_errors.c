@@ -43,6 +43,14 @@ static int canaries_ok(const int *rbuf, const int *displs, int n) {
   return rbuf[n - 1] == CANARY;
 }
 
+/* block q of the root's buffer as RESET left it */
+static int untouched(const int *rbuf, const int *displs, int q) {
+  int k;
+  for (k = 0; k < CNT; k++)
+    if (rbuf[displs[q] + k] != CANARY) return 0;
+  return 1;
+}
+
 /* a correct call right after an error: the communicator still works */
 static void still_works(const char *after) {
   int counts[64], displs[64], i, n = p * (CNT + GAP) + GAP + 1;
@@ -156,6 +164,10 @@ static void scenarios(const char *algname, int sizes_flow) {
     rc = IRR_Gatherv(mine, rank == last ? CNT + 1 : CNT, MPI_INT, rbuf, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
     EXPECT(rc, rank == root ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
     if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
+    /* the direct root (its own run, or the executor's with IRRCOLL_CHECK) leaves the block
+       as it was, where its head came into a slot (a block below IRR_HEAD_ROOM; above, the
+       head lands in place) */
+    if (rank == root && !sizes_flow && CNT * (int)sizeof(int) < IRR_HEAD_ROOM) CHECK(untouched(rbuf, displs, last), "%s: the larger block was written", what);
     still_works(what);
 
     { /* more than a head of the direct Gatherv holds: its rest must be taken and dropped */
@@ -167,6 +179,7 @@ static void scenarios(const char *algname, int sizes_flow) {
       if (bb != mine) free(bb);
       EXPECT(rc, rank == root ? MPI_ERR_TRUNCATE : MPI_SUCCESS, what);
       if (rank == root) CHECK(canaries_ok(rbuf, displs, n), "%s: canary overwritten", what);
+      if (rank == root && !sizes_flow && CNT * (int)sizeof(int) < IRR_HEAD_ROOM) CHECK(untouched(rbuf, displs, last), "%s: the larger block was written", what);
       still_works(what);
     }
 
