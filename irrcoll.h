@@ -11555,6 +11555,14 @@ static int irr__v_plan(const irr__vargs *A, irr__vstate *V, irr_alg alg, irr_sch
   return MPI_SUCCESS;
 }
 
+/* Op k of s, its length and peer recorded first, for irr__v_unfix to restore after the run
+   (a persistent request runs the program again). */
+static irr_op *irr__v_fix(irr__vstate *V, irr_sched *s, int k) {
+  irr_op *o = &s->ops[k];
+  V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
+  return o;
+}
+
 /* A block that came c < m bytes: the op that puts it in place (the slot's copy, or the rest
    above IRR_HEAD_ROOM) takes c, recorded for irr__v_unfix (a rest the head took whole is not
    waited for); a staged buffer's tail gets zeros. A block expected at IRR_HEAD_ROOM or more
@@ -11567,8 +11575,7 @@ static int irr__v_short(irr__exec *X, irr__vstate *V, int lo, int hi, int q, int
     int slot = k < hi && o->kind == IRR_OP_COPY && o->buf == IRR_BUF_TMP && o->blo == q;
     int rest = k >= hi && o->kind == IRR_OP_RECV && o->peer == q;
     if (!slot && !rest) continue;
-    V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = o->len, V->fix[3 * V->nfix + 2] = o->peer, V->nfix++;
-    o->len = slot ? c : c > IRR_HEAD_ROOM ? c - IRR_HEAD_ROOM : 0;
+    irr__v_fix(V, X->s, k)->len = slot ? c : c > IRR_HEAD_ROOM ? c - IRR_HEAD_ROOM : 0;
     if (rest && o->len == 0) o->peer = MPI_PROC_NULL; /* it sends no rest */
     break;
   }
@@ -11612,11 +11619,11 @@ static int irr__v_heads(irr__exec *X, int lo, int hi) {
     if (c >= 0 && c < m && X->shortok && irr__v_short(X, V, lo, hi, o->peer, c, m)) continue;
     X->bad = 1;
     for (k = lo; k < hi; k++) { /* its slot is not copied in: the block stays as it was */
-      irr_op *y = &X->s->ops[k];
-      if (y->kind != IRR_OP_COPY || y->buf != IRR_BUF_TMP || y->blo != o->peer) continue;
-      V->fix[3 * V->nfix] = k, V->fix[3 * V->nfix + 1] = y->len, V->fix[3 * V->nfix + 2] = y->peer, V->nfix++;
-      y->len = 0;
-      break;
+      const irr_op *y = &X->s->ops[k];
+      if (y->kind == IRR_OP_COPY && y->buf == IRR_BUF_TMP && y->blo == o->peer) {
+        irr__v_fix(V, X->s, k)->len = 0;
+        break;
+      }
     }
     for (k = hi; k < X->s->nops; k++)
       if (X->s->ops[k].kind == IRR_OP_RECV && X->s->ops[k].peer == o->peer) X->s->ops[k].peer = MPI_PROC_NULL;
