@@ -393,6 +393,7 @@ typedef struct irr_op {
    (ir/check.h); the model charges gamma per unit reduced at the end of the round. */
 #define IRR_OPF_REDUCE 1024
 #define IRR_OPF_RIGHT 2048
+#define IRR_OPF_LANE 4096
 
 /* Is op j of s the head of a message (a send or receive that does not continue the one
    before)? */
@@ -883,8 +884,12 @@ typedef struct irr__sim {
   int64_t *base, *partner;
   double *post;       /* per op: time its round started, < 0 while not posted */
   double *sfree, *rfree, *rend;
-  int *pos;           /* per rank: first op index of its current round */
-  int64_t *left;      /* per rank: comm ops of the current round not yet done */
+  /* per lane of a rank (a = 2r + lane, IRR_OPF_LANE; a program without lanes leaves lane 1
+     empty): first op index of its current round, comm ops of it not yet done, its round
+     (INT_MAX: done); lane 1 enters a round only once lane 0 has finished those before it
+     (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
+  int *pos, *cur, *wait;
+  int64_t *left;
   irr__ev *heap;
   int64_t nheap, done, ncomm;
   irr__park *park;    /* 2p ports: 2r = r's send port, 2r+1 = its receive port */
@@ -905,19 +910,26 @@ static inline void irr__sim_park(irr__sim *S, int64_t port, int64_t msg) {
   }
 }
 
-/* Rank r enters the round at s[r].ops[pos[r]] at time t: post its ops, pass empty rounds. */
-static inline void irr__sim_enter(irr__sim *S, int r, double t) {
+static inline int irr__sim_lane(const irr_op *o) { return (o->flags & IRR_OPF_LANE) != 0; }
+
+/* Lane a of rank a/2 enters its next round at or after op pos[a] at time t: post its ops,
+   pass empty rounds; lane 0's progress may let a parked lane 1 in. */
+static inline void irr__sim_enter(irr__sim *S, int a, double t) {
+  int r = a / 2, l = a % 2;
   const irr_sched *sc = &S->s[r];
   for (;;) {
-    int j = S->pos[r], rd;
+    int j = S->pos[a], rd;
     int64_t left = 0;
-    if (j >= sc->nops) { S->rend[r] = t; S->left[r] = -1; return; }
+    while (j < sc->nops && irr__sim_lane(&sc->ops[j]) != l) j++;
+    S->pos[a] = j, S->rend[a] = t;
+    if (j >= sc->nops) { S->left[a] = -1, S->cur[a] = INT_MAX; break; }
     rd = sc->ops[j].round;
-    S->rend[r] = t;
+    if (l == 1 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
+    S->cur[a] = rd;
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
       int64_t g = S->base[r] + j, q;
-      if (!irr_op_is_head(o)) continue; /* copies; pieces that continue a message */
+      if (irr__sim_lane(o) != l || !irr_op_is_head(o)) continue; /* the other lane; copies; pieces that continue a message */
       left++;
       S->post[g] = t;
       q = S->partner[g];
@@ -928,24 +940,32 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
         irr__heap_push(S->heap, &S->nheap, e);
       }
     }
-    S->left[r] = left;
-    if (left > 0) return;
-    S->pos[r] = j; /* a round of copies only: ends at once */
+    S->left[a] = left;
+    if (left > 0) break;
+    S->pos[a] = j; /* a round of copies only: ends at once */
+  }
+  if (l == 0 && S->wait[r]) {
+    int k = S->pos[a + 1];
+    while (k < sc->nops && irr__sim_lane(&sc->ops[k]) != 1) k++;
+    if (k >= sc->nops || sc->ops[k].round <= S->cur[a]) S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
   }
 }
 
 
-static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
-  if (t > S->rend[r]) S->rend[r] = t;
-  if (--S->left[r] == 0) {
-    const irr_sched *sc = &S->s[r];
-    int j = S->pos[r], rd = sc->ops[j].round;
+/* Op g (a message's end at its rank) is done at t. */
+static inline void irr__sim_finish_op(irr__sim *S, int64_t g, double t) {
+  int r = S->owner[g];
+  const irr_sched *sc = &S->s[r];
+  int a = 2 * r + irr__sim_lane(&sc->ops[g - S->base[r]]);
+  if (t > S->rend[a]) S->rend[a] = t;
+  if (--S->left[a] == 0) {
+    int j = S->pos[a], rd = sc->ops[j].round;
     int64_t red = 0;
     for (; j < sc->nops && sc->ops[j].round == rd; j++)
-      if (sc->ops[j].flags & IRR_OPF_REDUCE) red += sc->ops[j].len;
-    S->rend[r] += S->m.gamma * (double)red;
-    S->pos[r] = j;
-    irr__sim_enter(S, r, S->rend[r]);
+      if ((sc->ops[j].flags & IRR_OPF_REDUCE) && irr__sim_lane(&sc->ops[j]) == a % 2) red += sc->ops[j].len;
+    S->rend[a] += S->m.gamma * (double)red;
+    S->pos[a] = j;
+    irr__sim_enter(S, a, S->rend[a]);
   }
 }
 
@@ -981,11 +1001,12 @@ static inline irr_status irr__sim_alloc(irr__sim *S) {
   S->park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
   S->owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
   if (S->park) memset(S->park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
-  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(double));
+  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * 5 * sizeof(int));
+  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
   if (!S->partner || !S->post || !S->heap || !S->sfree || !S->pos || !S->left || !S->park || !S->owner)
     return IRR_ERR_NOMEM;
+  S->cur = S->pos + 2 * (size_t)p, S->wait = S->pos + 4 * (size_t)p;
   S->rfree = S->sfree + p;
   S->rend = S->sfree + 2 * (size_t)p;
   return IRR_OK;
@@ -1032,8 +1053,8 @@ static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
     }
   for (g = 0; g < n; g++) S->post[g] = -1.0;
   for (r = 0; r < p; r++) {
-    S->sfree[r] = S->rfree[r] = 0.0;
-    S->pos[r] = 0;
+    S->sfree[r] = S->rfree[r] = S->rend[2 * r] = S->rend[2 * r + 1] = 0.0;
+    S->pos[2 * r] = S->pos[2 * r + 1] = 0, S->cur[2 * r] = S->cur[2 * r + 1] = -1, S->wait[r] = 0;
     if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
   }
   return IRR_OK;
@@ -1094,8 +1115,8 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
       S->park[ports[k]].wake = 1;
       irr__heap_push(S->heap, &S->nheap, w);
     }
-  irr__sim_finish_op(S, src, fin);
-  irr__sim_finish_op(S, dst, fin);
+  irr__sim_finish_op(S, msg, fin);
+  irr__sim_finish_op(S, S->partner[msg], fin);
 }
 
 /* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m: the network's
@@ -1116,7 +1137,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if ((st = irr__sim_index(&S)) != IRR_OK || (st = irr__sim_alloc(&S)) != IRR_OK ||
       (st = irr__sim_pair(&S, out)) != IRR_OK)
     goto out;
-  for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
+  for (r = 0; r < p; r++) irr__sim_enter(&S, 2 * r, 0.0), irr__sim_enter(&S, 2 * r + 1, 0.0);
   while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
     if (e.msg < 0) irr__sim_wake(&S, e);
@@ -1125,10 +1146,10 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
   for (r = 0; r < p; r++) {
-    double c = irr_sched_cpu(&s[r], m);
-    if (out && S.rend[r] > out->net) out->net = S.rend[r];
+    double c = irr_sched_cpu(&s[r], m), e = S.rend[2 * r] > S.rend[2 * r + 1] ? S.rend[2 * r] : S.rend[2 * r + 1];
+    if (out && e > out->net) out->net = e;
     if (out && c > out->cpu) out->cpu = c;
-    if (rank_time) rank_time[r] = S.rend[r] + c;
+    if (rank_time) rank_time[r] = e + c;
   }
   if (out) out->time = out->net + out->cpu;
 out:
@@ -1668,12 +1689,56 @@ static inline irr_status irr__chk_pairs(const irr_sched *s, int p, const int64_t
       if (o->kind != IRR_OP_SEND) continue;
       q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
       if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
-          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LANE)) ||
           (o->buf != IRR_BUF_NONE &&
            (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip)))
         return irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
     }
   return IRR_OK;
+}
+
+/* Lanes (IRR_OPF_LANE): the MPI executor runs a rank's lane-1 ops beside its lane-0 ops,
+   so the checks above, which run the rounds one after the other, hold for any interleaving
+   only if the lanes touch nothing in common but the input: no scratch unit (a receive's
+   slot, a reduce's or copy's target, what a send or copy reads), and the receive buffer in
+   one lane alone. Messages pair within a lane (irr__chk_pairs). O(n log n) a rank. */
+typedef struct irr__lspan {
+  int64_t a, b;
+  int lane;
+} irr__lspan;
+static int irr__lspan_cmp(const void *x, const void *y) {
+  int64_t a = ((const irr__lspan *)x)->a, b = ((const irr__lspan *)y)->a;
+  return a < b ? -1 : a > b;
+}
+static inline irr_status irr__chk_lanes(const irr_sched *s, int p, irr_check_report *rep) {
+  int r, j, n, any = 0;
+  irr__lspan *v = NULL;
+  irr_status st = IRR_OK;
+  for (r = 0; r < p && !any; r++)
+    for (j = 0; j < s[r].nops && !any; j++) any = (s[r].ops[j].flags & IRR_OPF_LANE) != 0;
+  for (r = 0; r < p && any && st == IRR_OK; r++) {
+    int recv = -1;
+    int64_t end[2] = {INT64_MIN, INT64_MIN};
+    if (!(v = (irr__lspan *)IRRCOLL_MALLOC((2 * (size_t)s[r].nops + 1) * sizeof *v))) return IRR_ERR_NOMEM;
+    for (j = n = 0; j < s[r].nops && st == IRR_OK; j++) {
+      const irr_op *o = &s[r].ops[j];
+      int l = (o->flags & IRR_OPF_LANE) != 0, side, buf;
+      for (side = 0; side < 2; side++) {
+        buf = side ? o->dbuf : o->buf;
+        if (buf == IRR_BUF_TMP && o->len > 0) v[n].a = side ? o->doff : o->off, v[n].b = v[n].a + o->len, v[n++].lane = l;
+        if (buf == IRR_BUF_RECV && recv >= 0 && recv != l)
+          st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "both lanes use the receive buffer");
+        if (buf == IRR_BUF_RECV) recv = l;
+      }
+    }
+    qsort(v, (size_t)n, sizeof *v, irr__lspan_cmp);
+    for (j = 0; j < n && st == IRR_OK; j++) {
+      if (v[j].a < end[!v[j].lane]) st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, -1, "both lanes use a scratch unit");
+      if (v[j].b > end[v[j].lane]) end[v[j].lane] = v[j].b;
+    }
+    IRRCOLL_FREE(v);
+  }
+  return st;
 }
 
 /* Rank r's state before its first op: the blocks (and sizes) the collective gives it;
@@ -2015,7 +2080,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if (!partner) { st = IRR_ERR_NOMEM; goto out; }
   st = irr__sched_match(s, p, base, partner);
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
-  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
+  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK || (st = irr__chk_lanes(s, p, rep)) != IRR_OK) goto out;
   st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
   if (sp->coll == IRR_COLL_REDUCE_SCATTER) st = irr__chk_reduce(s, sp, base, partner, rep);
@@ -6086,37 +6151,36 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
    Why: the count-balanced algorithm moves ((p - 1)/p) n through every port and then
    delivers each block to its owner, so the owner o of the largest block (m_o units) takes
    about n + m_o; with one block of half the vector that is 1.5 n where the bound has n
-   (issue 33). Here o's block D is finished first, and reaches o while the others work on
-   the rest R (n - m_o units, the blocks without o; virtual rank u of the k = p - 1 others
-   is rank u + (u >= o)):
-     1. D, in p equal pieces, is reduce-scattered by reverse Bruck among all p (bruck.h).
-     2. At once, from round RD = ceil(log2 p) + 1 on:
-        - R, in k equal pieces, is reduce-scattered by reverse Bruck among the k and
-          delivered to its owners (balanced.h's program on R's blocks);
-        - the D pieces go to o through groups of w = 2^floor(log2(k)/2) ~ sqrt(k) ranks:
-          each sends its piece to its group's first rank in R's round 1; that rank sends
-          the group's to o in a later round, paced so that o's port takes them while R's
-          rounds still run (irr__rs_dom_dround);
-        - o's own parts of R reach the k by groups of w too (offset by w/2, so their first
-          ranks are others): one message a group, which its first rank reduces into its
-          relative pieces 0 .. w - 1 of R before they leave (by R's round ceil(log2 k) -
-          log2 w), in the round whose traffic it fits (irr__rs_dom_round).
-     o posts all of step 2 in one round: its port sends n - m_o and takes m_o.
-   The rounds are round numbers, not barriers: a message of o's waits only for its receive.
+   (issue 33). Here o's block D and the rest R (n - m_o units, the blocks without o; virtual
+   rank u of the k = p - 1 others is rank u + (u >= o)) run in two lanes (IRR_OPF_LANE,
+   ir/sched.h), which the executor runs side by side: a lane waits only for its own
+   messages, so R's heavy rounds do not hold up D's light ones.
+     Lane 0, D: a reverse Bruck among all p (bruck.h) on G = ceil(p/w) equal pieces, held by
+       o, o + w, o + 2w, ... (mod p), w = 2^floor(log2(k)/2) ~ sqrt(k), the others' pieces
+       empty: its first rounds (more than w pieces live) move D's bytes as over p pieces,
+       the last log2 w move one piece or none. Then each holder sends its piece to o, G - 1
+       messages (o's own piece is a copy), where p pieces would be p - 1 at o's port.
+     Lane 1, R: from D's first round with at most w pieces live (irr__rs_dom_light) on, so
+       that the two lanes' heavy rounds do not share the ports: balanced.h's program on R's
+       blocks among the k, and o's own parts of R sent to them by groups of w consecutive
+       virtual ranks (offset by w/2): one message a group, which its first rank reduces into
+       its relative pieces 0 .. w - 1 of R before they leave (by R's round ceil(log2 k) -
+       log2 w), in the round whose traffic it fits (irr__rs_dom_round).
+   A lane's messages pair within it, and the lanes share no scratch (ir/check.h checks both).
 
-   Cost: t_D(p, m_o) + max(t_R(k, n - m_o) + R's delivery + a group's extra messages,
-   o's port: k/w alpha + max(m_o, n - m_o) beta), t_D and t_R reverse Bruck over equal
-   pieces. Against balanced it saves about min(m_o, n - m_o) beta at o's port and pays
-   ceil(log2 k) alpha for the second reverse Bruck, plus w - 1 messages at a group's first
-   rank: in the model a gain from a few KiB a rank on, where one block holds about half the
-   vector (select/reduce_scatter.h weighs it). Its limit: below that it loses to balanced
-   (the extra rounds), and the SMPI figures in README.md say where it pays.
+   Cost (select/reduce_scatter.h's irr__rs_dom_est): max(t_D + (G - 1) alpha + m_o beta,
+   t_D' + t_R(k, n - m_o) + R's delivery + a group's part of o's, o's port: k/w alpha +
+   (n - m_o) beta), t_D reverse Bruck over G pieces, t_D' its rounds before lane 1 starts,
+   t_R over k equal pieces. Against balanced it saves about min(m_o, n - m_o) beta at o's
+   port and pays the log2 w light rounds before R starts. SMPI (flat, 0.5 us overhead, one
+   block of half, 1 KiB a rank, p = 256): 60.2 us where the one-lane version of the same
+   rounds took 69-70 and balanced 72.5 (README.md).
 
    Built from two sub-programs written by the algorithms above on their own labels and then
    mapped onto the real ones: D's on one block (block 0 = all of D, ranks as they are), R's
    on the blocks without o (virtual ranks; a range over o's place is split there, its second
    part continuing the message). Scratch (not o): R's, then o's parts of R (a group's first
-   rank: the group's), then D's, then a D group's gathered pieces. o: D's. */
+   rank: the group's), then D's. o: D's. */
 
 #define IRR_RS_DOM_MINP 8
 
@@ -6152,8 +6216,8 @@ static inline void irr__rs_rop(irr_sched *s, int round, int kind, int peer, int 
 }
 
 /* Sub-program ops e[lo, hi) onto s, scratch offsets moved by base, rounds from 1 on by
-   shift. R's (Rs: its blocks): peers are virtual (u: rank u + (u >= o)), labels on R's
-   blocks, mapped by irr__rs_rop. D's (Rs NULL): peers are ranks, element a of D is element
+   shift. R's (Rs: its blocks; lane 1): peers are virtual (u: rank u + (u >= o)), labels on
+   R's blocks, mapped by irr__rs_rop. D's (Rs NULL): peers are ranks, element a of D is element
    D_o + a. */
 static inline void irr__rs_dom_put(irr_sched *s, const irr_op *e, int lo, int hi, int shift, int64_t base, const int64_t *D,
                                    int o, const int64_t *Rs) {
@@ -6162,7 +6226,8 @@ static inline void irr__rs_dom_put(irr_sched *s, const irr_op *e, int lo, int hi
     const irr_op *x = &e[j];
     int peer = x->kind == IRR_OP_COPY ? -1 : x->peer + (Rs && x->peer >= o), rd = x->round ? x->round + shift : 0;
     int64_t off = x->buf == IRR_BUF_TMP ? x->off + base : x->off, doff = x->dbuf == IRR_BUF_TMP ? x->doff + base : x->doff;
-    if (Rs) irr__rs_rop(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, o, Rs[x->blo] + x->skip, x->len, x->flags);
+    if (Rs) irr__rs_rop(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, o, Rs[x->blo] + x->skip, x->len,
+                        x->flags | IRR_OPF_LANE);
     else irr__rs_op(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, D[o] + x->skip, x->len, x->flags);
   }
 }
@@ -6171,15 +6236,6 @@ static inline void irr__rs_dom_put(irr_sched *s, const irr_op *e, int lo, int hi
 static inline int irr__rs_dom_next(const irr_op *e, int from, int n, int rd) {
   while (from < n && e[from].round <= rd) from++;
   return from;
-}
-
-/* Virtual rank u's group: [*lead, *end), w consecutive virtual ranks, cut at o's place too
-   (so that a group's D pieces, those of its ranks, are consecutive). */
-static inline void irr__rs_dom_grp(int u, int w, int o, int k, int *lead, int *end) {
-  int a = u - u % w, b = a + w < k ? a + w : k;
-  if (a < o && o <= u) a = o;
-  if (u < o && o < b) b = o;
-  *lead = a, *end = b;
 }
 
 /* Virtual rank u's group for o's parts of R: w consecutive virtual ranks, offset by w/2 from
@@ -6203,104 +6259,105 @@ static inline int irr__rs_dom_round(int k, int64_t nR, int64_t c, int lo, int hi
   return r < lo ? lo : r > hi ? hi : r;
 }
 
-/* The R round in which the group of real ranks [r0, r0 + G) sends its reduced D pieces to o
-   (D: m_o units in p equal pieces): after its gather in R's round 1, and paced as o's port
-   takes them while R's rounds run, the D units before the group's end (o's own piece left
-   out) standing for as large a share of R. */
-static inline int irr__rs_dom_dround(int p, int64_t mo, int64_t nR, int o, int r0, int G, int lk) {
-  int64_t cum = irr__rs_piece_at(r0 + G, p, mo, NULL, 0);
-  if (r0 > o) cum -= irr__rs_piece_at(o + 1, p, mo, NULL, 0) - irr__rs_piece_at(o, p, mo, NULL, 0);
-  return irr__rs_dom_round(p - 1, nR, mo > 0 ? (int64_t)((double)cum / (double)mo * (double)nR) : 0, 1 + (G > 1), lk + 1);
+/* The first reverse Bruck round (1 ..) over p pieces in which at most w pieces are live
+   (L <= w): from there on, with D's pieces held only every w ranks, its messages are one
+   piece or none, and R's rounds start. */
+static inline int irr__rs_dom_light(int p, int w) {
+  int L = p, r = 1;
+  while (L > w && L > 1) L = irr__rs_hp2(L), r++;
+  return r;
 }
 
-/* A D group's message between its first rank r and o: pieces r .. r1 - 1 of D (PD), r's own
-   first (from scratch at off1 on r's side), the gathered rest next (off2), the second
-   continuing the message where the first is not empty. At o (buf IRR_BUF_RECV) both land
-   in its receive buffer by their labels. */
-static inline void irr__rs_dom_two(irr_sched *s, int round, int kind, int peer, int buf, int64_t off1, int64_t off2,
-                                   const int64_t *D, int o, const int64_t *PD, int r, int r1) {
-  int h = s->nops;
-  irr__rs_op(s, round, kind, peer, buf, off1, IRR_BUF_NONE, 0, D, D[o] + PD[r], PD[r + 1] - PD[r], IRR_OPF_ALTTAG);
-  irr__rs_op(s, round, kind, peer, buf, off2, IRR_BUF_NONE, 0, D, D[o] + PD[r + 1], PD[r1] - PD[r + 1],
-             IRR_OPF_ALTTAG | (s->nops > h ? IRR_OPF_CONT : 0));
+/* D's pieces PD[0..p]: G = ceil(p / w) equal pieces of mo units, held by the ranks o, o + w,
+   o + 2w, ... (mod p), in rank order; the others' are empty. */
+static inline void irr__rs_dom_dpieces(int p, int o, int w, int64_t mo, int64_t *PD) {
+  int G = (p + w - 1) / w, r, j = 0;
+  PD[0] = 0;
+  for (r = 0; r < p; r++) {
+    int h = ((r - o + p) % p) % w == 0;
+    PD[r + 1] = PD[r];
+    if (h) {
+      PD[r + 1] = PD[r] + irr__rs_piece_at(j + 1, G, mo, NULL, 0) - irr__rs_piece_at(j, G, mo, NULL, 0);
+      j++;
+    }
+  }
 }
 
 /* Rank rank's program into s (initialized for rank of p). P: workspace of p + 1 entries. */
 static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int64_t *D, int64_t *P, irr_sched *s) {
-  int k = p - 1, o, u, w, lw, lk, RD, ab, cap, i, lead, end, ld, ed;
-  int64_t n = D[p], mo, nR, *Rs = NULL, *PD, *PR, *DD;
+  int k = p - 1, o, u, w, lk, qD, Rs, ab, cap, i, lead, end, last, rr;
+  int64_t n = D[p], mo, nR, *Rb = NULL, *PD, *PR, *DD;
   irr_op *e = NULL;
   irr_sched sD, sR;
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
   o = irr__rs_dom_owner(p, D);
-  mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), RD = 1 + irr_circ_q(p);
-  lw = lk / 2, w = 1 << lw, ab = lk - lw; /* groups of w = 2^floor(lk/2) ~ sqrt(k); o's parts of R
-                                             absorbed by R's round ab */
+  mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), qD = irr_circ_q(p);
+  w = 1 << (lk / 2), ab = lk - lk / 2; /* groups of w ~ sqrt(k); o's parts of R absorbed by R's round ab */
+  Rs = irr__rs_dom_light(p, w); /* lane 1's first round */
   cap = s->cap; /* the sub-programs fit where the whole does */
-  Rs = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * p + 4) * sizeof(int64_t));
+  Rb = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * p + 4) * sizeof(int64_t));
   e = (irr_op *)IRRCOLL_MALLOC((size_t)(2 * cap + 2) * sizeof(irr_op));
-  if (!Rs || !e) {
+  if (!Rb || !e) {
     s->err = IRR_ERR_NOMEM;
     goto out;
   }
-  PD = Rs + p, PR = PD + p + 1, DD = PR + p + 1;
-  for (i = 0; i <= p; i++) Rs[i] = i <= k ? irr__rs_rstart(D, o, i) : 0, DD[i] = i ? mo : 0;
-  irr__rs_equal_pieces(p, mo, PD);
+  PD = Rb + p, PR = PD + p + 1, DD = PR + p + 1;
+  for (i = 0; i <= p; i++) Rb[i] = i <= k ? irr__rs_rstart(D, o, i) : 0, DD[i] = i ? mo : 0;
+  irr__rs_dom_dpieces(p, o, w, mo, PD);
   irr__rs_equal_pieces(k, nR, PR);
   irr_sched_init(&sD, rank, p, e + cap + 1, cap);
-  irr__rs_bruck(&sD, 0, DD, PD); /* D among all p: piece r ends with rank r */
+  irr__rs_bruck(&sD, 0, DD, PD);
   if (sD.err != IRR_OK) { s->err = sD.err; goto out; }
-  if (rank == o) { /* D's rounds; then one round: its parts of R out, the groups' D pieces in */
-    irr__rs_dom_put(s, sD.ops, 0, sD.nops, 0, 0, D, o, NULL);
-    for (u = 0; u < k; u = end) { /* each taken in the round its group's first rank absorbs it */
-      irr__rs_dom_rgrp(u, w, k, &lead, &end);
-      irr__rs_rop(s, RD, IRR_OP_SEND, u + (u >= o), IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, o, PR[u], PR[end] - PR[u], 0);
+  last = qD + 1 > Rs - 1 + lk + 2 ? qD + 1 : Rs - 1 + lk + 2;
+  if (rank == o) { /* D's rounds, its parts of R in the rounds their groups absorb them, the holders' pieces */
+    int jD = 0, a;
+    for (rr = 0; rr <= last; rr++) {
+      a = irr__rs_dom_next(sD.ops, jD, sD.nops, rr);
+      irr__rs_dom_put(s, sD.ops, jD, a, 0, 0, D, o, NULL);
+      jD = a;
+      for (u = 0; u < k; u = end) {
+        irr__rs_dom_rgrp(u, w, k, &lead, &end);
+        if (Rs - 1 + irr__rs_dom_round(k, nR, PR[end], 1, ab) == rr)
+          irr__rs_rop(s, rr, IRR_OP_SEND, u + (u >= o), IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, o, PR[u], PR[end] - PR[u],
+                      IRR_OPF_LANE);
+      }
+      if (rr == qD + 1) {
+        for (i = 0; i < p; i++)
+          if (i != o)
+            irr__rs_op(s, rr, IRR_OP_RECV, i, IRR_BUF_RECV, 0, IRR_BUF_NONE, 0, D, D[o] + PD[i], PD[i + 1] - PD[i], 0);
+        irr__rs_op(s, rr, IRR_OP_COPY, -1, IRR_BUF_TMP, 0, IRR_BUF_RECV, 0, D, D[o] + PD[o], PD[o + 1] - PD[o], 0);
+      }
     }
-    for (u = 0; u < k; u = end) { /* each sent in its group's paced round (irr__rs_dom_dround) */
-      irr__rs_dom_grp(u, w, o, k, &lead, &end);
-      irr__rs_dom_two(s, RD, IRR_OP_RECV, u + (u >= o), IRR_BUF_RECV, 0, 0, D, o, PD, u + (u >= o), end + (u >= o));
-    }
-    irr__rs_op(s, RD, IRR_OP_COPY, -1, IRR_BUF_TMP, 0, IRR_BUF_RECV, 0, D, D[o] + PD[o], PD[o + 1] - PD[o], 0);
     goto out;
   }
   u = rank - (rank > o);
   irr__rs_dom_rgrp(u, w, k, &lead, &end);
-  irr__rs_dom_grp(u, w, o, k, &ld, &ed);
   irr_sched_init(&sR, u, k, e, cap);
-  if (irr_reduce_scatter_balanced(u, k, Rs, 0, P, &sR) != IRR_OK) { s->err = sR.err; goto out; }
-  { /* scratch: R's at 0, o's parts of R at sRo (an R group's first rank: the group's), D's
-       at dA, a D group's gathered pieces at gA (its first rank) */
-    int L = u == lead, G = ed - ld, x = u - ld, rr, jD = 0, jR = 0, last = RD - 1 + sR.nrounds, a, b;
-    int cR = irr__rs_dom_round(k, nR, PR[end], 1, ab), rl = rank - x; /* rl: the group's first rank */
-    int cD = irr__rs_dom_dround(p, mo, nR, o, rl, G, lk);
-    int64_t sRo = sR.tmp, dA = sRo + (L ? PR[end] - PR[u] : 0), gA = dA + sD.tmp;
-    if (last < RD + lk + 1) last = RD + lk + 1;
-    for (rr = 0; rr <= last; rr++) { /* round rr: o's parts and the group's pieces, then D's and R's */
-      int q = rr - RD; /* R's round q + 1 */
-      if (L && rr == RD - 1 + cR)
-        irr__rs_rop(s, rr, IRR_OP_RECV, o, IRR_BUF_TMP, sRo, IRR_BUF_TMP, 0, D, o, PR[u], PR[end] - PR[u], IRR_OPF_REDUCE);
-      if (x == 0 && q == 0) /* the group's pieces, straight to its first rank in R's round 1 */
-        for (i = 1; i < G; i++)
-          irr__rs_op(s, rr, IRR_OP_RECV, rank + i, IRR_BUF_TMP, gA + PD[rank + i] - PD[rank + 1], IRR_BUF_NONE, 0, D,
-                     D[o] + PD[rank + i], PD[rank + i + 1] - PD[rank + i], IRR_OPF_ALTTAG);
-      if (x > 0 && q == 0)
-        irr__rs_op(s, rr, IRR_OP_SEND, rl, IRR_BUF_TMP, dA, IRR_BUF_NONE, 0, D, D[o] + PD[rank], PD[rank + 1] - PD[rank],
-                   IRR_OPF_ALTTAG);
-      if (x == 0 && rr == RD - 1 + cD) /* then the group to o: its piece, then the gathered */
-        irr__rs_dom_two(s, rr, IRR_OP_SEND, o, IRR_BUF_TMP, dA, gA, D, o, PD, rank, rl + G);
+  if (irr_reduce_scatter_balanced(u, k, Rb, 0, P, &sR) != IRR_OK) { s->err = sR.err; goto out; }
+  { /* scratch: R's at 0, o's parts of R at sRo (an R group's first rank: the group's), D's at dA */
+    int L = u == lead, jD = 0, jR = 0, a, b;
+    int cR = Rs - 1 + irr__rs_dom_round(k, nR, PR[end], 1, ab);
+    int64_t sRo = sR.tmp, dA = sRo + (L ? PR[end] - PR[u] : 0);
+    if (last < Rs - 1 + sR.nrounds) last = Rs - 1 + sR.nrounds;
+    for (rr = 0; rr <= last; rr++) { /* round rr: D's, o's parts, then R's */
       a = irr__rs_dom_next(sD.ops, jD, sD.nops, rr);
       irr__rs_dom_put(s, sD.ops, jD, a, 0, dA, D, o, NULL);
       jD = a;
-      if (rr == 0 || rr >= RD) { /* R's round 0 with D's, its round r >= 1 in round RD - 1 + r */
-        b = irr__rs_dom_next(sR.ops, jR, sR.nops, rr ? rr - RD + 1 : 0);
-        irr__rs_dom_put(s, sR.ops, jR, b, RD - 1, 0, D, o, Rs);
+      if (L && rr == cR)
+        irr__rs_rop(s, rr, IRR_OP_RECV, o, IRR_BUF_TMP, sRo, IRR_BUF_TMP, 0, D, o, PR[u], PR[end] - PR[u],
+                    IRR_OPF_REDUCE | IRR_OPF_LANE);
+      if (rr == qD + 1)
+        irr__rs_op(s, rr, IRR_OP_SEND, o, IRR_BUF_TMP, dA, IRR_BUF_NONE, 0, D, D[o] + PD[rank], PD[rank + 1] - PD[rank], 0);
+      if (rr == 0 || rr >= Rs) {
+        b = irr__rs_dom_next(sR.ops, jR, sR.nops, rr ? rr - Rs + 1 : 0);
+        irr__rs_dom_put(s, sR.ops, jR, b, Rs - 1, 0, D, o, Rb);
         jR = b;
       }
     }
   }
 out:
-  if (Rs) IRRCOLL_FREE(Rs);
+  if (Rb) IRRCOLL_FREE(Rb);
   if (e) IRRCOLL_FREE(e);
   return s->err;
 }
@@ -7649,56 +7706,34 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
   return (x > 0 ? A + BG * (double)n : 0) + (P ? irr__rs_halving_path(P, q, A, BG) : irr__rs_halving_low(q, x, n, D, A, BG));
 }
 
-/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): D's
-   reverse Bruck among all p, then the longest of three:
-   - R's reverse Bruck among the k = p - 1 others with its delivery, longer by a D group's
-     gather (w - 1 messages at its first rank in R's first round) and, in each round they
-     are paced over, by a group's D pieces sent on and a part of o's absorbed: a delay at one
-     rank holds up those that wait for it in the next round, so along the critical path the
-     delays of successive rounds add, the more of them the more rounds: a share (lk - 5)/5
-     in [0, 1] of their bytes (against the model, p = 64 .. 1000, one block of 30 .. 80 % of
-     the vector);
-   - o's port sending its parts of R, a message a group, the last absorbed ab rounds into
-     R's, lk - ab rounds before its end;
-   - o's port taking the groups' D pieces, from R's second round on.
-   With P, o's messages paced into one round queue at its port: half an alpha each beyond
-   the first (they overlap the rounds' own latencies). P: workspace (R's pieces), or NULL:
-   R's delivery and the queues left out (a lower bound). work (optional): the walk's work. */
+/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): the
+   longer of its two lanes, as the model runs them (one after the other within a round):
+   - D's reverse Bruck among all p on G = ceil(p/w) pieces held every w ranks (a round's
+     window of L - d pieces holds at most ceil((L - d)/w) of them), then the holders' pieces
+     into o's port (G - 1 messages, m_o - m_o/G units);
+   - after D's rounds with L > w, R's reverse Bruck among the k = p - 1 others with its
+     delivery, longer by a group's part of o's absorbed (w pieces of R);
+   - from then on too, o's port sending its parts of R, a message a group of w.
+   P: workspace (R's pieces), or NULL: R's delivery left out (a lower bound). work
+   (optional): the walk's work. */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
-  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o;
-  int64_t n = D[p], nR = n - mx;
-  ng = (double)((k + w - 1) / w);
-  nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
-  f = lk <= 5 ? 0 : lk >= 10 ? 1 : (lk - 5) / 5.0;
-  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0, NULL);
-  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL);
-  r1 = A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, k); /* R's first round */
-  tR += (w - 1) * ((mx < p ? (double)mx / p : 1) * A + B * (double)(mx / p)) + B * (double)(w * (mx / p)) +
-        BG * (double)(w * (nR / k)) +
-        f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
-  if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
-    int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
-    o = irr__rs_dom_owner(p, D);
-    irr__rs_equal_pieces(k, nR, P);
-    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B, work);
-    for (u = 0; u < k; u = end) {
-      irr__rs_dom_grp(u, w, o, k, &lead, &end);
-      c = irr__rs_dom_dround(p, mx, nR, o, u + (u >= o), end - u, lk);
-      if (irr__rs_piece_at(end + (u >= o), p, mx, NULL, 0) > irr__rs_piece_at(u + (u >= o), p, mx, NULL, 0) && ++qD[c] > mD)
-        mD = qD[c];
-    }
-    for (u = 0; u < k; u = end) {
-      irr__rs_dom_rgrp(u, w, k, &lead, &end);
-      c = irr__rs_dom_round(k, nR, P[end], 1, ab);
-      if (P[end] > P[u] && ++qR[c] > mR) mR = qR[c];
-    }
-    tR += (mD - 1 + mR - 1) * A / 2; /* half: they overlap the rounds' own latencies */
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, oR, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L;
+  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0);
+  for (L = p; L > 1; L = irr__rs_hp2(L)) {
+    double r = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
+    tD += r;
+    if (L > w) tH += r;
   }
-  oR = ng * A + (double)nR * B + (lk - ab) * A;
-  oD = r1 + ng * A + (double)mx * B;
+  tD += (G - 1) * A + B * (double)(mx - g); /* one port: a message at a time */
+  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k));
+  if (P) {
+    irr__rs_equal_pieces(k, nR, P);
+    tR += irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
+  }
+  oR = tH + (double)((k + w - 1) / w + lk - ab) * A + (double)nR * B; /* + R's rounds after the last absorbed */
   t = tR > oR ? tR : oR;
-  return tD + (t > oD ? t : oD);
+  return tD > t ? tD : t;
 }
 
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and
@@ -7776,26 +7811,6 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    units (optional): gets the choice's work in cpu_size units (its pass for the largest
    block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
    largest block mx given (the guard's, found once). */
-/* Near-ties between the count-balanced algorithms go to dominant from IRR_RS_DOM_TIE_MINP
-   ranks on: it replaces the best so far where its estimate times IRR_RS_DOM_TIE is below
-   it. Its owner takes the groups' D pieces while it sends its parts of R, and the groups'
-   first ranks gather while R's rounds run: concurrent streams that the single-ported model charges one after the other, and that
-   SMPI (flat, 0.5 us overhead, one block of half the vector) ran faster than the model
-   ranks them against balanced in every cell measured: dominant / balanced was 1.16 in SMPI
-   where the model said 1.46 (p = 64, 1 KiB), 1.02 against 1.36 (p = 256, 1 KiB), 0.94
-   against 1.006 (p = 64, 16 KiB, the estimates 1.002), 0.91 (p = 256, 16 KiB) and 0.93 (p =
-   64, 64 and 256 KiB) where the model also put dominant ahead. Held out (sim_reduce_scatter's
-   'big': one block of 30-80 % of the vector, the rest log-uniform, 30 % empty; p = 64, 256,
-   4 .. 64 KiB a rank, 20 draws a cell, seed 1797300000): the rule moved 27 draws to
-   dominant, which SMPI ran faster on 24 (dominant / balanced 0.86-1.02, mean 0.93; the
-   three others 1.01-1.02, p = 64, 16 KiB); at p = 48, 96 and 128 (seed 1797600000, half
-   and big, 4 .. 64 KiB) it moved 15, all faster (0.85-0.995). Not below IRR_RS_DOM_TIE_MINP
-   ranks: on 8 .. 32 (seed 1797500000) it moved 32 draws and SMPI ran 12 of them slower, up
-   to 1.15x (p = 24, half, 16 KiB; p = 8, 4 KiB), where dominant's estimate is also the least
-   sure (up to 16 % below the model at p = 8). The choice is then within 1 / IRR_RS_DOM_TIE
-   (3.1%) of the model's argmin. */
-#define IRR_RS_DOM_TIE 0.97
-#define IRR_RS_DOM_TIE_MINP 48
 /* Whether dominant is a candidate of the automatic choice (irr__rs_choose_mx) and of the
    guard's own bound (irr__rs_own_low): one block of a third of the vector or more, and at
    least IRR_RS_DOM_MINP ranks (below, its program is balanced's). */
@@ -7805,24 +7820,24 @@ static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
-  double low[NC], tb = -1, eb = -1, wd = p >= IRR_RS_DOM_TIE_MINP ? IRR_RS_DOM_TIE : 1; /* tb: weighed by wd */
+  double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
   if (units) *units += IRR_RS_FIXED;
-  for (i = 0; i < NC; i++) { /* insertion sort by bound, weighed (ties: cand's order) */
-    low[i] = cand[i] != IRR_ALG_DOMINANT ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
-             : irr__rs_dom_cand(p, D, mx) ? wd * irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL) : -1;
+  for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
+    low[i] = cand[i] != IRR_ALG_DOMINANT || irr__rs_dom_cand(p, D, mx)
+                 ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
+                 : -1;
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
   for (j = 0; j < NC; j++) {
     int c = ord[j];
-    double t, e;
+    double t;
     if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
-    e = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
-    t = cand[c] == IRR_ALG_DOMINANT ? e * wd : e;
-    if (b < 0 || t < tb || (t == tb && c < b)) tb = t, eb = e, b = c;
+    t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
+    if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
-  if (best) *best = eb;
+  if (best) *best = tb;
   return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
 }
 static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
@@ -9596,6 +9611,15 @@ typedef struct irr__exec {
   /* the resumable state (irr__exec_step): round ops[lo, hi) is posted with nreq requests,
      of which nleft are not complete; wrc: the first error among the completed ones */
   int lo, hi, nreq, nleft, posted, wrc, probing;
+  /* lanes (IRR_OPF_LANE, ir/sched.h): a program whose lane-1 ops run beside the rest. They
+     go to a second executor, ln, on tag lane_tag (set by the caller, with lanes_ok), sharing
+     this one's scratch; X->s then holds lane 0's ops, whole the program. A lane-1 round r is
+     posted once lane 0 has finished its rounds before r (lim: rounds past it wait), so lane
+     0 never waits for lane 1 (irr__exec_step). done0/done1: each lane's end. */
+  struct irr__exec *ln;
+  irr_sched *whole, lane[2];
+  irr_op *lops;
+  int lanes_ok, lane_tag, lim_on, lim, done0, done1;
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
@@ -10475,17 +10499,62 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    Learned ones (IRR_OPF_LEARN) in op order, with block = 0 each once its first piece has
    come (MPI_Iprobe; IRR_Ixgatherv's root). An error ends the run: *done = 1, the error
    returned. */
-static int irr__exec_begin(irr__exec *X) {
+static int irr__exec_begin1(irr__exec *X) {
   X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = X->learning = 0;
   X->pnext = NULL;
   X->ppending = 0;
   X->wrc = MPI_SUCCESS;
   return irr__exec_alloc(X);
 }
-static int irr__exec_step(irr__exec *X, int block, int *done) {
+/* A program with lanes: its ops split into X->lane[0] (run by X) and X->lane[1] (by X->ln),
+   in order, the flag dropped; lane 1 gets X's settings, its tag and X's scratch. Only the
+   plain ops of a reduce-scatter (ir/check.h checks that the lanes share no scratch, no
+   message and no written buffer): no hooks, learned or counted messages. */
+static int irr__exec_lanes(irr__exec *X) {
+  const irr_sched *s = X->s;
+  int j, n1 = 0, a = 0, b;
+  irr__exec *Y;
+  for (j = 0; j < s->nops; j++) {
+    const irr_op *o = &s->ops[j];
+    if (o->flags & IRR_OPF_LANE) n1++;
+    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) a = 1;
+  }
+  if (n1 == 0) return MPI_SUCCESS;
+  if (!X->lanes_ok || a || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
+  Y = (irr__exec *)IRRCOLL_MALLOC(sizeof *Y);
+  X->lops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
+  if (!Y || !X->lops) {
+    if (Y) IRRCOLL_FREE(Y);
+    return MPI_ERR_NO_MEM;
+  }
+  memset(Y, 0, sizeof *Y);
+  X->ln = Y, X->whole = X->s, X->lane[0] = X->lane[1] = *s;
+  for (j = 0, b = s->nops - n1; j < s->nops; j++) {
+    irr_op o = s->ops[j];
+    int l = (o.flags & IRR_OPF_LANE) != 0;
+    o.flags = (uint16_t)(o.flags & ~IRR_OPF_LANE);
+    X->lops[l ? b++ : a++] = o;
+  }
+  X->lane[0].ops = X->lops, X->lane[0].nops = a;
+  X->lane[1].ops = X->lops + a, X->lane[1].nops = n1;
+  X->s = &X->lane[0], Y->s = &X->lane[1];
+  memcpy(Y->buf, X->buf, sizeof Y->buf);
+  Y->comm = X->comm, Y->tag = X->lane_tag, Y->md = X->md, Y->bad = X->bad, Y->shortok = X->shortok;
+  Y->rop = X->rop, Y->rdt = X->rdt, Y->runit = X->runit, Y->rshift = X->rshift;
+  return MPI_SUCCESS;
+}
+static int irr__exec_begin(irr__exec *X) {
+  int rc;
+  X->ln = NULL, X->lops = NULL, X->done0 = X->done1 = 0;
+  if ((rc = irr__exec_lanes(X)) != MPI_SUCCESS || (rc = irr__exec_begin1(X)) != MPI_SUCCESS || !X->ln) return rc;
+  X->ln->tmp_given = X->tmp, X->ln->tmpcap = X->tmpcap;
+  return irr__exec_begin1(X->ln);
+}
+static int irr__exec_step1(irr__exec *X, int block, int *done) {
   int rc = MPI_SUCCESS;
   *done = 0;
   while (X->lo < X->s->nops) {
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -10529,7 +10598,39 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   *done = 1;
   return rc;
 }
+/* Both lanes, lane 0 first; block as irr__exec_step1's, but a blocking step polls both
+   (neither may wait for the other) until the lane left can block alone. An error in one
+   lane ends the run once the other's posted requests are complete. */
+static int irr__exec_step(irr__exec *X, int block, int *done) {
+  irr__exec *Y = X->ln;
+  int rc = MPI_SUCCESS;
+  if (!Y) return irr__exec_step1(X, block, done);
+  for (;;) {
+    if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
+    if (rc == MPI_SUCCESS && !X->done1) {
+      Y->lim_on = !X->done0, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      Y->bad |= X->bad;
+      rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
+      X->bad |= Y->bad;
+    }
+    if (rc != MPI_SUCCESS || (X->done0 && X->done1) || block <= 0) break;
+  }
+  if (rc != MPI_SUCCESS) {
+    irr__exec *Z = X->done0 ? Y : X; /* the lane still running */
+    if (Z->posted) irr__exec_complete(Z, 1), irr__exec_retire(Z), Z->posted = 0;
+    X->done0 = X->done1 = 1;
+  }
+  *done = X->done0 && X->done1;
+  if (*done) X->cpu_total += Y->cpu_total, Y->cpu_total = 0;
+  return rc;
+}
 static void irr__exec_end(irr__exec *X) {
+  if (X->ln) {
+    irr__exec_release(X->ln);
+    IRRCOLL_FREE(X->ln);
+    X->ln = NULL;
+  }
+  if (X->lops) IRRCOLL_FREE(X->lops), X->lops = NULL, X->s = X->whole;
   irr__exec_release(X);
 #ifdef IRRCOLL_TRACE
   IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */
@@ -13078,6 +13179,7 @@ static int irr__rs_start(irr__rsplan *L, MPI_Comm comm, int tag, irr__exec *X) {
   X->buf[IRR_BUF_SEND] = &L->sb;
   X->buf[IRR_BUF_RECV] = &L->rb;
   X->comm = comm, X->tag = tag, X->bad = L->bad, X->md = &L->ctx->md;
+  X->lanes_ok = 1, X->lane_tag = tag - 1; /* the call's other tag (L->tag, tag = L->tag + 1) */
   X->rop = L->op, X->rdt = L->type, X->runit = L->U, X->rshift = L->stage ? L->lb : L->d.true_lb;
   return irr__exec_begin(X);
 }

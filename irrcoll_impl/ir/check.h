@@ -255,12 +255,56 @@ static inline irr_status irr__chk_pairs(const irr_sched *s, int p, const int64_t
       if (o->kind != IRR_OP_SEND) continue;
       q = &s[o->peer].ops[partner[base[r] + j] - base[o->peer]];
       if (q->len != o->len || (o->buf == IRR_BUF_NONE) != (q->buf == IRR_BUF_NONE) ||
-          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE)) ||
+          ((o->flags ^ q->flags) & (IRR_OPF_COUNTS | IRR_OPF_RANGE | IRR_OPF_LANE)) ||
           (o->buf != IRR_BUF_NONE &&
            (q->blo != o->blo || q->bhi != o->bhi || q->skip != o->skip)))
         return irr__chk_fail(rep, IRR_ERR_MISMATCH, r, j, "send and its receive name different data");
     }
   return IRR_OK;
+}
+
+/* Lanes (IRR_OPF_LANE): the MPI executor runs a rank's lane-1 ops beside its lane-0 ops,
+   so the checks above, which run the rounds one after the other, hold for any interleaving
+   only if the lanes touch nothing in common but the input: no scratch unit (a receive's
+   slot, a reduce's or copy's target, what a send or copy reads), and the receive buffer in
+   one lane alone. Messages pair within a lane (irr__chk_pairs). O(n log n) a rank. */
+typedef struct irr__lspan {
+  int64_t a, b;
+  int lane;
+} irr__lspan;
+static int irr__lspan_cmp(const void *x, const void *y) {
+  int64_t a = ((const irr__lspan *)x)->a, b = ((const irr__lspan *)y)->a;
+  return a < b ? -1 : a > b;
+}
+static inline irr_status irr__chk_lanes(const irr_sched *s, int p, irr_check_report *rep) {
+  int r, j, n, any = 0;
+  irr__lspan *v = NULL;
+  irr_status st = IRR_OK;
+  for (r = 0; r < p && !any; r++)
+    for (j = 0; j < s[r].nops && !any; j++) any = (s[r].ops[j].flags & IRR_OPF_LANE) != 0;
+  for (r = 0; r < p && any && st == IRR_OK; r++) {
+    int recv = -1;
+    int64_t end[2] = {INT64_MIN, INT64_MIN};
+    if (!(v = (irr__lspan *)IRRCOLL_MALLOC((2 * (size_t)s[r].nops + 1) * sizeof *v))) return IRR_ERR_NOMEM;
+    for (j = n = 0; j < s[r].nops && st == IRR_OK; j++) {
+      const irr_op *o = &s[r].ops[j];
+      int l = (o->flags & IRR_OPF_LANE) != 0, side, buf;
+      for (side = 0; side < 2; side++) {
+        buf = side ? o->dbuf : o->buf;
+        if (buf == IRR_BUF_TMP && o->len > 0) v[n].a = side ? o->doff : o->off, v[n].b = v[n].a + o->len, v[n++].lane = l;
+        if (buf == IRR_BUF_RECV && recv >= 0 && recv != l)
+          st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, j, "both lanes use the receive buffer");
+        if (buf == IRR_BUF_RECV) recv = l;
+      }
+    }
+    qsort(v, (size_t)n, sizeof *v, irr__lspan_cmp);
+    for (j = 0; j < n && st == IRR_OK; j++) {
+      if (v[j].a < end[!v[j].lane]) st = irr__chk_fail(rep, IRR_ERR_OVERWRITE, r, -1, "both lanes use a scratch unit");
+      if (v[j].b > end[v[j].lane]) end[v[j].lane] = v[j].b;
+    }
+    IRRCOLL_FREE(v);
+  }
+  return st;
 }
 
 /* Rank r's state before its first op: the blocks (and sizes) the collective gives it;
@@ -602,7 +646,7 @@ static inline irr_status irr_sched_check(const irr_sched *s, const irr_spec *sp,
   if (!partner) { st = IRR_ERR_NOMEM; goto out; }
   st = irr__sched_match(s, p, base, partner);
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "sends and receives do not pair up"); goto out; }
-  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK) goto out;
+  if ((st = irr__chk_pairs(s, p, base, partner, rep)) != IRR_OK || (st = irr__chk_lanes(s, p, rep)) != IRR_OK) goto out;
   st = irr_sched_cost(s, p, unit, &c, NULL); /* deadlock: the cost model must run every message */
   if (st != IRR_OK) { st = irr__chk_fail(rep, st, -1, -1, "the cost model cannot run the programs"); goto out; }
   if (sp->coll == IRR_COLL_REDUCE_SCATTER) st = irr__chk_reduce(s, sp, base, partner, rep);

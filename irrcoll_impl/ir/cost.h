@@ -198,8 +198,12 @@ typedef struct irr__sim {
   int64_t *base, *partner;
   double *post;       /* per op: time its round started, < 0 while not posted */
   double *sfree, *rfree, *rend;
-  int *pos;           /* per rank: first op index of its current round */
-  int64_t *left;      /* per rank: comm ops of the current round not yet done */
+  /* per lane of a rank (a = 2r + lane, IRR_OPF_LANE; a program without lanes leaves lane 1
+     empty): first op index of its current round, comm ops of it not yet done, its round
+     (INT_MAX: done); lane 1 enters a round only once lane 0 has finished those before it
+     (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
+  int *pos, *cur, *wait;
+  int64_t *left;
   irr__ev *heap;
   int64_t nheap, done, ncomm;
   irr__park *park;    /* 2p ports: 2r = r's send port, 2r+1 = its receive port */
@@ -220,19 +224,26 @@ static inline void irr__sim_park(irr__sim *S, int64_t port, int64_t msg) {
   }
 }
 
-/* Rank r enters the round at s[r].ops[pos[r]] at time t: post its ops, pass empty rounds. */
-static inline void irr__sim_enter(irr__sim *S, int r, double t) {
+static inline int irr__sim_lane(const irr_op *o) { return (o->flags & IRR_OPF_LANE) != 0; }
+
+/* Lane a of rank a/2 enters its next round at or after op pos[a] at time t: post its ops,
+   pass empty rounds; lane 0's progress may let a parked lane 1 in. */
+static inline void irr__sim_enter(irr__sim *S, int a, double t) {
+  int r = a / 2, l = a % 2;
   const irr_sched *sc = &S->s[r];
   for (;;) {
-    int j = S->pos[r], rd;
+    int j = S->pos[a], rd;
     int64_t left = 0;
-    if (j >= sc->nops) { S->rend[r] = t; S->left[r] = -1; return; }
+    while (j < sc->nops && irr__sim_lane(&sc->ops[j]) != l) j++;
+    S->pos[a] = j, S->rend[a] = t;
+    if (j >= sc->nops) { S->left[a] = -1, S->cur[a] = INT_MAX; break; }
     rd = sc->ops[j].round;
-    S->rend[r] = t;
+    if (l == 1 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
+    S->cur[a] = rd;
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
       int64_t g = S->base[r] + j, q;
-      if (!irr_op_is_head(o)) continue; /* copies; pieces that continue a message */
+      if (irr__sim_lane(o) != l || !irr_op_is_head(o)) continue; /* the other lane; copies; pieces that continue a message */
       left++;
       S->post[g] = t;
       q = S->partner[g];
@@ -243,24 +254,32 @@ static inline void irr__sim_enter(irr__sim *S, int r, double t) {
         irr__heap_push(S->heap, &S->nheap, e);
       }
     }
-    S->left[r] = left;
-    if (left > 0) return;
-    S->pos[r] = j; /* a round of copies only: ends at once */
+    S->left[a] = left;
+    if (left > 0) break;
+    S->pos[a] = j; /* a round of copies only: ends at once */
+  }
+  if (l == 0 && S->wait[r]) {
+    int k = S->pos[a + 1];
+    while (k < sc->nops && irr__sim_lane(&sc->ops[k]) != 1) k++;
+    if (k >= sc->nops || sc->ops[k].round <= S->cur[a]) S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
   }
 }
 
 
-static inline void irr__sim_finish_op(irr__sim *S, int r, double t) {
-  if (t > S->rend[r]) S->rend[r] = t;
-  if (--S->left[r] == 0) {
-    const irr_sched *sc = &S->s[r];
-    int j = S->pos[r], rd = sc->ops[j].round;
+/* Op g (a message's end at its rank) is done at t. */
+static inline void irr__sim_finish_op(irr__sim *S, int64_t g, double t) {
+  int r = S->owner[g];
+  const irr_sched *sc = &S->s[r];
+  int a = 2 * r + irr__sim_lane(&sc->ops[g - S->base[r]]);
+  if (t > S->rend[a]) S->rend[a] = t;
+  if (--S->left[a] == 0) {
+    int j = S->pos[a], rd = sc->ops[j].round;
     int64_t red = 0;
     for (; j < sc->nops && sc->ops[j].round == rd; j++)
-      if (sc->ops[j].flags & IRR_OPF_REDUCE) red += sc->ops[j].len;
-    S->rend[r] += S->m.gamma * (double)red;
-    S->pos[r] = j;
-    irr__sim_enter(S, r, S->rend[r]);
+      if ((sc->ops[j].flags & IRR_OPF_REDUCE) && irr__sim_lane(&sc->ops[j]) == a % 2) red += sc->ops[j].len;
+    S->rend[a] += S->m.gamma * (double)red;
+    S->pos[a] = j;
+    irr__sim_enter(S, a, S->rend[a]);
   }
 }
 
@@ -296,11 +315,12 @@ static inline irr_status irr__sim_alloc(irr__sim *S) {
   S->park = (irr__park *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(irr__park));
   S->owner = (int32_t *)IRRCOLL_MALLOC(((size_t)n + 1) * sizeof(int32_t));
   if (S->park) memset(S->park, 0, (size_t)p * 2 * sizeof(irr__park));
-  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 3 * sizeof(double));
-  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * sizeof(int64_t));
+  S->sfree = (double *)IRRCOLL_MALLOC((size_t)p * 4 * sizeof(double));
+  S->pos = (int *)IRRCOLL_MALLOC((size_t)p * 5 * sizeof(int));
+  S->left = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
   if (!S->partner || !S->post || !S->heap || !S->sfree || !S->pos || !S->left || !S->park || !S->owner)
     return IRR_ERR_NOMEM;
+  S->cur = S->pos + 2 * (size_t)p, S->wait = S->pos + 4 * (size_t)p;
   S->rfree = S->sfree + p;
   S->rend = S->sfree + 2 * (size_t)p;
   return IRR_OK;
@@ -347,8 +367,8 @@ static inline irr_status irr__sim_pair(irr__sim *S, irr_cost *out) {
     }
   for (g = 0; g < n; g++) S->post[g] = -1.0;
   for (r = 0; r < p; r++) {
-    S->sfree[r] = S->rfree[r] = 0.0;
-    S->pos[r] = 0;
+    S->sfree[r] = S->rfree[r] = S->rend[2 * r] = S->rend[2 * r + 1] = 0.0;
+    S->pos[2 * r] = S->pos[2 * r + 1] = 0, S->cur[2 * r] = S->cur[2 * r + 1] = -1, S->wait[r] = 0;
     if (out && s[r].nrounds > out->rounds) out->rounds = s[r].nrounds;
   }
   return IRR_OK;
@@ -409,8 +429,8 @@ static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
       S->park[ports[k]].wake = 1;
       irr__heap_push(S->heap, &S->nheap, w);
     }
-  irr__sim_finish_op(S, src, fin);
-  irr__sim_finish_op(S, dst, fin);
+  irr__sim_finish_op(S, msg, fin);
+  irr__sim_finish_op(S, S->partner[msg], fin);
 }
 
 /* Completion time of the programs s[0..p-1] (s[r].rank == r) under model m: the network's
@@ -431,7 +451,7 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if ((st = irr__sim_index(&S)) != IRR_OK || (st = irr__sim_alloc(&S)) != IRR_OK ||
       (st = irr__sim_pair(&S, out)) != IRR_OK)
     goto out;
-  for (r = 0; r < p; r++) irr__sim_enter(&S, r, 0.0);
+  for (r = 0; r < p; r++) irr__sim_enter(&S, 2 * r, 0.0), irr__sim_enter(&S, 2 * r + 1, 0.0);
   while (S.nheap > 0 && !S.nomem) {
     irr__ev e = irr__heap_pop(S.heap, &S.nheap);
     if (e.msg < 0) irr__sim_wake(&S, e);
@@ -440,10 +460,10 @@ static inline irr_status irr_sched_cost(const irr_sched *s, int p, irr_model m, 
   if (S.nomem) { st = IRR_ERR_NOMEM; goto out; }
   if (S.done != S.ncomm) { st = IRR_ERR_DEADLOCK; goto out; }
   for (r = 0; r < p; r++) {
-    double c = irr_sched_cpu(&s[r], m);
-    if (out && S.rend[r] > out->net) out->net = S.rend[r];
+    double c = irr_sched_cpu(&s[r], m), e = S.rend[2 * r] > S.rend[2 * r + 1] ? S.rend[2 * r] : S.rend[2 * r + 1];
+    if (out && e > out->net) out->net = e;
     if (out && c > out->cpu) out->cpu = c;
-    if (rank_time) rank_time[r] = S.rend[r] + c;
+    if (rank_time) rank_time[r] = e + c;
   }
   if (out) out->time = out->net + out->cpu;
 out:

@@ -113,6 +113,14 @@ typedef struct irr_op {
    (ir/check.h); the model charges gamma per unit reduced at the end of the round. */
 #define IRR_OPF_REDUCE 1024
 #define IRR_OPF_RIGHT 2048
+/* Any op: lane 1 of a program of two lanes (dominant Reduce_scatter's rest beside its large
+   block, algo/reduce_scatter/dominant.h). The MPI executor runs a rank's lane-1 ops as a
+   program of their own beside the others (lane 0), on another tag: a lane waits only for
+   its own messages, except that a lane-1 round r is posted once lane 0 has finished its
+   rounds before r. The checker requires that the lanes share no scratch unit and no
+   message, and that one lane alone writes the receive buffer; the cost model runs the
+   lanes so. Only with sends, receives (reduces included) and copies of known sizes. */
+#define IRR_OPF_LANE 4096
 
 /* Is op j of s the head of a message (a send or receive that does not continue the one
    before)? */

@@ -207,6 +207,7 @@ static int irr__rs_start(irr__rsplan *L, MPI_Comm comm, int tag, irr__exec *X) {
   X->buf[IRR_BUF_SEND] = &L->sb;
   X->buf[IRR_BUF_RECV] = &L->rb;
   X->comm = comm, X->tag = tag, X->bad = L->bad, X->md = &L->ctx->md;
+  X->lanes_ok = 1, X->lane_tag = tag - 1; /* the call's other tag (L->tag, tag = L->tag + 1) */
   X->rop = L->op, X->rdt = L->type, X->runit = L->U, X->rshift = L->stage ? L->lb : L->d.true_lb;
   return irr__exec_begin(X);
 }

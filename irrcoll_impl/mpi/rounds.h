@@ -379,17 +379,62 @@ static void irr__exec_room_sizes(irr__exec *X, int lo, int hi) {
    Learned ones (IRR_OPF_LEARN) in op order, with block = 0 each once its first piece has
    come (MPI_Iprobe; IRR_Ixgatherv's root). An error ends the run: *done = 1, the error
    returned. */
-static int irr__exec_begin(irr__exec *X) {
+static int irr__exec_begin1(irr__exec *X) {
   X->lo = X->hi = X->nreq = X->nleft = X->posted = X->probing = X->learning = 0;
   X->pnext = NULL;
   X->ppending = 0;
   X->wrc = MPI_SUCCESS;
   return irr__exec_alloc(X);
 }
-static int irr__exec_step(irr__exec *X, int block, int *done) {
+/* A program with lanes: its ops split into X->lane[0] (run by X) and X->lane[1] (by X->ln),
+   in order, the flag dropped; lane 1 gets X's settings, its tag and X's scratch. Only the
+   plain ops of a reduce-scatter (ir/check.h checks that the lanes share no scratch, no
+   message and no written buffer): no hooks, learned or counted messages. */
+static int irr__exec_lanes(irr__exec *X) {
+  const irr_sched *s = X->s;
+  int j, n1 = 0, a = 0, b;
+  irr__exec *Y;
+  for (j = 0; j < s->nops; j++) {
+    const irr_op *o = &s->ops[j];
+    if (o->flags & IRR_OPF_LANE) n1++;
+    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) a = 1;
+  }
+  if (n1 == 0) return MPI_SUCCESS;
+  if (!X->lanes_ok || a || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
+  Y = (irr__exec *)IRRCOLL_MALLOC(sizeof *Y);
+  X->lops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
+  if (!Y || !X->lops) {
+    if (Y) IRRCOLL_FREE(Y);
+    return MPI_ERR_NO_MEM;
+  }
+  memset(Y, 0, sizeof *Y);
+  X->ln = Y, X->whole = X->s, X->lane[0] = X->lane[1] = *s;
+  for (j = 0, b = s->nops - n1; j < s->nops; j++) {
+    irr_op o = s->ops[j];
+    int l = (o.flags & IRR_OPF_LANE) != 0;
+    o.flags = (uint16_t)(o.flags & ~IRR_OPF_LANE);
+    X->lops[l ? b++ : a++] = o;
+  }
+  X->lane[0].ops = X->lops, X->lane[0].nops = a;
+  X->lane[1].ops = X->lops + a, X->lane[1].nops = n1;
+  X->s = &X->lane[0], Y->s = &X->lane[1];
+  memcpy(Y->buf, X->buf, sizeof Y->buf);
+  Y->comm = X->comm, Y->tag = X->lane_tag, Y->md = X->md, Y->bad = X->bad, Y->shortok = X->shortok;
+  Y->rop = X->rop, Y->rdt = X->rdt, Y->runit = X->runit, Y->rshift = X->rshift;
+  return MPI_SUCCESS;
+}
+static int irr__exec_begin(irr__exec *X) {
+  int rc;
+  X->ln = NULL, X->lops = NULL, X->done0 = X->done1 = 0;
+  if ((rc = irr__exec_lanes(X)) != MPI_SUCCESS || (rc = irr__exec_begin1(X)) != MPI_SUCCESS || !X->ln) return rc;
+  X->ln->tmp_given = X->tmp, X->ln->tmpcap = X->tmpcap;
+  return irr__exec_begin1(X->ln);
+}
+static int irr__exec_step1(irr__exec *X, int block, int *done) {
   int rc = MPI_SUCCESS;
   *done = 0;
   while (X->lo < X->s->nops) {
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -433,7 +478,39 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   *done = 1;
   return rc;
 }
+/* Both lanes, lane 0 first; block as irr__exec_step1's, but a blocking step polls both
+   (neither may wait for the other) until the lane left can block alone. An error in one
+   lane ends the run once the other's posted requests are complete. */
+static int irr__exec_step(irr__exec *X, int block, int *done) {
+  irr__exec *Y = X->ln;
+  int rc = MPI_SUCCESS;
+  if (!Y) return irr__exec_step1(X, block, done);
+  for (;;) {
+    if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
+    if (rc == MPI_SUCCESS && !X->done1) {
+      Y->lim_on = !X->done0, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      Y->bad |= X->bad;
+      rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
+      X->bad |= Y->bad;
+    }
+    if (rc != MPI_SUCCESS || (X->done0 && X->done1) || block <= 0) break;
+  }
+  if (rc != MPI_SUCCESS) {
+    irr__exec *Z = X->done0 ? Y : X; /* the lane still running */
+    if (Z->posted) irr__exec_complete(Z, 1), irr__exec_retire(Z), Z->posted = 0;
+    X->done0 = X->done1 = 1;
+  }
+  *done = X->done0 && X->done1;
+  if (*done) X->cpu_total += Y->cpu_total, Y->cpu_total = 0;
+  return rc;
+}
 static void irr__exec_end(irr__exec *X) {
+  if (X->ln) {
+    irr__exec_release(X->ln);
+    IRRCOLL_FREE(X->ln);
+    X->ln = NULL;
+  }
+  if (X->lops) IRRCOLL_FREE(X->lops), X->lops = NULL, X->s = X->whole;
   irr__exec_release(X);
 #ifdef IRRCOLL_TRACE
   IRRCOLL_TRACE(X->s); /* test-only: the program as it ran (test/mpi/test_same.c) */

@@ -190,56 +190,34 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
   return (x > 0 ? A + BG * (double)n : 0) + (P ? irr__rs_halving_path(P, q, A, BG) : irr__rs_halving_low(q, x, n, D, A, BG));
 }
 
-/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): D's
-   reverse Bruck among all p, then the longest of three:
-   - R's reverse Bruck among the k = p - 1 others with its delivery, longer by a D group's
-     gather (w - 1 messages at its first rank in R's first round) and, in each round they
-     are paced over, by a group's D pieces sent on and a part of o's absorbed: a delay at one
-     rank holds up those that wait for it in the next round, so along the critical path the
-     delays of successive rounds add, the more of them the more rounds: a share (lk - 5)/5
-     in [0, 1] of their bytes (against the model, p = 64 .. 1000, one block of 30 .. 80 % of
-     the vector);
-   - o's port sending its parts of R, a message a group, the last absorbed ab rounds into
-     R's, lk - ab rounds before its end;
-   - o's port taking the groups' D pieces, from R's second round on.
-   With P, o's messages paced into one round queue at its port: half an alpha each beyond
-   the first (they overlap the rounds' own latencies). P: workspace (R's pieces), or NULL:
-   R's delivery and the queues left out (a lower bound). work (optional): the walk's work. */
+/* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): the
+   longer of its two lanes, as the model runs them (one after the other within a round):
+   - D's reverse Bruck among all p on G = ceil(p/w) pieces held every w ranks (a round's
+     window of L - d pieces holds at most ceil((L - d)/w) of them), then the holders' pieces
+     into o's port (G - 1 messages, m_o - m_o/G units);
+   - after D's rounds with L > w, R's reverse Bruck among the k = p - 1 others with its
+     delivery, longer by a group's part of o's absorbed (w pieces of R);
+   - from then on too, o's port sending its parts of R, a message a group of w.
+   P: workspace (R's pieces), or NULL: R's delivery left out (a lower bound). work
+   (optional): the walk's work. */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
-  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD, tR, r1, oR, oD, ng, nd, na, f, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, o;
-  int64_t n = D[p], nR = n - mx;
-  ng = (double)((k + w - 1) / w);
-  nd = ng < lk ? ng : lk, na = ng < ab ? ng : ab;
-  f = lk <= 5 ? 0 : lk >= 10 ? 1 : (lk - 5) / 5.0;
-  tD = irr__rs_bruck_est(p, mx, NULL, 0, A, BG, -1, 0, NULL);
-  tR = irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL);
-  r1 = A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, k); /* R's first round */
-  tR += (w - 1) * ((mx < p ? (double)mx / p : 1) * A + B * (double)(mx / p)) + B * (double)(w * (mx / p)) +
-        BG * (double)(w * (nR / k)) +
-        f * (2 * A + (nd - 1) * B * (double)(w * (mx / p)) + (na - 1) * BG * (double)(w * (nR / k)));
-  if (P) { /* R's delivery; and the most of o's messages paced into one round, which queue at its port */
-    int u, lead, end, c, qD[34] = {0}, qR[34] = {0}, mD = 1, mR = 1;
-    o = irr__rs_dom_owner(p, D);
-    irr__rs_equal_pieces(k, nR, P);
-    tR += irr__rs_redist_est(k, D, o, P, 0, 0, A + md.cpu_msg, B, work);
-    for (u = 0; u < k; u = end) {
-      irr__rs_dom_grp(u, w, o, k, &lead, &end);
-      c = irr__rs_dom_dround(p, mx, nR, o, u + (u >= o), end - u, lk);
-      if (irr__rs_piece_at(end + (u >= o), p, mx, NULL, 0) > irr__rs_piece_at(u + (u >= o), p, mx, NULL, 0) && ++qD[c] > mD)
-        mD = qD[c];
-    }
-    for (u = 0; u < k; u = end) {
-      irr__rs_dom_rgrp(u, w, k, &lead, &end);
-      c = irr__rs_dom_round(k, nR, P[end], 1, ab);
-      if (P[end] > P[u] && ++qR[c] > mR) mR = qR[c];
-    }
-    tR += (mD - 1 + mR - 1) * A / 2; /* half: they overlap the rounds' own latencies */
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, oR, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L;
+  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0);
+  for (L = p; L > 1; L = irr__rs_hp2(L)) {
+    double r = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
+    tD += r;
+    if (L > w) tH += r;
   }
-  oR = ng * A + (double)nR * B + (lk - ab) * A;
-  oD = r1 + ng * A + (double)mx * B;
+  tD += (G - 1) * A + B * (double)(mx - g); /* one port: a message at a time */
+  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k));
+  if (P) {
+    irr__rs_equal_pieces(k, nR, P);
+    tR += irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
+  }
+  oR = tH + (double)((k + w - 1) / w + lk - ab) * A + (double)nR * B; /* + R's rounds after the last absorbed */
   t = tR > oR ? tR : oR;
-  return tD + (t > oD ? t : oD);
+  return tD > t ? tD : t;
 }
 
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and
@@ -317,26 +295,6 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    units (optional): gets the choice's work in cpu_size units (its pass for the largest
    block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
    largest block mx given (the guard's, found once). */
-/* Near-ties between the count-balanced algorithms go to dominant from IRR_RS_DOM_TIE_MINP
-   ranks on: it replaces the best so far where its estimate times IRR_RS_DOM_TIE is below
-   it. Its owner takes the groups' D pieces while it sends its parts of R, and the groups'
-   first ranks gather while R's rounds run: concurrent streams that the single-ported model charges one after the other, and that
-   SMPI (flat, 0.5 us overhead, one block of half the vector) ran faster than the model
-   ranks them against balanced in every cell measured: dominant / balanced was 1.16 in SMPI
-   where the model said 1.46 (p = 64, 1 KiB), 1.02 against 1.36 (p = 256, 1 KiB), 0.94
-   against 1.006 (p = 64, 16 KiB, the estimates 1.002), 0.91 (p = 256, 16 KiB) and 0.93 (p =
-   64, 64 and 256 KiB) where the model also put dominant ahead. Held out (sim_reduce_scatter's
-   'big': one block of 30-80 % of the vector, the rest log-uniform, 30 % empty; p = 64, 256,
-   4 .. 64 KiB a rank, 20 draws a cell, seed 1797300000): the rule moved 27 draws to
-   dominant, which SMPI ran faster on 24 (dominant / balanced 0.86-1.02, mean 0.93; the
-   three others 1.01-1.02, p = 64, 16 KiB); at p = 48, 96 and 128 (seed 1797600000, half
-   and big, 4 .. 64 KiB) it moved 15, all faster (0.85-0.995). Not below IRR_RS_DOM_TIE_MINP
-   ranks: on 8 .. 32 (seed 1797500000) it moved 32 draws and SMPI ran 12 of them slower, up
-   to 1.15x (p = 24, half, 16 KiB; p = 8, 4 KiB), where dominant's estimate is also the least
-   sure (up to 16 % below the model at p = 8). The choice is then within 1 / IRR_RS_DOM_TIE
-   (3.1%) of the model's argmin. */
-#define IRR_RS_DOM_TIE 0.97
-#define IRR_RS_DOM_TIE_MINP 48
 /* Whether dominant is a candidate of the automatic choice (irr__rs_choose_mx) and of the
    guard's own bound (irr__rs_own_low): one block of a third of the vector or more, and at
    least IRR_RS_DOM_MINP ranks (below, its program is balanced's). */
@@ -346,24 +304,24 @@ static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int
   static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
                                 IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
-  double low[NC], tb = -1, eb = -1, wd = p >= IRR_RS_DOM_TIE_MINP ? IRR_RS_DOM_TIE : 1; /* tb: weighed by wd */
+  double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
   if (units) *units += IRR_RS_FIXED;
-  for (i = 0; i < NC; i++) { /* insertion sort by bound, weighed (ties: cand's order) */
-    low[i] = cand[i] != IRR_ALG_DOMINANT ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
-             : irr__rs_dom_cand(p, D, mx) ? wd * irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL) : -1;
+  for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
+    low[i] = cand[i] != IRR_ALG_DOMINANT || irr__rs_dom_cand(p, D, mx)
+                 ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
+                 : -1;
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
   for (j = 0; j < NC; j++) {
     int c = ord[j];
-    double t, e;
+    double t;
     if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
-    e = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
-    t = cand[c] == IRR_ALG_DOMINANT ? e * wd : e;
-    if (b < 0 || t < tb || (t == tb && c < b)) tb = t, eb = e, b = c;
+    t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
+    if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
-  if (best) *best = eb;
+  if (best) *best = tb;
   return b >= 0 ? cand[b] : ordered ? IRR_ALG_HALVING : IRR_ALG_BRUCK;
 }
 static inline irr_alg irr__rs_choose(irr_alg forced, int p, const int64_t *D, int ordered, irr_model md, int64_t *P,
