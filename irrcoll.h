@@ -393,6 +393,13 @@ typedef struct irr_op {
    (ir/check.h); the model charges gamma per unit reduced at the end of the round. */
 #define IRR_OPF_REDUCE 1024
 #define IRR_OPF_RIGHT 2048
+/* Any op: lane 1 of a program of two lanes (dominant Reduce_scatter's rest beside its large
+   block, algo/reduce_scatter/dominant.h). The MPI executor runs a rank's lane-1 ops as a
+   program of their own beside the others (lane 0), on another tag: a lane waits only for
+   its own messages, except that lane 1's first round past 0 (r) is posted once lane 0 has
+   finished its rounds before r. The checker requires that the lanes share no scratch unit and no
+   message, and that one lane alone writes the receive buffer; the cost model runs the
+   lanes so. Only with sends, receives (reduces included) and copies of known sizes. */
 #define IRR_OPF_LANE 4096
 
 /* Is op j of s the head of a message (a send or receive that does not continue the one
@@ -886,8 +893,8 @@ typedef struct irr__sim {
   double *sfree, *rfree, *rend;
   /* per lane of a rank (a = 2r + lane, IRR_OPF_LANE; a program without lanes leaves lane 1
      empty): first op index of its current round, comm ops of it not yet done, its round
-     (INT_MAX: done); lane 1 enters a round only once lane 0 has finished those before it
-     (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
+     (INT_MAX: done); lane 1 enters its first round past 0 only once lane 0 has finished
+     those before it (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
   int *pos, *cur, *wait;
   int64_t *left;
   irr__ev *heap;
@@ -924,7 +931,7 @@ static inline void irr__sim_enter(irr__sim *S, int a, double t) {
     S->pos[a] = j, S->rend[a] = t;
     if (j >= sc->nops) { S->left[a] = -1, S->cur[a] = INT_MAX; break; }
     rd = sc->ops[j].round;
-    if (l == 1 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
+    if (l == 1 && rd > 0 && S->cur[a] <= 0 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
     S->cur[a] = rd;
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];
@@ -6154,7 +6161,8 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
    (issue 33). Here o's block D and the rest R (n - m_o units, the blocks without o; virtual
    rank u of the k = p - 1 others is rank u + (u >= o)) run in two lanes (IRR_OPF_LANE,
    ir/sched.h), which the executor runs side by side: a lane waits only for its own
-   messages, so R's heavy rounds do not hold up D's light ones.
+   messages (lane 1's first round past 0 also for lane 0's rounds before it), so R's heavy
+   rounds do not hold up D's light ones, nor a holder's piece on its way to o R's rounds.
      Lane 0, D: a reverse Bruck among all p (bruck.h) on G = ceil(p/w) equal pieces, held by
        o, o + w, o + 2w, ... (mod p), w = 2^floor(log2(k)/2) ~ sqrt(k), the others' pieces
        empty: its first rounds (more than w pieces live) move D's bytes as over p pieces,
@@ -6165,7 +6173,8 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
        blocks among the k, and o's own parts of R sent to them by groups of w consecutive
        virtual ranks (offset by w/2): one message a group, which its first rank reduces into
        its relative pieces 0 .. w - 1 of R before they leave (by R's round ceil(log2 k) -
-       log2 w), in the round whose traffic it fits (irr__rs_dom_round).
+       log2 w), in the round whose traffic it fits (irr__rs_dom_round). At o, lane 1 is
+       these sends alone: from its first round on they go one round after another.
    A lane's messages pair within it, and the lanes share no scratch (ir/check.h checks both).
 
    Cost (select/reduce_scatter.h's irr__rs_dom_est): max(t_D + (G - 1) alpha + m_o beta,
@@ -6173,7 +6182,7 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
    (n - m_o) beta), t_D reverse Bruck over G pieces, t_D' its rounds before lane 1 starts,
    t_R over k equal pieces. Against balanced it saves about min(m_o, n - m_o) beta at o's
    port and pays the log2 w light rounds before R starts. SMPI (flat, 0.5 us overhead, one
-   block of half, 1 KiB a rank, p = 256): 60.2 us where the one-lane version of the same
+   block of half, 1 KiB a rank, p = 256): 61.7 us where the one-lane version of the same
    rounds took 69-70 and balanced 72.5 (README.md).
 
    Built from two sub-programs written by the algorithms above on their own labels and then
@@ -7707,33 +7716,42 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
 }
 
 /* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): the
-   longer of its two lanes, as the model runs them (one after the other within a round):
+   longest of its lanes' paths, as the model runs them (a lane at a time through each port):
    - D's reverse Bruck among all p on G = ceil(p/w) pieces held every w ranks (a round's
      window of L - d pieces holds at most ceil((L - d)/w) of them), then the holders' pieces
      into o's port (G - 1 messages, m_o - m_o/G units);
-   - after D's rounds with L > w, R's reverse Bruck among the k = p - 1 others with its
+   - after D's rounds with L > w (tH), R's reverse Bruck among the k = p - 1 others and its
      delivery, longer by a group's part of o's absorbed (w pieces of R);
-   - from then on too, o's port sending its parts of R, a message a group of w.
+   - from tH too, o's port sending its parts of R, a message a group of w, beside its light
+     D rounds; the last part absorbed holds up R's rounds after round ab and its delivery,
+     which follow it;
+   - an other's port, both lanes' messages one after the other.
    P: workspace (R's pieces), or NULL: R's delivery left out (a lower bound). work
    (optional): the walk's work. */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
-  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, oR, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L;
-  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0);
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, tail = 0, dl = 0, oR, tP, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L, r;
+  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0), ng;
   for (L = p; L > 1; L = irr__rs_hp2(L)) {
-    double r = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
-    tD += r;
-    if (L > w) tH += r;
+    double c = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
+    tD += c;
+    if (L > w) tH += c;
   }
   tD += (G - 1) * A + B * (double)(mx - g); /* one port: a message at a time */
-  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k));
+  for (L = k, r = 1; L > 1; L = irr__rs_hp2(L), r++) /* R's rounds after the last absorbed */
+    if (r > ab) tail += A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, L);
   if (P) {
     irr__rs_equal_pieces(k, nR, P);
-    tR += irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
+    dl = irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
   }
-  oR = tH + (double)((k + w - 1) / w + lk - ab) * A + (double)nR * B; /* + R's rounds after the last absorbed */
+  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl;
+  ng = (k + w - 1) / w < nR ? (k + w - 1) / w : nR; /* o's messages: its parts of R that are not empty */
+  oR = nR ? tH + (double)(ng + lk / 2) * A + (double)(nR + (lk / 2) * g) * B + tail + dl : 0; /* + its light D rounds */
+  if (!nR) tR = 0;
+  tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nR); /* an other's port: both lanes' (D's light rounds send one rank in a few) */
   t = tR > oR ? tR : oR;
-  return tD > t ? tD : t;
+  t = tD > t ? tD : t;
+  return t > tP ? t : tP;
 }
 
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and
@@ -9613,13 +9631,14 @@ typedef struct irr__exec {
   int lo, hi, nreq, nleft, posted, wrc, probing;
   /* lanes (IRR_OPF_LANE, ir/sched.h): a program whose lane-1 ops run beside the rest. They
      go to a second executor, ln, on tag lane_tag (set by the caller, with lanes_ok), sharing
-     this one's scratch; X->s then holds lane 0's ops, whole the program. A lane-1 round r is
-     posted once lane 0 has finished its rounds before r (lim: rounds past it wait), so lane
-     0 never waits for lane 1 (irr__exec_step). done0/done1: each lane's end. */
+     this one's scratch; X->s then holds lane 0's ops, whole the program. Lane 1's first
+     round past 0 is posted once lane 0 has finished its rounds before it (lim_on, lim:
+     rounds past lim wait; lstart: that round is posted), and lane 0 never waits for lane 1
+     (irr__exec_step). done0/done1: each lane's end. */
   struct irr__exec *ln;
   irr_sched *whole, lane[2];
   irr_op *lops;
-  int lanes_ok, lane_tag, lim_on, lim, done0, done1;
+  int lanes_ok, lane_tag, lim_on, lim, lstart, done0, done1;
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
@@ -10555,6 +10574,7 @@ static int irr__exec_step1(irr__exec *X, int block, int *done) {
   *done = 0;
   while (X->lo < X->s->nops) {
     if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0, X->lstart = 1; /* once only */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -10608,7 +10628,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   for (;;) {
     if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
     if (rc == MPI_SUCCESS && !X->done1) {
-      Y->lim_on = !X->done0, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      Y->lim_on = !X->done0 && !Y->lstart, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
       Y->bad |= X->bad;
       rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
       X->bad |= Y->bad;

@@ -200,8 +200,8 @@ typedef struct irr__sim {
   double *sfree, *rfree, *rend;
   /* per lane of a rank (a = 2r + lane, IRR_OPF_LANE; a program without lanes leaves lane 1
      empty): first op index of its current round, comm ops of it not yet done, its round
-     (INT_MAX: done); lane 1 enters a round only once lane 0 has finished those before it
-     (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
+     (INT_MAX: done); lane 1 enters its first round past 0 only once lane 0 has finished
+     those before it (wait: parked for that), as the MPI executor runs them (mpi/rounds.h) */
   int *pos, *cur, *wait;
   int64_t *left;
   irr__ev *heap;
@@ -238,7 +238,7 @@ static inline void irr__sim_enter(irr__sim *S, int a, double t) {
     S->pos[a] = j, S->rend[a] = t;
     if (j >= sc->nops) { S->left[a] = -1, S->cur[a] = INT_MAX; break; }
     rd = sc->ops[j].round;
-    if (l == 1 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
+    if (l == 1 && rd > 0 && S->cur[a] <= 0 && S->cur[a - 1] < rd) { S->wait[r] = 1; return; } /* lane 0 is behind */
     S->cur[a] = rd;
     for (; j < sc->nops && sc->ops[j].round == rd; j++) {
       const irr_op *o = &sc->ops[j];

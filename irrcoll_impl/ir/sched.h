@@ -116,8 +116,8 @@ typedef struct irr_op {
 /* Any op: lane 1 of a program of two lanes (dominant Reduce_scatter's rest beside its large
    block, algo/reduce_scatter/dominant.h). The MPI executor runs a rank's lane-1 ops as a
    program of their own beside the others (lane 0), on another tag: a lane waits only for
-   its own messages, except that a lane-1 round r is posted once lane 0 has finished its
-   rounds before r. The checker requires that the lanes share no scratch unit and no
+   its own messages, except that lane 1's first round past 0 (r) is posted once lane 0 has
+   finished its rounds before r. The checker requires that the lanes share no scratch unit and no
    message, and that one lane alone writes the receive buffer; the cost model runs the
    lanes so. Only with sends, receives (reduces included) and copies of known sizes. */
 #define IRR_OPF_LANE 4096

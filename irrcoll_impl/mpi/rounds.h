@@ -435,6 +435,7 @@ static int irr__exec_step1(irr__exec *X, int block, int *done) {
   *done = 0;
   while (X->lo < X->s->nops) {
     if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0, X->lstart = 1; /* once only */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -488,7 +489,7 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   for (;;) {
     if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
     if (rc == MPI_SUCCESS && !X->done1) {
-      Y->lim_on = !X->done0, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      Y->lim_on = !X->done0 && !Y->lstart, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
       Y->bad |= X->bad;
       rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
       X->bad |= Y->bad;

@@ -191,33 +191,42 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
 }
 
 /* Dominant's (algo/reduce_scatter/dominant.h; p >= IRR_RS_DOM_MINP, commutative): the
-   longer of its two lanes, as the model runs them (one after the other within a round):
+   longest of its lanes' paths, as the model runs them (a lane at a time through each port):
    - D's reverse Bruck among all p on G = ceil(p/w) pieces held every w ranks (a round's
      window of L - d pieces holds at most ceil((L - d)/w) of them), then the holders' pieces
      into o's port (G - 1 messages, m_o - m_o/G units);
-   - after D's rounds with L > w, R's reverse Bruck among the k = p - 1 others with its
+   - after D's rounds with L > w (tH), R's reverse Bruck among the k = p - 1 others and its
      delivery, longer by a group's part of o's absorbed (w pieces of R);
-   - from then on too, o's port sending its parts of R, a message a group of w.
+   - from tH too, o's port sending its parts of R, a message a group of w, beside its light
+     D rounds; the last part absorbed holds up R's rounds after round ab and its delivery,
+     which follow it;
+   - an other's port, both lanes' messages one after the other.
    P: workspace (R's pieces), or NULL: R's delivery left out (a lower bound). work
    (optional): the walk's work. */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
-  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, oR, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L;
-  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0);
+  double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, tail = 0, dl = 0, oR, tP, t;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L, r;
+  int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0), ng;
   for (L = p; L > 1; L = irr__rs_hp2(L)) {
-    double r = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
-    tD += r;
-    if (L > w) tH += r;
+    double c = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
+    tD += c;
+    if (L > w) tH += c;
   }
   tD += (G - 1) * A + B * (double)(mx - g); /* one port: a message at a time */
-  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k));
+  for (L = k, r = 1; L > 1; L = irr__rs_hp2(L), r++) /* R's rounds after the last absorbed */
+    if (r > ab) tail += A + BG * (double)irr__rs_bruck_round(k, nR, NULL, 0, L);
   if (P) {
     irr__rs_equal_pieces(k, nR, P);
-    tR += irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
+    dl = irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
   }
-  oR = tH + (double)((k + w - 1) / w + lk - ab) * A + (double)nR * B; /* + R's rounds after the last absorbed */
+  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl;
+  ng = (k + w - 1) / w < nR ? (k + w - 1) / w : nR; /* o's messages: its parts of R that are not empty */
+  oR = nR ? tH + (double)(ng + lk / 2) * A + (double)(nR + (lk / 2) * g) * B + tail + dl : 0; /* + its light D rounds */
+  if (!nR) tR = 0;
+  tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nR); /* an other's port: both lanes' (D's light rounds send one rank in a few) */
   t = tR > oR ? tR : oR;
-  return tD > t ? tD : t;
+  t = tD > t ? tD : t;
+  return t > tP ? t : tP;
 }
 
 /* The model's time of alg on blocks D whose largest is mx, closed form: the network and

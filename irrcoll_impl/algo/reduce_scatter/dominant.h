@@ -8,7 +8,8 @@
    (issue 33). Here o's block D and the rest R (n - m_o units, the blocks without o; virtual
    rank u of the k = p - 1 others is rank u + (u >= o)) run in two lanes (IRR_OPF_LANE,
    ir/sched.h), which the executor runs side by side: a lane waits only for its own
-   messages, so R's heavy rounds do not hold up D's light ones.
+   messages (lane 1's first round past 0 also for lane 0's rounds before it), so R's heavy
+   rounds do not hold up D's light ones, nor a holder's piece on its way to o R's rounds.
      Lane 0, D: a reverse Bruck among all p (bruck.h) on G = ceil(p/w) equal pieces, held by
        o, o + w, o + 2w, ... (mod p), w = 2^floor(log2(k)/2) ~ sqrt(k), the others' pieces
        empty: its first rounds (more than w pieces live) move D's bytes as over p pieces,
@@ -19,7 +20,8 @@
        blocks among the k, and o's own parts of R sent to them by groups of w consecutive
        virtual ranks (offset by w/2): one message a group, which its first rank reduces into
        its relative pieces 0 .. w - 1 of R before they leave (by R's round ceil(log2 k) -
-       log2 w), in the round whose traffic it fits (irr__rs_dom_round).
+       log2 w), in the round whose traffic it fits (irr__rs_dom_round). At o, lane 1 is
+       these sends alone: from its first round on they go one round after another.
    A lane's messages pair within it, and the lanes share no scratch (ir/check.h checks both).
 
    Cost (select/reduce_scatter.h's irr__rs_dom_est): max(t_D + (G - 1) alpha + m_o beta,
@@ -27,7 +29,7 @@
    (n - m_o) beta), t_D reverse Bruck over G pieces, t_D' its rounds before lane 1 starts,
    t_R over k equal pieces. Against balanced it saves about min(m_o, n - m_o) beta at o's
    port and pays the log2 w light rounds before R starts. SMPI (flat, 0.5 us overhead, one
-   block of half, 1 KiB a rank, p = 256): 60.2 us where the one-lane version of the same
+   block of half, 1 KiB a rank, p = 256): 61.7 us where the one-lane version of the same
    rounds took 69-70 and balanced 72.5 (README.md).
 
    Built from two sub-programs written by the algorithms above on their own labels and then
