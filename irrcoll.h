@@ -7725,17 +7725,18 @@ static inline double irr__rs_halving_est(int q, int x, int64_t n, const int64_t 
    - from tH too, o's port sending its parts of R, a message a group of w, beside its light
      D rounds; the last part absorbed holds up R's rounds after round ab and its delivery,
      which follow it;
-   - an other's port, both lanes' messages one after the other.
+   - a holder's port, both lanes' messages one after the other.
    P: workspace (R's pieces), or NULL: R's delivery left out (a lower bound). work
    (optional): the walk's work. */
 static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_model md, int64_t *P, double *work) {
   double A = md.alpha, B = md.beta, BG = md.beta + md.gamma, tD = 0, tH = 0, tR, tail = 0, dl = 0, oR, tP, t;
-  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L, r;
+  int k = p - 1, lk = irr_circ_q(k), w = 1 << (lk / 2), ab = lk - lk / 2, G = (p + w - 1) / w, L, r, nL = 0;
   int64_t n = D[p], nR = n - mx, g = mx / G + (mx % G != 0), ng;
   for (L = p; L > 1; L = irr__rs_hp2(L)) {
     double c = A + BG * (double)(((L - irr__rs_hp2(L) + w - 1) / w) * g);
     tD += c;
     if (L > w) tH += c;
+    else nL++;
   }
   tD += (G - 1) * A + B * (double)(mx - g); /* one port: a message at a time */
   for (L = k, r = 1; L > 1; L = irr__rs_hp2(L), r++) /* R's rounds after the last absorbed */
@@ -7748,7 +7749,7 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
   ng = (k + w - 1) / w < nR ? (k + w - 1) / w : nR; /* o's messages: its parts of R that are not empty */
   oR = nR ? tH + (double)(ng + lk / 2) * A + (double)(nR + (lk / 2) * g) * B + tail + dl : 0; /* + its light D rounds */
   if (!nR) tR = 0;
-  tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nR); /* an other's port: both lanes' (D's light rounds send one rank in a few) */
+  tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nL * g + nR + w * (nR / k)); /* a holder's port: both lanes', its light D rounds and a group's part of o's */
   t = tR > oR ? tR : oR;
   t = tD > t ? tD : t;
   return t > tP ? t : tP;
