@@ -951,11 +951,8 @@ static inline void irr__sim_enter(irr__sim *S, int a, double t) {
     if (left > 0) break;
     S->pos[a] = j; /* a round of copies only: ends at once */
   }
-  if (l == 0 && S->wait[r]) {
-    int k = S->pos[a + 1];
-    while (k < sc->nops && irr__sim_lane(&sc->ops[k]) != 1) k++;
-    if (k >= sc->nops || sc->ops[k].round <= S->cur[a]) S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
-  }
+  if (l == 0 && S->wait[r] && sc->ops[S->pos[a + 1]].round <= S->cur[a]) /* parked at its op pos[a + 1] */
+    S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
 }
 
 
@@ -7745,10 +7742,9 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
     irr__rs_equal_pieces(k, nR, P);
     dl = irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
   }
-  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl;
+  tR = nR ? tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl : 0;
   ng = (k + w - 1) / w < nR ? (k + w - 1) / w : nR; /* o's messages: its parts of R that are not empty */
   oR = nR ? tH + (double)(ng + lk / 2) * A + (double)(nR + (lk / 2) * g) * B + tail + dl : 0; /* + its light D rounds */
-  if (!nR) tR = 0;
   tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nL * g + nR + w * (nR / k)); /* a holder's port: both lanes', its light D rounds and a group's part of o's */
   t = tR > oR ? tR : oR;
   t = tD > t ? tD : t;
@@ -9633,13 +9629,13 @@ typedef struct irr__exec {
   /* lanes (IRR_OPF_LANE, ir/sched.h): a program whose lane-1 ops run beside the rest. They
      go to a second executor, ln, on tag lane_tag (set by the caller, with lanes_ok), sharing
      this one's scratch; X->s then holds lane 0's ops, whole the program. Lane 1's first
-     round past 0 is posted once lane 0 has finished its rounds before it (lim_on, lim:
-     rounds past lim wait; lstart: that round is posted), and lane 0 never waits for lane 1
-     (irr__exec_step). done0/done1: each lane's end. */
+     round past 0 is posted once lane 0 has finished its rounds before it (lim_on, until
+     that round is posted or lane 0 is done: rounds past lim, lane 0's current, wait), and
+     lane 0 never waits for lane 1 (irr__exec_step). done0/done1: each lane's end. */
   struct irr__exec *ln;
   irr_sched *whole, lane[2];
   irr_op *lops;
-  int lanes_ok, lane_tag, lim_on, lim, lstart, done0, done1;
+  int lanes_ok, lane_tag, lim_on, lim, done0, done1;
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */
@@ -10532,15 +10528,15 @@ static int irr__exec_begin1(irr__exec *X) {
    message and no written buffer): no hooks, learned or counted messages. */
 static int irr__exec_lanes(irr__exec *X) {
   const irr_sched *s = X->s;
-  int j, n1 = 0, a = 0, b;
+  int j, n1 = 0, a = 0, b, odd = 0;
   irr__exec *Y;
   for (j = 0; j < s->nops; j++) {
     const irr_op *o = &s->ops[j];
     if (o->flags & IRR_OPF_LANE) n1++;
-    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) a = 1;
+    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) odd = 1;
   }
   if (n1 == 0) return MPI_SUCCESS;
-  if (!X->lanes_ok || a || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
+  if (!X->lanes_ok || odd || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
   Y = (irr__exec *)IRRCOLL_MALLOC(sizeof *Y);
   X->lops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
   if (!Y || !X->lops) {
@@ -10561,6 +10557,7 @@ static int irr__exec_lanes(irr__exec *X) {
   memcpy(Y->buf, X->buf, sizeof Y->buf);
   Y->comm = X->comm, Y->tag = X->lane_tag, Y->md = X->md, Y->bad = X->bad, Y->shortok = X->shortok;
   Y->rop = X->rop, Y->rdt = X->rdt, Y->runit = X->runit, Y->rshift = X->rshift;
+  Y->lim_on = 1; /* until its first round past 0 is posted */
   return MPI_SUCCESS;
 }
 static int irr__exec_begin(irr__exec *X) {
@@ -10575,7 +10572,7 @@ static int irr__exec_step1(irr__exec *X, int block, int *done) {
   *done = 0;
   while (X->lo < X->s->nops) {
     if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
-    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0, X->lstart = 1; /* once only */
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0; /* once only */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -10629,7 +10626,8 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   for (;;) {
     if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
     if (rc == MPI_SUCCESS && !X->done1) {
-      Y->lim_on = !X->done0 && !Y->lstart, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      if (X->done0) Y->lim_on = 0;
+      else Y->lim = X->s->ops[X->lo].round;
       Y->bad |= X->bad;
       rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
       X->bad |= Y->bad;

@@ -258,11 +258,8 @@ static inline void irr__sim_enter(irr__sim *S, int a, double t) {
     if (left > 0) break;
     S->pos[a] = j; /* a round of copies only: ends at once */
   }
-  if (l == 0 && S->wait[r]) {
-    int k = S->pos[a + 1];
-    while (k < sc->nops && irr__sim_lane(&sc->ops[k]) != 1) k++;
-    if (k >= sc->nops || sc->ops[k].round <= S->cur[a]) S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
-  }
+  if (l == 0 && S->wait[r] && sc->ops[S->pos[a + 1]].round <= S->cur[a]) /* parked at its op pos[a + 1] */
+    S->wait[r] = 0, irr__sim_enter(S, a + 1, t > S->rend[a + 1] ? t : S->rend[a + 1]);
 }
 
 

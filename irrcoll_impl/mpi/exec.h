@@ -65,13 +65,13 @@ typedef struct irr__exec {
   /* lanes (IRR_OPF_LANE, ir/sched.h): a program whose lane-1 ops run beside the rest. They
      go to a second executor, ln, on tag lane_tag (set by the caller, with lanes_ok), sharing
      this one's scratch; X->s then holds lane 0's ops, whole the program. Lane 1's first
-     round past 0 is posted once lane 0 has finished its rounds before it (lim_on, lim:
-     rounds past lim wait; lstart: that round is posted), and lane 0 never waits for lane 1
-     (irr__exec_step). done0/done1: each lane's end. */
+     round past 0 is posted once lane 0 has finished its rounds before it (lim_on, until
+     that round is posted or lane 0 is done: rounds past lim, lane 0's current, wait), and
+     lane 0 never waits for lane 1 (irr__exec_step). done0/done1: each lane's end. */
   struct irr__exec *ln;
   irr_sched *whole, lane[2];
   irr_op *lops;
-  int lanes_ok, lane_tag, lim_on, lim, lstart, done0, done1;
+  int lanes_ok, lane_tag, lim_on, lim, done0, done1;
   int learning, lj;          /* learned receives of the round still to take: ops[lj, hi) */
   int64_t lshift;            /* learned scratch data before ops[lj] in the round */
   int64_t *pnext, ppending;  /* irr__exec_probed: chunks taken per op, still to come */

@@ -392,15 +392,15 @@ static int irr__exec_begin1(irr__exec *X) {
    message and no written buffer): no hooks, learned or counted messages. */
 static int irr__exec_lanes(irr__exec *X) {
   const irr_sched *s = X->s;
-  int j, n1 = 0, a = 0, b;
+  int j, n1 = 0, a = 0, b, odd = 0;
   irr__exec *Y;
   for (j = 0; j < s->nops; j++) {
     const irr_op *o = &s->ops[j];
     if (o->flags & IRR_OPF_LANE) n1++;
-    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) a = 1;
+    if (o->flags & (IRR_OPF_LEARN | IRR_OPF_COUNTS | IRR_OPF_PROBE | IRR_OPF_ROOM)) odd = 1;
   }
   if (n1 == 0) return MPI_SUCCESS;
-  if (!X->lanes_ok || a || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
+  if (!X->lanes_ok || odd || X->each || X->after || X->keep || X->tmp_given) return MPI_ERR_INTERN;
   Y = (irr__exec *)IRRCOLL_MALLOC(sizeof *Y);
   X->lops = (irr_op *)IRRCOLL_MALLOC((size_t)s->nops * sizeof(irr_op));
   if (!Y || !X->lops) {
@@ -421,6 +421,7 @@ static int irr__exec_lanes(irr__exec *X) {
   memcpy(Y->buf, X->buf, sizeof Y->buf);
   Y->comm = X->comm, Y->tag = X->lane_tag, Y->md = X->md, Y->bad = X->bad, Y->shortok = X->shortok;
   Y->rop = X->rop, Y->rdt = X->rdt, Y->runit = X->runit, Y->rshift = X->rshift;
+  Y->lim_on = 1; /* until its first round past 0 is posted */
   return MPI_SUCCESS;
 }
 static int irr__exec_begin(irr__exec *X) {
@@ -435,7 +436,7 @@ static int irr__exec_step1(irr__exec *X, int block, int *done) {
   *done = 0;
   while (X->lo < X->s->nops) {
     if (!X->posted && X->lim_on && X->s->ops[X->lo].round > X->lim) return MPI_SUCCESS; /* lane 1 waits for lane 0 */
-    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0, X->lstart = 1; /* once only */
+    if (!X->posted && X->lim_on && X->s->ops[X->lo].round > 0) X->lim_on = 0; /* once only */
     if (!X->posted) {
       int hi = X->lo;
       while (hi < X->s->nops && X->s->ops[hi].round == X->s->ops[X->lo].round) hi++;
@@ -489,7 +490,8 @@ static int irr__exec_step(irr__exec *X, int block, int *done) {
   for (;;) {
     if (!X->done0) rc = irr__exec_step1(X, X->done1 ? block : block < 0 ? -1 : 0, &X->done0);
     if (rc == MPI_SUCCESS && !X->done1) {
-      Y->lim_on = !X->done0 && !Y->lstart, Y->lim = X->done0 ? 0 : X->s->ops[X->lo].round;
+      if (X->done0) Y->lim_on = 0;
+      else Y->lim = X->s->ops[X->lo].round;
       Y->bad |= X->bad;
       rc = irr__exec_step1(Y, X->done0 ? block : block < 0 ? -1 : 0, &X->done1);
       X->bad |= Y->bad;

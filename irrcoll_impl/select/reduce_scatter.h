@@ -220,10 +220,9 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
     irr__rs_equal_pieces(k, nR, P);
     dl = irr__rs_redist_est(k, D, irr__rs_dom_owner(p, D), P, 0, 0, A + md.cpu_msg, B, work);
   }
-  tR = tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl;
+  tR = nR ? tH + irr__rs_bruck_est(k, nR, NULL, 0, A, BG, -1, 0, NULL) + BG * (double)(w * (nR / k)) + dl : 0;
   ng = (k + w - 1) / w < nR ? (k + w - 1) / w : nR; /* o's messages: its parts of R that are not empty */
   oR = nR ? tH + (double)(ng + lk / 2) * A + (double)(nR + (lk / 2) * g) * B + tail + dl : 0; /* + its light D rounds */
-  if (!nR) tR = 0;
   tP = (double)(irr_circ_q(p) + ab + 1) * A + BG * (double)(mx - g + nL * g + nR + w * (nR / k)); /* a holder's port: both lanes', its light D rounds and a group's part of o's */
   t = tR > oR ? tR : oR;
   t = tD > t ? tD : t;
