@@ -60,15 +60,17 @@ static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, 
 /* The delivery of the pieces P (piece v held by irr__rs_holder(irr__rs_rev(v, k), x)) to
    the blocks' owners (irr__rs_redist), round by round as the model runs it: its first round
    takes the most messages any rank sends (one for each block its piece overlaps) or any
-   owner takes from a flat list; the deepest binomial list adds a round per level; the most
-   bytes an owner gets pass its port once. Walks pieces and blocks together, one step a
-   segment (a piece's overlap with a block), O(p + q): the next piece end pe and block end be
-   are kept, so a step reads neither array unless one of them ends there. The blocks are
-   D's, or with gap >= 0 those without block gap (dominant.h's R: p of them, D having p + 1;
-   irr__rs_rstart inlined). u (optional): gets its steps, IRR_RS_SEG each. */
+   owner takes in it (a flat list's all, a binomial one's first; an owner that holds one of
+   its block's pieces has two lists, one either side); the deepest binomial list adds a round
+   per level after it; an owner takes its lists' messages one at a time, which may take longer
+   (two binomial lists: two a level); the most bytes an owner gets pass its port once. Walks
+   pieces and blocks together, one step a segment (a piece's overlap with a block), O(p + q):
+   the next piece end pe and block end be are kept, so a step reads neither array unless one
+   of them ends there. The blocks are D's, or with gap >= 0 those without block gap
+   (dominant.h's R: p of them, D having p + 1; irr__rs_rstart inlined). u (optional): gets its steps, IRR_RS_SEG each. */
 static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B,
                                         double *u) {
-  int v = 0, o = 0, hv, np = 0, ns = 0, first = 0, deep = 0, lg, steps = 0;
+  int v = 0, o = 0, hv, np = 0, nl = -1, ns = 0, first = 0, deep = 0, own = 0, steps = 0;
   int64_t n = irr__rs_rstart(D, gap, p), g = gap >= 0 ? D[gap + 1] - D[gap] : 0, pos = 0, pe, be, end, got = 0, most = 0;
   if (n == 0) return 0;
   while (P[v + 1] <= 0) v++;
@@ -79,14 +81,20 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const 
     if (hv != o) {
       np++, got += end - pos;
       if (++ns > first) first = ns;
-    }
+    } else nl = np, np = 0; /* the owner's own piece: the list before it is done */
     pos = end;
-    if (be == pos) { /* a block ends: its list's rounds and bytes */
-      lg = np > 3 ? irr_circ_q(np + 1) : 0;
-      if (np > 0 && np <= 3 && np > first) first = np;
-      if (lg > deep) deep = lg;
+    if (be == pos) { /* a block ends: its lists' rounds and bytes */
+      int l, r0 = 0, a = 0, kl[2];
+      kl[0] = nl > 0 ? nl : 0, kl[1] = np;
+      for (l = 0; l < 2; l++) {
+        int lg = kl[l] > 3 ? irr_circ_q(kl[l] + 1) : kl[l];
+        r0 += kl[l] > 3 ? 1 : kl[l], a += lg;
+        if (kl[l] > 3 && lg > deep) deep = lg;
+      }
+      if (r0 > first) first = r0;
+      if (a > own) own = a;
       if (got > most) most = got;
-      np = 0, got = 0;
+      np = 0, nl = -1, got = 0;
       if (pos == n) break;
       do o++, be = gap < 0 || o < gap ? D[o + 1] : D[o + 2] - g; while (be <= pos);
     }
@@ -96,7 +104,8 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const 
     }
   }
   if (u) *u += IRR_RS_SEG * (steps + 1);
-  return A * (double)(first + (deep > 1 ? deep - 1 : 0)) + B * (double)most;
+  first += deep > 1 ? deep - 1 : 0;
+  return A * (double)(first > own ? first : own) + B * (double)most;
 }
 
 /* Its lower bound for q equal pieces, no walk: the largest block overlaps at least
