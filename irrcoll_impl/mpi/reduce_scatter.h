@@ -158,7 +158,7 @@ static int irr__rs_setup(const void *sendbuf, void *recvbuf, const irr__counts *
       room = owned ? NULL : irr__plan_room(pc, cap); /* a request's program is its own */
       if (!room && !(room = L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) return MPI_ERR_NO_MEM;
       irr_sched_init(&L->s, L->rank, p, room, cap);
-      if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
+      if (irr_reduce_scatter_build(L->alg, L->rank, p, D, L->ordered, md, P, &L->s) != IRR_OK) return MPI_ERR_INTERN;
       for (j = 0; j < L->s.nops; j++) { /* elements -> bytes (n U fits) */
         irr_op *o = &L->s.ops[j];
         o->skip *= L->U, o->len *= L->U, o->off *= L->U, o->doff *= L->U;

@@ -33,6 +33,31 @@ static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, i
   return st;
 }
 
+/* Dominant on groups of 2^lw, every lw its builder takes (1 .. ceil(log2(p - 1)) - 1), not
+   only the one the choice would: the checker over all ranks' programs. */
+static irr_status check_dom_lw(int p, const int64_t *m, int lw, irr_check_report *rep) {
+  int64_t D[65], P[65];
+  int cap = irr_reduce_scatter_maxops(p), r;
+  irr_op *ops = malloc((size_t)cap * sizeof *ops);
+  irr_sched_set set;
+  irr_spec sp;
+  irr_status st = irr_sched_set_init(&set, p);
+  irr__rs_starts(p, m, D);
+  for (r = 0; r < p && st == IRR_OK; r++) {
+    irr_sched s;
+    irr_sched_init(&s, r, p, ops, cap);
+    if ((st = irr_reduce_scatter_dominant(r, p, D, lw, P, &s)) == IRR_OK) st = irr_sched_set_add(&set, &s);
+  }
+  if (st == IRR_OK) st = irr_sched_set_finish(&set);
+  free(ops);
+  if (st != IRR_OK) return st;
+  memset(&sp, 0, sizeof sp);
+  sp.coll = IRR_COLL_REDUCE_SCATTER, sp.p = p, sp.m = m;
+  st = irr_sched_check(set.s, &sp, rep);
+  irr_sched_set_free(&set);
+  return st;
+}
+
 static void test_check(uint64_t seed) {
   irrt_rng rng = {seed};
   int64_t m[64];
@@ -53,6 +78,13 @@ static void test_check(uint64_t seed) {
           st = check_one(ALGS[a], p, m, ordered, &rep);
           CHECK(st == IRR_OK, "%s p=%d %s ordered=%d: %s (rank %d op %d: %s)", irr_alg_name(ALGS[a]), p,
                 d < IRRT_NDIST ? irrt_dist_name[d] : "skewed", ordered, irr_status_name(st), rep.rank, rep.op, rep.what);
+        }
+      if (p >= IRR_RS_DOM_MINP)
+        for (a = 1; a < irr_circ_q(p - 1); a++) {
+          irr_check_report rep;
+          irr_status st = check_dom_lw(p, m, a, &rep);
+          CHECK(st == IRR_OK, "dominant lw=%d p=%d %s: %s (rank %d op %d: %s)", a, p,
+                d < IRRT_NDIST ? irrt_dist_name[d] : "skewed", irr_status_name(st), rep.rank, rep.op, rep.what);
         }
     }
 }

@@ -11,9 +11,10 @@
    messages (lane 1's first round past 0 also for lane 0's rounds before it), so R's heavy
    rounds do not hold up D's light ones, nor a holder's piece on its way to o R's rounds.
      Lane 0, D: a reverse Bruck among all p (bruck.h) on G = ceil(p/w) equal pieces, held by
-       o, o + w, o + 2w, ... (mod p), w = 2^floor(log2(k)/2) ~ sqrt(k), the others' pieces
-       empty: its first rounds (more than w pieces live) move D's bytes as over p pieces,
-       the last log2 w move one piece or none. Then each holder sends its piece to o, G - 1
+       o, o + w, o + 2w, ... (mod p), w = 2^lw (the caller's; about sqrt(k), larger for
+       small blocks: irr_reduce_scatter_dom_lw), the others' pieces empty: its first rounds
+       (more than w pieces live) move D's bytes as over p pieces, the last log2 w move one
+       piece or none. Then each holder sends its piece to o, G - 1
        messages (o's own piece is a copy), where p pieces would be p - 1 at o's port.
      Lane 1, R: from D's first round with at most w pieces live (irr__rs_dom_light) on, so
        that the two lanes' heavy rounds do not share the ports: balanced.h's program on R's
@@ -139,8 +140,10 @@ static inline void irr__rs_dom_dpieces(int p, int o, int w, int64_t mo, int64_t 
   }
 }
 
-/* Rank rank's program into s (initialized for rank of p). P: workspace of p + 1 entries. */
-static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int64_t *D, int64_t *P, irr_sched *s) {
+/* Rank rank's program into s (initialized for rank of p), on groups of w = 2^lw (1 <= lw <
+   ceil(log2(p - 1)); select/reduce_scatter.h's irr_reduce_scatter_dom_lw picks it, equal on
+   every rank). P: workspace of p + 1 entries. */
+static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int64_t *D, int lw, int64_t *P, irr_sched *s) {
   int k = p - 1, o, u, w, lk, qD, Rs, ab, cap, i, lead, end, last, rr;
   int64_t n = D[p], mo, nR, *Rb = NULL, *PD, *PR, *DD;
   irr_op *e = NULL;
@@ -149,7 +152,8 @@ static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int6
   if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
   o = irr__rs_dom_owner(p, D);
   mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), qD = irr_circ_q(p);
-  w = 1 << (lk / 2), ab = lk - lk / 2; /* groups of w ~ sqrt(k); o's parts of R absorbed by R's round ab */
+  if (lw < 1 || lw >= lk) return IRR_ERR_ARG;
+  w = 1 << lw, ab = lk - lw; /* groups of w; o's parts of R absorbed by R's round ab */
   Rs = irr__rs_dom_light(p, w); /* lane 1's first round */
   cap = s->cap; /* the sub-programs fit where the whole does */
   Rb = (int64_t *)IRRCOLL_MALLOC((size_t)(4 * p + 4) * sizeof(int64_t));
