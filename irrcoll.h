@@ -6164,8 +6164,8 @@ static inline irr_status irr_reduce_scatter_balanced(int rank, int p, const int6
        o, o + w, o + 2w, ... (mod p), w = 2^lw (the caller's; about sqrt(k), larger for
        small blocks: irr_reduce_scatter_dom_lw), the others' pieces empty: its first rounds
        (more than w pieces live) move D's bytes as over p pieces, the last log2 w move one
-       piece or none. Then each holder sends its piece to o, G - 1
-       messages (o's own piece is a copy), where p pieces would be p - 1 at o's port.
+       piece or none. Then each holder sends its piece to o, G - 1 messages (o's own piece
+       is a copy), where p pieces would be p - 1 at o's port.
      Lane 1, R: from D's first round with at most w pieces live (irr__rs_dom_light) on, so
        that the two lanes' heavy rounds do not share the ports: balanced.h's program on R's
        blocks among the k, and o's own parts of R sent to them by groups of w consecutive
@@ -7750,8 +7750,8 @@ static inline double irr__rs_dom_form(int p, int64_t n, int64_t mx, int lw, irr_
    parts of R in fewer messages and R starts earlier, at the price of heavier light D rounds;
    with large blocks the bytes of those rounds decide. Not below floor(lk/2): there the closed
    form runs 8-14 % under the model (p = 64 .. 1000, 4 KiB .. 256 KiB a rank), and picked
-   groups the model puts 3-4 % behind. O(log^2 p), from p, n, mx and the model:
-   equal on every rank, so the builder and the estimate agree. */
+   groups the model puts 3-4 % behind. O(log^2 p), from p, n, mx and the model: equal on
+   every rank, so the builder and the estimate agree. */
 static inline int irr_reduce_scatter_dom_lw(int p, int64_t n, int64_t mx, irr_model md) {
   int lk = irr_circ_q(p - 1), lo = lk / 2 > 1 ? lk / 2 : 1, hi = lk / 2 + 2 < lk - 1 ? lk / 2 + 2 : lk - 1, lw, b = lk / 2;
   double tb = -1, t;
@@ -7774,8 +7774,9 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
 }
 
 /* Rank rank's program of alg (not auto) into s, initialized for rank of p. md: the model the
-   choice priced it with (dominant's groups follow it). P: workspace of p + 1 entries. IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for
-   an ordered operation. */
+   choice priced it with (dominant's groups follow it). P: workspace of p + 1 entries.
+   IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for an ordered
+   operation. */
 static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, irr_model md,
                                                   int64_t *P, irr_sched *s) {
   if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return IRR_ERR_ARG; /* guarded: the MPI layer's */

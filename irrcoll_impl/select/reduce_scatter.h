@@ -224,8 +224,8 @@ static inline double irr__rs_dom_form(int p, int64_t n, int64_t mx, int lw, irr_
    parts of R in fewer messages and R starts earlier, at the price of heavier light D rounds;
    with large blocks the bytes of those rounds decide. Not below floor(lk/2): there the closed
    form runs 8-14 % under the model (p = 64 .. 1000, 4 KiB .. 256 KiB a rank), and picked
-   groups the model puts 3-4 % behind. O(log^2 p), from p, n, mx and the model:
-   equal on every rank, so the builder and the estimate agree. */
+   groups the model puts 3-4 % behind. O(log^2 p), from p, n, mx and the model: equal on
+   every rank, so the builder and the estimate agree. */
 static inline int irr_reduce_scatter_dom_lw(int p, int64_t n, int64_t mx, irr_model md) {
   int lk = irr_circ_q(p - 1), lo = lk / 2 > 1 ? lk / 2 : 1, hi = lk / 2 + 2 < lk - 1 ? lk / 2 + 2 : lk - 1, lw, b = lk / 2;
   double tb = -1, t;
@@ -248,8 +248,9 @@ static inline double irr__rs_dom_est(int p, const int64_t *D, int64_t mx, irr_mo
 }
 
 /* Rank rank's program of alg (not auto) into s, initialized for rank of p. md: the model the
-   choice priced it with (dominant's groups follow it). P: workspace of p + 1 entries. IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for
-   an ordered operation. */
+   choice priced it with (dominant's groups follow it). P: workspace of p + 1 entries.
+   IRR_ERR_ARG: an algorithm Reduce_scatter lacks, or a commutative one for an ordered
+   operation. */
 static inline irr_status irr_reduce_scatter_build(irr_alg alg, int rank, int p, const int64_t *D, int ordered, irr_model md,
                                                   int64_t *P, irr_sched *s) {
   if (!irr__rs_applies(alg, ordered) || alg == IRR_ALG_GUARDED) return IRR_ERR_ARG; /* guarded: the MPI layer's */

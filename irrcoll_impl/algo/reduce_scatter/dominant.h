@@ -14,8 +14,8 @@
        o, o + w, o + 2w, ... (mod p), w = 2^lw (the caller's; about sqrt(k), larger for
        small blocks: irr_reduce_scatter_dom_lw), the others' pieces empty: its first rounds
        (more than w pieces live) move D's bytes as over p pieces, the last log2 w move one
-       piece or none. Then each holder sends its piece to o, G - 1
-       messages (o's own piece is a copy), where p pieces would be p - 1 at o's port.
+       piece or none. Then each holder sends its piece to o, G - 1 messages (o's own piece
+       is a copy), where p pieces would be p - 1 at o's port.
      Lane 1, R: from D's first round with at most w pieces live (irr__rs_dom_light) on, so
        that the two lanes' heavy rounds do not share the ports: balanced.h's program on R's
        blocks among the k, and o's own parts of R sent to them by groups of w consecutive
