@@ -51,7 +51,8 @@ static inline int irr__rs_applies(irr_alg alg, int ordered) {
    pieces and blocks together, one step a segment (a piece's overlap with a block), O(p + q):
    the next piece end pe and block end be are kept, so a step reads neither array unless one
    of them ends there. The blocks are D's, or with gap >= 0 those without block gap
-   (dominant.h's R: p of them, D having p + 1; irr__rs_rstart inlined). u (optional): gets its steps, IRR_RS_SEG each. */
+   (dominant.h's R: p of them, D having p + 1; irr__rs_rstart inlined). u (optional): gets
+   its steps, IRR_RS_SEG each. */
 static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const int64_t *P, int x, int k, double A, double B,
                                         double *u) {
   int v = 0, o = 0, hv, np = 0, nl = -1, ns = 0, first = 0, deep = 0, own = 0, steps = 0;
