@@ -5832,6 +5832,10 @@ static inline void irr__rs_lists(int o, const int64_t *D, int q, const int64_t *
   if (*to < tb) L[*nl].o = o, L[*nl].t0 = *to + 1, L[*nl].dir = 1, L[*nl].k = tb - *to, ++*nl;
 }
 
+/* The messages a list of k nodes brings its owner: a flat one's k, a binomial one's one a
+   level, ceil(log2(k + 1)) (irr__rs_node). The choice's estimates of the delivery. */
+static inline int irr__rs_list_msgs(int k) { return k <= 3 ? k : irr_circ_q(k + 1); }
+
 /* Node i's subtree: nodes [i, *end); the round it sends in; its parent. */
 static inline void irr__rs_node(const irr__rs_list *l, int i, int *end, int *round, int *parent) {
   int low = i & -i, r = 0;
@@ -7598,7 +7602,7 @@ static inline double irr__rs_redist_est(int p, const int64_t *D, int gap, const 
       int l, r0 = 0, a = 0, kl[2];
       kl[0] = nl > 0 ? nl : 0, kl[1] = np;
       for (l = 0; l < 2; l++) {
-        int lg = kl[l] > 3 ? irr_circ_q(kl[l] + 1) : kl[l];
+        int lg = irr__rs_list_msgs(kl[l]);
         r0 += kl[l] > 3 ? 1 : kl[l], a += lg;
         if (kl[l] > 3 && lg > deep) deep = lg;
       }
@@ -7627,7 +7631,7 @@ static inline double irr__rs_redist_low(int q, int64_t n, int64_t mx, double A, 
   int64_t c = n / q + (n % q != 0);
   int np = (int)((mx + c - 1) / c) - 1;
   if (mx <= c) return 0;
-  return A * (double)(np <= 3 ? np : irr_circ_q(np + 1)) + B * (double)(mx - c);
+  return A * (double)irr__rs_list_msgs(np) + B * (double)(mx - c);
 }
 
 /* The largest sum of w < p consecutive pieces of P (p of them): from piece s <= p - w,
@@ -7754,11 +7758,10 @@ static inline double irr__rs_dom_form(int p, int64_t n, int64_t mx, int lw, irr_
    groups the model puts 3-4 % behind. O(log^2 p), from p, n, mx and the model: equal on
    every rank, so the builder and the estimate agree. */
 static inline int irr_reduce_scatter_dom_lw(int p, int64_t n, int64_t mx, irr_model md) {
-  int lk = irr_circ_q(p - 1), lo = lk / 2 > 1 ? lk / 2 : 1, hi = lk / 2 + 2 < lk - 1 ? lk / 2 + 2 : lk - 1, lw, b = lk / 2;
+  int lk = irr_circ_q(p - 1), lo = lk / 2 > 1 ? lk / 2 : 1, hi = lk / 2 + 2 < lk - 1 ? lk / 2 + 2 : lk - 1, lw, b = lo;
   double tb = -1, t;
-  if (hi < lo) return lk / 2 > 1 ? lk / 2 : 1;
   for (lw = lo; lw <= hi; lw++)
-    if ((t = irr__rs_dom_form(p, n, mx, lw, md, 0)) >= 0 && (tb < 0 || t < tb)) tb = t, b = lw;
+    if ((t = irr__rs_dom_form(p, n, mx, lw, md, 0)) < tb || tb < 0) tb = t, b = lw;
   return b;
 }
 

@@ -21,16 +21,21 @@
 static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE};
 #define NALG 6
 
-static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, irr_check_report *rep) {
-  irr_sched_set set;
+/* The checker over the programs of all ranks in set (which it frees). */
+static irr_status check_set(irr_sched_set *set, int p, const int64_t *m, int ordered, irr_check_report *rep) {
   irr_spec sp;
-  irr_status st = irr_reduce_scatter_build_all(&set, alg, p, m, ordered, irr_model_default());
-  if (st != IRR_OK) return st;
+  irr_status st;
   memset(&sp, 0, sizeof sp);
   sp.coll = IRR_COLL_REDUCE_SCATTER, sp.p = p, sp.m = m, sp.ordered = ordered;
-  st = irr_sched_check(set.s, &sp, rep);
-  irr_sched_set_free(&set);
+  st = irr_sched_check(set->s, &sp, rep);
+  irr_sched_set_free(set);
   return st;
+}
+
+static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, irr_check_report *rep) {
+  irr_sched_set set;
+  irr_status st = irr_reduce_scatter_build_all(&set, alg, p, m, ordered, irr_model_default());
+  return st != IRR_OK ? st : check_set(&set, p, m, ordered, rep);
 }
 
 /* Dominant on groups of 2^lw, every lw its builder takes (1 .. ceil(log2(p - 1)) - 1), not
@@ -40,7 +45,6 @@ static irr_status check_dom_lw(int p, const int64_t *m, int lw, irr_check_report
   int cap = irr_reduce_scatter_maxops(p), r;
   irr_op *ops = malloc((size_t)cap * sizeof *ops);
   irr_sched_set set;
-  irr_spec sp;
   irr_status st = irr_sched_set_init(&set, p);
   irr__rs_starts(p, m, D);
   for (r = 0; r < p && st == IRR_OK; r++) {
@@ -51,11 +55,7 @@ static irr_status check_dom_lw(int p, const int64_t *m, int lw, irr_check_report
   if (st == IRR_OK) st = irr_sched_set_finish(&set);
   free(ops);
   if (st != IRR_OK) return st;
-  memset(&sp, 0, sizeof sp);
-  sp.coll = IRR_COLL_REDUCE_SCATTER, sp.p = p, sp.m = m;
-  st = irr_sched_check(set.s, &sp, rep);
-  irr_sched_set_free(&set);
-  return st;
+  return check_set(&set, p, m, 0, rep);
 }
 
 static void test_check(uint64_t seed) {

@@ -144,6 +144,10 @@ static inline void irr__rs_lists(int o, const int64_t *D, int q, const int64_t *
   if (*to < tb) L[*nl].o = o, L[*nl].t0 = *to + 1, L[*nl].dir = 1, L[*nl].k = tb - *to, ++*nl;
 }
 
+/* The messages a list of k nodes brings its owner: a flat one's k, a binomial one's one a
+   level, ceil(log2(k + 1)) (irr__rs_node). The choice's estimates of the delivery. */
+static inline int irr__rs_list_msgs(int k) { return k <= 3 ? k : irr_circ_q(k + 1); }
+
 /* Node i's subtree: nodes [i, *end); the round it sends in; its parent. */
 static inline void irr__rs_node(const irr__rs_list *l, int i, int *end, int *round, int *parent) {
   int low = i & -i, r = 0;
