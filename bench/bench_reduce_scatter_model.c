@@ -34,8 +34,8 @@ static double model(irr_alg alg, int p, const int64_t *m, irr_model md) {
 
 static int choice(uint64_t seed, int N, int each) {
   static const int PS[] = {16, 48, 64, 100, 256, 500};
-  static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK, IRR_ALG_HALVING, IRR_ALG_RING,
-                                 IRR_ALG_PAIRWISE};
+  static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_SPREAD, IRR_ALG_BRUCK, IRR_ALG_HALVING,
+                                 IRR_ALG_RING, IRR_ALG_PAIRWISE};
   irrt_rng rng;
   int64_t *m = malloc(512 * sizeof *m), *D = malloc(513 * sizeof *D), *P = malloc(513 * sizeof *P);
   double *w = malloc(512 * sizeof *w), sum = 0, worst = 0;
@@ -57,7 +57,7 @@ static int choice(uint64_t seed, int N, int each) {
       for (k = 0; k < p; k++) m[k] = (int64_t)(avg * 3 / pow(1 + (double)irrt_range(&rng, 0, p - 1), 0.9));
     irr__rs_starts(p, m, D);
     if (D[p] == 0) continue;
-    for (a = 0; a < 6; a++) {
+    for (a = 0; a < 7; a++) {
       double t = model(ALGS[a], p, m, md);
       if (t > 0 && (tb < 0 || t < tb)) tb = t;
     }

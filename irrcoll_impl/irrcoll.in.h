@@ -45,7 +45,8 @@
      algo/reduce_scatter/  common.h (pieces, ranges, the delivery to owners), bruck.h
                         (reverse Bruck), halving.h (recursive halving in rank order), ring.h,
                         pairwise.h, balanced.h (equal pieces, then to the owners),
-                        dominant.h (the largest block first, without its owner)
+                        dominant.h (the largest block first, without its owner),
+                        spread.h (Bruck on the blocks, the largest cut and spread)
      select/            each collective's automatic choice, the ops its programs need and the
                         programs of all ranks: gatherv.h (Gatherv, Scatterv, XGatherv,
                         XScatterv), allgatherv.h, xv.h (XAllgatherv, XAlltoallv),
@@ -152,6 +153,7 @@
 #include "algo/reduce_scatter/pairwise.h"
 #include "algo/reduce_scatter/balanced.h"
 #include "algo/reduce_scatter/dominant.h"
+#include "algo/reduce_scatter/spread.h"
 #include "select/gatherv.h"
 #include "select/allgatherv.h"
 #include "select/xv.h"

@@ -399,7 +399,7 @@ IRR_DECL irr_gl_agv IRR_Allgatherv_as_allreduce_allgather, IRR_Allgatherv_irr_au
 IRR_DECL irr_gl_a2av IRR_Alltoallv_irr_auto, IRR_Alltoallv_irr_bruck, IRR_Alltoallv_irr_linear, IRR_Alltoallv_irr_direct;
 IRR_DECL irr_gl_rs IRR_Reduce_scatter_irr_auto, IRR_Reduce_scatter_irr_balanced, IRR_Reduce_scatter_irr_dominant,
     IRR_Reduce_scatter_irr_bruck, IRR_Reduce_scatter_irr_halving, IRR_Reduce_scatter_irr_ring,
-    IRR_Reduce_scatter_irr_pairwise, IRR_Reduce_scatter_irr_guarded;
+    IRR_Reduce_scatter_irr_pairwise, IRR_Reduce_scatter_irr_guarded, IRR_Reduce_scatter_irr_spread;
 IRR_DECL irr_gl_ar IRR_Reduce_scatter_block_irr_auto, IRR_Reduce_scatter_block_irr_guarded;
 #endif /* IRRCOLL_NO_MPI */
 

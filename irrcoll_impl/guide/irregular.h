@@ -142,6 +142,7 @@ IRR__GL_IRRA2A(direct, IRR_ALG_DIRECT)
 IRR__GL_IRRRS(auto, IRR_ALG_AUTO)
 IRR__GL_IRRRS(balanced, IRR_ALG_BALANCED)
 IRR__GL_IRRRS(dominant, IRR_ALG_DOMINANT)
+IRR__GL_IRRRS(spread, IRR_ALG_SPREAD)
 IRR__GL_IRRRS(bruck, IRR_ALG_BRUCK)
 IRR__GL_IRRRS(halving, IRR_ALG_HALVING)
 IRR__GL_IRRRS(ring, IRR_ALG_RING)
@@ -210,6 +211,7 @@ static const irr_gl_entry irr__gl_table[] = {
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_auto", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_auto},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_balanced", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_balanced},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_dominant", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_dominant},
+  {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_spread", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_spread},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_bruck", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_bruck},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_halving", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_halving},
   {IRR_GL_REDUCE_SCATTER, "reduce_scatter_irr_ring", "irrcoll", (irr_gl_fn)IRR_Reduce_scatter_irr_ring},

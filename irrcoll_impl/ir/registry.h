@@ -77,6 +77,7 @@ typedef enum irr_alg {
   IRR_ALG_DOMINANT = 20,  /* Reduce_scatter: the largest block reduced first without its owner */
   IRR_ALG_GUARDED = 21,   /* Reduce_scatter: the choice, or MPI's own where irrcoll's gain is not clear
                              (the interception library's default; not a schedule) */
+  IRR_ALG_SPREAD = 22,    /* Reduce_scatter: reverse Bruck on the blocks, the largest cut into pieces spread round the ring */
   IRR_ALG_COUNT
 } irr_alg;
 /* The algorithms of Gatherv/Scatterv are IRR_ALG_TREE .. IRR_ALG_DIRECT. */
@@ -132,6 +133,7 @@ static inline const irr_alg_entry *irr_alg_table(int *n) {
       {IRR_COLL_XALLGATHERV, IRR_ALG_BRUCK, 0, "Bruck with sizes in every message, then the large blocks"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BALANCED, 0, "p equal pieces reduce-scattered (reverse Bruck; halving in rank order), then sent to their owners"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_DOMINANT, IRR_RESTRICT_COMMUTE, "the largest block reduce-scattered among the other ranks first, then sent to its owner while they reduce the rest"},
+      {IRR_COLL_REDUCE_SCATTER, IRR_ALG_SPREAD, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks, the largest cut into 2^k pieces held round the ring, then home up a binomial tree"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_BRUCK, IRR_RESTRICT_COMMUTE, "reverse Bruck on the rank blocks: ceil(log2 p) rounds, any p"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_HALVING, 0, "recursive halving on the rank blocks, folded to 2^k ranks, rank order kept (MPICH)"},
       {IRR_COLL_REDUCE_SCATTER, IRR_ALG_RING, IRR_RESTRICT_COMMUTE, "ring: p - 1 rounds, a block a round (Open MPI)"},
@@ -155,7 +157,7 @@ static inline const char *irr_alg_name(irr_alg a) {
   static const char *const n[] = {"auto", "tree", "linear", "binomial", "direct", "ring", "bruck",
                                   "segment", "subgroup", "rootgather", "recdoubling", "sparse", "dense", "xtree",
                                   "hier", "neighbor", "circulant", "halving", "pairwise", "balanced",
-                                  "dominant", "guarded"};
+                                  "dominant", "guarded", "spread"};
   return (unsigned)a < (unsigned)IRR_ALG_COUNT ? n[a] : "unknown";
 }
 

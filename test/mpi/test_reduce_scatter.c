@@ -85,9 +85,9 @@ static void fill_kind(int k, unsigned char *b, long n, irrt_rng *r) {
   }
 }
 
-static const irr_alg ALGS[] = {IRR_ALG_AUTO, IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK,
+static const irr_alg ALGS[] = {IRR_ALG_AUTO, IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_SPREAD, IRR_ALG_BRUCK,
                                IRR_ALG_HALVING, IRR_ALG_RING, IRR_ALG_PAIRWISE, IRR_ALG_GUARDED};
-enum { NALGS = 8 };
+enum { NALGS = 9 };
 enum { F_BLOCKING, F_INPLACE, F_BLOCK, F_C, F_NB, F_PERSIST, NFORM };
 static const char *fname[NFORM] = {"blocking", "in place", "_block", "_c", "nonblocking", "persistent"};
 
