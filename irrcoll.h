@@ -6397,6 +6397,16 @@ out:
    large block is that of dominant.h's first lane (its pieces every w ranks), run in one
    lane with the rest instead of beside it, so a rank sends one message a round, not two.
 
+   Not in the automatic choice: the model puts it ahead of every other algorithm on one
+   block of half at 64 B - 1 KiB a rank, by 7-16 %, and SMPI (flat, 0.5 us a message, the
+   model's CPU charged, seed 1803000001) puts it behind dominant or Bruck in every such cell
+   measured: p = 64 at 512 B and 1 KiB a rank 26.1 and 33.2 us against dominant's 25.5 and
+   28.9; p = 256 at 64 B 29.2 against Bruck's 28.2, at 512 B 51.3 against dominant's 44.4
+   (balanced: 31.2, 35.5, 39.6, 54.9). The model's port takes a rank's messages one alpha after another;
+   dominant's owner sends and receives bursts of them, whose latencies SMPI overlaps, so the
+   model overprices dominant (and balanced's flat deliveries) and the comparison is the
+   model's, not the network's. Forced (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
+
    How: a virtual vector puts each holder's piece of the large block right after the
    holder's own block (o keeps piece 0 in its own place), so every rank's virtual block is
    one range and bruck.h's reverse Bruck runs on it unchanged; each of its ops is then mapped
@@ -7702,13 +7712,13 @@ static inline irr_status irr_alltoallv_build_all(irr_sched_set *set, irr_alg alg
 
 #define IRR_RS_SPREAD_MAXLG 5 /* spread's pieces: G = 2^lg <= 32 (more: balanced's domain) */
 static inline int irr_reduce_scatter_maxops(int p) {
-  int lg = irr_circ_q(p), G = 1 << IRR_RS_SPREAD_MAXLG, sp;
-  if (G > p / 2) G = p / 2 > 1 ? p / 2 : 1;
-  sp = (2 * lg + 2) * (2 * G + 1) + 3 * IRR_RS_SPREAD_MAXLG + 8; /* spread: every message at most 2G + 1 pieces */
-  return 5 * p + 12 * lg + 32 > sp ? 5 * p + 12 * lg + 32 : sp; /* ring and pairwise: 2 a round; the delivery: the
-                                   blocks a piece overlaps and the pieces a block does, both wrapped at worst;
+  int lg = irr_circ_q(p);
+  return 5 * p + 12 * lg + 32; /* ring and pairwise: 2 a round; the delivery: the blocks a piece
+                                   overlaps and the pieces a block does, both wrapped at worst;
                                    dominant: two reverse Brucks, their messages split at o's
-                                   block, and its owner's p - 1 sends */
+                                   block, and its owner's p - 1 sends; spread: a round's window
+                                   holds at most ceil(W G / p) holders, 2 pieces each, so at
+                                   most 6G + 7 lg + 6 + IRR_RS_SPREAD_MAXLG ops in all */
 }
 
 /* Whether alg is one of Reduce_scatter's, and applies to the operation (ordered: not
@@ -7990,25 +8000,17 @@ static inline int64_t irr__rs_second(int p, const int64_t *D, int64_t mx) {
 
 /* Spread's estimate on the pieces its builder takes: its closed form with the largest block
    of the rest (a pass), or P NULL without it (a lower bound: the same sum, no term larger).
-   Not walked: over 3465 draws where it pays (irr__rs_spread_pays; of 8000: p = 16 .. 4096,
-   1/8 .. 1250 units a rank, skewed, power laws, one block of 10-110 %, 70 % empty, two
-   seeds) the form came to 0.74 .. 1.21 of the reverse Bruck walk over the virtual blocks
-   (0.95 .. 1.07 for 90 % of them), a walk that would cost p a round, as Bruck's on the
-   blocks does. lg: irr_reduce_scatter_spread_lg's; 0: it does not apply (negative). u: the
-   pass. */
+   Not walked (the walk, reverse Bruck's over the virtual blocks, costs p a round): over 7179
+   draws with a block of 4 averages or more (of 8000: p = 16 .. 4096, 1/8 .. 1250 units a
+   rank, skewed, power laws, one block of 10-110 %, 70 % empty; two seeds) the form came to
+   0.63 .. 1.24 of the walk, and 0.74 .. 1.21 where that block is at least twice the next
+   (3465 draws; 0.95 .. 1.07 for 90 % of them): with a second block of half its size or more,
+   the windows that hold that one stay heavy, which the form does not see. lg:
+   irr_reduce_scatter_spread_lg's; 0: it does not apply (negative). u: the pass. */
 static inline double irr__rs_spread_est(int p, const int64_t *D, int64_t mx, int lg, irr_model md, int64_t *P, double *u) {
   if (lg == 0) return -1;
   if (P && u) *u += IRR_RS_PASS * p;
   return irr__rs_spread_form(p, D[p], mx, P ? (double)irr__rs_second(p, D, mx) : -1, lg, md) + md.cpu_op * (double)(4 << lg);
-}
-
-/* Whether the choice prices spread: its largest block at least twice the next. With a
-   second block of half its size or more the windows that hold that one stay as heavy, and
-   spread's pieces only add the way home (its closed form, which takes one large block, runs
-   low there: p = 256, 512 B a rank, a random 3/4 empty, 0.87 of the walk). u: the pass. */
-static inline int irr__rs_spread_pays(int p, const int64_t *D, int64_t mx, double *u) {
-  if (u) *u += IRR_RS_PASS * p;
-  return 2 * irr__rs_second(p, D, mx) <= mx;
 }
 
 /* Rank rank's program of alg (not auto) into s, initialized for rank of p. md: the model the
@@ -8112,8 +8114,8 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    only while its bound can still beat the best so far, and Bruck's walk (p a round) stops
    as soon as it cannot. Dominant is a candidate only where one block holds a third of the
    vector or more (below, the model gives it no gain, and its estimate is the least sure),
-   and on IRR_RS_DOM_MINP ranks or more (below, its program is balanced's); spread where one
-   block holds 4 averages or more (irr__rs_spread_cand).
+   and on IRR_RS_DOM_MINP ranks or more (below, its program is balanced's). Spread is not a
+   candidate (algo/reduce_scatter/spread.h says why).
    units (optional): gets the choice's work in cpu_size units (its pass for the largest
    block, the walks), for the model's CPU. irr__rs_choose_mx: the automatic choice, the
    largest block mx given (the guard's, found once). */
@@ -8121,24 +8123,18 @@ static inline double irr_reduce_scatter_estimate(irr_alg alg, int p, const int64
    guard's own bound (irr__rs_own_low): one block of a third of the vector or more, and at
    least IRR_RS_DOM_MINP ranks (below, its program is balanced's). */
 static inline int irr__rs_dom_cand(int p, const int64_t *D, int64_t mx) { return p >= IRR_RS_DOM_MINP && 3 * mx >= D[p]; }
-/* Whether spread is: a block of 4 averages or more, on 4 ranks or more (fewer: no pieces). */
-static inline int irr__rs_spread_cand(int p, const int64_t *D, int64_t mx) {
-  return p >= 4 && (double)mx * p >= 4.0 * (double)D[p];
-}
-/* Whether alg is a candidate of the automatic choice and of the guard's own bound. */
-static inline int irr__rs_cand(irr_alg alg, int p, const int64_t *D, int64_t mx) {
-  return alg == IRR_ALG_DOMINANT ? irr__rs_dom_cand(p, D, mx) : alg == IRR_ALG_SPREAD ? irr__rs_spread_cand(p, D, mx) : 1;
-}
 static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int ordered, irr_model md, int64_t *P,
                                         double *best, double *units) {
-  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_SPREAD, IRR_ALG_HALVING, IRR_ALG_BRUCK,
-                                IRR_ALG_RING, IRR_ALG_PAIRWISE};
+  static const irr_alg cand[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_HALVING, IRR_ALG_BRUCK, IRR_ALG_RING,
+                                IRR_ALG_PAIRWISE};
   enum { NC = sizeof cand / sizeof cand[0] };
   double low[NC], tb = -1;
   int ord[NC], i, j, b = -1;
   if (units) *units += IRR_RS_FIXED;
   for (i = 0; i < NC; i++) { /* insertion sort by bound (ties: cand's order) */
-    low[i] = irr__rs_cand(cand[i], p, D, mx) ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL) : -1;
+    low[i] = cand[i] != IRR_ALG_DOMINANT || irr__rs_dom_cand(p, D, mx)
+                 ? irr__rs_estimate(cand[i], p, D, mx, ordered, md, NULL, -1, NULL)
+                 : -1;
     for (j = i; j > 0 && low[ord[j - 1]] > low[i]; j--) ord[j] = ord[j - 1];
     ord[j] = i;
   }
@@ -8146,7 +8142,6 @@ static inline irr_alg irr__rs_choose_mx(int p, const int64_t *D, int64_t mx, int
     int c = ord[j];
     double t;
     if (low[c] < 0 || (b >= 0 && (low[c] > tb || (low[c] == tb && c > b)))) continue;
-    if (cand[c] == IRR_ALG_SPREAD && !irr__rs_spread_pays(p, D, mx, units)) continue;
     t = irr__rs_estimate(cand[c], p, D, mx, ordered, md, P, tb, units);
     if (b < 0 || t < tb || (t == tb && c < b)) tb = t, b = c;
   }
@@ -8203,16 +8198,16 @@ static inline int irr_reduce_scatter_native(irr_alg alg, double t, int p, const 
 }
 /* The same answer before the choice where it can be had cheaply: the libraries' best
    estimate within the margin of the lower bounds of irrcoll's own candidates (balanced,
-   dominant, spread, Bruck: no walk). Then the choice, were it made, would be a library's algorithm
+   dominant, Bruck: no walk). Then the choice, were it made, would be a library's algorithm
    or one at most the margin ahead, so the guard would say the same (test_rs checks it).
    Small vectors, where every candidate is a few latencies, mostly end here: O(p) once
    instead of the choice's walks. */
 static inline double irr__rs_own_low(int p, const int64_t *D, int64_t mx, int ordered, irr_model md) {
-  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_SPREAD, IRR_ALG_BRUCK};
+  static const irr_alg own[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_BRUCK};
   double low = -1, e;
   int i;
-  for (i = 0; i < 4; i++) {
-    if (!irr__rs_cand(own[i], p, D, mx)) continue;
+  for (i = 0; i < 3; i++) {
+    if (own[i] == IRR_ALG_DOMINANT && !irr__rs_dom_cand(p, D, mx)) continue;
     e = irr__rs_estimate(own[i], p, D, mx, ordered, md, NULL, -1, NULL);
     if (e >= 0 && (low < 0 || e < low)) low = e;
   }
