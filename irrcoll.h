@@ -729,12 +729,6 @@ typedef struct irr_model {
      the round's messages are done, before the next round. The collective's own work, which
      MPI's algorithms pay too, so the network-alone model keeps it. */
   double gamma;
-  /* A port's gap (seconds): how long a message holds its sender's and its receiver's port
-     besides its beta term, while its latency alpha overlaps the next message's (LogGP's g).
-     0, the default: alpha, a single port that takes one message at a time. An experiment
-     for the model, not yet a setting: the choices' closed forms assume 0 (README,
-     Reduce_scatter: spread; bench_reduce_scatter_model gap). */
-  double gap;
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
@@ -765,7 +759,6 @@ static inline irr_model irr_model_default(void) {
   md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
   md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
   md.gamma = IRR_MODEL_GAMMA_DEFAULT;
-  md.gap = 0;
   return md;
 }
 /* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
@@ -1107,24 +1100,22 @@ static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
 static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
   int src = S->owner[msg], dst;
   const irr_op *o = &S->s[src].ops[msg - S->base[src]];
-  double fin, bl, free;
+  double fin;
   int64_t ports[2], k;
   dst = o->peer;
   if (S->sfree[src] > t || S->rfree[dst] > t) { /* a port is busy: park at the later one */
     irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
     return;
   }
-  bl = S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
-  fin = t + S->m.alpha + bl;
-  free = S->m.gap > 0 && S->m.gap < S->m.alpha ? t + S->m.gap + bl : fin; /* the ports (irr_model's gap) */
-  S->sfree[src] = S->rfree[dst] = free;
+  fin = t + S->m.alpha + S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
+  S->sfree[src] = S->rfree[dst] = fin;
   S->done += 2;
   ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
   ports[1] = 2 * (int64_t)dst + 1;
   for (k = 0; k < 2; k++)
     if (S->park[ports[k]].n > 0 && !S->park[ports[k]].wake) {
       irr__ev w;
-      w.t = free;
+      w.t = fin;
       w.msg = -ports[k] - 1;
       S->park[ports[k]].wake = 1;
       irr__heap_push(S->heap, &S->nheap, w);
@@ -6407,16 +6398,14 @@ out:
    lane with the rest instead of beside it, so a rank sends one message a round, not two.
 
    Not in the automatic choice: the model puts it ahead of every other algorithm on one
-   block of half at 64 B - 1 KiB a rank, by 9-22 %, and SMPI (flat, 0.5 us a message, the
+   block of half at 64 B - 1 KiB a rank, by 6-22 %, and SMPI (flat, 0.5 us a message, the
    model's CPU charged, seed 1803000001) puts it behind dominant or Bruck in every such cell
    measured: p = 64 at 512 B and 1 KiB a rank 26.1 and 33.2 us against dominant's 25.5 and
    28.9; p = 256 at 64 B 29.2 against Bruck's 28.2, at 512 B 51.3 against dominant's 44.4
    (balanced: 31.2, 35.5, 39.6, 54.9). The model's port takes a rank's messages one alpha after another;
    dominant's owner sends and receives bursts of them, whose latencies SMPI overlaps, so the
    model overprices dominant (and balanced's flat deliveries) and the comparison is the
-   model's, not the network's; with a port busy only 0.5 us + beta m a message (irr_model's
-   gap; bench_reduce_scatter_model gap) the model too puts dominant ahead at 512 B. Forced
-   (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
+   model's, not the network's. Forced (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
 
    How: a virtual vector puts each holder's piece of the large block right after the
    holder's own block (o keeps piece 0 in its own place), so every rank's virtual block is

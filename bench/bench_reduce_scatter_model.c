@@ -16,9 +16,7 @@
  * turn; 1/8 .. 12500 units a rank on average; irrt_skew, irrt_skew with one block of 50-150 %
  * of the rest, 60 % of the ranks empty, power law 1/i^0.9 at random places; the default model,
  * CPU included): one line "draws N mean M over5% K worst W", the choice's model time over the
- * best's. With a fourth argument, also each draw's "tc DRAW CHOSEN BEST" (seconds).
- *
- * bench_reduce_scatter_model gap GAP ALPHA: see gap_mode. */
+ * best's. With a fourth argument, also each draw's "tc DRAW CHOSEN BEST" (seconds). */
 #define IRRCOLL_NO_MPI
 #include "../irrcoll_impl/irrcoll.in.h"
 #include "../test/dist.h"
@@ -75,45 +73,6 @@ static int choice(uint64_t seed, int N, int each) {
   return 0;
 }
 
-/* bench_reduce_scatter_model gap GAP ALPHA: the table's draws of one rank owning half the
-   vector at 64 B .. 4 KiB a rank, every commutative algorithm's model time (network alone, us)
-   under today's single port and under a port busy GAP + beta m a message whose latency ALPHA
-   overlaps the next message's (irr_model's gap, an experiment: the choices' closed forms
-   assume none). The algorithms are built as the choice would build them for today's model. */
-static int gap_mode(double gap, double alpha) {
-  static const int PS[] = {64, 256, 1000};
-  static const irr_alg ALGS[] = {IRR_ALG_BALANCED, IRR_ALG_DOMINANT, IRR_ALG_SPREAD, IRR_ALG_BRUCK, IRR_ALG_HALVING};
-  irrt_rng rng;
-  irr_model md = irr_model_net(irr_model_default()), mg;
-  int64_t *m = malloc(1024 * sizeof *m), bytes;
-  double *w = malloc(1024 * sizeof *w);
-  int i, d, a, k;
-  rng.s = 1, md.beta *= 8, md.gamma *= 8, mg = md, mg.alpha = alpha, mg.gap = gap;
-  for (i = 0; i < 3; i++) /* the table's loop, so its draws */
-    for (d = 0; d < IRRT_RS_NDIST; d++)
-      for (bytes = 8; bytes <= 1 << 20; bytes *= 8) {
-        int p = PS[i];
-        irrt_rs(d, p, bytes / 8, &rng, m, w);
-        if (d != 1 || bytes < 64 || bytes > 4096) continue;
-        for (k = 0; k < 2; k++) {
-          printf("p=%d half %lld B %s:", p, (long long)bytes, k ? "gap" : "today");
-          for (a = 0; a < 5; a++) {
-            irr_sched_set set;
-            irr_cost c;
-            c.time = -1;
-            if (irr_reduce_scatter_build_all(&set, ALGS[a], p, m, 0, md) == IRR_OK) {
-              if (irr_sched_cost(set.s, p, k ? mg : md, &c, NULL) != IRR_OK) c.time = -1;
-              irr_sched_set_free(&set);
-            }
-            printf(" %s %.2f", irr_alg_name(ALGS[a]), c.time * 1e6);
-          }
-          printf("\n");
-        }
-      }
-  free(m), free(w);
-  return 0;
-}
-
 int main(int argc, char **argv) {
   static const int PS[] = {64, 256, 1000};
   irrt_rng rng;
@@ -124,7 +83,6 @@ int main(int argc, char **argv) {
   int i, d;
   int64_t bytes;
   if (argc > 3 && !strcmp(argv[1], "choice")) return choice(strtoull(argv[2], NULL, 10), atoi(argv[3]), argc > 4);
-  if (argc > 3 && !strcmp(argv[1], "gap")) return gap_mode(atof(argv[2]), atof(argv[3]));
   rng.s = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
   md.beta *= 8, md.gamma *= 8;
   printf("#@model=alpha %.2e beta %.2e/B gamma %.2e/B cpu off\n#@seed=%llu\n", md.alpha, md.beta / 8, md.gamma / 8,

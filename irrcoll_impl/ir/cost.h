@@ -35,12 +35,6 @@ typedef struct irr_model {
      the round's messages are done, before the next round. The collective's own work, which
      MPI's algorithms pay too, so the network-alone model keeps it. */
   double gamma;
-  /* A port's gap (seconds): how long a message holds its sender's and its receiver's port
-     besides its beta term, while its latency alpha overlaps the next message's (LogGP's g).
-     0, the default: alpha, a single port that takes one message at a time. An experiment
-     for the model, not yet a setting: the choices' closed forms assume 0 (README,
-     Reduce_scatter: spread; bench_reduce_scatter_model gap). */
-  double gap;
 } irr_model;
 
 /* Defaults resembling an InfiniBand EDR cluster and the SMPI platform in bench/: 1.5 us
@@ -71,7 +65,6 @@ static inline irr_model irr_model_default(void) {
   md.cpu_op = IRR_MODEL_CPU_OP_DEFAULT, md.cpu_type = IRR_MODEL_CPU_TYPE_DEFAULT;
   md.cpu_size = IRR_MODEL_CPU_SIZE_DEFAULT;
   md.gamma = IRR_MODEL_GAMMA_DEFAULT;
-  md.gap = 0;
   return md;
 }
 /* The model of a call whose counts repeat: no choice, no program and no datatype to build. */
@@ -413,24 +406,22 @@ static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
 static inline void irr__sim_start(irr__sim *S, int64_t msg, double t) {
   int src = S->owner[msg], dst;
   const irr_op *o = &S->s[src].ops[msg - S->base[src]];
-  double fin, bl, free;
+  double fin;
   int64_t ports[2], k;
   dst = o->peer;
   if (S->sfree[src] > t || S->rfree[dst] > t) { /* a port is busy: park at the later one */
     irr__sim_park(S, S->rfree[dst] >= S->sfree[src] ? 2 * (int64_t)dst + 1 : 2 * (int64_t)src, msg);
     return;
   }
-  bl = S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
-  fin = t + S->m.alpha + bl;
-  free = S->m.gap > 0 && S->m.gap < S->m.alpha ? t + S->m.gap + bl : fin; /* the ports (irr_model's gap) */
-  S->sfree[src] = S->rfree[dst] = free;
+  fin = t + S->m.alpha + S->m.beta * (double)irr__msg_len(S->s[src].ops, (int)(msg - S->base[src]), S->s[src].nops);
+  S->sfree[src] = S->rfree[dst] = fin;
   S->done += 2;
   ports[0] = 2 * (int64_t)src; /* a port that still has parked messages wakes when this one ends */
   ports[1] = 2 * (int64_t)dst + 1;
   for (k = 0; k < 2; k++)
     if (S->park[ports[k]].n > 0 && !S->park[ports[k]].wake) {
       irr__ev w;
-      w.t = free;
+      w.t = fin;
       w.msg = -ports[k] - 1;
       S->park[ports[k]].wake = 1;
       irr__heap_push(S->heap, &S->nheap, w);

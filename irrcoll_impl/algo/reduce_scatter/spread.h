@@ -16,16 +16,14 @@
    lane with the rest instead of beside it, so a rank sends one message a round, not two.
 
    Not in the automatic choice: the model puts it ahead of every other algorithm on one
-   block of half at 64 B - 1 KiB a rank, by 9-22 %, and SMPI (flat, 0.5 us a message, the
+   block of half at 64 B - 1 KiB a rank, by 6-22 %, and SMPI (flat, 0.5 us a message, the
    model's CPU charged, seed 1803000001) puts it behind dominant or Bruck in every such cell
    measured: p = 64 at 512 B and 1 KiB a rank 26.1 and 33.2 us against dominant's 25.5 and
    28.9; p = 256 at 64 B 29.2 against Bruck's 28.2, at 512 B 51.3 against dominant's 44.4
    (balanced: 31.2, 35.5, 39.6, 54.9). The model's port takes a rank's messages one alpha after another;
    dominant's owner sends and receives bursts of them, whose latencies SMPI overlaps, so the
    model overprices dominant (and balanced's flat deliveries) and the comparison is the
-   model's, not the network's; with a port busy only 0.5 us + beta m a message (irr_model's
-   gap; bench_reduce_scatter_model gap) the model too puts dominant ahead at 512 B. Forced
-   (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
+   model's, not the network's. Forced (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
 
    How: a virtual vector puts each holder's piece of the large block right after the
    holder's own block (o keeps piece 0 in its own place), so every rank's virtual block is
