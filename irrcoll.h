@@ -6398,7 +6398,7 @@ out:
    lane with the rest instead of beside it, so a rank sends one message a round, not two.
 
    Not in the automatic choice: the model puts it ahead of every other algorithm on one
-   block of half at 64 B - 1 KiB a rank, by 6-22 %, and SMPI (flat, 0.5 us a message, the
+   block of half at 64 B - 1 KiB a rank, by 9-22 %, and SMPI (flat, 0.5 us a message, the
    model's CPU charged, seed 1803000001) puts it behind dominant or Bruck in every such cell
    measured: p = 64 at 512 B and 1 KiB a rank 26.1 and 33.2 us against dominant's 25.5 and
    28.9; p = 256 at 64 B 29.2 against Bruck's 28.2, at 512 B 51.3 against dominant's 44.4
