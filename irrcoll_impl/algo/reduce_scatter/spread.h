@@ -20,10 +20,11 @@
    model's CPU charged, seed 1803000001) puts it behind dominant or Bruck in every such cell
    measured: p = 64 at 512 B and 1 KiB a rank 26.1 and 33.2 us against dominant's 25.5 and
    28.9; p = 256 at 64 B 29.2 against Bruck's 28.2, at 512 B 51.3 against dominant's 44.4
-   (balanced: 31.2, 35.5, 39.6, 54.9). The model's port takes a rank's messages one alpha after another;
-   dominant's owner sends and receives bursts of them, whose latencies SMPI overlaps, so the
-   model overprices dominant (and balanced's flat deliveries) and the comparison is the
-   model's, not the network's. Forced (IRRCOLL_ALG=reduce_scatter:spread), it runs as built.
+   (balanced: 31.2, 35.5, 39.6, 54.9). The model's port takes a rank's messages one alpha
+   after another; dominant's owner sends and receives bursts of them, whose latencies SMPI
+   overlaps, so the model overprices dominant (and balanced's flat deliveries) and the
+   comparison is the model's, not the network's. Forced (IRRCOLL_ALG=reduce_scatter:spread),
+   it runs as built.
 
    How: a virtual vector puts each holder's piece of the large block right after the
    holder's own block (o keeps piece 0 in its own place), so every rank's virtual block is
