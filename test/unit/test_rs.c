@@ -43,7 +43,7 @@ static irr_status check_one(irr_alg alg, int p, const int64_t *m, int ordered, i
 /* Dominant on groups of 2^lw, every lw its builder takes (1 .. ceil(log2(p - 1)) - 1), or
    spread on 2^lw pieces (1 .. IRR_RS_SPREAD_MAXLG, at most p/2), not only the one the choice
    would: the checker over all ranks' programs. */
-static irr_status check_dom_lw(int p, const int64_t *m, int lw, int spread, irr_check_report *rep) {
+static irr_status check_lw(irr_alg alg, int p, const int64_t *m, int lw, irr_check_report *rep) {
   int64_t D[65], P[65];
   int cap = irr_reduce_scatter_maxops(p), r;
   irr_op *ops = malloc((size_t)cap * sizeof *ops);
@@ -53,7 +53,7 @@ static irr_status check_dom_lw(int p, const int64_t *m, int lw, int spread, irr_
   for (r = 0; r < p && st == IRR_OK; r++) {
     irr_sched s;
     irr_sched_init(&s, r, p, ops, cap);
-    st = spread ? irr_reduce_scatter_spread(r, p, D, lw, P, &s) : irr_reduce_scatter_dominant(r, p, D, lw, P, &s);
+    st = alg == IRR_ALG_SPREAD ? irr_reduce_scatter_spread(r, p, D, lw, P, &s) : irr_reduce_scatter_dominant(r, p, D, lw, P, &s);
     if (st == IRR_OK) st = irr_sched_set_add(&set, &s);
   }
   if (st == IRR_OK) st = irr_sched_set_finish(&set);
@@ -86,13 +86,13 @@ static void test_check(uint64_t seed) {
       if (p >= IRR_RS_DOM_MINP)
         for (a = 1; a < irr_circ_q(p - 1); a++) {
           irr_check_report rep;
-          irr_status st = check_dom_lw(p, m, a, 0, &rep);
+          irr_status st = check_lw(IRR_ALG_DOMINANT, p, m, a, &rep);
           CHECK(st == IRR_OK, "dominant lw=%d p=%d %s: %s (rank %d op %d: %s)", a, p,
                 d < IRRT_NDIST ? irrt_dist_name[d] : "skewed", irr_status_name(st), rep.rank, rep.op, rep.what);
         }
       for (a = 1; a <= IRR_RS_SPREAD_MAXLG && (1 << a) <= p / 2; a++) {
         irr_check_report rep;
-        irr_status st = check_dom_lw(p, m, a, 1, &rep);
+        irr_status st = check_lw(IRR_ALG_SPREAD, p, m, a, &rep);
         CHECK(st == IRR_OK, "spread lg=%d p=%d %s: %s (rank %d op %d: %s)", a, p, d < IRRT_NDIST ? irrt_dist_name[d] : "skewed",
               irr_status_name(st), rep.rank, rep.op, rep.what);
       }
