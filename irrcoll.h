@@ -5780,6 +5780,36 @@ static inline void irr__rs_op(irr_sched *s, int round, int kind, int peer, int b
   }
 }
 
+/* A vector seen through a table of segments (spread's virtual blocks, dominant's R):
+   virtual elements [v, v + len) are real ones [r, r + len), in order of v. */
+typedef struct irr__rs_seg {
+  int64_t v, r, len; /* virtual start, real start, length */
+} irr__rs_seg;
+
+/* An op over virtual elements [a, a + len) (a taken mod n; past n it wraps to 0), mapped
+   onto the real labels: a piece per segment, the first with flags, the others continuing
+   the message (copies stay copies); scratch offsets (buf/dbuf IRR_BUF_TMP) advance with it. */
+static inline void irr__rs_vop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
+                               const int64_t *D, const irr__rs_seg *sg, int ns, int64_t a, int64_t len, int flags) {
+  int lo = 0, hi = ns - 1;
+  int64_t done = 0, n = D[s->size];
+  if (len <= 0 || ns == 0) return;
+  a %= n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (sg[mid].v <= a) lo = mid;
+    else hi = mid - 1;
+  }
+  while (done < len) {
+    int64_t in = a - sg[lo].v, c = sg[lo].len - in;
+    if (c > len - done) c = len - done;
+    irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + done : off, dbuf, dbuf == IRR_BUF_TMP ? doff + done : doff, D,
+               sg[lo].r + in, c, done == 0 ? flags : flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
+    done += c, a += c;
+    if (++lo == ns) lo = 0, a = 0;
+  }
+}
+
 /* The receive-and-reduce of vector elements [a, a + len) from peer: it arrives in scratch
    at `slot` and combines into the partial results at (dbuf, doff). right: the arrived data
    is the right operand (the peer's ranks come after this rank's). */
@@ -6212,35 +6242,27 @@ static inline int irr__rs_dom_owner(int p, const int64_t *D) {
   return o;
 }
 
-/* Append an op over R elements [a, a + len) (a + len <= n - m_o) onto the real labels: the
-   part at or past o's place shifted by m_o, and a range over it split in two there (the
-   second part continues the message; a copy's is a copy). off/doff: the first element's
-   place in scratch where buf/dbuf is scratch. */
-static inline void irr__rs_rop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
-                               const int64_t *D, int o, int64_t a, int64_t len, int flags) {
-  int64_t mo = D[o + 1] - D[o], c = D[o] - a;
-  if (len <= 0) return;
-  if (c <= 0 || c >= len) {
-    irr__rs_op(s, round, kind, peer, buf, off, dbuf, doff, D, a + (c <= 0 ? mo : 0), len, flags);
-    return;
-  }
-  irr__rs_op(s, round, kind, peer, buf, off, dbuf, doff, D, a, c, flags);
-  irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + c : off, dbuf, dbuf == IRR_BUF_TMP ? doff + c : doff, D,
-             D[o + 1], len - c, flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
+/* R's elements onto the real labels (irr__rs_vop's table): [0, D_o) in place, the rest
+   past o's block, shifted by m_o; empty parts left out. Returns the number of segments. */
+static inline int irr__rs_dom_segs(int p, const int64_t *D, int o, irr__rs_seg *sg) {
+  int ns = 0;
+  if (D[o] > 0) sg[ns].v = 0, sg[ns].r = 0, sg[ns].len = D[o], ns++;
+  if (D[p] > D[o + 1]) sg[ns].v = D[o], sg[ns].r = D[o + 1], sg[ns].len = D[p] - D[o + 1], ns++;
+  return ns;
 }
 
 /* Sub-program ops e[lo, hi) onto s, scratch offsets moved by base, rounds from 1 on by
    shift. R's (Rs: its blocks; lane 1): peers are virtual (u: rank u + (u >= o)), labels on
-   R's blocks, mapped by irr__rs_rop. D's (Rs NULL): peers are ranks, element a of D is element
-   D_o + a. */
+   R's blocks, mapped by sg (irr__rs_dom_segs). D's (Rs NULL): peers are ranks, element a of D
+   is element D_o + a. */
 static inline void irr__rs_dom_put(irr_sched *s, const irr_op *e, int lo, int hi, int shift, int64_t base, const int64_t *D,
-                                   int o, const int64_t *Rs) {
+                                   int o, const int64_t *Rs, const irr__rs_seg *sg, int ns) {
   int j;
   for (j = lo; j < hi; j++) {
     const irr_op *x = &e[j];
     int peer = x->kind == IRR_OP_COPY ? -1 : x->peer + (Rs && x->peer >= o), rd = x->round ? x->round + shift : 0;
     int64_t off = x->buf == IRR_BUF_TMP ? x->off + base : x->off, doff = x->dbuf == IRR_BUF_TMP ? x->doff + base : x->doff;
-    if (Rs) irr__rs_rop(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, o, Rs[x->blo] + x->skip, x->len,
+    if (Rs) irr__rs_vop(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, sg, ns, Rs[x->blo] + x->skip, x->len,
                         x->flags | IRR_OPF_LANE);
     else irr__rs_op(s, rd, x->kind, peer, x->buf, off, x->dbuf, doff, D, D[o] + x->skip, x->len, x->flags);
   }
@@ -6301,14 +6323,16 @@ static inline void irr__rs_dom_dpieces(int p, int o, int w, int64_t mo, int64_t 
    ceil(log2(p - 1)); select/reduce_scatter.h's irr_reduce_scatter_dom_lw picks it, equal on
    every rank). P: workspace of p + 1 entries. */
 static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int64_t *D, int lw, int64_t *P, irr_sched *s) {
-  int k = p - 1, o, u, w, lk, qD, Rs, ab, cap, i, lead, end, last, rr;
+  int k = p - 1, o, u, w, lk, qD, Rs, ab, cap, i, lead, end, last, rr, ns;
   int64_t n = D[p], mo, nR, *Rb = NULL, *PD, *PR, *DD;
   irr_op *e = NULL;
   irr_sched sD, sR;
+  irr__rs_seg sg[2];
   if (rank != s->rank || p != s->size) return IRR_ERR_ARG;
   if (p < IRR_RS_DOM_MINP || n == 0) return irr_reduce_scatter_balanced(rank, p, D, 0, P, s);
   o = irr__rs_dom_owner(p, D);
   mo = D[o + 1] - D[o], nR = n - mo, lk = irr_circ_q(k), qD = irr_circ_q(p);
+  ns = irr__rs_dom_segs(p, D, o, sg);
   if (lw < 1 || lw >= lk) return IRR_ERR_ARG;
   w = 1 << lw, ab = lk - lw; /* groups of w; o's parts of R absorbed by R's round ab */
   Rs = irr__rs_dom_light(p, w); /* lane 1's first round */
@@ -6331,12 +6355,12 @@ static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int6
     int jD = 0, a;
     for (rr = 0; rr <= last; rr++) {
       a = irr__rs_dom_next(sD.ops, jD, sD.nops, rr);
-      irr__rs_dom_put(s, sD.ops, jD, a, 0, 0, D, o, NULL);
+      irr__rs_dom_put(s, sD.ops, jD, a, 0, 0, D, o, NULL, sg, ns);
       jD = a;
       for (u = 0; u < k; u = end) {
         irr__rs_dom_rgrp(u, w, k, &lead, &end);
         if (Rs - 1 + irr__rs_dom_round(k, nR, PR[end], 1, ab) == rr)
-          irr__rs_rop(s, rr, IRR_OP_SEND, u + (u >= o), IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, o, PR[u], PR[end] - PR[u],
+          irr__rs_vop(s, rr, IRR_OP_SEND, u + (u >= o), IRR_BUF_SEND, 0, IRR_BUF_NONE, 0, D, sg, ns, PR[u], PR[end] - PR[u],
                       IRR_OPF_LANE);
       }
       if (rr == qD + 1) {
@@ -6359,16 +6383,16 @@ static inline irr_status irr_reduce_scatter_dominant(int rank, int p, const int6
     if (last < Rs - 1 + sR.nrounds) last = Rs - 1 + sR.nrounds;
     for (rr = 0; rr <= last; rr++) { /* round rr: D's, o's parts, then R's */
       a = irr__rs_dom_next(sD.ops, jD, sD.nops, rr);
-      irr__rs_dom_put(s, sD.ops, jD, a, 0, dA, D, o, NULL);
+      irr__rs_dom_put(s, sD.ops, jD, a, 0, dA, D, o, NULL, sg, ns);
       jD = a;
       if (L && rr == cR)
-        irr__rs_rop(s, rr, IRR_OP_RECV, o, IRR_BUF_TMP, sRo, IRR_BUF_TMP, 0, D, o, PR[u], PR[end] - PR[u],
+        irr__rs_vop(s, rr, IRR_OP_RECV, o, IRR_BUF_TMP, sRo, IRR_BUF_TMP, 0, D, sg, ns, PR[u], PR[end] - PR[u],
                     IRR_OPF_REDUCE | IRR_OPF_LANE);
       if (rr == qD + 1)
         irr__rs_op(s, rr, IRR_OP_SEND, o, IRR_BUF_TMP, dA, IRR_BUF_NONE, 0, D, D[o] + PD[rank], PD[rank + 1] - PD[rank], 0);
       if (rr == 0 || rr >= Rs) {
         b = irr__rs_dom_next(sR.ops, jR, sR.nops, rr ? rr - Rs + 1 : 0);
-        irr__rs_dom_put(s, sR.ops, jR, b, Rs - 1, 0, D, o, Rb);
+        irr__rs_dom_put(s, sR.ops, jR, b, Rs - 1, 0, D, o, Rb, sg, ns);
         jR = b;
       }
     }
@@ -6425,10 +6449,6 @@ out:
    an inner holder its subtree's pieces. Limits: p >= 4, G <= p/2 and G <= 32 (more pieces:
    balanced.h's ground), a message at most 2G + 1 pieces (a holder's block and piece each). */
 
-typedef struct irr__rs_seg {
-  int64_t v, r, len; /* virtual start, real start, length */
-} irr__rs_seg;
-
 /* Holder j's piece of D: G equal pieces of mo units. */
 static inline int64_t irr__rs_spread_at(int j, int G, int64_t mo) { return irr__rs_piece_at(j, G, mo, NULL, 0); }
 
@@ -6472,30 +6492,6 @@ static inline void irr__rs_spread_virt(int p, const int64_t *D, int o, int G, in
   }
   if (ns) *ns = k;
   if (mxv) *mxv = mx;
-}
-
-/* An op over virtual elements [a, a + len) (a taken mod n; past n it wraps to 0), mapped
-   onto the real labels: a piece per segment, the first with flags, the others continuing
-   the message (copies stay copies); scratch offsets (buf/dbuf IRR_BUF_TMP) advance with it. */
-static inline void irr__rs_vop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
-                               const int64_t *D, const irr__rs_seg *sg, int ns, int64_t a, int64_t len, int flags) {
-  int lo = 0, hi = ns - 1;
-  int64_t done = 0, n = D[s->size];
-  if (len <= 0 || ns == 0) return;
-  a %= n;
-  while (lo < hi) {
-    int mid = lo + (hi - lo + 1) / 2;
-    if (sg[mid].v <= a) lo = mid;
-    else hi = mid - 1;
-  }
-  while (done < len) {
-    int64_t in = a - sg[lo].v, c = sg[lo].len - in;
-    if (c > len - done) c = len - done;
-    irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + done : off, dbuf, dbuf == IRR_BUF_TMP ? doff + done : doff, D,
-               sg[lo].r + in, c, done == 0 ? flags : flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
-    done += c, a += c;
-    if (++lo == ns) lo = 0, a = 0;
-  }
 }
 
 /* Rank rank's program into s (initialized for rank of p), D's pieces G = 2^lg (1 <= lg,

@@ -89,6 +89,36 @@ static inline void irr__rs_op(irr_sched *s, int round, int kind, int peer, int b
   }
 }
 
+/* A vector seen through a table of segments (spread's virtual blocks, dominant's R):
+   virtual elements [v, v + len) are real ones [r, r + len), in order of v. */
+typedef struct irr__rs_seg {
+  int64_t v, r, len; /* virtual start, real start, length */
+} irr__rs_seg;
+
+/* An op over virtual elements [a, a + len) (a taken mod n; past n it wraps to 0), mapped
+   onto the real labels: a piece per segment, the first with flags, the others continuing
+   the message (copies stay copies); scratch offsets (buf/dbuf IRR_BUF_TMP) advance with it. */
+static inline void irr__rs_vop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
+                               const int64_t *D, const irr__rs_seg *sg, int ns, int64_t a, int64_t len, int flags) {
+  int lo = 0, hi = ns - 1;
+  int64_t done = 0, n = D[s->size];
+  if (len <= 0 || ns == 0) return;
+  a %= n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (sg[mid].v <= a) lo = mid;
+    else hi = mid - 1;
+  }
+  while (done < len) {
+    int64_t in = a - sg[lo].v, c = sg[lo].len - in;
+    if (c > len - done) c = len - done;
+    irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + done : off, dbuf, dbuf == IRR_BUF_TMP ? doff + done : doff, D,
+               sg[lo].r + in, c, done == 0 ? flags : flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
+    done += c, a += c;
+    if (++lo == ns) lo = 0, a = 0;
+  }
+}
+
 /* The receive-and-reduce of vector elements [a, a + len) from peer: it arrives in scratch
    at `slot` and combines into the partial results at (dbuf, doff). right: the arrived data
    is the right operand (the peer's ranks come after this rank's). */

@@ -43,10 +43,6 @@
    an inner holder its subtree's pieces. Limits: p >= 4, G <= p/2 and G <= 32 (more pieces:
    balanced.h's ground), a message at most 2G + 1 pieces (a holder's block and piece each). */
 
-typedef struct irr__rs_seg {
-  int64_t v, r, len; /* virtual start, real start, length */
-} irr__rs_seg;
-
 /* Holder j's piece of D: G equal pieces of mo units. */
 static inline int64_t irr__rs_spread_at(int j, int G, int64_t mo) { return irr__rs_piece_at(j, G, mo, NULL, 0); }
 
@@ -90,30 +86,6 @@ static inline void irr__rs_spread_virt(int p, const int64_t *D, int o, int G, in
   }
   if (ns) *ns = k;
   if (mxv) *mxv = mx;
-}
-
-/* An op over virtual elements [a, a + len) (a taken mod n; past n it wraps to 0), mapped
-   onto the real labels: a piece per segment, the first with flags, the others continuing
-   the message (copies stay copies); scratch offsets (buf/dbuf IRR_BUF_TMP) advance with it. */
-static inline void irr__rs_vop(irr_sched *s, int round, int kind, int peer, int buf, int64_t off, int dbuf, int64_t doff,
-                               const int64_t *D, const irr__rs_seg *sg, int ns, int64_t a, int64_t len, int flags) {
-  int lo = 0, hi = ns - 1;
-  int64_t done = 0, n = D[s->size];
-  if (len <= 0 || ns == 0) return;
-  a %= n;
-  while (lo < hi) {
-    int mid = lo + (hi - lo + 1) / 2;
-    if (sg[mid].v <= a) lo = mid;
-    else hi = mid - 1;
-  }
-  while (done < len) {
-    int64_t in = a - sg[lo].v, c = sg[lo].len - in;
-    if (c > len - done) c = len - done;
-    irr__rs_op(s, round, kind, peer, buf, buf == IRR_BUF_TMP ? off + done : off, dbuf, dbuf == IRR_BUF_TMP ? doff + done : doff, D,
-               sg[lo].r + in, c, done == 0 ? flags : flags | (kind == IRR_OP_COPY ? 0 : IRR_OPF_CONT));
-    done += c, a += c;
-    if (++lo == ns) lo = 0, a = 0;
-  }
 }
 
 /* Rank rank's program into s (initialized for rank of p), D's pieces G = 2^lg (1 <= lg,
