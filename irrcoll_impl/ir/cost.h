@@ -5,14 +5,19 @@
    time (both at once). A message can start once both its send and its receive are posted
    (their rounds have started) and both ports are free; among the messages that can start,
    the one that can start earliest goes first (ties: lower sender, then program order), so no
-   port idles while a message for it is ready. A round ends when all its messages have
+   port idles while a message for it is ready. A port that frees takes, of the messages
+   waiting for it, the one whose send comes earliest in its sender's program (then the lower
+   sender), as each rank's NIC takes its sends in posting order: the linear exchange (rank c
+   sending to c + 1, c + 2, ...) then runs as p - 1 permutations. Taken by lower sender
+   instead, rank 0's later messages went ahead of the others' first ones at every receiver,
+   and the same exchange took about twice as long (a greedy matching). A round ends when all its messages have
    ended (copies are free); the next round then starts. The result is the time the last rank
    ends its last round. A round that reduces (IRR_OPF_REDUCE) ends gamma per unit reduced
    later.
 
    Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
    that became free); a message whose port is busy parks at that port, and a port that frees
-   wakes only its lowest-numbered parked message, so p messages converging on one rank cost
+   wakes only the first of its parked messages, so p messages converging on one rank cost
    O(p log p), not O(p^2). Reports IRR_ERR_DEADLOCK if some message can
    never start, IRR_ERR_UNMATCHED/IRR_ERR_MISMATCH if sends and receives do not pair up with
    equal lengths. */
@@ -153,34 +158,41 @@ static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
   return top;
 }
 
-/* per-port min-heap of parked message ids */
+/* per-port min-heap of parked messages, first the one whose send comes earliest in its
+   sender's program (then the lower message id): see the tie rule above */
+typedef struct irr__pm {
+  int64_t pos, msg; /* the send's place in its rank's program; its global index */
+} irr__pm;
 typedef struct irr__park {
-  int64_t *a;
+  irr__pm *a;
   int64_t n, cap;
   int wake;   /* a wake-up event for this port is in the event heap */
 } irr__park;
 
-static inline int irr__park_push(irr__park *h, int64_t v) {
+static inline int irr__pm_less(irr__pm x, irr__pm y) { return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg); }
+static inline int irr__park_push(irr__park *h, irr__pm v) {
   int64_t i;
   if (h->n == h->cap) {
-    int64_t cap = h->cap ? 2 * h->cap : 4, *a = (int64_t *)IRRCOLL_MALLOC((size_t)cap * sizeof(int64_t));
+    int64_t cap = h->cap ? 2 * h->cap : 4;
+    irr__pm *a = (irr__pm *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr__pm));
     if (!a) return 0;
-    if (h->n) memcpy(a, h->a, (size_t)h->n * sizeof(int64_t));
+    if (h->n) memcpy(a, h->a, (size_t)h->n * sizeof(irr__pm));
     if (h->a) IRRCOLL_FREE(h->a);
     h->a = a;
     h->cap = cap;
   }
-  for (i = h->n++; i > 0 && h->a[(i - 1) / 2] > v; i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
+  for (i = h->n++; i > 0 && irr__pm_less(v, h->a[(i - 1) / 2]); i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
   h->a[i] = v;
   return 1;
 }
-static inline int64_t irr__park_pop(irr__park *h) {
-  int64_t top = h->a[0], v = h->a[--h->n], i = 0;
+static inline irr__pm irr__park_pop(irr__park *h) {
+  irr__pm top = h->a[0], v = h->a[--h->n];
+  int64_t i = 0;
   for (;;) {
     int64_t c = 2 * i + 1;
     if (c >= h->n) break;
-    if (c + 1 < h->n && h->a[c + 1] < h->a[c]) c++;
-    if (h->a[c] >= v) break;
+    if (c + 1 < h->n && irr__pm_less(h->a[c + 1], h->a[c])) c++;
+    if (!irr__pm_less(h->a[c], v)) break;
     h->a[i] = h->a[c];
     i = c;
   }
@@ -214,7 +226,9 @@ typedef struct irr__sim {
 /* Park msg at a busy port; make sure the port wakes when it frees. */
 static inline void irr__sim_park(irr__sim *S, int64_t port, int64_t msg) {
   irr__park *pk = &S->park[port];
-  if (!irr__park_push(pk, msg)) { S->nomem = 1; return; }
+  irr__pm v;
+  v.pos = msg - S->base[S->owner[msg]], v.msg = msg;
+  if (!irr__park_push(pk, v)) { S->nomem = 1; return; }
   if (!pk->wake) {
     irr__ev w;
     w.t = port % 2 ? S->rfree[port / 2] : S->sfree[port / 2];
@@ -387,7 +401,7 @@ static inline void irr__sim_wake(irr__sim *S, irr__ev e) {
     return;
   }
   while (pk->n > 0) {
-    int64_t pm = irr__park_pop(pk);
+    int64_t pm = irr__park_pop(pk).msg;
     int s2 = S->owner[pm], d2 = S->s[s2].ops[pm - S->base[s2]].peer;
     double other = port % 2 ? S->sfree[s2] : S->rfree[d2];
     if (other > e.t) { /* its other port is busy: park it there instead */

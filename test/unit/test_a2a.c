@@ -101,7 +101,11 @@ static void check_choice(void) {
   printf("a2a estimates / model over %d draws: linear %.3f .. %.3f, hybrid %.3f .. %.3f, plain Bruck %.3f .. %.3f; "
          "choice / best worst %.3f (p=%d %s c=%.0f)\n",
          n, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], worst, worst_p, irrt_a2a_name[worst_kind], worst_c);
-  CHECK(worst <= 2.0 && lo[0] > 0.45 && hi[0] < 1.2 && lo[1] > 0.45 && hi[1] < 1.6 && lo[2] > 0.45 && hi[2] < 1.6,
+  /* measured (seed 777001): linear 0.667 .. 1.087, hybrid 0.778 .. 1.317, plain 0.894 .. 1.502,
+     worst 1.143; before the model's ports took parked messages in posting order (ir/cost.h)
+     the model ran the linear exchange as a greedy matching, up to 2x its closed form:
+     linear from 0.503, worst 1.600 */
+  CHECK(worst <= 1.2 && lo[0] > 0.6 && hi[0] < 1.15 && lo[1] > 0.7 && hi[1] < 1.4 && lo[2] > 0.85 && hi[2] < 1.6,
         "a2a estimates or choice out of their measured range");
   free(mat);
 }

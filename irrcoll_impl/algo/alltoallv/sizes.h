@@ -37,7 +37,7 @@
      bruck:  sum over k of alpha + beta * (the largest message of round k); regular blocks of
              b: q alpha + q p b beta / 2; the hybrid adds the linear cost of its large blocks.
    Limits: p <= IRR_A2A_MAXP (labels); radix 2 only (Fan et al.'s follow-up tunes the
-   radix); the choice's estimates are closed forms from maxima over ranks, within 0.5 .. 1.6
+   radix); the choice's estimates are closed forms from maxima over ranks, within 0.67 .. 1.5
    of the model over the real programs (test_a2a), not exact.
    Scratch (bruck): the non-final blocks a rank receives, at most q times its share of the
    data, never reused within a call.
