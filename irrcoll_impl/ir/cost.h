@@ -160,39 +160,39 @@ static inline irr__ev irr__heap_pop(irr__ev *h, int64_t *n) {
 
 /* per-port min-heap of parked messages, first the one whose send comes earliest in its
    sender's program (then the lower message id): see the tie rule above */
-typedef struct irr__pm {
+typedef struct irr__parked {
   int64_t pos, msg; /* the send's place in its rank's program; its global index */
-} irr__pm;
+} irr__parked;
 typedef struct irr__park {
-  irr__pm *a;
+  irr__parked *a;
   int64_t n, cap;
   int wake;   /* a wake-up event for this port is in the event heap */
 } irr__park;
 
-static inline int irr__pm_less(irr__pm x, irr__pm y) { return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg); }
-static inline int irr__park_push(irr__park *h, irr__pm v) {
+static inline int irr__parked_less(irr__parked x, irr__parked y) { return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg); }
+static inline int irr__park_push(irr__park *h, irr__parked v) {
   int64_t i;
   if (h->n == h->cap) {
     int64_t cap = h->cap ? 2 * h->cap : 4;
-    irr__pm *a = (irr__pm *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr__pm));
+    irr__parked *a = (irr__parked *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr__parked));
     if (!a) return 0;
-    if (h->n) memcpy(a, h->a, (size_t)h->n * sizeof(irr__pm));
+    if (h->n) memcpy(a, h->a, (size_t)h->n * sizeof(irr__parked));
     if (h->a) IRRCOLL_FREE(h->a);
     h->a = a;
     h->cap = cap;
   }
-  for (i = h->n++; i > 0 && irr__pm_less(v, h->a[(i - 1) / 2]); i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
+  for (i = h->n++; i > 0 && irr__parked_less(v, h->a[(i - 1) / 2]); i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
   h->a[i] = v;
   return 1;
 }
-static inline irr__pm irr__park_pop(irr__park *h) {
-  irr__pm top = h->a[0], v = h->a[--h->n];
+static inline irr__parked irr__park_pop(irr__park *h) {
+  irr__parked top = h->a[0], v = h->a[--h->n];
   int64_t i = 0;
   for (;;) {
     int64_t c = 2 * i + 1;
     if (c >= h->n) break;
-    if (c + 1 < h->n && irr__pm_less(h->a[c + 1], h->a[c])) c++;
-    if (!irr__pm_less(h->a[c], v)) break;
+    if (c + 1 < h->n && irr__parked_less(h->a[c + 1], h->a[c])) c++;
+    if (!irr__parked_less(h->a[c], v)) break;
     h->a[i] = h->a[c];
     i = c;
   }
@@ -226,7 +226,7 @@ typedef struct irr__sim {
 /* Park msg at a busy port; make sure the port wakes when it frees. */
 static inline void irr__sim_park(irr__sim *S, int64_t port, int64_t msg) {
   irr__park *pk = &S->park[port];
-  irr__pm v;
+  irr__parked v;
   v.pos = msg - S->base[S->owner[msg]], v.msg = msg;
   if (!irr__park_push(pk, v)) { S->nomem = 1; return; }
   if (!pk->wake) {
