@@ -2840,16 +2840,25 @@ static inline int irr_circ_bcast_block(const int *recv, int fl, int r, int t, in
 
 #define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
 
-/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
-   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
-   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
-   each extra hop through the tree costs its whole transfer again on the critical path
-   (Lemma 2's penalty). From the model, so equal on all ranks. */
-#define IRR_DEGRADE_K 0.5
-static inline int64_t irr_gatherv_thresh(irr_model md) {
-  double t = IRR_DEGRADE_K * md.alpha / md.beta;
+/* Graceful degradation's threshold (seed 000, Section 3): a subtree holding more than
+   K alpha / beta bytes sends straight to the root (Gatherv, XGatherv), or gets its range
+   from it (Scatterv's xtree, XScatterv). A block that takes K start-ups to transfer gains
+   nothing from sharing the root's start-ups, and each extra hop through the tree costs its
+   whole transfer again on the critical path (Lemma 2's penalty); but every direct message
+   is one more the root takes at its port. Gathers: K = 2; scatters: K = 1/2. SMPI, p = 256,
+   root p/2, the six distributions of seed 000 (README, Gatherv): at b = 1000 ints K = 1/2
+   made Gatherv's root take about 128 direct pairs, and it ran 0.98-1.26 of MPI_Gatherv,
+   where K = 2 ran 1.11-1.75 (b = 100: 2.7-3.3 against 3.1-3.7; from b = 10^4 the same);
+   Scatterv's xtree, which needs no construction, was faster with K = 1/2 at both sizes
+   (b = 1000: 1.11-1.20 against 1.05-1.12). From the model, so equal on all ranks. */
+#define IRR_DEGRADE_K 2.0
+#define IRR_DEGRADE_K_SCATTER 0.5
+static inline int64_t irr__v_thresh(double k, irr_model md) {
+  double t = k * md.alpha / md.beta;
   return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
 }
+static inline int64_t irr_gatherv_thresh(irr_model md) { return irr__v_thresh(IRR_DEGRADE_K, md); }
+static inline int64_t irr_scatterv_thresh(irr_model md) { return irr__v_thresh(IRR_DEGRADE_K_SCATTER, md); }
 
 /* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
 static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
@@ -7528,7 +7537,8 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
   irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
-  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_gatherv_thresh(md));
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl,
+                            irr_coll_base(coll) == IRR_COLL_SCATTERV ? irr_scatterv_thresh(md) : irr_gatherv_thresh(md));
 }
 /* ==== end select/xv.h ==== */
 /* ==== begin select/alltoallv.h ==== */
@@ -8425,14 +8435,14 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_SCATTERV:
     if (alg == IRR_ALG_XTREE) /* XScatterv's program, run with the counts known */
       return irr_xv_build_all_t(set, IRR_COLL_SCATTERV, IRR_ALG_TREE, a->p, a->root, a->m, a->inplace, 0,
-                              irr_gatherv_thresh(a->md));
+                              irr_scatterv_thresh(a->md));
     return irr_v_build_all_t(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
                            irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
     return irr_xv_build_all_t(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
-                            irr_gatherv_thresh(a->md));
+                            a->coll == IRR_COLL_XSCATTERV ? irr_scatterv_thresh(a->md) : irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:
@@ -8492,7 +8502,7 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
   *init = *start = 0;
   if (a->coll == IRR_COLL_SCATTERV && a->p > 1 && (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT || alg == IRR_ALG_XTREE)) {
     if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-    if ((st = irr_scatterv_known_all(&set, alg, a->p, a->root, a->m, a->inplace, irr_gatherv_thresh(a->md))) != IRR_OK)
+    if ((st = irr_scatterv_known_all(&set, alg, a->p, a->root, a->m, a->inplace, irr_scatterv_thresh(a->md))) != IRR_OK)
       return st;
     st = irr_sched_cost(set.s, a->p, a->md, &c, NULL);
     irr_sched_set_free(&set);
@@ -8549,7 +8559,7 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
 /* MPI_Gatherv. Algorithm (auto): on more than IRR_V_DIRECT_MAXP (64) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf, with
    graceful degradation (seed 000, Section 3): a subtree holding more than
-   IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
+   IRR_DEGRADE_K * alpha / beta bytes (30 KB with the default model; IRR_Comm_set_model,
    IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
    and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
    message per rank (two above 512 KiB) whose size rides ahead of its data, all receives
@@ -8565,8 +8575,9 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int root, MPI_Comm comm);
 
 /* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
-   (xtree): the root alone builds it from its counts, with the same graceful degradation as
-   Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
+   (xtree): the root alone builds it from its counts, degraded gracefully as Gatherv's but
+   at IRR_DEGRADE_K_SCATTER * alpha / beta bytes (7.5 KB with the default model), and every
+   message carries its range and sizes (8 bytes per block), so no
    construction round is needed. A block larger than its receiver's count is
    MPI_ERR_TRUNCATE at that receiver, its block unwritten (as MPI: the receivers report
    it); the root reports it too only with the forced "tree" or "binomial", which learn the
@@ -11604,7 +11615,7 @@ static int irr__xs_forward(irr__xs *G, irr__exec *X) {
   if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
     if (irr_xscatterv_forward(NULL, NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
   } else if (rc == MPI_SUCCESS) {
-    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_gatherv_thresh(G->ctx->md)) != IRR_OK)
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_scatterv_thresh(G->ctx->md)) != IRR_OK)
       rc = MPI_ERR_INTERN;
     else irr_tree_view(&T, G->rank - G->lo, &t);
     if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, &T, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)
@@ -13791,7 +13802,7 @@ static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
 static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
   irr__vstate *V = &R->V;
   int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
-  int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
+  int64_t *w = NULL, thresh = irr_scatterv_thresh(V->ctx->md);
   irr_status st = IRR_OK;
   if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) {
     /* a shorter block is taken as MPICH does (but an empty one: what a bad root sends) */

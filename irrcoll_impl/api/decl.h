@@ -24,7 +24,7 @@
 /* MPI_Gatherv. Algorithm (auto): on more than IRR_V_DIRECT_MAXP (64) ranks Träff's
    linear-time tree, where the root receives every subtree straight into recvbuf, with
    graceful degradation (seed 000, Section 3): a subtree holding more than
-   IRR_DEGRADE_K * alpha / beta bytes (7.5 KB with the default model; IRR_Comm_set_model,
+   IRR_DEGRADE_K * alpha / beta bytes (30 KB with the default model; IRR_Comm_set_model,
    IRRCOLL_ALPHA/BETA change it) sends straight to the root, so large blocks travel once
    and no subtree waits on another (Lemma 2's penalty). On fewer ranks "direct": one
    message per rank (two above 512 KiB) whose size rides ahead of its data, all receives
@@ -40,8 +40,9 @@ IRR_DECL int IRR_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          int root, MPI_Comm comm);
 
 /* MPI_Scatterv. Algorithm (auto): "direct" on at most 64 ranks; above, XScatterv's tree
-   (xtree): the root alone builds it from its counts, with the same graceful degradation as
-   Gatherv's, and every message carries its range and sizes (8 bytes per block), so no
+   (xtree): the root alone builds it from its counts, degraded gracefully as Gatherv's but
+   at IRR_DEGRADE_K_SCATTER * alpha / beta bytes (7.5 KB with the default model), and every
+   message carries its range and sizes (8 bytes per block), so no
    construction round is needed. A block larger than its receiver's count is
    MPI_ERR_TRUNCATE at that receiver, its block unwritten (as MPI: the receivers report
    it); the root reports it too only with the forced "tree" or "binomial", which learn the

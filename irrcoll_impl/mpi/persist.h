@@ -30,7 +30,7 @@ static int irr__sv_sizes(irr__vstate *V, int root, int64_t **mp) {
 static int irr__sv_plan(struct irr_request_s *R, const int64_t *m, irr_alg alg) {
   irr__vstate *V = &R->V;
   int p = V->p, r = V->rank, root = R->A.root, *rg = NULL, cap, keep, skipcopy;
-  int64_t *w = NULL, thresh = irr_gatherv_thresh(V->ctx->md);
+  int64_t *w = NULL, thresh = irr_scatterv_thresh(V->ctx->md);
   irr_status st = IRR_OK;
   if (!V->isroot && V->err == MPI_SUCCESS && V->own != m[r]) {
     /* a shorter block is taken as MPICH does (but an empty one: what a bad root sends) */

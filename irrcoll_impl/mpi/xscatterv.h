@@ -87,7 +87,7 @@ static int irr__xs_forward(irr__xs *G, irr__exec *X) {
   if (rc == MPI_SUCCESS && G->alg == IRR_ALG_DIRECT) {
     if (irr_xscatterv_forward(NULL, NULL, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK) rc = MPI_ERR_INTERN;
   } else if (rc == MPI_SUCCESS) {
-    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_gatherv_thresh(G->ctx->md)) != IRR_OK)
+    if (irr_xscatterv_tree(&T, G->lo, G->hi, G->rank, G->m, rule, w, irr_scatterv_thresh(G->ctx->md)) != IRR_OK)
       rc = MPI_ERR_INTERN;
     else irr_tree_view(&T, G->rank - G->lo, &t);
     if (rc == MPI_SUCCESS && irr_xscatterv_forward(&t, &T, G->lo, G->rank, G->parent, G->m, G->inplace, &s) != IRR_OK)

@@ -68,14 +68,14 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_SCATTERV:
     if (alg == IRR_ALG_XTREE) /* XScatterv's program, run with the counts known */
       return irr_xv_build_all_t(set, IRR_COLL_SCATTERV, IRR_ALG_TREE, a->p, a->root, a->m, a->inplace, 0,
-                              irr_gatherv_thresh(a->md));
+                              irr_scatterv_thresh(a->md));
     return irr_v_build_all_t(set, a->coll, alg, a->p, a->root, a->m, a->inplace, a->ctrl && alg == IRR_ALG_TREE,
                            irr_gatherv_thresh(a->md));
   case IRR_COLL_ALLGATHERV: return irr_allgatherv_build_all(set, alg, a->p, a->m, B, a->node, a->inplace, a->md);
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
     return irr_xv_build_all_t(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
-                            irr_gatherv_thresh(a->md));
+                            a->coll == IRR_COLL_XSCATTERV ? irr_scatterv_thresh(a->md) : irr_gatherv_thresh(a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:

@@ -35,7 +35,7 @@ static inline irr_status irr_estimate_persist(const irr_args *a, irr_alg forced,
   *init = *start = 0;
   if (a->coll == IRR_COLL_SCATTERV && a->p > 1 && (alg == IRR_ALG_LINEAR || alg == IRR_ALG_DIRECT || alg == IRR_ALG_XTREE)) {
     if (alg == IRR_ALG_LINEAR) alg = IRR_ALG_DIRECT;
-    if ((st = irr_scatterv_known_all(&set, alg, a->p, a->root, a->m, a->inplace, irr_gatherv_thresh(a->md))) != IRR_OK)
+    if ((st = irr_scatterv_known_all(&set, alg, a->p, a->root, a->m, a->inplace, irr_scatterv_thresh(a->md))) != IRR_OK)
       return st;
     st = irr_sched_cost(set.s, a->p, a->md, &c, NULL);
     irr_sched_set_free(&set);

@@ -104,7 +104,8 @@ static void run_case(const tcase *c, MPI_Comm world_shuffled) {
   IRR_Comm_set_alg(comm, IRR_COLL_GATHERV, alg);
   /* Scatterv's other tree, XScatterv's (no construction), in a third of the tree cases */
   IRR_Comm_set_alg(comm, IRR_COLL_SCATTERV, alg == IRR_ALG_TREE && c->seed % 3 == 0 ? IRR_ALG_XTREE : alg);
-  /* every other case: Gatherv's tree degrades above 40 bytes (a subtree sends to the root) */
+  /* every other case: Gatherv's tree degrades above 8 bytes (2 alpha / beta: a subtree sends
+     to the root), XScatterv's above 2 */
   if (c->seed % 2) IRR_Comm_set_model(comm, 4e-10, 1e-10);
   else IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
 

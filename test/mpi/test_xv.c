@@ -187,8 +187,9 @@ static void run_rooted(const tcase *c, MPI_Comm comm) {
     if (e1 == MPI_SUCCESS) e1 = MPI_Gatherv(sb, n_me, types[mytype], rn, rank == root ? got : cnt, dsp, types[c->vt], root, comm);
     free(got);
   }
-  /* every other case: a model whose degradation threshold is 75 bytes, so the tree's
-     subtrees go straight to the root at these sizes too (the same on all ranks) */
+  /* every other case: a model whose degradation thresholds are 300 bytes (XGatherv) and 75
+     (XScatterv), so the trees' subtrees go straight to or from the root at these sizes too
+     (the same on all ranks) */
   if (c->seed % 2) IRR_Comm_set_model(comm, 1.5e-6, 1e-8);
   for (i = 0; i < p; i++) xc[i] = c->unknown ? -5 : cnt[i], xd[i] = c->disp_mode ? dsp[i] : -5;
   if (c->unknown) xc[0] = IRR_SIZE_UNKNOWN;

@@ -36,16 +36,25 @@
 
 #define IRR_TREE_CTRL_UNITS 40 /* (g, M, m_g, nd, h) or a note: five 64-bit words */
 
-/* Graceful degradation's threshold for Gatherv's tree (seed 000, Section 3): a subtree
-   holding more than IRR_DEGRADE_K * alpha / beta bytes sends straight to the root. A block
-   that takes K start-ups to transfer gains nothing from sharing the root's start-ups, and
-   each extra hop through the tree costs its whole transfer again on the critical path
-   (Lemma 2's penalty). From the model, so equal on all ranks. */
-#define IRR_DEGRADE_K 0.5
-static inline int64_t irr_gatherv_thresh(irr_model md) {
-  double t = IRR_DEGRADE_K * md.alpha / md.beta;
+/* Graceful degradation's threshold (seed 000, Section 3): a subtree holding more than
+   K alpha / beta bytes sends straight to the root (Gatherv, XGatherv), or gets its range
+   from it (Scatterv's xtree, XScatterv). A block that takes K start-ups to transfer gains
+   nothing from sharing the root's start-ups, and each extra hop through the tree costs its
+   whole transfer again on the critical path (Lemma 2's penalty); but every direct message
+   is one more the root takes at its port. Gathers: K = 2; scatters: K = 1/2. SMPI, p = 256,
+   root p/2, the six distributions of seed 000 (README, Gatherv): at b = 1000 ints K = 1/2
+   made Gatherv's root take about 128 direct pairs, and it ran 0.98-1.26 of MPI_Gatherv,
+   where K = 2 ran 1.11-1.75 (b = 100: 2.7-3.3 against 3.1-3.7; from b = 10^4 the same);
+   Scatterv's xtree, which needs no construction, was faster with K = 1/2 at both sizes
+   (b = 1000: 1.11-1.20 against 1.05-1.12). From the model, so equal on all ranks. */
+#define IRR_DEGRADE_K 2.0
+#define IRR_DEGRADE_K_SCATTER 0.5
+static inline int64_t irr__v_thresh(double k, irr_model md) {
+  double t = k * md.alpha / md.beta;
   return t >= 9.0e18 ? INT64_MAX : (int64_t)t;
 }
+static inline int64_t irr_gatherv_thresh(irr_model md) { return irr__v_thresh(IRR_DEGRADE_K, md); }
+static inline int64_t irr_scatterv_thresh(irr_model md) { return irr__v_thresh(IRR_DEGRADE_K_SCATTER, md); }
 
 /* The construction's control messages of Lemma 3, rounds 0 .. 2L-1. */
 static inline void irr__tree_ctrl(const irr_tree *t, irr_sched *s) {
