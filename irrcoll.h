@@ -704,10 +704,10 @@ static inline irr_status irr__sched_match(const irr_sched *s, int p, const int64
    sender), as each rank's NIC takes its sends in posting order: the linear exchange (rank c
    sending to c + 1, c + 2, ...) then runs as p - 1 permutations. Taken by lower sender
    instead, rank 0's later messages went ahead of the others' first ones at every receiver,
-   and the same exchange took about twice as long (a greedy matching). A round ends when all its messages have
-   ended (copies are free); the next round then starts. The result is the time the last rank
-   ends its last round. A round that reduces (IRR_OPF_REDUCE) ends gamma per unit reduced
-   later.
+   and the same exchange took about twice as long (a greedy matching). A round ends when
+   all its messages have ended (copies are free); the next round then starts. The result is
+   the time the last rank ends its last round. A round that reduces (IRR_OPF_REDUCE) ends
+   gamma per unit reduced later.
 
    Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
    that became free); a message whose port is busy parks at that port, and a port that frees
@@ -863,7 +863,9 @@ typedef struct irr__park {
   int wake;   /* a wake-up event for this port is in the event heap */
 } irr__park;
 
-static inline int irr__parked_less(irr__parked x, irr__parked y) { return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg); }
+static inline int irr__parked_less(irr__parked x, irr__parked y) {
+  return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg);
+}
 static inline int irr__park_push(irr__park *h, irr__parked v) {
   int64_t i;
   if (h->n == h->cap) {
@@ -2848,7 +2850,7 @@ static inline int irr_circ_bcast_block(const int *recv, int fl, int r, int t, in
    is one more the root takes at its port. Gathers: K = 2; scatters: K = 1/2. SMPI, p = 256,
    root p/2, the six distributions of seed 000 (README, Gatherv): at b = 1000 ints K = 1/2
    made Gatherv's root take about 128 direct pairs, and it ran 0.98-1.26 of MPI_Gatherv,
-   where K = 2 ran 1.11-1.75 (b = 100: 2.7-3.3 against 3.1-3.7; from b = 10^4 the same);
+   where K = 2 ran 1.11-1.74 (b = 100: 2.7-3.3 against 3.3-3.7; from b = 10^4 the same);
    Scatterv's xtree, which needs no construction, was faster with K = 1/2 at both sizes
    (b = 1000: 1.11-1.20 against 1.05-1.12). From the model, so equal on all ranks. */
 #define IRR_DEGRADE_K 2.0

@@ -10,10 +10,10 @@
    sender), as each rank's NIC takes its sends in posting order: the linear exchange (rank c
    sending to c + 1, c + 2, ...) then runs as p - 1 permutations. Taken by lower sender
    instead, rank 0's later messages went ahead of the others' first ones at every receiver,
-   and the same exchange took about twice as long (a greedy matching). A round ends when all its messages have
-   ended (copies are free); the next round then starts. The result is the time the last rank
-   ends its last round. A round that reduces (IRR_OPF_REDUCE) ends gamma per unit reduced
-   later.
+   and the same exchange took about twice as long (a greedy matching). A round ends when
+   all its messages have ended (copies are free); the next round then starts. The result is
+   the time the last rank ends its last round. A round that reduces (IRR_OPF_REDUCE) ends
+   gamma per unit reduced later.
 
    Cost: O(n log n) for n ops in all: a heap of events (messages that became ready, ports
    that became free); a message whose port is busy parks at that port, and a port that frees
@@ -169,7 +169,9 @@ typedef struct irr__park {
   int wake;   /* a wake-up event for this port is in the event heap */
 } irr__park;
 
-static inline int irr__parked_less(irr__parked x, irr__parked y) { return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg); }
+static inline int irr__parked_less(irr__parked x, irr__parked y) {
+  return x.pos < y.pos || (x.pos == y.pos && x.msg < y.msg);
+}
 static inline int irr__park_push(irr__park *h, irr__parked v) {
   int64_t i;
   if (h->n == h->cap) {

@@ -44,7 +44,7 @@
    is one more the root takes at its port. Gathers: K = 2; scatters: K = 1/2. SMPI, p = 256,
    root p/2, the six distributions of seed 000 (README, Gatherv): at b = 1000 ints K = 1/2
    made Gatherv's root take about 128 direct pairs, and it ran 0.98-1.26 of MPI_Gatherv,
-   where K = 2 ran 1.11-1.75 (b = 100: 2.7-3.3 against 3.1-3.7; from b = 10^4 the same);
+   where K = 2 ran 1.11-1.74 (b = 100: 2.7-3.3 against 3.3-3.7; from b = 10^4 the same);
    Scatterv's xtree, which needs no construction, was faster with K = 1/2 at both sizes
    (b = 1000: 1.11-1.20 against 1.05-1.12). From the model, so equal on all ranks. */
 #define IRR_DEGRADE_K 2.0
