@@ -96,10 +96,10 @@ static struct {
   int nran;
   char err[IRR__PM_ERR][240];
   int nerr;
-} irr__pm;
+} irr__pmpi;
 
 static void irr__pm_error(const char *what, const char *why) {
-  if (irr__pm.nerr < IRR__PM_ERR) snprintf(irr__pm.err[irr__pm.nerr++], sizeof irr__pm.err[0], "%s: %s", what, why);
+  if (irr__pmpi.nerr < IRR__PM_ERR) snprintf(irr__pmpi.err[irr__pmpi.nerr++], sizeof irr__pmpi.err[0], "%s: %s", what, why);
 }
 static int irr__pm_coll(const char *mpi) {
   int c;
@@ -126,29 +126,29 @@ static void irr__pm_load(const char *path) {
   if (irr_prof_parse(text, &pr, err, sizeof err) != 0) { free(text); irr__pm_error(path, err); return; }
   free(text);
   if ((c = irr__pm_coll(pr.coll)) < 0) { irr__pm_error(path, "collective not intercepted"); irr_prof_free(&pr); return; }
-  a = realloc(irr__pm.prof, (size_t)(irr__pm.nprof + 1) * sizeof(irr_prof));
+  a = realloc(irr__pmpi.prof, (size_t)(irr__pmpi.nprof + 1) * sizeof(irr_prof));
   if (!a) { irr_prof_free(&pr); return; }
-  irr__pm.prof = (irr_prof *)a;
-  b = realloc(irr__pm.prof_alg, (size_t)(irr__pm.nprof + 1) * 64 * sizeof(void *));
+  irr__pmpi.prof = (irr_prof *)a;
+  b = realloc(irr__pmpi.prof_alg, (size_t)(irr__pmpi.nprof + 1) * 64 * sizeof(void *));
   if (!b) { irr_prof_free(&pr); return; }
-  irr__pm.prof_alg = (const irr_gl_entry **)b;
-  b = realloc(irr__pm.prof_coll, (size_t)(irr__pm.nprof + 1) * sizeof(int));
+  irr__pmpi.prof_alg = (const irr_gl_entry **)b;
+  b = realloc(irr__pmpi.prof_coll, (size_t)(irr__pmpi.nprof + 1) * sizeof(int));
   if (!b) { irr_prof_free(&pr); return; }
-  irr__pm.prof_coll = (int *)b;
-  irr__pm.prof_coll[irr__pm.nprof] = c;
+  irr__pmpi.prof_coll = (int *)b;
+  irr__pmpi.prof_coll[irr__pmpi.nprof] = c;
   for (i = 0; i < pr.nalg && i < 64; i++) { /* unknown names: default, and said so */
     int own = !strcmp(pr.name[i], "default") || !strcmp(pr.name[i], "native"); /* PGMPITuneLib: the library's own */
-    irr__pm.prof_alg[irr__pm.nprof * 64 + i] = own ? NULL : irr__pm_entry(c, pr.name[i]);
-    if (!own && !irr__pm.prof_alg[irr__pm.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (native used)");
+    irr__pmpi.prof_alg[irr__pmpi.nprof * 64 + i] = own ? NULL : irr__pm_entry(c, pr.name[i]);
+    if (!own && !irr__pmpi.prof_alg[irr__pmpi.nprof * 64 + i]) irr__pm_error(path, "unknown mock-up name (native used)");
   }
-  irr__pm.prof[irr__pm.nprof++] = pr;
+  irr__pmpi.prof[irr__pmpi.nprof++] = pr;
 }
 static void irr__pm_setup(void) {
   const char *env;
   int c;
-  if (irr__pm.init) return;
-  irr__pm.init = 1;
-  irr__pm.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
+  if (irr__pmpi.init) return;
+  irr__pmpi.init = 1;
+  irr__pmpi.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
   if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (ir/registry.h): [coll:]name,... */
     const char *cur = env;
     char key[64], name[128];
@@ -163,8 +163,8 @@ static void irr__pm_setup(void) {
         e = native ? NULL : irr__pm_entry(c, name);
         if (!key[0] && !e) continue; /* a bare name: where it names something */
         if (!dflt && !native && !e) irr__pm_error("IRRCOLL_ALG", "unknown algorithm (native used)");
-        irr__pm.forced_set[c] = 1;
-        irr__pm.forced[c] = native ? NULL : e;
+        irr__pmpi.forced_set[c] = 1;
+        irr__pmpi.forced[c] = native ? NULL : e;
         hit = 1;
       }
       if (!hit && !key[0]) irr__pm_error("IRRCOLL_ALG", "a name that no collective has (skipped)");
@@ -190,23 +190,23 @@ static void irr__pm_setup(void) {
     }
     free(list);
   }
-  irr__pm.dflt[IRR_GL_GATHERV] = irr__pm_entry(IRR_GL_GATHERV, "auto");
-  irr__pm.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
-  irr__pm.dflt[IRR_GL_ALLGATHERV] = irr__pm_entry(IRR_GL_ALLGATHERV, "auto");
-  irr__pm.dflt[IRR_GL_ALLTOALLV] = irr__pm_entry(IRR_GL_ALLTOALLV, "auto");
+  irr__pmpi.dflt[IRR_GL_GATHERV] = irr__pm_entry(IRR_GL_GATHERV, "auto");
+  irr__pmpi.dflt[IRR_GL_SCATTERV] = irr__pm_entry(IRR_GL_SCATTERV, "auto");
+  irr__pmpi.dflt[IRR_GL_ALLGATHERV] = irr__pm_entry(IRR_GL_ALLGATHERV, "auto");
+  irr__pmpi.dflt[IRR_GL_ALLTOALLV] = irr__pm_entry(IRR_GL_ALLTOALLV, "auto");
   /* Reduce_scatter: irrcoll only where its model gain is clear, else MPI's own (the guard) */
-  irr__pm.dflt[IRR_GL_REDUCE_SCATTER] = irr__pm_entry(IRR_GL_REDUCE_SCATTER, "guarded");
-  irr__pm.dflt[IRR_GL_REDUCE_SCATTER_BLOCK] = irr__pm_entry(IRR_GL_REDUCE_SCATTER_BLOCK, "guarded");
+  irr__pmpi.dflt[IRR_GL_REDUCE_SCATTER] = irr__pm_entry(IRR_GL_REDUCE_SCATTER, "guarded");
+  irr__pmpi.dflt[IRR_GL_REDUCE_SCATTER_BLOCK] = irr__pm_entry(IRR_GL_REDUCE_SCATTER_BLOCK, "guarded");
   for (c = 0; c < IRR_GL_NCOLL; c++) {
     int i;
-    irr__pm.active[c] = irr__pm.report || irr__pm.forced_set[c] || irr__pm.dflt[c];
-    for (i = 0; i < irr__pm.nprof; i++) irr__pm.active[c] |= irr__pm.prof_coll[i] == c;
+    irr__pmpi.active[c] = irr__pmpi.report || irr__pmpi.forced_set[c] || irr__pmpi.dflt[c];
+    for (i = 0; i < irr__pmpi.nprof; i++) irr__pmpi.active[c] |= irr__pmpi.prof_coll[i] == c;
   }
 }
 /* The fast path when no forced choice, profile or report concerns collective c. */
 static int irr__pm_on(int c) {
-  if (!irr__pm.init) irr__pm_setup();
-  return irr__pm.active[c];
+  if (!irr__pmpi.init) irr__pm_setup();
+  return irr__pmpi.active[c];
 }
 
 /* The algorithm for collective c on comm at msize bytes (NULL: PMPI). */
@@ -214,26 +214,28 @@ static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize)
   const irr_gl_entry *e = NULL;
   int i, p = 0;
   irr__pm_setup();
-  if (irr__pm.forced_set[c]) {
-    e = irr__pm.forced[c];
+  if (irr__pmpi.forced_set[c]) {
+    e = irr__pmpi.forced[c];
   } else {
     int found = 0;
-    if (irr__pm.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS)
-      for (i = 0; i < irr__pm.nprof; i++) {
+    if (irr__pmpi.nprof > 0 && PMPI_Comm_size(comm, &p) == MPI_SUCCESS)
+      for (i = 0; i < irr__pmpi.nprof; i++) {
         int k;
-        if (irr__pm.prof_coll[i] != c || irr__pm.prof[i].p != p) continue;
-        if ((k = irr_prof_find(&irr__pm.prof[i], msize)) >= 0 && k < 64) e = irr__pm.prof_alg[i * 64 + k], found = 1;
+        if (irr__pmpi.prof_coll[i] != c || irr__pmpi.prof[i].p != p) continue;
+        if ((k = irr_prof_find(&irr__pmpi.prof[i], msize)) >= 0 && k < 64) e = irr__pmpi.prof_alg[i * 64 + k], found = 1;
         break;
       }
-    if (!found) e = irr__pm.dflt[c];
+    if (!found) e = irr__pmpi.dflt[c];
   }
-  if (irr__pm.report) {
+  if (irr__pmpi.report) {
     const char *an = e ? e->name : "native";
-    for (i = 0; i < irr__pm.nrec; i++)
-      if (irr__pm.rec[i].coll == c && irr__pm.rec[i].msize == msize && strcmp(irr__pm.rec[i].alg, an) == 0) break;
-    if (i == irr__pm.nrec) {
-      if (irr__pm.nrec < IRR__PM_REC) irr__pm.rec[irr__pm.nrec].coll = c, irr__pm.rec[irr__pm.nrec].msize = msize, irr__pm.rec[irr__pm.nrec++].alg = an;
-      else irr__pm.lost++;
+    for (i = 0; i < irr__pmpi.nrec; i++)
+      if (irr__pmpi.rec[i].coll == c && irr__pmpi.rec[i].msize == msize && strcmp(irr__pmpi.rec[i].alg, an) == 0) break;
+    if (i == irr__pmpi.nrec) {
+      if (irr__pmpi.nrec < IRR__PM_REC)
+        irr__pmpi.rec[irr__pmpi.nrec].coll = c, irr__pmpi.rec[irr__pmpi.nrec].msize = msize,
+        irr__pmpi.rec[irr__pmpi.nrec++].alg = an;
+      else irr__pmpi.lost++;
     }
   }
   return e;
@@ -246,18 +248,18 @@ static int irr__pm_ran(int c, MPI_Comm comm, long long msize, const irr_gl_entry
   int i;
   /* the context read directly: IRR_Comm_get_last_call would raise MPI_ERR_COMM through the
      communicator's handler where irrcoll made no call (an entry that handed it on) */
-  if (!irr__pm.report || !e || rc != MPI_SUCCESS || strcmp(e->guideline, "irrcoll") != 0) return rc;
+  if (!irr__pmpi.report || !e || rc != MPI_SUCCESS || strcmp(e->guideline, "irrcoll") != 0) return rc;
   if ((x = irr__ctx_peek(comm))) ci = x->last;
   else memset(&ci, 0, sizeof ci), ci.alg = IRR_ALG_COUNT; /* no context: handed to MPI before any */
-  for (i = 0; i < irr__pm.nran; i++)
-    if (irr__pm.ran[i].coll == c && irr__pm.ran[i].msize == msize && irr__pm.ran[i].alg == (int)ci.alg) break;
-  if (i == irr__pm.nran) {
-    if (i == IRR__PM_RAN) return irr__pm.lost++, rc;
-    memset(&irr__pm.ran[i], 0, sizeof irr__pm.ran[i]);
-    irr__pm.ran[i].coll = c, irr__pm.ran[i].msize = msize, irr__pm.ran[i].alg = (int)ci.alg, irr__pm.nran++;
+  for (i = 0; i < irr__pmpi.nran; i++)
+    if (irr__pmpi.ran[i].coll == c && irr__pmpi.ran[i].msize == msize && irr__pmpi.ran[i].alg == (int)ci.alg) break;
+  if (i == irr__pmpi.nran) {
+    if (i == IRR__PM_RAN) return irr__pmpi.lost++, rc;
+    memset(&irr__pmpi.ran[i], 0, sizeof irr__pmpi.ran[i]);
+    irr__pmpi.ran[i].coll = c, irr__pmpi.ran[i].msize = msize, irr__pmpi.ran[i].alg = (int)ci.alg, irr__pmpi.nran++;
   }
-  irr__pm.ran[i].calls++, irr__pm.ran[i].repeats += ci.repeat != 0;
-  irr__pm.ran[i].plan_s += ci.plan_s, irr__pm.ran[i].cpu_s += ci.cpu_model_s;
+  irr__pmpi.ran[i].calls++, irr__pmpi.ran[i].repeats += ci.repeat != 0;
+  irr__pmpi.ran[i].plan_s += ci.plan_s, irr__pmpi.ran[i].cpu_s += ci.cpu_model_s;
   return rc;
 }
 static long long irr__pm_bytes(int n, MPI_Datatype t) {
@@ -373,25 +375,25 @@ int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype s
 
 int MPI_Finalize(void) {
   int rank = -1, i;
-  if (irr__pm.report && PMPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == 0) {
-    for (i = 0; i < irr__pm.nrec; i++)
-      printf("#@irrcoll alg %s %lld %s\n", IRR_Guide_coll_name((irr_gl_coll)irr__pm.rec[i].coll, 1), irr__pm.rec[i].msize, irr__pm.rec[i].alg);
-    for (i = 0; i < irr__pm.nran; i++)
+  if (irr__pmpi.report && PMPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && rank == 0) {
+    for (i = 0; i < irr__pmpi.nrec; i++)
+      printf("#@irrcoll alg %s %lld %s\n", IRR_Guide_coll_name((irr_gl_coll)irr__pmpi.rec[i].coll, 1), irr__pmpi.rec[i].msize, irr__pmpi.rec[i].alg);
+    for (i = 0; i < irr__pmpi.nran; i++)
       printf("#@irrcoll ran %s %lld %s calls=%lld repeats=%lld plan_us=%.2f cpu_model_us=%.2f\n",
-             IRR_Guide_coll_name((irr_gl_coll)irr__pm.ran[i].coll, 1), irr__pm.ran[i].msize,
-             irr__pm.ran[i].alg == IRR_ALG_COUNT ? "native" : irr_alg_name((irr_alg)irr__pm.ran[i].alg), irr__pm.ran[i].calls,
-             irr__pm.ran[i].repeats, 1e6 * irr__pm.ran[i].plan_s / (double)irr__pm.ran[i].calls,
-             1e6 * irr__pm.ran[i].cpu_s / (double)irr__pm.ran[i].calls);
-    if (irr__pm.lost) printf("#@irrcoll report_lost %d\n", irr__pm.lost);
+             IRR_Guide_coll_name((irr_gl_coll)irr__pmpi.ran[i].coll, 1), irr__pmpi.ran[i].msize,
+             irr__pmpi.ran[i].alg == IRR_ALG_COUNT ? "native" : irr_alg_name((irr_alg)irr__pmpi.ran[i].alg), irr__pmpi.ran[i].calls,
+             irr__pmpi.ran[i].repeats, 1e6 * irr__pmpi.ran[i].plan_s / (double)irr__pmpi.ran[i].calls,
+             1e6 * irr__pmpi.ran[i].cpu_s / (double)irr__pmpi.ran[i].calls);
+    if (irr__pmpi.lost) printf("#@irrcoll report_lost %d\n", irr__pmpi.lost);
     printf("#@irrcoll config scratch_bytes %s\n", getenv("IRRCOLL_SCRATCH") ? getenv("IRRCOLL_SCRATCH") : "67108864");
-    printf("#@irrcoll config profiles %d\n", irr__pm.nprof);
-    for (i = 0; i < irr__pm.nerr; i++) printf("#@irrcoll error %s\n", irr__pm.err[i]);
+    printf("#@irrcoll config profiles %d\n", irr__pmpi.nprof);
+    for (i = 0; i < irr__pmpi.nerr; i++) printf("#@irrcoll error %s\n", irr__pmpi.err[i]);
     fflush(stdout);
   }
-  for (i = 0; i < irr__pm.nprof; i++) irr_prof_free(&irr__pm.prof[i]);
-  free(irr__pm.prof);
-  free(irr__pm.prof_alg);
-  free(irr__pm.prof_coll);
-  irr__pm.prof = NULL, irr__pm.prof_alg = NULL, irr__pm.prof_coll = NULL, irr__pm.nprof = 0;
+  for (i = 0; i < irr__pmpi.nprof; i++) irr_prof_free(&irr__pmpi.prof[i]);
+  free(irr__pmpi.prof);
+  free(irr__pmpi.prof_alg);
+  free(irr__pmpi.prof_coll);
+  irr__pmpi.prof = NULL, irr__pmpi.prof_alg = NULL, irr__pmpi.prof_coll = NULL, irr__pmpi.nprof = 0;
   return PMPI_Finalize();
 }
