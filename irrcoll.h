@@ -6617,6 +6617,12 @@ static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
   return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
 }
 
+/* The degradation threshold of a rooted tree by its direction (tree.h): the gathers'
+   (Gatherv, XGatherv) or the scatters' (Scatterv's xtree, XScatterv). */
+static inline int64_t irr_v_thresh(irr_coll coll, irr_model md) {
+  return irr_coll_base(coll) == IRR_COLL_SCATTERV ? irr_scatterv_thresh(md) : irr_gatherv_thresh(md);
+}
+
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
    rank to learn its size) and one rank is direct. */
 static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {
@@ -7539,8 +7545,7 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
   irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
-  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl,
-                            irr_coll_base(coll) == IRR_COLL_SCATTERV ? irr_scatterv_thresh(md) : irr_gatherv_thresh(md));
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_v_thresh(coll, md));
 }
 /* ==== end select/xv.h ==== */
 /* ==== begin select/alltoallv.h ==== */
@@ -8444,7 +8449,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
     return irr_xv_build_all_t(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
-                            a->coll == IRR_COLL_XSCATTERV ? irr_scatterv_thresh(a->md) : irr_gatherv_thresh(a->md));
+                            irr_v_thresh(a->coll, a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:

@@ -75,7 +75,7 @@ static inline irr_status irr_build_all(irr_sched_set *set, const irr_args *a, ir
   case IRR_COLL_XGATHERV:
   case IRR_COLL_XSCATTERV:
     return irr_xv_build_all_t(set, irr_coll_base(a->coll), alg, a->p, a->root, a->m, a->inplace, a->ctrl,
-                            a->coll == IRR_COLL_XSCATTERV ? irr_scatterv_thresh(a->md) : irr_gatherv_thresh(a->md));
+                            irr_v_thresh(a->coll, a->md));
   case IRR_COLL_XALLGATHERV: return irr_xallgatherv_build_all(set, a->p, a->m, a->md);
   case IRR_COLL_INTER_ALLGATHERV: return irr_inter_build_all(set, alg, a->root, a->p - a->root, a->m, a->md);
   case IRR_COLL_ALLTOALLV:

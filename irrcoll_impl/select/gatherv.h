@@ -40,6 +40,12 @@ static inline irr_alg irr_scatterv_choose(irr_alg forced, int p) {
   return p <= IRR_V_DIRECT_MAXP ? IRR_ALG_DIRECT : IRR_ALG_XTREE;
 }
 
+/* The degradation threshold of a rooted tree by its direction (tree.h): the gathers'
+   (Gatherv, XGatherv) or the scatters' (Scatterv's xtree, XScatterv). */
+static inline int64_t irr_v_thresh(irr_coll coll, irr_model md) {
+  return irr_coll_base(coll) == IRR_COLL_SCATTERV ? irr_scatterv_thresh(md) : irr_gatherv_thresh(md);
+}
+
 /* XGatherv/XScatterv: as Gatherv, but "linear" means direct (the root must hear from every
    rank to learn its size) and one rank is direct. */
 static inline irr_alg irr_xgatherv_choose(irr_alg forced, int p) {

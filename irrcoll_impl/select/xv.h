@@ -130,6 +130,5 @@ static inline irr_status irr_xv_build_all_t(irr_sched_set *set, irr_coll coll, i
 static inline irr_status irr_xv_build_all(irr_sched_set *set, irr_coll coll, irr_alg alg, int p, int root,
                                           const int64_t *m, int inplace, int ctrl) {
   irr_model md = irr_model_ab(IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
-  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl,
-                            irr_coll_base(coll) == IRR_COLL_SCATTERV ? irr_scatterv_thresh(md) : irr_gatherv_thresh(md));
+  return irr_xv_build_all_t(set, coll, alg, p, root, m, inplace, ctrl, irr_v_thresh(coll, md));
 }
