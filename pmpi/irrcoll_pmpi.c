@@ -10,7 +10,8 @@
  * algorithms, p = 64 and 256; README); for MPI_Reduce_scatter and MPI_Reduce_scatter_block
  * irrcoll's guarded choice (IRR_ALG_GUARDED: irrcoll where its model puts it 1.25 times
  * ahead of the libraries' own algorithms, else the PMPI_ function); for every other
- * collective the PMPI_ function.
+ * collective the PMPI_ function. Those defaults hand a communicator whose ranks all share
+ * one node to the PMPI_ functions (irr__pm_one_node), where irrcoll was slower.
  *
  * Environment (read at the first intercepted call; must be the same on every rank):
  *   IRRCOLL_ALG=allgather:allgather_as_gather_bcast,gatherv:tree,...  forced choice per
@@ -26,9 +27,14 @@
  *       directories of them; a profile applies to communicators of its size. A file that
  *       does not parse is skipped (the report says why); forced choices win over profiles.
  *   IRRCOLL_SCRATCH=bytes  the mock-ups' scratch budget per communicator (default 64 MiB).
+ *   IRRCOLL_ONE_NODE=native|irrcoll  the defaults on a communicator of one node: the MPI
+ *       library's own (native, the default) or irrcoll's as on several nodes (irrcoll, on any
+ *       rank: the communicator agrees on it). IRRCOLL_PPN=k (the header's) declares k ranks
+ *       a node instead of asking MPI. Forced choices and profiles apply on one node too.
  *   IRRCOLL_REPORT=1  at MPI_Finalize, rank 0 of MPI_COMM_WORLD prints one line per
  *       (collective, message size, algorithm) it used: "#@irrcoll alg MPI_Allgather 100
- *       allgather_as_gather_bcast", then "#@irrcoll config ..." and any profile errors.
+ *       allgather_as_gather_bcast" ("native_one_node": a default handed to the library on
+ *       one node), then "#@irrcoll config ..." and any profile errors.
  *       Where irrcoll's entry ran (its automatic choice included), one more line per
  *       (collective, message size, algorithm it ran): "#@irrcoll ran MPI_Allgatherv 1024
  *       circulant calls=10 repeats=9 plan_us=3.1 cpu_model_us=5.2": the algorithm by its
@@ -83,6 +89,9 @@ enum { IRR__PM_REC = 4096, IRR__PM_RAN = 1024, IRR__PM_ERR = 16 };
 /* The interception layer's state: configuration read once, and the report's records. */
 static struct {
   int init, report, forced_set[IRR_GL_NCOLL];
+  int node_irr;  /* IRRCOLL_ONE_NODE=irrcoll on this rank: keep the defaults on one node */
+  int node_kv;   /* the attribute that caches a communicator's irr__pm_one_node */
+  long long one_node_calls; /* defaults handed to MPI's own because the communicator is one node */
   int active[IRR_GL_NCOLL]; /* anything to decide for this collective (else straight to PMPI) */
   const irr_gl_entry *forced[IRR_GL_NCOLL]; /* NULL with forced_set: native */
   const irr_gl_entry *dflt[IRR_GL_NCOLL];   /* the default (NULL: native) */
@@ -149,6 +158,9 @@ static void irr__pm_setup(void) {
   if (irr__pmpi.init) return;
   irr__pmpi.init = 1;
   irr__pmpi.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
+  irr__pmpi.node_irr = (env = getenv("IRRCOLL_ONE_NODE")) && strcmp(env, "irrcoll") == 0;
+  if (env && !irr__pmpi.node_irr && strcmp(env, "native") != 0) irr__pm_error("IRRCOLL_ONE_NODE", "neither native nor irrcoll (native used)");
+  irr__pmpi.node_kv = MPI_KEYVAL_INVALID;
   if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (ir/registry.h): [coll:]name,... */
     const char *cur = env;
     char key[64], name[128];
@@ -209,10 +221,46 @@ static int irr__pm_on(int c) {
   return irr__pmpi.active[c];
 }
 
+/* Whether irrcoll's defaults hand comm's calls to MPI's own because all of its ranks share
+   one node: MPI_Comm_split_type's shared-memory group is the whole communicator (or
+   IRRCOLL_PPN, the header's declared ranks per node, covers it), and no rank set
+   IRRCOLL_ONE_NODE=irrcoll. There a message costs well under a microsecond, and irrcoll's
+   per-call work (validation, choice, program) is more than its algorithms save: on 16 cores
+   of one node, MPICH 4.0.2 over shared memory, irrcoll's automatic choice took 0.30 / 0.56 /
+   0.89 (min / median / max) of MPICH's speed on Gatherv and 0.26 / 0.30 / 0.88 on Alltoallv
+   (bench/real_v.c, README). Collective on a communicator's first default call (a split and
+   one MPI_Allreduce, which also agrees the setting), then cached as an attribute: equal on
+   every rank. Intercommunicators: 0. */
+static int irr__pm_one_node(MPI_Comm comm) {
+  int inter = 0, p = 0, g = 0, flag = 0, mine, all = 0, ppn;
+  void *val = NULL;
+  const char *env;
+  MPI_Comm local;
+  if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0; /* irrcoll's error */
+  if (irr__pmpi.node_kv == MPI_KEYVAL_INVALID &&
+      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &irr__pmpi.node_kv, NULL) != MPI_SUCCESS) {
+    irr__pmpi.node_kv = MPI_KEYVAL_INVALID;
+    return 0;
+  }
+  if (PMPI_Comm_get_attr(comm, irr__pmpi.node_kv, &val, &flag) == MPI_SUCCESS && flag) return (int)(intptr_t)val - 1;
+  if (PMPI_Comm_size(comm, &p) != MPI_SUCCESS) return 0;
+  ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
+  if (ppn > 0) {
+    g = p <= ppn ? p : ppn;
+  } else if (PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) == MPI_SUCCESS) {
+    if (local == MPI_COMM_NULL || PMPI_Comm_size(local, &g) != MPI_SUCCESS) g = 0;
+    if (local != MPI_COMM_NULL) PMPI_Comm_free(&local);
+  }
+  mine = g == p && !irr__pmpi.node_irr; /* g == p on one rank is g == p on all; the setting may differ */
+  if (PMPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
+  PMPI_Comm_set_attr(comm, irr__pmpi.node_kv, (void *)(intptr_t)(all + 1));
+  return all;
+}
+
 /* The algorithm for collective c on comm at msize bytes (NULL: PMPI). */
 static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize) {
   const irr_gl_entry *e = NULL;
-  int i, p = 0;
+  int i, p = 0, one = 0;
   irr__pm_setup();
   if (irr__pmpi.forced_set[c]) {
     e = irr__pmpi.forced[c];
@@ -225,10 +273,10 @@ static const irr_gl_entry *irr__pm_choose(int c, MPI_Comm comm, long long msize)
         if ((k = irr_prof_find(&irr__pmpi.prof[i], msize)) >= 0 && k < 64) e = irr__pmpi.prof_alg[i * 64 + k], found = 1;
         break;
       }
-    if (!found) e = irr__pmpi.dflt[c];
+    if (!found && (e = irr__pmpi.dflt[c]) && irr__pm_one_node(comm)) e = NULL, one = 1, irr__pmpi.one_node_calls++;
   }
   if (irr__pmpi.report) {
-    const char *an = e ? e->name : "native";
+    const char *an = e ? e->name : one ? "native_one_node" : "native";
     for (i = 0; i < irr__pmpi.nrec; i++)
       if (irr__pmpi.rec[i].coll == c && irr__pmpi.rec[i].msize == msize && strcmp(irr__pmpi.rec[i].alg, an) == 0) break;
     if (i == irr__pmpi.nrec) {
@@ -387,6 +435,8 @@ int MPI_Finalize(void) {
     if (irr__pmpi.lost) printf("#@irrcoll report_lost %d\n", irr__pmpi.lost);
     printf("#@irrcoll config scratch_bytes %s\n", getenv("IRRCOLL_SCRATCH") ? getenv("IRRCOLL_SCRATCH") : "67108864");
     printf("#@irrcoll config profiles %d\n", irr__pmpi.nprof);
+    printf("#@irrcoll config one_node %s one_node_calls=%lld\n", irr__pmpi.node_irr ? "irrcoll" : "native",
+           irr__pmpi.one_node_calls); /* this rank's setting; the calls it handed to MPI for it */
     for (i = 0; i < irr__pmpi.nerr; i++) printf("#@irrcoll error %s\n", irr__pmpi.err[i]);
     fflush(stdout);
   }

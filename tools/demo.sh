@@ -46,9 +46,12 @@ run $MPIEXEC -n 7 "$B/example_allgatherv"
 run $MPIEXEC -n 6 "$B/example_intergroup"
 
 # an unmodified program through the interception library: Gatherv, Scatterv, Allgatherv and Alltoallv
-# go to irrcoll by default; the Allgather mock-up is forced to show a guideline at work
+# go to irrcoll by default on a communicator of several nodes; on one node, as here, its defaults
+# hand them to MPI's own unless IRRCOLL_ONE_NODE=irrcoll, set to show them; the Allgather mock-up
+# is forced to show a guideline at work
 force=allgather:allgather_as_gather_bcast
-run --quiet env LD_PRELOAD="$absb/libirrcoll_pmpi.so" IRRCOLL_REPORT=1 IRRCOLL_ALG=$force $MPIEXEC -n 4 "$B/pmpi_app"
+run --quiet env LD_PRELOAD="$absb/libirrcoll_pmpi.so" IRRCOLL_REPORT=1 IRRCOLL_ONE_NODE=irrcoll IRRCOLL_ALG=$force \
+  $MPIEXEC -n 4 "$B/pmpi_app"
 # report lines: "#@irrcoll alg MPI_Gatherv 40 gatherv_irr_auto"; per collective the
 # algorithms other than native, in the order first seen
 awk -v force="$force" '
@@ -68,7 +71,7 @@ awk -v force="$force" '
   /^[0-9]+ passed, [0-9]+ failed/ { result = $0 }
   END {
     printf "an MPI program with no irrcoll in it (test/pmpi/app.c), 4 ranks: of its %d collectives irrcoll took\n", ncoll
-    if (auto != "") printf "  %s by default, by the automatic choice of %s\n", auto, irr
+    if (auto != "") printf "  %s by default (on several nodes; here on one, with IRRCOLL_ONE_NODE=irrcoll), by the automatic choice of %s\n", auto, irr
     printf "%s", other
     if (rans != "") printf "  what irrcoll ran (\"#@irrcoll ran\" lines: algorithm, calls, planning CPU): %s\n", rans
     printf "  and the other %d ran the MPI library'"'"'s own; the program checked every result: %s;" \

@@ -57,10 +57,43 @@ echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "mal
 # a forced choice wins over a profile
 out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 IRRCOLL_PROFILES="$tmp/ag.prf" IRRCOLL_ALG=allgather:default $run 3 $app 2>&1)
 echo "$out" | grep -q "^#@irrcoll alg MPI_Allgather 4 native$" && ok || bad "forced default does not win"
-# no setting: Gatherv, Scatterv, Allgatherv and Alltoallv go to irrcoll's automatic choice,
-# Reduce_scatter and Reduce_scatter_block to its guarded one (irrcoll or the library, said
-# in a 'ran' line), the rest to the library; gatherv:native (or its old name, default) opts
-# out, allgatherv:native, alltoallv:native and reduce_scatter:native too
+# no setting, on this one node: the defaults below hand every call to the library, and the
+# report says why (native_one_node, and the calls in the config line)
+defaults="Gatherv:gatherv Scatterv:scatterv Allgatherv:allgatherv Alltoallv:alltoallv Reduce_scatter:reduce_scatter
+Reduce_scatter_block:reduce_scatter_block"
+for n in 3 4; do
+  out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run $n $app 2>&1)
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n one node: wrong results"
+  for d in $defaults; do
+    echo "$out" | grep -q "^#@irrcoll alg MPI_${d%%:*} [0-9]* native_one_node$" && ok || bad "n=$n one node: ${d%%:*} not MPI's own"
+    echo "$out" | grep -q "^#@irrcoll alg MPI_${d%%:*} [0-9]* ${d#*:}_irr_" && bad "n=$n one node: ${d%%:*} ran irrcoll" || ok
+  done
+  echo "$out" | grep -Eq "^#@irrcoll config one_node native one_node_calls=[1-9][0-9]*$" && ok ||
+    bad "n=$n one node: no config line"
+  echo "$out" | grep -q "^#@irrcoll ran " && bad "n=$n one node: irrcoll ran" || ok
+done
+# several nodes declared (IRRCOLL_PPN), or IRRCOLL_ONE_NODE=irrcoll on one rank only (the
+# communicator agrees on it): irrcoll's defaults; an unknown value is said and ignored
+for env in "IRRCOLL_PPN=2" "IRRCOLL_ONE_NODE=bogus"; do
+  out=$(env LD_PRELOAD=$lib IRRCOLL_REPORT=1 $env timeout 120 $run 4 $app 2>&1)
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "$env: wrong results"
+  case $env in *PPN*) want=gatherv_irr_auto ;; *) want=native_one_node ;; esac
+  echo "$out" | grep -q "^#@irrcoll alg MPI_Gatherv 0 $want$" && ok || bad "$env: Gatherv not $want"
+done
+echo "$out" | grep -q "^#@irrcoll error IRRCOLL_ONE_NODE: " && ok || bad "IRRCOLL_ONE_NODE=bogus not reported"
+for one in 0 1; do # the setting on rank $one alone; rank 0 prints the report
+  if [ $one = 0 ]; then out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run 1 env IRRCOLL_ONE_NODE=irrcoll $app : -n 2 $app 2>&1)
+  else out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run 1 $app : -n 1 env IRRCOLL_ONE_NODE=irrcoll $app : -n 1 $app 2>&1); fi
+  echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "IRRCOLL_ONE_NODE on rank $one: wrong results: $(echo "$out" | tail -3)"
+  for d in $defaults; do
+    echo "$out" | grep -q "^#@irrcoll alg MPI_${d%%:*} [0-9]* ${d#*:}_irr_" && ok || bad "IRRCOLL_ONE_NODE on rank $one: ${d%%:*} not irrcoll's"
+  done
+done
+# IRRCOLL_ONE_NODE=irrcoll: Gatherv, Scatterv, Allgatherv and Alltoallv go to irrcoll's
+# automatic choice, Reduce_scatter and Reduce_scatter_block to its guarded one (irrcoll or
+# the library, said in a 'ran' line), the rest to the library; gatherv:native (or its old
+# name, default) opts out, allgatherv:native, alltoallv:native and reduce_scatter:native too
+export IRRCOLL_ONE_NODE=irrcoll
 for n in 3 4; do
   out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 timeout 120 $run $n $app 2>&1)
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "n=$n defaults: wrong results"
