@@ -160,7 +160,8 @@ static void irr__pm_setup(void) {
   irr__pmpi.report = (env = getenv("IRRCOLL_REPORT")) && atoi(env) > 0;
   irr__pmpi.node_irr = (env = getenv("IRRCOLL_ONE_NODE")) && strcmp(env, "irrcoll") == 0;
   if (env && !irr__pmpi.node_irr && strcmp(env, "native") != 0) irr__pm_error("IRRCOLL_ONE_NODE", "neither native nor irrcoll (native used)");
-  irr__pmpi.node_kv = MPI_KEYVAL_INVALID;
+  if (PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &irr__pmpi.node_kv, NULL) != MPI_SUCCESS)
+    irr__pmpi.node_kv = MPI_KEYVAL_INVALID; /* irr__pm_one_node keeps nothing */
   if ((env = getenv("IRRCOLL_ALG"))) { /* the header's grammar (ir/registry.h): [coll:]name,... */
     const char *cur = env;
     char key[64], name[128];
@@ -232,17 +233,14 @@ static int irr__pm_on(int c) {
    one MPI_Allreduce, which also agrees the setting), then cached as an attribute: equal on
    every rank. Intercommunicators: 0. */
 static int irr__pm_one_node(MPI_Comm comm) {
-  int inter = 0, p = 0, g = 0, flag = 0, mine, all = 0, ppn;
+  int inter = 0, p = 0, g = 0, flag = 0, mine[2], all[2] = {0, 0}, ppn;
   void *val = NULL;
   const char *env;
   MPI_Comm local;
   if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter) return 0; /* irrcoll's error */
-  if (irr__pmpi.node_kv == MPI_KEYVAL_INVALID &&
-      PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &irr__pmpi.node_kv, NULL) != MPI_SUCCESS) {
-    irr__pmpi.node_kv = MPI_KEYVAL_INVALID;
-    return 0;
-  }
-  if (PMPI_Comm_get_attr(comm, irr__pmpi.node_kv, &val, &flag) == MPI_SUCCESS && flag) return (int)(intptr_t)val - 1;
+  if (irr__pmpi.node_kv != MPI_KEYVAL_INVALID && PMPI_Comm_get_attr(comm, irr__pmpi.node_kv, &val, &flag) == MPI_SUCCESS &&
+      flag)
+    return (int)(intptr_t)val - 1;
   if (PMPI_Comm_size(comm, &p) != MPI_SUCCESS) return 0;
   ppn = (env = getenv("IRRCOLL_PPN")) && atoi(env) > 0 ? atoi(env) : 0;
   if (ppn > 0) {
@@ -251,10 +249,12 @@ static int irr__pm_one_node(MPI_Comm comm) {
     if (local == MPI_COMM_NULL || PMPI_Comm_size(local, &g) != MPI_SUCCESS) g = 0;
     if (local != MPI_COMM_NULL) PMPI_Comm_free(&local);
   }
-  mine = g == p && !irr__pmpi.node_irr; /* g == p on one rank is g == p on all; the setting may differ */
-  if (PMPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
-  PMPI_Comm_set_attr(comm, irr__pmpi.node_kv, (void *)(intptr_t)(all + 1));
-  return all;
+  /* g == p on one rank is g == p on all; the setting may differ, and so may the keyval: the
+     answer is cached only where every rank can keep it (else asked again on every call) */
+  mine[0] = g == p && !irr__pmpi.node_irr, mine[1] = irr__pmpi.node_kv != MPI_KEYVAL_INVALID;
+  if (PMPI_Allreduce(mine, all, 2, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) return 0;
+  if (all[1]) PMPI_Comm_set_attr(comm, irr__pmpi.node_kv, (void *)(intptr_t)(all[0] + 1));
+  return all[0];
 }
 
 /* The algorithm for collective c on comm at msize bytes (NULL: PMPI). */
