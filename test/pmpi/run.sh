@@ -75,7 +75,7 @@ done
 # several nodes declared (IRRCOLL_PPN), or IRRCOLL_ONE_NODE=irrcoll on one rank only (the
 # communicator agrees on it): irrcoll's defaults; an unknown value is said and ignored
 for env in "IRRCOLL_PPN=2" "IRRCOLL_ONE_NODE=bogus"; do
-  out=$(env LD_PRELOAD=$lib IRRCOLL_REPORT=1 $env timeout 120 $run 4 $app 2>&1)
+  out=$(LD_PRELOAD=$lib IRRCOLL_REPORT=1 env $env timeout 120 $run 4 $app 2>&1) # $lib: the library and PRELOAD
   echo "$out" | grep -q "^[0-9]* passed, 0 failed" && ok || bad "$env: wrong results"
   case $env in *PPN*) want=gatherv_irr_auto ;; *) want=native_one_node ;; esac
   echo "$out" | grep -q "^#@irrcoll alg MPI_Gatherv 0 $want$" && ok || bad "$env: Gatherv not $want"
