@@ -7561,8 +7561,10 @@ static inline int irr_alltoallv_maxops(irr_alg alg, int p) { /* linear, direct: 
 
 /* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
    sizes by destination (send) and by source (recv); T: the hybrid's threshold
-   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] error,
-   [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
+   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] 2 where
+   the arguments are bad, else 0 (the MPI layer makes it 1 where this rank's counts are not
+   those of the plan it kept, mpi/alltoallv.h: combined, whether any rank's are bad, else
+   whether any rank's changed), [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
    receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
    [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
    block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
@@ -7572,7 +7574,7 @@ static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const 
   const int Q = IRR_A2A_QMAX;
   int i, k;
   memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
-  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
+  v[0] = IRR_A2A_NSTAT, v[1] = err ? 2 : 0;
   if (err) return;
   for (i = 1; i < p; i++) {
     int d = (c + i) % p, src = (c - i + p) % p;
@@ -7598,7 +7600,7 @@ static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n
   for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
 }
 /* Combined statistics say that some rank's arguments are bad. */
-static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
+static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] >= 2; }
 
 /* After a sizes phase (the blocking call where the direct exchange does not pay, and
    _init): forced (bruck, linear; direct: linear, whose messages are the direct exchange's
@@ -8664,7 +8666,9 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    at the receiver, that block untouched (the direct exchange probes each message's size
    before it posts the receive; under SMPI, MPI's own truncation); smaller: written
    at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
-   p > 46340: MPI_Alltoallv. */
+   p > 46340: MPI_Alltoallv. A blocking call after a sizes phase whose counts are every
+   rank's counts of the previous such call (the phase agrees it) reuses that call's choice
+   and program: no statistics, choice or program (IRR_Comm_get_last_call: repeat). */
 #define IRR_HAVE_ALLTOALLV 1
 IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
@@ -9145,6 +9149,11 @@ typedef struct irr__ctx {
   irr__nodes_cache nodes;
   irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
   irr__plan_cache rsc;              /* Reduce_scatter's (mpi/reduce_scatter.h) */
+  irr__plan_cache a2c;              /* Alltoallv's (mpi/alltoallv.h; B: Bruck's threshold) */
+  int64_t *a2own;                   /* ... this rank's sent and received bytes of its call (2p) */
+  int64_t a2v[IRR_A2A_NSTAT];       /* ... and this rank's statistics before they were combined */
+  char *a2tmp;                      /* ... and its scratch (a2tmpcap bytes), which its kept */
+  int64_t a2tmpcap;                 /*     datatypes address */
   irr__circ_cache circ;
   int64_t *agbuf;                   /* Allgatherv's sizes and the choice's workspace, kept (a fresh */
   size_t agbuf_cap;                 /* buffer a call costs its pages' first touch) */
@@ -9330,6 +9339,9 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     irr__plan_drop(&c->agc);
     irr__plan_drop(&c->rsc);
+    irr__plan_drop(&c->a2c);
+    if (c->a2own) IRRCOLL_FREE(c->a2own);
+    if (c->a2tmp) IRRCOLL_FREE(c->a2tmp);
     if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     if (c->agbuf) IRRCOLL_FREE(c->agbuf);
     IRRCOLL_FREE(c);
@@ -10991,11 +11003,14 @@ static int irr__exec_run(irr__exec *X) {
    0-byte poison (bad arguments here); out: some receive came short or long. In halves for
    the persistent requests (mpi/request.h): irr__allv_start stages and begins X (X->s set
    only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result).
-   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept). */
-static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                           int read_recv, int bad, irr__exec *X) {
+   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept); tmp: the kept
+   plan's scratch of at least s->tmp bytes, which its datatypes may address (NULL: the
+   executor's own). */
+static int irr__allv_start_tmp(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                               int read_recv, int bad, irr__exec *X, char *tmp) {
   int rc;
   memset(X, 0, sizeof *X);
+  if (tmp) X->tmp_given = tmp, X->tmpcap = s->tmp;
   if (!vb->dt.contig) {
     if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
     memset(vb->wrote, 0, (size_t)vb->p);
@@ -11011,6 +11026,10 @@ static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, 
   X->md = &ctx->md;
   return irr__exec_begin(X);
 }
+static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                           int read_recv, int bad, irr__exec *X) {
+  return irr__allv_start_tmp(ctx, s, comm, tag, vb, ob, read_recv, bad, X, NULL);
+}
 static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
   ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
@@ -11024,13 +11043,17 @@ static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec
   vb->wrote = NULL;
   return rc;
 }
-static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad, MPI_Datatype *keep) {
+static int irr__run_allv_tmp(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                             int read_recv, int *bad, MPI_Datatype *keep, char *tmp) {
   irr__exec X;
-  int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  int rc = irr__allv_start_tmp(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X, tmp), done = 0;
   X.keep = keep; /* a kept plan's datatypes (mpi/cache.h), for buffers as they were */
   while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
   return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
+}
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad, MPI_Datatype *keep) {
+  return irr__run_allv_tmp(ctx, s, comm, tag, vb, ob, read_recv, bad, keep, NULL);
 }
 /* ==== end mpi/rounds.h ==== */
 /* ==== begin mpi/tree.h ==== */
@@ -13047,12 +13070,12 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
   return MPI_SUCCESS;
 }
 
-/* sizes: H ((q+1) p words, algo/alltoallv/sizes.h) from the rank's sizes by destination, and A->v, the
-   statistics combined over all ranks. One message a round: the statistics so far, then the
-   round's sizes. A rank with bad arguments takes part with empty sizes. */
+/* sizes: H ((q+1) p words, algo/alltoallv/sizes.h) from the rank's sizes by destination, and A->v
+   (this rank's statistics on entry) combined over all ranks. One message a round: the
+   statistics so far, then the round's sizes. A rank with bad arguments takes part with empty
+   sizes. */
 static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H, int64_t *buf) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
-  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
     int n = IRR_A2A_NSTAT + irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
@@ -13116,6 +13139,39 @@ static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sc
   return rc;
 }
 
+/* The blocking call's kept plan (mpi/cache.h; ctx->a2c, a2own, a2v): it is the last blocking
+   call's with a sizes phase, on every rank, or none. Each rank knows only whether its own
+   counts repeat, so the sizes phase agrees it: a rank whose counts (bytes by destination and
+   by source) are not its kept call's raises its statistics' [1] to 1, and the call keeps its
+   plan only where the combined [1] is 0, every rank's counts being its kept call's (then the
+   sizes, the statistics and the choice are too). Any other call forgets it everywhere, and
+   keeps its own where this rank's was clean (no bad argument, no declared size that differs
+   from its count). A repeat skips the statistics, the choice and the program (the sizes
+   phase still runs: it is what agrees). The key: what the choice depends on besides the counts. */
+static uint64_t irr__a2a_key(const irr__ctx *ctx, const irr__a2astate *A, irr_alg forced) {
+  int64_t k[6];
+  k[0] = A->p, k[1] = ((int64_t)forced << 8) ^ ((int64_t)A->inplace << 1), k[2] = A->T, k[3] = A->share;
+  memcpy(&k[4], &ctx->md.alpha, 8), memcpy(&k[5], &ctx->md.beta, 8);
+  return irr__hash(k, 6);
+}
+static int irr__a2a_repeats(const irr__ctx *ctx, const irr__a2astate *A, uint64_t key, int cap) {
+  const irr__plan_cache *pc = &ctx->a2c;
+  size_t n = (size_t)A->p * sizeof(int64_t);
+  return A->err == MPI_SUCCESS && pc->valid && pc->key == key && pc->ops && pc->cap >= cap && ctx->a2own &&
+         memcmp(ctx->a2own, A->w + 2 * A->p, n) == 0 && memcmp(ctx->a2own + A->p, A->w + 5 * A->p, n) == 0;
+}
+/* This rank's clean call, planned in the kept room: kept (its counts, statistics v0). */
+static void irr__a2a_keep(irr__ctx *ctx, const irr__a2astate *A, uint64_t key, const irr_sched *s, const int64_t *v0,
+                          irr_alg alg) {
+  irr__plan_cache *pc = &ctx->a2c;
+  size_t n = (size_t)A->p * sizeof(int64_t);
+  if (!ctx->a2own && !(ctx->a2own = (int64_t *)IRRCOLL_MALLOC(2 * n))) return;
+  memcpy(ctx->a2own, A->w + 2 * A->p, n), memcpy(ctx->a2own + A->p, A->w + 5 * A->p, n);
+  memcpy(ctx->a2v, v0, sizeof ctx->a2v);
+  pc->key = key, pc->alg = alg, pc->B = A->T, pc->valid = 1, pc->hits = 0;
+  irr__plan_keep(pc, s);
+}
+
 /* Everything up to the run, kept by a persistent request (mpi/persist.h). none: a run moves
    nothing (some rank's arguments are bad: A.err is this rank's result). */
 typedef struct irr__a2aplan {
@@ -13124,6 +13180,7 @@ typedef struct irr__a2aplan {
   irr_sched s;
   irr_op *ops;
   irr__buf rb, sb;
+  int kept;         /* the program is the context's kept plan (ctx->a2c), this call's own or reused */
   const void *recvbuf;
   char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
   int64_t *offs;
@@ -13202,10 +13259,15 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
                           const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int mode, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
-  int rc, p, cap = 0, *loc = NULL, nocomm = mode == IRR__A2A_NONBLOCKING;
-  int64_t *H = NULL, *buf = NULL, *got = NULL;
+  int rc, p, cap = 0, *loc = NULL, nocomm = mode == IRR__A2A_NONBLOCKING, blocking = mode == IRR__A2A_BLOCKING;
+  int rep = 0, all = 0; /* this rank's counts are its kept plan's; every rank's are */
+  int64_t *H = NULL, *buf = NULL, *got = NULL, v0[IRR_A2A_NSTAT];
+  irr__plan_cache *pc;
+  irr_op *room = NULL; /* the kept plan's room, where this call's program is built */
+  uint64_t key = 0;
   double t0 = IRRCOLL_CLOCK();
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
+  pc = &L->ctx->a2c;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
   p = A->p;
@@ -13229,12 +13291,19 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
     if (!H || !buf) { rc = MPI_ERR_NO_MEM; goto out; }
     cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p; /* the larger of the two, and the sinks' copies */
-    L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    if (blocking) key = irr__a2a_key(L->ctx, A, forced), rep = irr__a2a_repeats(L->ctx, A, key, cap);
+    if (!rep && blocking) room = irr__plan_room(pc, cap); /* forgets the kept program (this call builds) */
+    if (!rep && !room) L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
     got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
     loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    if ((!L->ops || !got || !loc) && A->err == MPI_SUCCESS) A->err = MPI_ERR_NO_MEM;
+    if ((!(rep || room || L->ops) || !got || !loc) && A->err == MPI_SUCCESS) A->err = MPI_ERR_NO_MEM;
+    if (rep) memcpy(A->v, L->ctx->a2v, sizeof A->v);
+    else irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
+    memcpy(v0, A->v, sizeof v0);
+    if (!rep && A->v[1] < 1) A->v[1] = 1; /* new counts here: no rank keeps its plan */
     if ((rc = irr__a2a_sizes(L->ctx, A, H, buf)) != MPI_SUCCESS) goto out;
     if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+    if (!(all = blocking && A->v[1] == 0)) pc->valid = 0; /* forgotten on every rank */
   }
   if (L->none) goto out;
   if (A->inplace && (rc = irr__a2a_inplace(L)) != MPI_SUCCESS) goto out;
@@ -13244,13 +13313,20 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
     irr_sched_init(&L->s, A->rank, p, L->ops, cap);
     if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  } else if (all) { /* the kept plan, as it is */
+    L->alg = pc->alg, A->T = pc->B, pc->hits++, L->kept = 1;
+    irr_sched_init(&L->s, A->rank, p, pc->ops, pc->nops);
+    L->s.nops = pc->nops, L->s.tmp = pc->tmp, L->s.nrounds = pc->nops > 0 ? pc->ops[pc->nops - 1].round + 1 : 0;
   } else {
+    if (rep) room = irr__plan_room(pc, cap); /* the kept room: it fits (irr__a2a_repeats) */
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
-    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
+    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, room ? room : L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
+    if (room && A->err == MPI_SUCCESS && !A->mism) irr__a2a_keep(L->ctx, A, key, &L->s, v0, L->alg), L->kept = pc->valid;
   }
-  /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
-  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
-                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
+  /* the model's CPU: the counts widened and the statistics (2p; a repeat compares them), the
+     sizes phase ((q + 1) p), the program (a repeat's is kept) */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, all,
+                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), all ? 0 : L->s.nops), t0);
   irr__a2a_views(L, sendbuf, recvbuf);
 out:
   if (H) IRRCOLL_FREE(H);
@@ -13258,6 +13334,28 @@ out:
   if (got) IRRCOLL_FREE(got);
   if (loc) IRRCOLL_FREE(loc);
   return rc;
+}
+
+/* The kept plan's datatypes and scratch for this call (*keep, *tmp; NULL: the executor's
+   own), where its program is the kept one and both buffers are the user's own bytes
+   (contiguous types, not in place): the datatypes address the buffers and the scratch, so
+   they are kept under a key of both (mpi/cache.h), and the scratch stays with the plan. */
+static void irr__a2a_kept_types(irr__a2aplan *L, MPI_Datatype **keep, char **tmp) {
+  irr__ctx *ctx = L->ctx;
+  int p = L->A.p;
+  int64_t k[7];
+  if (!L->kept || L->A.inplace || !L->rb.dt.contig || !L->sb.dt.contig) return;
+  if (ctx->a2tmpcap < L->s.tmp) {
+    char *n = (char *)IRRCOLL_MALLOC((size_t)L->s.tmp);
+    if (!n) return;
+    if (ctx->a2tmp) IRRCOLL_FREE(ctx->a2tmp);
+    ctx->a2tmp = n, ctx->a2tmpcap = L->s.tmp;
+  }
+  k[0] = (int64_t)(uintptr_t)L->rb.base, k[1] = (int64_t)(uintptr_t)L->sb.base, k[2] = (int64_t)(uintptr_t)ctx->a2tmp;
+  k[3] = (int64_t)L->rb.dt.extent, k[4] = (int64_t)L->sb.dt.extent;
+  k[5] = (int64_t)irr__hash(L->A.w + 4 * (size_t)p, p), k[6] = (int64_t)irr__hash(L->A.w + p, p); /* the displacements */
+  *keep = irr__plan_types(&ctx->a2c, irr__hash(k, 7));
+  *tmp = ctx->a2tmp;
 }
 
 /* In place, at each run: the receive blocks into the copy (the send data). */
@@ -13302,7 +13400,10 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
       rc = irr__dx_run(&L.s, &L.sb, &L.rb, L.A.err != MPI_SUCCESS, L.A.tag, pd, &L.A.err);
   } else if (rc == MPI_SUCCESS && !L.none && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
-    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);
+    MPI_Datatype *keep = NULL;
+    char *tmp = NULL;
+    irr__a2a_kept_types(&L, &keep, &tmp);
+    rc = irr__run_allv_tmp(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, keep, tmp);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;

@@ -454,14 +454,19 @@ static void v_row(int scatter, int p, const int64_t *m, irr_model md, row *R, bu
 /* Alltoallv, rank 0: widen its 2p counts; where the direct exchange runs (small p), its
    rule and its program (no datatypes: MPI's own); else its statistics (combined over ranks by the sizes
    phase's messages: network time), choose, plan (Bruck's from the sizes phase's table,
-   computed here from the whole matrix: not timed), datatypes. No plan is kept (the sizes
-   phase runs on every call: repeat = new). The model time: the chosen algorithm's estimate
-   plus the sizes phase. */
+   computed here from the whole matrix: not timed), datatypes. A repeat (every rank's counts
+   its kept plan's, mpi/alltoallv.h) widens and compares its 2p counts with the kept ones;
+   the statistics, the choice, the program and, for the same contiguous buffers, the
+   datatypes are kept (the sizes phase still runs: network time). The model time: the chosen algorithm's estimate plus the
+   sizes phase. */
 static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
   int i, q = irr__a2a_q(p), reps = p >= 1024 ? 1 : 1024 / p, *loc = (int *)malloc((size_t)p * sizeof(int));
   int64_t T0 = irr_alltoallv_direct_min(p, md, 1), T = T0, v[IRR_A2A_NSTAT], v1[IRR_A2A_NSTAT], ents = 0, tot = 0;
   int64_t *w = (int64_t *)malloc((size_t)p * 6 * sizeof(int64_t)), *H = (int64_t *)malloc((size_t)p * (q + 1) * sizeof(int64_t));
   int64_t *got = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t)), cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p;
+  int64_t *kept = (int64_t *)malloc((size_t)p * 2 * sizeof(int64_t));
+  double cmp = 0;
+  volatile int same = 0;
   int *cnt = (int *)malloc((size_t)p * 2 * sizeof(int)), *dsp = (int *)malloc((size_t)p * 2 * sizeof(int));
   irr_op *ops = (irr_op *)malloc((size_t)cap * sizeof(irr_op));
   irr__counts cs = {NULL, NULL, NULL, NULL, 0, 0}, cr = cs;
@@ -493,7 +498,9 @@ static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
         a == IRR_ALG_BRUCK ? irr_alltoallv_bruck(0, p, H, T, 0, loc, got + p, &s) : irr_alltoallv_linear(0, p, w + 2 * p, got, 0, &s));
   R->types = 0;
   TIMED(R->setup, setup_types(&s, &R->types, &ents));
-  R->repeat = R->validate + R->choose + R->plan + R->setup;
+  memcpy(kept, w + 2 * p, (size_t)p * sizeof(int64_t)), memcpy(kept + p, w + 5 * p, (size_t)p * sizeof(int64_t));
+  TIMED(cmp, same = !memcmp(kept, w + 2 * p, (size_t)p * sizeof(int64_t)) && !memcmp(kept + p, w + 5 * p, (size_t)p * sizeof(int64_t)));
+  R->repeat = R->validate + cmp;
   R->alg = irr_alg_name(a), R->ops = s.nops;
   R->mv = md.cpu_size * 2.0 * p, R->mc = md.cpu_size * (double)p * (q + 1), R->mp = md.cpu_op * s.nops;
   R->ms = md.cpu_op * ents + md.cpu_type * R->types;
@@ -505,7 +512,8 @@ static void a2a_row(int p, const int64_t *mat, irr_model md, row *R) {
                                         : irr_alltoallv_linear_time(p, v, net, 1, 1));
   }
 out:
-  free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops);
+  free(loc), free(w), free(H), free(got), free(cnt), free(dsp), free(ops), free(kept);
+  (void)same;
 }
 
 static void print_row(const char *coll, int p, const row *R, double first) {
@@ -711,7 +719,8 @@ int main(int argc, char **argv) {
          C.head, C.size, C.walk, C.gamma, C.gamma_cache);
   printf("collective,p,alg,validate_s,choose_s,plan_s,setup_s,new_total_s,repeat_s,model_cpu_s,model_time_s,ops,types,first_s\n");
   fprintf(stderr, "\nOne rank (Allgatherv, Alltoallv: rank 0; Gatherv, Scatterv: the root), new counts (validate + choose + plan +\n"
-                  "datatypes) and repeated (Allgatherv: the key's hash; the others plan anew), us; the model's CPU; the\n"
+                  "datatypes) and repeated (Allgatherv: the key's hash; Alltoallv: its counts compared; Gatherv, Scatterv\n"
+                  "plan anew), us; the model's CPU; the\n"
                   "collective's model time (network):\n");
   fprintf(stderr, "  %-10s %6s %-11s %9s %9s %9s %9s %10s %9s %10s %11s %9s\n", "collective", "p", "alg", "validate", "choose", "plan",
           "types", "new", "repeat", "model cpu", "model time", "first");

@@ -122,7 +122,9 @@ IRR_DECL int IRR_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
    at the receiver, that block untouched (the direct exchange probes each message's size
    before it posts the receive; under SMPI, MPI's own truncation); smaller: written
    at the start of the block and accepted, as MPICH and Open MPI do. Intercommunicators and
-   p > 46340: MPI_Alltoallv. */
+   p > 46340: MPI_Alltoallv. A blocking call after a sizes phase whose counts are every
+   rank's counts of the previous such call (the phase agrees it) reuses that call's choice
+   and program: no statistics, choice or program (IRR_Comm_get_last_call: repeat). */
 #define IRR_HAVE_ALLTOALLV 1
 IRR_DECL int IRR_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                            void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,

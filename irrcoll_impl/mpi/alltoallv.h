@@ -51,12 +51,12 @@ static int irr__a2a_validate(const void *sendbuf, const irr__counts *sc, MPI_Dat
   return MPI_SUCCESS;
 }
 
-/* sizes: H ((q+1) p words, algo/alltoallv/sizes.h) from the rank's sizes by destination, and A->v, the
-   statistics combined over all ranks. One message a round: the statistics so far, then the
-   round's sizes. A rank with bad arguments takes part with empty sizes. */
+/* sizes: H ((q+1) p words, algo/alltoallv/sizes.h) from the rank's sizes by destination, and A->v
+   (this rank's statistics on entry) combined over all ranks. One message a round: the
+   statistics so far, then the round's sizes. A rank with bad arguments takes part with empty
+   sizes. */
 static int irr__a2a_sizes(irr__ctx *ctx, irr__a2astate *A, int64_t *H, int64_t *buf) {
   int p = A->p, q = irr__a2a_q(p), k, rc = MPI_SUCCESS;
-  irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
   irr_alltoallv_bruck_meta_init(A->rank, p, A->w + 2 * p, H);
   for (k = 0; k < q && rc == MPI_SUCCESS; k++) {
     int n = IRR_A2A_NSTAT + irr__a2a_npos(p, k), to = (A->rank + (1 << k)) % p, from = (A->rank - (1 << k) % p + p) % p;
@@ -120,6 +120,39 @@ static int irr__a2a_plan(irr__a2astate *A, irr_alg alg, const int64_t *H, irr_sc
   return rc;
 }
 
+/* The blocking call's kept plan (mpi/cache.h; ctx->a2c, a2own, a2v): it is the last blocking
+   call's with a sizes phase, on every rank, or none. Each rank knows only whether its own
+   counts repeat, so the sizes phase agrees it: a rank whose counts (bytes by destination and
+   by source) are not its kept call's raises its statistics' [1] to 1, and the call keeps its
+   plan only where the combined [1] is 0, every rank's counts being its kept call's (then the
+   sizes, the statistics and the choice are too). Any other call forgets it everywhere, and
+   keeps its own where this rank's was clean (no bad argument, no declared size that differs
+   from its count). A repeat skips the statistics, the choice and the program (the sizes
+   phase still runs: it is what agrees). The key: what the choice depends on besides the counts. */
+static uint64_t irr__a2a_key(const irr__ctx *ctx, const irr__a2astate *A, irr_alg forced) {
+  int64_t k[6];
+  k[0] = A->p, k[1] = ((int64_t)forced << 8) ^ ((int64_t)A->inplace << 1), k[2] = A->T, k[3] = A->share;
+  memcpy(&k[4], &ctx->md.alpha, 8), memcpy(&k[5], &ctx->md.beta, 8);
+  return irr__hash(k, 6);
+}
+static int irr__a2a_repeats(const irr__ctx *ctx, const irr__a2astate *A, uint64_t key, int cap) {
+  const irr__plan_cache *pc = &ctx->a2c;
+  size_t n = (size_t)A->p * sizeof(int64_t);
+  return A->err == MPI_SUCCESS && pc->valid && pc->key == key && pc->ops && pc->cap >= cap && ctx->a2own &&
+         memcmp(ctx->a2own, A->w + 2 * A->p, n) == 0 && memcmp(ctx->a2own + A->p, A->w + 5 * A->p, n) == 0;
+}
+/* This rank's clean call, planned in the kept room: kept (its counts, statistics v0). */
+static void irr__a2a_keep(irr__ctx *ctx, const irr__a2astate *A, uint64_t key, const irr_sched *s, const int64_t *v0,
+                          irr_alg alg) {
+  irr__plan_cache *pc = &ctx->a2c;
+  size_t n = (size_t)A->p * sizeof(int64_t);
+  if (!ctx->a2own && !(ctx->a2own = (int64_t *)IRRCOLL_MALLOC(2 * n))) return;
+  memcpy(ctx->a2own, A->w + 2 * A->p, n), memcpy(ctx->a2own + A->p, A->w + 5 * A->p, n);
+  memcpy(ctx->a2v, v0, sizeof ctx->a2v);
+  pc->key = key, pc->alg = alg, pc->B = A->T, pc->valid = 1, pc->hits = 0;
+  irr__plan_keep(pc, s);
+}
+
 /* Everything up to the run, kept by a persistent request (mpi/persist.h). none: a run moves
    nothing (some rank's arguments are bad: A.err is this rank's result). */
 typedef struct irr__a2aplan {
@@ -128,6 +161,7 @@ typedef struct irr__a2aplan {
   irr_sched s;
   irr_op *ops;
   irr__buf rb, sb;
+  int kept;         /* the program is the context's kept plan (ctx->a2c), this call's own or reused */
   const void *recvbuf;
   char *copy;       /* MPI_IN_PLACE: the receive blocks packed (the send data), made at each run */
   int64_t *offs;
@@ -206,10 +240,15 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
                           const irr__counts *rcn, MPI_Datatype recvtype, MPI_Comm comm, int mode, irr_alg forced,
                           irr__a2aplan *L) {
   irr__a2astate *A = &L->A;
-  int rc, p, cap = 0, *loc = NULL, nocomm = mode == IRR__A2A_NONBLOCKING;
-  int64_t *H = NULL, *buf = NULL, *got = NULL;
+  int rc, p, cap = 0, *loc = NULL, nocomm = mode == IRR__A2A_NONBLOCKING, blocking = mode == IRR__A2A_BLOCKING;
+  int rep = 0, all = 0; /* this rank's counts are its kept plan's; every rank's are */
+  int64_t *H = NULL, *buf = NULL, *got = NULL, v0[IRR_A2A_NSTAT];
+  irr__plan_cache *pc;
+  irr_op *room = NULL; /* the kept plan's room, where this call's program is built */
+  uint64_t key = 0;
   double t0 = IRRCOLL_CLOCK();
   if ((rc = irr__ctx_get(comm, &L->ctx)) != MPI_SUCCESS) return rc;
+  pc = &L->ctx->a2c;
   MPI_Comm_rank(comm, &A->rank);
   MPI_Comm_size(comm, &A->p);
   p = A->p;
@@ -233,12 +272,19 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     buf = (int64_t *)IRRCOLL_MALLOC((size_t)(IRR_A2A_NSTAT + p / 2 + 1) * sizeof(int64_t));
     if (!H || !buf) { rc = MPI_ERR_NO_MEM; goto out; }
     cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p; /* the larger of the two, and the sinks' copies */
-    L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
+    if (blocking) key = irr__a2a_key(L->ctx, A, forced), rep = irr__a2a_repeats(L->ctx, A, key, cap);
+    if (!rep && blocking) room = irr__plan_room(pc, cap); /* forgets the kept program (this call builds) */
+    if (!rep && !room) L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
     got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
     loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
-    if ((!L->ops || !got || !loc) && A->err == MPI_SUCCESS) A->err = MPI_ERR_NO_MEM;
+    if ((!(rep || room || L->ops) || !got || !loc) && A->err == MPI_SUCCESS) A->err = MPI_ERR_NO_MEM;
+    if (rep) memcpy(A->v, L->ctx->a2v, sizeof A->v);
+    else irr_alltoallv_stats(A->rank, p, A->w + 2 * p, A->w + 5 * p, A->err != MPI_SUCCESS, A->T, A->v);
+    memcpy(v0, A->v, sizeof v0);
+    if (!rep && A->v[1] < 1) A->v[1] = 1; /* new counts here: no rank keeps its plan */
     if ((rc = irr__a2a_sizes(L->ctx, A, H, buf)) != MPI_SUCCESS) goto out;
     if ((L->none = irr_alltoallv_bad(A->v)) && A->err == MPI_SUCCESS) A->err = MPI_ERR_ARG;
+    if (!(all = blocking && A->v[1] == 0)) pc->valid = 0; /* forgotten on every rank */
   }
   if (L->none) goto out;
   if (A->inplace && (rc = irr__a2a_inplace(L)) != MPI_SUCCESS) goto out;
@@ -248,13 +294,20 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (!(L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op)))) { rc = MPI_ERR_NO_MEM; goto out; }
     irr_sched_init(&L->s, A->rank, p, L->ops, cap);
     if (irr_alltoallv_linear(A->rank, p, A->w + 2 * p, A->w + 5 * p, 0, &L->s) != IRR_OK) { rc = MPI_ERR_INTERN; goto out; }
+  } else if (all) { /* the kept plan, as it is */
+    L->alg = pc->alg, A->T = pc->B, pc->hits++, L->kept = 1;
+    irr_sched_init(&L->s, A->rank, p, pc->ops, pc->nops);
+    L->s.nops = pc->nops, L->s.tmp = pc->tmp, L->s.nrounds = pc->nops > 0 ? pc->ops[pc->nops - 1].round + 1 : 0;
   } else {
+    if (rep) room = irr__plan_room(pc, cap); /* the kept room: it fits (irr__a2a_repeats) */
     L->alg = irr_alltoallv_choose_t(forced, p, A->v, L->ctx->md, A->share, A->T, &A->T);
-    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
+    if ((rc = irr__a2a_plan(A, L->alg, H, &L->s, room ? room : L->ops, cap, got, loc)) != MPI_SUCCESS) goto out;
+    if (room && A->err == MPI_SUCCESS && !A->mism) irr__a2a_keep(L->ctx, A, key, &L->s, v0, L->alg), L->kept = pc->valid;
   }
-  /* the model's CPU: the counts widened and the statistics (2p), the sizes phase ((q + 1) p), the program */
-  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, 0,
-                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), L->s.nops), t0);
+  /* the model's CPU: the counts widened and the statistics (2p; a repeat compares them), the
+     sizes phase ((q + 1) p), the program (a repeat's is kept) */
+  irr__note_call(L->ctx, IRR_COLL_ALLTOALLV, L->alg, 0, all,
+                 irr__plan_cpu(&L->ctx->md, (double)p * (nocomm ? 2 : irr__a2a_q(p) + 3), all ? 0 : L->s.nops), t0);
   irr__a2a_views(L, sendbuf, recvbuf);
 out:
   if (H) IRRCOLL_FREE(H);
@@ -262,6 +315,28 @@ out:
   if (got) IRRCOLL_FREE(got);
   if (loc) IRRCOLL_FREE(loc);
   return rc;
+}
+
+/* The kept plan's datatypes and scratch for this call (*keep, *tmp; NULL: the executor's
+   own), where its program is the kept one and both buffers are the user's own bytes
+   (contiguous types, not in place): the datatypes address the buffers and the scratch, so
+   they are kept under a key of both (mpi/cache.h), and the scratch stays with the plan. */
+static void irr__a2a_kept_types(irr__a2aplan *L, MPI_Datatype **keep, char **tmp) {
+  irr__ctx *ctx = L->ctx;
+  int p = L->A.p;
+  int64_t k[7];
+  if (!L->kept || L->A.inplace || !L->rb.dt.contig || !L->sb.dt.contig) return;
+  if (ctx->a2tmpcap < L->s.tmp) {
+    char *n = (char *)IRRCOLL_MALLOC((size_t)L->s.tmp);
+    if (!n) return;
+    if (ctx->a2tmp) IRRCOLL_FREE(ctx->a2tmp);
+    ctx->a2tmp = n, ctx->a2tmpcap = L->s.tmp;
+  }
+  k[0] = (int64_t)(uintptr_t)L->rb.base, k[1] = (int64_t)(uintptr_t)L->sb.base, k[2] = (int64_t)(uintptr_t)ctx->a2tmp;
+  k[3] = (int64_t)L->rb.dt.extent, k[4] = (int64_t)L->sb.dt.extent;
+  k[5] = (int64_t)irr__hash(L->A.w + 4 * (size_t)p, p), k[6] = (int64_t)irr__hash(L->A.w + p, p); /* the displacements */
+  *keep = irr__plan_types(&ctx->a2c, irr__hash(k, 7));
+  *tmp = ctx->a2tmp;
 }
 
 /* In place, at each run: the receive blocks into the copy (the send data). */
@@ -306,7 +381,10 @@ static int irr__a2a_run(const void *sendbuf, const irr__counts *sc, MPI_Datatype
       rc = irr__dx_run(&L.s, &L.sb, &L.rb, L.A.err != MPI_SUCCESS, L.A.tag, pd, &L.A.err);
   } else if (rc == MPI_SUCCESS && !L.none && (rc = irr__a2a_copy_in(&L)) == MPI_SUCCESS) {
     int bad = 0;
-    rc = irr__run_allv(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, NULL);
+    MPI_Datatype *keep = NULL;
+    char *tmp = NULL;
+    irr__a2a_kept_types(&L, &keep, &tmp);
+    rc = irr__run_allv_tmp(L.ctx, &L.s, L.ctx->pc, L.A.tag + 1, &L.rb, &L.sb, L.A.mism, &bad, keep, tmp);
     if (rc == MPI_SUCCESS && bad) rc = MPI_ERR_TRUNCATE;
   }
   if (rc == MPI_SUCCESS) rc = L.A.err;

@@ -81,6 +81,11 @@ typedef struct irr__ctx {
   irr__nodes_cache nodes;
   irr__plan_cache agc;              /* Allgatherv's (mpi/allgatherv.h) */
   irr__plan_cache rsc;              /* Reduce_scatter's (mpi/reduce_scatter.h) */
+  irr__plan_cache a2c;              /* Alltoallv's (mpi/alltoallv.h; B: Bruck's threshold) */
+  int64_t *a2own;                   /* ... this rank's sent and received bytes of its call (2p) */
+  int64_t a2v[IRR_A2A_NSTAT];       /* ... and this rank's statistics before they were combined */
+  char *a2tmp;                      /* ... and its scratch (a2tmpcap bytes), which its kept */
+  int64_t a2tmpcap;                 /*     datatypes address */
   irr__circ_cache circ;
   int64_t *agbuf;                   /* Allgatherv's sizes and the choice's workspace, kept (a fresh */
   size_t agbuf_cap;                 /* buffer a call costs its pages' first touch) */
@@ -266,6 +271,9 @@ static int irr__ctx_delete(MPI_Comm comm, int keyval, void *attr, void *extra) {
     if (c->scr.buf) IRRCOLL_FREE(c->scr.buf);
     irr__plan_drop(&c->agc);
     irr__plan_drop(&c->rsc);
+    irr__plan_drop(&c->a2c);
+    if (c->a2own) IRRCOLL_FREE(c->a2own);
+    if (c->a2tmp) IRRCOLL_FREE(c->a2tmp);
     if (c->circ.R) IRRCOLL_FREE(c->circ.R);
     if (c->agbuf) IRRCOLL_FREE(c->agbuf);
     IRRCOLL_FREE(c);

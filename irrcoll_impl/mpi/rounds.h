@@ -533,11 +533,14 @@ static int irr__exec_run(irr__exec *X) {
    0-byte poison (bad arguments here); out: some receive came short or long. In halves for
    the persistent requests (mpi/request.h): irr__allv_start stages and begins X (X->s set
    only once it has begun), irr__allv_finish ends it and unstages (rc: the run's result).
-   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept). */
-static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                           int read_recv, int bad, irr__exec *X) {
+   keep: per op, the datatypes of a kept plan (mpi/cache.h; NULL: none kept); tmp: the kept
+   plan's scratch of at least s->tmp bytes, which its datatypes may address (NULL: the
+   executor's own). */
+static int irr__allv_start_tmp(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                               int read_recv, int bad, irr__exec *X, char *tmp) {
   int rc;
   memset(X, 0, sizeof *X);
+  if (tmp) X->tmp_given = tmp, X->tmpcap = s->tmp;
   if (!vb->dt.contig) {
     if (!(vb->wrote = (unsigned char *)IRRCOLL_MALLOC((size_t)vb->p))) return MPI_ERR_NO_MEM;
     memset(vb->wrote, 0, (size_t)vb->p);
@@ -553,6 +556,10 @@ static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, 
   X->md = &ctx->md;
   return irr__exec_begin(X);
 }
+static int irr__allv_start(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                           int read_recv, int bad, irr__exec *X) {
+  return irr__allv_start_tmp(ctx, s, comm, tag, vb, ob, read_recv, bad, X, NULL);
+}
 static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec *X, int rc, int *bad) {
   ctx->last.cpu_model_s += X->cpu_total;
   if (X->s) {
@@ -566,11 +573,15 @@ static int irr__allv_finish(irr__ctx *ctx, irr__buf *vb, irr__buf *ob, irr__exec
   vb->wrote = NULL;
   return rc;
 }
-static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
-                         int read_recv, int *bad, MPI_Datatype *keep) {
+static int irr__run_allv_tmp(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                             int read_recv, int *bad, MPI_Datatype *keep, char *tmp) {
   irr__exec X;
-  int rc = irr__allv_start(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X), done = 0;
+  int rc = irr__allv_start_tmp(ctx, s, comm, tag, vb, ob, read_recv, *bad, &X, tmp), done = 0;
   X.keep = keep; /* a kept plan's datatypes (mpi/cache.h), for buffers as they were */
   while (rc == MPI_SUCCESS && !done) rc = irr__exec_step(&X, 1, &done);
   return irr__allv_finish(ctx, vb, ob, &X, rc, bad);
+}
+static int irr__run_allv(irr__ctx *ctx, irr_sched *s, MPI_Comm comm, int tag, irr__buf *vb, irr__buf *ob,
+                         int read_recv, int *bad, MPI_Datatype *keep) {
+  return irr__run_allv_tmp(ctx, s, comm, tag, vb, ob, read_recv, bad, keep, NULL);
 }

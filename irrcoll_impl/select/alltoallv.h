@@ -10,8 +10,10 @@ static inline int irr_alltoallv_maxops(irr_alg alg, int p) { /* linear, direct: 
 
 /* This rank's statistics (IRR_A2A_NSTAT words, maxima over ranks once combined), from its
    sizes by destination (send) and by source (recv); T: the hybrid's threshold
-   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] error,
-   [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
+   (irr_alltoallv_direct_min); err: this rank's arguments are bad. [0] length, [1] 2 where
+   the arguments are bad, else 0 (the MPI layer makes it 1 where this rank's counts are not
+   those of the plan it kept, mpi/alltoallv.h: combined, whether any rank's are bad, else
+   whether any rank's changed), [2] bytes sent to others, [3] received from others, [4] nonempty sends, [5] nonempty
    receives, [6 .. 9] the same for blocks of T bytes or more; for the blocks below T:
    [10 + k] the bytes a receiver gets from offsets [2^k, 2^(k+1)), [10 + QMAX + k] the largest
    block whose offset has bit k set, [10 + 2 QMAX + k] the bytes of a sender's blocks whose
@@ -21,7 +23,7 @@ static inline void irr_alltoallv_stats(int c, int p, const int64_t *send, const 
   const int Q = IRR_A2A_QMAX;
   int i, k;
   memset(v, 0, IRR_A2A_NSTAT * sizeof(int64_t));
-  v[0] = IRR_A2A_NSTAT, v[1] = err != 0;
+  v[0] = IRR_A2A_NSTAT, v[1] = err ? 2 : 0;
   if (err) return;
   for (i = 1; i < p; i++) {
     int d = (c + i) % p, src = (c - i + p) % p;
@@ -47,7 +49,7 @@ static inline void irr_alltoallv_reduce(const int64_t *in, int64_t *inout, int n
   for (i = 0; i < n; i++) inout[i] = in[i] > inout[i] ? in[i] : inout[i];
 }
 /* Combined statistics say that some rank's arguments are bad. */
-static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] != 0; }
+static inline int irr_alltoallv_bad(const int64_t *v) { return v[1] >= 2; }
 
 /* After a sizes phase (the blocking call where the direct exchange does not pay, and
    _init): forced (bruck, linear; direct: linear, whose messages are the direct exchange's

@@ -481,6 +481,70 @@ static void run_case(MPI_Comm comm, const char *cname, unsigned seed, int k, int
   free(sb), free(sb0), free(r0), free(rref), free(rnat), free(rx), free(sc), free(m);
 }
 
+/* ---- repeated counts: the blocking call keeps its plan while every rank's counts repeat,
+   which the sizes phase agrees (mpi/alltoallv.h). Six calls: M, M, M', M', M, M, where M'
+   differs from M in one block, so that only its sender and its receiver see new counts (or
+   only one rank, for a self block); the others must plan anew too, or Bruck's forwarders
+   would size its pieces by M. Calls 0, 2 and 4 on fresh buffers with other displacements
+   (the kept program does not depend on them), 1, 3 and 5 on the same buffers as the call
+   before (the kept datatypes address them) with new data; each checked against
+   MPI_Alltoallv byte for byte; the
+   repeat IRR_Comm_get_last_call reports: 0 1 0 1 0 1 where the call has a sizes phase, 0
+   where it runs the direct exchange. ---- */
+static long nrepeat;
+static void repeat_case(MPI_Comm comm, irr_alg alg, unsigned seed) {
+  static const int want[6] = {0, 1, 0, 1, 0, 1};
+  irrt_rng g = {seed};
+  int p, rank, i, j, call, a, b, sizes;
+  int64_t *m, *m2;
+  int *sc, *sd, *rc, *rd;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &p);
+  m = (int64_t *)malloc((size_t)p * p * 2 * sizeof(int64_t)), m2 = m + (size_t)p * p;
+  for (i = 0; i < p * p; i++) m[i] = irrt_range(&g, 0, 2) == 0 ? 0 : irrt_range(&g, 1, 40);
+  memcpy(m2, m, (size_t)p * p * sizeof(int64_t));
+  a = (int)irrt_range(&g, 0, p - 1), b = (int)irrt_range(&g, 0, p - 1);
+  m2[(size_t)a * p + b] += irrt_range(&g, 1, 40);
+  sc = (int *)malloc((size_t)p * 4 * sizeof(int)), sd = sc + p, rc = sd + p, rd = rc + p;
+  IRR_Comm_set_model(comm, IRR_MODEL_ALPHA_DEFAULT, IRR_MODEL_BETA_DEFAULT);
+  set_alg(comm, alg);
+  for (call = 0; call < 6; call++) {
+    const int64_t *x = call == 2 || call == 3 ? m2 : m;
+    static int64_t send_end, recv_end;
+    static int *sb, *rref, *rx;
+    int e1, e2;
+    irr_call_info ci;
+    char d[200];
+    if (call % 2 == 0) { /* new buffers and displacements */
+      int64_t gap = irrt_range(&g, 0, 7);
+      send_end = recv_end = 0;
+      for (j = 0; j < p; j++) sc[j] = (int)(x[(size_t)rank * p + j] * UNIT), sd[j] = (int)send_end, send_end += sc[j] + gap;
+      for (i = p - 1; i >= 0; i--) rc[i] = (int)(x[(size_t)i * p + rank] * UNIT), rd[i] = (int)recv_end, recv_end += rc[i] + gap;
+      free(sb), free(rref), free(rx);
+      sb = (int *)malloc((size_t)(send_end + 1) * sizeof(int));
+      rref = (int *)malloc((size_t)(recv_end + 1) * sizeof(int)), rx = (int *)malloc((size_t)(recv_end + 1) * sizeof(int));
+    }
+    for (i = 0; i <= send_end; i++) sb[i] = (rank << 20) ^ (call << 16) ^ i;
+    for (i = 0; i <= recv_end; i++) rref[i] = rx[i] = -1 - i;
+    snprintf(d, sizeof d, "repeated counts, %s, p=%d, seed %u, call %d (block %d -> %d changed in calls 2, 3)",
+             irr_alg_name(alg), p, seed, call, a, b);
+    watch("%s", d);
+    e1 = MPI_Alltoallv(sb, sc, sd, MPI_INT, rref, rc, rd, MPI_INT, comm);
+    e2 = IRR_Alltoallv(sb, sc, sd, MPI_INT, rx, rc, rd, MPI_INT, comm);
+    alarm(0);
+    CHECK(e1 == MPI_SUCCESS && e2 == MPI_SUCCESS, "%s: rc %d (MPI %d)", d, e2, e1);
+    CHECK(memcmp(rref, rx, (size_t)(recv_end + 1) * sizeof(int)) == 0, "%s: differs from MPI_Alltoallv", d);
+    ci.alg = IRR_ALG_COUNT, ci.repeat = -1;
+    IRR_Comm_get_last_call(comm, &ci);
+    sizes = ci.alg != IRR_ALG_DIRECT; /* the direct exchange has no sizes phase, and keeps nothing */
+    CHECK(ci.alg != IRR_ALG_COUNT && ci.repeat == (sizes ? want[call] : 0),
+          "%s: reported repeat %d, want %d", d, ci.repeat, sizes ? want[call] : 0);
+    nrepeat++;
+    if (call == 5) free(sb), free(rref), free(rx), sb = rref = rx = NULL;
+  }
+  free(sc), free(m);
+}
+
 /* ---- bad input ---- */
 static int handled; /* calls of the counting error handler */
 static void on_error(MPI_Comm *comm, int *code, ...) {
@@ -873,17 +937,24 @@ int main(int argc, char **argv) {
   if (one) {
     run_case(comms[one_seed % 3], cnames[one_seed % 3], one_seed, 0, only_alg);
   } else {
-    if (want_cases)
+    if (want_cases) {
       for (k = 0; k < ncase; k++) {
         unsigned s = (unsigned)irrt_next(&rng);
         run_case(comms[s % 3], cnames[s % 3], s, k, -1);
       }
+      for (k = 0; k < nalgs; k++) /* each algorithm, on world and on the halves at once */
+        if (only_alg < 0 || (int)algs[k] == only_alg)
+          for (i = 0; i < 3; i += 2) repeat_case(comms[i], algs[k], 4001u + 17u * (unsigned)k + (unsigned)i);
+    }
     if (want_trunc || want_local) run_errors(want_trunc, want_local);
   }
   MPI_Comm_free(&half);
   MPI_Comm_free(&shuffled);
   free_types();
   MPI_Reduce(&ncases, &all, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+  ncases = nrepeat;
+  MPI_Reduce(&ncases, &nrepeat, 1, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (rank == 0 && nrepeat > 0) printf("p=%d: %ld calls with repeated or partly changed counts\n", p, nrepeat);
   if (rank == 0)
     printf("p=%d: %ld alltoallv cases (%s%s) compared with MPI_Alltoallv, %d algorithms\n", p, all,
            want_cases || one ? "random" : "", one ? "" : want_trunc && want_local ? " + bad input" : want_trunc ? " + truncation" : want_local ? " + local errors" : "", nalgs);
