@@ -273,7 +273,7 @@ static int irr__a2a_setup(const void *sendbuf, const irr__counts *sc, MPI_Dataty
     if (!H || !buf) { rc = MPI_ERR_NO_MEM; goto out; }
     cap = irr_alltoallv_maxops(IRR_ALG_BRUCK, p) + 2 * p; /* the larger of the two, and the sinks' copies */
     if (blocking) key = irr__a2a_key(L->ctx, A, forced), rep = irr__a2a_repeats(L->ctx, A, key, cap);
-    if (!rep && blocking) room = irr__plan_room(pc, cap); /* forgets the kept program (this call builds) */
+    if (!rep && blocking) pc->valid = 0, room = irr__plan_room(pc, cap); /* forgets the kept plan: this call builds */
     if (!rep && !room) L->ops = (irr_op *)IRRCOLL_MALLOC((size_t)cap * sizeof(irr_op));
     got = (int64_t *)IRRCOLL_MALLOC((size_t)p * 2 * sizeof(int64_t));
     loc = (int *)IRRCOLL_MALLOC((size_t)p * sizeof(int));
